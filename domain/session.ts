@@ -1,0 +1,116 @@
+import { z } from 'zod';
+
+/** Spec 000 §3 "Login payload". */
+export const loginPayload = z.object({
+  loginName: z.string().trim().min(1, '请输入账号').max(64),
+  loginPassword: z.string().min(1, '请输入密码').max(128),
+  photoCode: z.string().max(16).optional().default(''),
+  verifyStr: z.string().max(128).optional().default(''),
+  orgLevel: z.union([z.string(), z.number()]).optional(),
+});
+export type LoginPayload = z.infer<typeof loginPayload>;
+
+/** Spec 000 §3 "Register". */
+export const registerPayload = z.object({
+  userName: z.string().trim().min(2, '用户名至少2个字符').max(32),
+  userPassword: z.string().min(8, '密码至少8位').max(64),
+  repactPassword: z.string().min(1, '请再次输入密码'),
+  userTelephone: z.string().regex(/^1\d{10}$/, '请输入正确的手机号'),
+  photoCode: z.string().min(1, '请输入图片验证码'),
+  verifyStr: z.string().min(1),
+  smsCode: z.string().regex(/^\d{6}$/, '请输入6位短信验证码'),
+  resource: z.coerce.number().int().default(1),
+});
+
+export interface LandingEnd {
+  landingEndId: number;
+  deviceType: string;
+  landingEndCode: string;
+  landingEndName: string;
+}
+export interface EmpInfo {
+  empId: number;
+  empName: string;
+  empType: string;
+  deptId: number;
+  orgId: number;
+  phoneNum: string;
+  sex: number;
+  status: number;
+  msgAuth: number;
+  language: string;
+  jobIds: string;
+  nursingLevel: string | null;
+}
+export interface DeptInfo {
+  deptId: number;
+  deptName: string;
+  deptLevel: number;
+  deptType: string;
+  parentId: number;
+  orgId: number;
+  ward: number;
+  inpatient: number;
+  outpatient: number;
+  deptKey: string;
+}
+export interface OrgInfo {
+  orgId: number;
+  orgName: string;
+  orgLevel: number;
+  orgCode: string;
+  orgStatus: number;
+  parentId: number;
+  source: string;
+}
+export interface JobInfo {
+  jobId: number;
+  jobName: string;
+  jobTypeCode: string;
+  jobTypeName: string;
+}
+export interface AuthorityItem {
+  code: string;
+  menuName: string;
+}
+export interface QuickEntry {
+  menuId: number;
+  menuName: string;
+  routePath: string;
+}
+
+/** Spec 000 §3 "Logged-in user info": the result of login and of proFile. */
+export interface UserInfo {
+  userId: number;
+  token: string;
+  username: string;
+  isAdmin: boolean;
+  ipAddress: string;
+  lastLoginTime: string | null;
+  loginTime: string;
+  /** 1 when the user must change the password before working. */
+  resetPassword: number;
+  landingEndList: LandingEnd[];
+  empInfo: EmpInfo;
+  deptInfo: DeptInfo;
+  orgInfo: OrgInfo;
+  jobInfo: JobInfo[];
+  dataDeptInfoList: DeptInfo[];
+  authority: AuthorityItem[];
+  quickEntry: QuickEntry[];
+  /** The data department chosen with selectDataDeptID, or null before the choice. */
+  selectedDataDeptId: number | null;
+}
+
+export type MenuType = 'MENU' | 'FUNC' | 'CUSTOM_FUNC' | 'IN_LINK';
+/** Spec 000 §3 "Menu item" as the server sends it. */
+export interface MenuItem {
+  menuId: number;
+  menuType: MenuType;
+  menuName: string;
+  code: string;
+  routePath: string;
+  icon: string;
+  menuLink: string;
+  children: MenuItem[];
+}
