@@ -1,0 +1,35 @@
+/**
+ * Every stored configuration entry of an organisation, with the values a new institution starts with.
+ * The four parts of the console's system config (spec 000 §3) are iconConfig, loginPageConfig,
+ * mattress and Theme; the rest are preload and settings entries.
+ */
+export function configDefaults(orgName: string) {
+  return {
+    iconConfig: {
+      systemIcon: '',
+      systemName: '智慧养老平台',
+      windowIcon: '',
+      windowName: `${orgName} · 智慧养老平台`,
+      menuOpenStatus: 'OPEN',
+      waterMark: 'OPEN',
+    },
+    loginPageConfig: { mainFirstUrl: '' },
+    mattress: {
+      setId: 1,
+      setContent: { alarmRemind: { status: 1, position: ['alarm', 'bedInfo'] }, alarmVoice: { status: 1, times: 3 } },
+    },
+    Theme: { systemThemeColor: '#1E87F0' },
+    pwdConfig: { minLength: 8, requireLetterAndDigit: true },
+    loginConfig: { idleMinutes: 120, absoluteHours: 12, maxFailures: 10 },
+    /** 'ALWAYS' asks every sign-in for the picture code; 'AUTO' only after 3 failures. */
+    photoCodeConfig: { mode: 'AUTO', afterFailures: 3 },
+    recordNumConfig: { recordNum: '浙ICP备00000000号', recordNumDesc: '智慧养老平台 版权所有' },
+    preload: { loginIcon: '', loginBackground: '', loginIconName: orgName },
+    serverConfigs: { serverName: '本机', apiBaseUrl: '', pushUrl: '/push', mqttUrl: '/mqtt', fileMaxMb: 20, keepLogDays: 180 },
+    template: { contractTemplateId: null, printHeader: orgName },
+    setting: { elderNoPrefix: 'YG', autoBill: 1, billDay: 1 },
+    checkConfig: { outingCheck: 1, settleCheck: 1, contractCheck: 0 },
+  };
+}
+export type ConfigEntries = ReturnType<typeof configDefaults>;
+export type ConfigKey = keyof ConfigEntries;

@@ -1,0 +1,179 @@
+import type { MenuType } from './session.js';
+
+/**
+ * The menu tree of the "web" landing end, seeded by the server and delivered per user by
+ * GET /passport/web-rbac/logins/menu/{landingEndId}. Codes are the authority codes the server
+ * checks on its routes and the console checks on buttons (spec 000 §6).
+ */
+export interface MenuSeed {
+  menuType: MenuType;
+  menuName: string;
+  code: string;
+  routePath?: string;
+  icon?: string;
+  menuLink?: string;
+  children?: MenuSeed[];
+  /** Button authorities under a FUNC entry. */
+  buttons?: { code: string; menuName: string }[];
+}
+
+export const Authority = {
+  logList: 'systemSetting:logList',
+  dictionarys: 'systemSetting:dictionarys',
+  dictionaryAdd: 'systemSetting:dictionarys:add',
+  dictionaryEdit: 'systemSetting:dictionarys:edit',
+  dictionaryDelete: 'systemSetting:dictionarys:delete',
+  display: 'systemSetting:display',
+  displaySave: 'systemSetting:display:save',
+  serve: 'systemSetting:serve',
+  serveSave: 'systemSetting:serve:save',
+  installPackage: 'systemSetting:install-package',
+  installPackageAdd: 'systemSetting:install-package:add',
+  installPackageDelete: 'systemSetting:install-package:delete',
+  templateSet: 'systemSetting:templateSet',
+  templateDocument: 'systemSetting:templateDocument',
+  checkConfig: 'systemSetting:checkConfig',
+  users: 'systemmanage:users',
+  org: 'archives:org',
+  bench: 'pims_bench',
+} as const;
+export type AuthorityCode = (typeof Authority)[keyof typeof Authority];
+
+const crud = (base: string, name: string) => [
+  { code: `${base}:add`, menuName: `新增${name}` },
+  { code: `${base}:edit`, menuName: `编辑${name}` },
+  { code: `${base}:delete`, menuName: `删除${name}` },
+];
+
+export const WEB_LANDING_END = { deviceType: 'PC', landingEndCode: 'web', landingEndName: '管理后台' } as const;
+
+export const webMenus: MenuSeed[] = [
+  {
+    menuType: 'MENU',
+    menuName: '机构档案',
+    code: 'archives',
+    icon: 'office',
+    children: [
+      {
+        menuType: 'MENU',
+        menuName: '档案管理',
+        code: 'archives:manage',
+        icon: 'folder-open',
+        children: [
+          { menuType: 'FUNC', menuName: '机构档案', code: Authority.org, routePath: '/archives/manager1/index' },
+          { menuType: 'FUNC', menuName: '基础档案', code: 'archives:base', routePath: '/archives/manager2-1/index' },
+          { menuType: 'FUNC', menuName: '在院长者档案', code: 'archives:inst', routePath: '/archives/manager2-2/index' },
+          { menuType: 'FUNC', menuName: '特困人员档案', code: 'archives:hardship', routePath: '/archives/manager2-3/index' },
+        ],
+      },
+    ],
+  },
+  {
+    menuType: 'MENU',
+    menuName: '居住管理',
+    code: 'live',
+    icon: 'home',
+    children: [
+      {
+        menuType: 'MENU',
+        menuName: '长者管理',
+        code: 'live:elder',
+        icon: 'people',
+        children: [
+          { menuType: 'FUNC', menuName: '长者档案', code: 'live:archives', routePath: '/live/archives/base' },
+          { menuType: 'FUNC', menuName: '入住管理', code: 'live:live', routePath: '/live/live/list' },
+          { menuType: 'FUNC', menuName: '咨询登记', code: 'live:consult', routePath: '/live/consult/base' },
+          { menuType: 'FUNC', menuName: '来访登记', code: 'live:visit', routePath: '/live/visit/come' },
+        ],
+      },
+    ],
+  },
+  {
+    menuType: 'MENU',
+    menuName: '智能物联',
+    code: 'yunmuIot',
+    icon: 'satellite',
+    children: [
+      {
+        menuType: 'MENU',
+        menuName: '告警中心',
+        code: 'yunmuIot:alarmCenter',
+        icon: 'notifications',
+        children: [
+          { menuType: 'FUNC', menuName: '床垫告警', code: 'yunmuIot:alarm', routePath: '/yunmuIot/alarm' },
+          { menuType: 'FUNC', menuName: '定位告警', code: 'yunmuIot:locateAlarm', routePath: '/yunmuIot/locateAlarm' },
+          { menuType: 'FUNC', menuName: '呼叫记录', code: 'yunmuIot:callRecord', routePath: '/yunmuIot/callRecord' },
+        ],
+      },
+    ],
+  },
+  {
+    menuType: 'MENU',
+    menuName: '系统管理',
+    code: 'systemmanage',
+    icon: 'cog',
+    children: [
+      {
+        menuType: 'MENU',
+        menuName: '系统设置',
+        code: 'systemSetting',
+        icon: 'settings',
+        children: [
+          { menuType: 'FUNC', menuName: '操作日志', code: Authority.logList, routePath: '/systemSetting/logList' },
+          {
+            menuType: 'FUNC',
+            menuName: '数据字典',
+            code: Authority.dictionarys,
+            routePath: '/systemSetting/dictionarys',
+            buttons: crud(Authority.dictionarys, '字典'),
+          },
+          {
+            menuType: 'FUNC',
+            menuName: '显示设置',
+            code: Authority.display,
+            routePath: '/systemSetting/display',
+            buttons: [{ code: Authority.displaySave, menuName: '保存显示设置' }],
+          },
+          {
+            menuType: 'FUNC',
+            menuName: '服务器设置',
+            code: Authority.serve,
+            routePath: '/systemSetting/serve',
+            buttons: [{ code: Authority.serveSave, menuName: '保存服务器设置' }],
+          },
+          {
+            menuType: 'FUNC',
+            menuName: '安装包管理',
+            code: Authority.installPackage,
+            routePath: '/systemSetting/install-package',
+            buttons: [
+              { code: Authority.installPackageAdd, menuName: '新增安装包' },
+              { code: Authority.installPackageDelete, menuName: '删除安装包' },
+            ],
+          },
+          { menuType: 'FUNC', menuName: '表单模板', code: Authority.templateSet, routePath: '/systemSetting/templateSet' },
+          {
+            menuType: 'FUNC',
+            menuName: '文书模板',
+            code: Authority.templateDocument,
+            routePath: '/systemSetting/templateDocument',
+          },
+          { menuType: 'FUNC', menuName: '审核配置', code: Authority.checkConfig, routePath: '/systemSetting/checkConfig' },
+        ],
+      },
+      { menuType: 'FUNC', menuName: '用户管理', code: Authority.users, routePath: '/systemmanage/manager/index' },
+      { menuType: 'IN_LINK', menuName: '使用帮助', code: 'systemmanage:help', menuLink: '/help.html' },
+    ],
+  },
+  // Spec 000 §2: a top-level menu named pims_bench is removed by the console.
+  { menuType: 'MENU', menuName: 'pims_bench', code: Authority.bench, children: [] },
+];
+
+/** Every authority code in a menu tree, buttons included. */
+export function allAuthorityCodes(menus: MenuSeed[] = webMenus): string[] {
+  return menus.flatMap((m) => [
+    m.code,
+    ...(m.buttons ?? []).map((b) => b.code),
+    ...allAuthorityCodes(m.children ?? []),
+  ]);
+}

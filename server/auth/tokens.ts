@@ -1,0 +1,107 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { Code } from '../../domain/codes.js';
+import type { Db } from '../db/index.js';
+import { ApiFailure } from '../http/failure.js';
+
+/** Idle and absolute session lifetimes (our choice; the spec does not give them). */
+export const SessionLimits = { idleMs: 2 * 60 * 60 * 1000, absoluteMs: 12 * 60 * 60 * 1000, touchEveryMs: 60 * 1000 };
+
+export interface SessionUser {
+  tokenHash: string;
+  userId: number;
+  orgId: number;
+  empId: number;
+  loginName: string;
+  isAdmin: boolean;
+  authority: ReadonlySet<string>;
+  dataDeptIds: readonly number[];
+  selectedDeptId: number | null;
+}
+
+/** 256 random bits, base64url; only its SHA-256 is stored. */
+export const newToken = (): string => randomBytes(32).toString('base64url');
+export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+export async function createSession(db: Db, userId: number, keyVersion: number, ip: string, now = Date.now()) {
+  const token = newToken();
+  // Single session per user: every earlier token of this user now answers 4012.
+  await db
+    .updateTable('session')
+    .set({ endedCode: Code.signedInElsewhere })
+    .where('userId', '=', userId)
+    .where('endedCode', 'is', null)
+    .execute();
+  await db
+    .insertInto('session')
+    .values({ tokenHash: hashToken(token), userId, createdAt: now, lastSeenAt: now, endedCode: null, keyVersion, selectedDeptId: null, ipAddress: ip })
+    .execute();
+  return token;
+}
+
+export async function endSessionsOfUser(db: Db, userId: number, code: number) {
+  await db.updateTable('session').set({ endedCode: code }).where('userId', '=', userId).where('endedCode', 'is', null).execute();
+}
+
+/** Resolves a token to its user, or throws the session code the console expects (4011/4012/4013). */
+export async function authenticate(db: Db, token: string | undefined, now = Date.now()): Promise<SessionUser> {
+  if (!token) throw new ApiFailure(Code.loginExpired);
+  const tokenHash = hashToken(token);
+  const row = await db
+    .selectFrom('session')
+    .innerJoin('users', 'users.userId', 'session.userId')
+    .select([
+      'session.userId',
+      'session.createdAt',
+      'session.lastSeenAt',
+      'session.endedCode',
+      'session.keyVersion',
+      'session.selectedDeptId',
+      'users.keyVersion as userKeyVersion',
+      'users.status',
+      'users.orgId',
+      'users.empId',
+      'users.loginName',
+      'users.isAdmin',
+    ])
+    .where('session.tokenHash', '=', tokenHash)
+    .executeTakeFirst();
+  if (!row) throw new ApiFailure(Code.loginExpired);
+  if (row.endedCode !== null) throw new ApiFailure(row.endedCode);
+  if (row.keyVersion !== row.userKeyVersion) throw new ApiFailure(Code.keyInfoChanged);
+  const expired = now - row.lastSeenAt > SessionLimits.idleMs || now - row.createdAt > SessionLimits.absoluteMs;
+  if (expired || row.status !== 0) {
+    await db.updateTable('session').set({ endedCode: Code.loginExpired }).where('tokenHash', '=', tokenHash).execute();
+    throw new ApiFailure(Code.loginExpired);
+  }
+  if (now - row.lastSeenAt > SessionLimits.touchEveryMs) {
+    await db.updateTable('session').set({ lastSeenAt: now }).where('tokenHash', '=', tokenHash).execute();
+  }
+  const [codes, depts] = await Promise.all([authorityCodes(db, row.userId), dataDeptIds(db, row.userId)]);
+  return {
+    tokenHash,
+    userId: row.userId,
+    orgId: row.orgId,
+    empId: row.empId,
+    loginName: row.loginName,
+    isAdmin: row.isAdmin === 1,
+    authority: new Set(codes),
+    dataDeptIds: depts,
+    selectedDeptId: row.selectedDeptId,
+  };
+}
+
+export async function authorityCodes(db: Db, userId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('userRole')
+    .innerJoin('roleAuthority', 'roleAuthority.roleId', 'userRole.roleId')
+    .select('roleAuthority.code')
+    .distinct()
+    .where('userRole.userId', '=', userId)
+    .execute();
+  return rows.map((r) => r.code);
+}
+
+export async function dataDeptIds(db: Db, userId: number): Promise<number[]> {
+  const rows = await db.selectFrom('userDataDept').select('deptId').where('userId', '=', userId).orderBy('deptId').execute();
+  return rows.map((r) => r.deptId);
+}

@@ -1,0 +1,130 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { Code } from '../../domain/codes.js';
+import { satisfies } from '../../domain/authorityExpr.js';
+import { Header } from '../../domain/http.js';
+import { authenticate, type SessionUser } from '../auth/tokens.js';
+import type { Db } from '../db/index.js';
+import type { Services } from '../services.js';
+import { ApiFailure } from './failure.js';
+import { type LogActor, writeOperationLog } from './operationLog.js';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Schema = z.ZodType;
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** 'public' needs no token; 'session' any signed-in user; any other string is an authority expression. */
+export type RouteAuth = 'public' | 'session' | (string & {});
+
+export interface RouteContext<Q, B, P, U> {
+  query: Q;
+  body: B;
+  params: P;
+  /** The signed-in user; null only on public routes. */
+  user: U;
+  /** Inside a mutation this is the transaction that also writes the operation log. */
+  db: Db;
+  services: Services;
+  req: FastifyRequest;
+  reply: FastifyReply;
+  /** Throws 10301 unless the user may see data of this department. */
+  requireDept(deptId: number): void;
+  /** Overrides the operation-log text, e.g. with the name of what was deleted. */
+  describe(name: string): void;
+  /** On public routes (login, register) names who the logged operation is for. */
+  logAs(actor: LogActor): void;
+}
+
+export interface RouteSpec<QS extends Schema | undefined, BS extends Schema | undefined, PS extends Schema | undefined, A extends RouteAuth> {
+  method: Method;
+  url: string;
+  auth: A;
+  query?: QS;
+  body?: BS;
+  params?: PS;
+  /** Requests per minute per IP (login, SMS), enforced by @fastify/rate-limit. */
+  rateLimit?: { max: number; timeWindow: number };
+  /** Non-GET routes write an operation-log row in the same transaction as their change. */
+  log?: { type: string; name: string } | false;
+  handler(ctx: RouteContext<Out<QS>, Out<BS>, Out<PS>, A extends 'public' ? SessionUser | null : SessionUser>): Promise<unknown>;
+}
+
+/** Marks a handler result that was already sent (an image, a file). */
+export const SENT = Symbol('sent');
+
+export function route<QS extends Schema | undefined, BS extends Schema | undefined, PS extends Schema | undefined, A extends RouteAuth>(
+  spec: RouteSpec<QS, BS, PS, A>,
+) {
+  return spec as unknown as AnyRoute;
+}
+
+export type AnyRoute = RouteSpec<Schema | undefined, Schema | undefined, Schema | undefined, RouteAuth>;
+
+export function tokenOf(req: FastifyRequest): string | undefined {
+  const raw = req.headers[Header.token];
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  return value?.replace(/^Bearer\s+/i, '') || undefined;
+}
+
+export function registerRoutes(app: FastifyInstance, services: Services, routes: AnyRoute[]) {
+  for (const spec of routes) {
+    app.route({
+      method: spec.method,
+      url: spec.url,
+      ...(spec.rateLimit ? { config: { rateLimit: spec.rateLimit } } : {}),
+      handler: async (req, reply) => {
+        const user = await resolveUser(services.db, req, spec.auth);
+        const query = parse(spec.query, req.query);
+        const body = parse(spec.body, req.body);
+        const params = parse(spec.params, req.params);
+        let description = spec.log ? spec.log.name : '';
+        let actor: LogActor | null = user;
+        const ctxFor = (db: Db) =>
+          ({
+            query,
+            body,
+            params,
+            user,
+            db,
+            services,
+            req,
+            reply,
+            requireDept(deptId: number) {
+              if (!user?.dataDeptIds.includes(deptId)) throw new ApiFailure(Code.deptNotAllowed);
+            },
+            describe(name: string) {
+              description = name;
+            },
+            logAs(who: LogActor) {
+              actor = who;
+            },
+          }) as RouteContext<unknown, unknown, unknown, SessionUser>;
+        const mutation = spec.method !== 'GET' && spec.log !== false;
+        const result = mutation
+          ? await services.db.transaction().execute(async (trx) => {
+              const out = await spec.handler(ctxFor(trx));
+              await writeOperationLog(trx, req, actor, spec.log ? { ...spec.log, name: description } : { type: spec.method, name: spec.url }, body ?? query);
+              return out;
+            })
+          : await spec.handler(ctxFor(services.db));
+        if (result === SENT || reply.sent) return reply;
+        return reply.send({ code: Code.ok, msg: '成功', result: result ?? null });
+      },
+    });
+  }
+}
+
+async function resolveUser(db: Db, req: FastifyRequest, auth: RouteAuth): Promise<SessionUser | null> {
+  if (auth === 'public') {
+    const token = tokenOf(req);
+    return token ? authenticate(db, token).catch(() => null) : null;
+  }
+  const user = await authenticate(db, tokenOf(req));
+  if (auth !== 'session' && !satisfies(user.authority, auth)) throw new ApiFailure(Code.noAuthority, '权限不足');
+  return user;
+}
+
+function parse(schema: Schema | undefined, value: unknown): unknown {
+  if (!schema) return undefined;
+  return schema.parse(value ?? {});
+}

@@ -1,0 +1,40 @@
+import { join, resolve } from 'node:path';
+import { buildApp } from './app.js';
+import { DemoAccounts } from './db/seed.js';
+
+const port = Number(process.env.PORT ?? 8080);
+const host = process.env.HOST ?? '127.0.0.1';
+const dataDir = resolve(process.env.DATA_DIR ?? './data');
+const started = performance.now();
+
+const app = await buildApp({
+  dataDir,
+  staticDir: resolve(import.meta.dirname, '..', 'dist'),
+  logger: { level: process.env.LOG_LEVEL ?? 'info' },
+});
+await app.listen({ port, host });
+
+const ms = Math.round(performance.now() - started);
+const lines = [
+  '',
+  `智慧养老平台已启动 (${ms} ms): http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}/`,
+  `数据目录: ${join(dataDir, 'eldercare.sqlite')}`,
+  '演示账号:',
+  ...Object.values(DemoAccounts).map((a) => `  ${a.loginName.padEnd(10)} ${a.password.padEnd(12)} ${a.note}`),
+  '按 Ctrl-C 停止。',
+  '',
+];
+process.stdout.write(lines.join('\n'));
+
+let closing = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: shutting down`);
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  });
+}
