@@ -73,7 +73,7 @@ export function registerRoutes(app: FastifyInstance, services: Services, routes:
       url: spec.url,
       ...(spec.rateLimit ? { config: { rateLimit: spec.rateLimit } } : {}),
       handler: async (req, reply) => {
-        const user = await resolveUser(services.db, req, spec.auth);
+        const user = await resolveUser(services, req, spec.auth);
         const query = parse(spec.query, req.query);
         const body = parse(spec.body, req.body);
         const params = parse(spec.params, req.params);
@@ -114,12 +114,12 @@ export function registerRoutes(app: FastifyInstance, services: Services, routes:
   }
 }
 
-async function resolveUser(db: Db, req: FastifyRequest, auth: RouteAuth): Promise<SessionUser | null> {
+async function resolveUser(services: Services, req: FastifyRequest, auth: RouteAuth): Promise<SessionUser | null> {
   if (auth === 'public') {
     const token = tokenOf(req);
-    return token ? authenticate(db, token).catch(() => null) : null;
+    return token ? authenticate(services.db, token, services.now()).catch(() => null) : null;
   }
-  const user = await authenticate(db, tokenOf(req));
+  const user = await authenticate(services.db, tokenOf(req), services.now());
   if (auth !== 'session' && !satisfies(user.authority, auth)) throw new ApiFailure(Code.noAuthority, '权限不足');
   return user;
 }

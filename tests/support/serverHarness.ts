@@ -1,0 +1,48 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp } from '../../server/app.js';
+import { DemoAccounts } from '../../server/db/seed.js';
+
+export type TestApp = Awaited<ReturnType<typeof buildApp>>;
+
+/** A real app over an in-memory database, with a movable clock and captured SMS texts. */
+export async function startTestApp() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'eldercare-test-'));
+  const clock = { now: Date.now() };
+  const sms: { phoneNum: string; text: string }[] = [];
+  const app = await buildApp({
+    dataDir,
+    databaseFile: ':memory:',
+    now: () => clock.now,
+    sms: { send: async (phoneNum, text) => void sms.push({ phoneNum, text }) },
+    loginRatePerMinute: 1000,
+  });
+  const close = async () => {
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { app, clock, sms, dataDir, close };
+}
+
+export async function signIn(app: TestApp, loginName: string, loginPassword: string) {
+  const res = await app.inject({ method: 'POST', url: '/passport/web-rbac/logins/login', payload: { loginName, loginPassword } });
+  const body = res.json() as { code: number; result: { token: string; userId: number } };
+  if (body.code !== 0) throw new Error(`sign-in of ${loginName} failed: ${res.body}`);
+  return body.result;
+}
+
+export const signInAdmin = (app: TestApp) => signIn(app, DemoAccounts.admin.loginName, DemoAccounts.admin.password);
+export const signInNurse = (app: TestApp) => signIn(app, DemoAccounts.restricted.loginName, DemoAccounts.restricted.password);
+export const signInOtherOrg = (app: TestApp) => signIn(app, DemoAccounts.otherOrg.loginName, DemoAccounts.otherOrg.password);
+
+/** GET/POST/PUT/DELETE with a token; returns status and parsed envelope. */
+export async function call(app: TestApp, token: string | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) {
+  const res = await app.inject({
+    method,
+    url,
+    headers: token ? { authorization: token } : {},
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+  return { status: res.statusCode, body: res.json() as { code: number; msg: string; result: unknown } };
+}
