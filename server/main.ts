@@ -11,6 +11,7 @@ const app = await buildApp({
   dataDir,
   staticDir: resolve(import.meta.dirname, '..', 'dist'),
   logger: { level: process.env.LOG_LEVEL ?? 'info' },
+  loginRatePerMinute: Number(process.env.LOGIN_RATE_PER_MINUTE ?? 30),
 });
 await app.listen({ port, host });
 
