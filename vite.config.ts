@@ -1,12 +1,51 @@
-import { resolve } from 'node:path';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/** Writes .gz and .br beside every text asset, served by @fastify/static's preCompressed option. */
+function precompress(): Plugin {
+  const walk = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const path = join(dir, name);
+      return statSync(path).isDirectory() ? walk(path) : [path];
+    });
+  return {
+    name: 'precompress',
+    apply: 'build',
+    closeBundle() {
+      for (const file of walk(resolve(import.meta.dirname, 'dist'))) {
+        if (!/\.(js|css|html|svg|json)$/.test(file)) continue;
+        const data = readFileSync(file);
+        writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
+        writeFileSync(`${file}.br`, brotliCompressSync(data));
+      }
+    },
+  };
+}
 
 const target = `http://127.0.0.1:${process.env.PORT ?? '8080'}`;
-const apiPrefixes = ['/passport', '/pims', '/omms', '/ifms', '/tdms', '/wnms', '/api', '/loms', '/ecms', '/tams', '/bmms', '/homecare', '/ptms', '/abc', '/files'];
+const apiPrefixes = [
+  '/passport',
+  '/pims',
+  '/omms',
+  '/ifms',
+  '/tdms',
+  '/wnms',
+  '/api',
+  '/loms',
+  '/ecms',
+  '/tams',
+  '/bmms',
+  '/homecare',
+  '/ptms',
+  '/abc',
+  '/files',
+];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: 'dist',
     rollupOptions: {

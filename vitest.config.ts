@@ -2,7 +2,11 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/model/**/*.test.{ts,tsx}', '{domain,machines,streams,src,features,server}/**/*.test.{ts,tsx}'],
+    include: [
+      'tests/unit/**/*.test.{ts,tsx}',
+      'tests/model/**/*.test.{ts,tsx}',
+      '{domain,machines,streams,src,features,server}/**/*.test.{ts,tsx}',
+    ],
     environment: 'node',
     testTimeout: 20000,
     pool: 'forks',

@@ -16,7 +16,10 @@ export function configDefaults(orgName: string) {
     loginPageConfig: { mainFirstUrl: '' },
     mattress: {
       setId: 1,
-      setContent: { alarmRemind: { status: 1, position: ['alarm', 'bedInfo'] }, alarmVoice: { status: 1, times: 3 } },
+      setContent: {
+        alarmRemind: { status: 1, position: ['alarm', 'bedInfo'] },
+        alarmVoice: { status: 1, times: 3 },
+      },
     },
     Theme: { systemThemeColor: '#1E87F0' },
     pwdConfig: { minLength: 8, requireLetterAndDigit: true },
@@ -25,7 +28,14 @@ export function configDefaults(orgName: string) {
     photoCodeConfig: { mode: 'AUTO', afterFailures: 3 },
     recordNumConfig: { recordNum: '浙ICP备00000000号', recordNumDesc: '智慧养老平台 版权所有' },
     preload: { loginIcon: '', loginBackground: '', loginIconName: orgName },
-    serverConfigs: { serverName: '本机', apiBaseUrl: '', pushUrl: '/push', mqttUrl: '/mqtt', fileMaxMb: 20, keepLogDays: 180 },
+    serverConfigs: {
+      serverName: '本机',
+      apiBaseUrl: '',
+      pushUrl: '/push',
+      mqttUrl: '/mqtt',
+      fileMaxMb: 20,
+      keepLogDays: 180,
+    },
     template: { contractTemplateId: null, printHeader: orgName },
     setting: { elderNoPrefix: 'YG', autoBill: 1, billDay: 1 },
     checkConfig: { outingCheck: 1, settleCheck: 1, contractCheck: 0 },

@@ -45,7 +45,11 @@ const crud = (base: string, name: string) => [
   { code: `${base}:delete`, menuName: `删除${name}` },
 ];
 
-export const WEB_LANDING_END = { deviceType: 'PC', landingEndCode: 'web', landingEndName: '管理后台' } as const;
+export const WEB_LANDING_END = {
+  deviceType: 'PC',
+  landingEndCode: 'web',
+  landingEndName: '管理后台',
+} as const;
 
 export const webMenus: MenuSeed[] = [
   {
@@ -60,10 +64,30 @@ export const webMenus: MenuSeed[] = [
         code: 'archives:manage',
         icon: 'folder-open',
         children: [
-          { menuType: 'FUNC', menuName: '机构档案', code: Authority.org, routePath: '/archives/manager1/index' },
-          { menuType: 'FUNC', menuName: '基础档案', code: 'archives:base', routePath: '/archives/manager2-1/index' },
-          { menuType: 'FUNC', menuName: '在院长者档案', code: 'archives:inst', routePath: '/archives/manager2-2/index' },
-          { menuType: 'FUNC', menuName: '特困人员档案', code: 'archives:hardship', routePath: '/archives/manager2-3/index' },
+          {
+            menuType: 'FUNC',
+            menuName: '机构档案',
+            code: Authority.org,
+            routePath: '/archives/manager1/index',
+          },
+          {
+            menuType: 'FUNC',
+            menuName: '基础档案',
+            code: 'archives:base',
+            routePath: '/archives/manager2-1/index',
+          },
+          {
+            menuType: 'FUNC',
+            menuName: '在院长者档案',
+            code: 'archives:inst',
+            routePath: '/archives/manager2-2/index',
+          },
+          {
+            menuType: 'FUNC',
+            menuName: '特困人员档案',
+            code: 'archives:hardship',
+            routePath: '/archives/manager2-3/index',
+          },
         ],
       },
     ],
@@ -101,8 +125,18 @@ export const webMenus: MenuSeed[] = [
         icon: 'notifications',
         children: [
           { menuType: 'FUNC', menuName: '床垫告警', code: 'yunmuIot:alarm', routePath: '/yunmuIot/alarm' },
-          { menuType: 'FUNC', menuName: '定位告警', code: 'yunmuIot:locateAlarm', routePath: '/yunmuIot/locateAlarm' },
-          { menuType: 'FUNC', menuName: '呼叫记录', code: 'yunmuIot:callRecord', routePath: '/yunmuIot/callRecord' },
+          {
+            menuType: 'FUNC',
+            menuName: '定位告警',
+            code: 'yunmuIot:locateAlarm',
+            routePath: '/yunmuIot/locateAlarm',
+          },
+          {
+            menuType: 'FUNC',
+            menuName: '呼叫记录',
+            code: 'yunmuIot:callRecord',
+            routePath: '/yunmuIot/callRecord',
+          },
         ],
       },
     ],
@@ -119,7 +153,12 @@ export const webMenus: MenuSeed[] = [
         code: 'systemSetting',
         icon: 'settings',
         children: [
-          { menuType: 'FUNC', menuName: '操作日志', code: Authority.logList, routePath: '/systemSetting/logList' },
+          {
+            menuType: 'FUNC',
+            menuName: '操作日志',
+            code: Authority.logList,
+            routePath: '/systemSetting/logList',
+          },
           {
             menuType: 'FUNC',
             menuName: '数据字典',
@@ -151,17 +190,32 @@ export const webMenus: MenuSeed[] = [
               { code: Authority.installPackageDelete, menuName: '删除安装包' },
             ],
           },
-          { menuType: 'FUNC', menuName: '表单模板', code: Authority.templateSet, routePath: '/systemSetting/templateSet' },
+          {
+            menuType: 'FUNC',
+            menuName: '表单模板',
+            code: Authority.templateSet,
+            routePath: '/systemSetting/templateSet',
+          },
           {
             menuType: 'FUNC',
             menuName: '文书模板',
             code: Authority.templateDocument,
             routePath: '/systemSetting/templateDocument',
           },
-          { menuType: 'FUNC', menuName: '审核配置', code: Authority.checkConfig, routePath: '/systemSetting/checkConfig' },
+          {
+            menuType: 'FUNC',
+            menuName: '审核配置',
+            code: Authority.checkConfig,
+            routePath: '/systemSetting/checkConfig',
+          },
         ],
       },
-      { menuType: 'FUNC', menuName: '用户管理', code: Authority.users, routePath: '/systemmanage/manager/index' },
+      {
+        menuType: 'FUNC',
+        menuName: '用户管理',
+        code: Authority.users,
+        routePath: '/systemmanage/manager/index',
+      },
       { menuType: 'IN_LINK', menuName: '使用帮助', code: 'systemmanage:help', menuLink: '/help.html' },
     ],
   },

@@ -5,5 +5,6 @@ export const orgTopicPrefix = (orgId: number) => `org/${orgId}/`;
 export const Topic = {
   alarm: (orgId: number) => `org/${orgId}/alarm`,
   position: (orgId: number, deviceId: string | number) => `org/${orgId}/position/${deviceId}`,
-  device: (orgId: number, deviceId: string | number, kind: string) => `org/${orgId}/device/${deviceId}/${kind}`,
+  device: (orgId: number, deviceId: string | number, kind: string) =>
+    `org/${orgId}/device/${deviceId}/${kind}`,
 } as const;

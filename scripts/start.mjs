@@ -4,7 +4,19 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
-const sources = ['src', 'features', 'domain', 'machines', 'streams', 'public', 'index.html', 'login.html', 'error.html', 'vite.config.ts', 'package-lock.json'];
+const sources = [
+  'src',
+  'features',
+  'domain',
+  'machines',
+  'streams',
+  'public',
+  'index.html',
+  'login.html',
+  'error.html',
+  'vite.config.ts',
+  'package-lock.json',
+];
 
 function newest(path) {
   if (!existsSync(path)) return 0;
@@ -14,11 +26,15 @@ function newest(path) {
 }
 
 const built = join(root, 'dist', 'index.html');
-const stale = !existsSync(built) || Math.max(...sources.map((s) => newest(join(root, s)))) > statSync(built).mtimeMs;
+const stale =
+  !existsSync(built) || Math.max(...sources.map((s) => newest(join(root, s)))) > statSync(built).mtimeMs;
 if (stale) {
   console.log('构建控制台…');
   const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
-const server = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, stdio: 'inherit' });
+const server = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  cwd: root,
+  stdio: 'inherit',
+});
 process.exit(server.status ?? 0);

@@ -33,7 +33,12 @@ export async function buildApp(options: AppOptions) {
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: 2 * 1024 * 1024, trustProxy: false });
   const db: Db = await openDatabase(options.databaseFile ?? join(options.dataDir, 'eldercare.sqlite'));
   if (!(await isSeeded(db))) await seed(db);
-  const services: Services = { db, dataDir: resolve(options.dataDir), sms: options.sms ?? logSmsSender(app.log), now: options.now ?? Date.now };
+  const services: Services = {
+    db,
+    dataDir: resolve(options.dataDir),
+    sms: options.sms ?? logSmsSender(app.log),
+    now: options.now ?? Date.now,
+  };
   app.decorate('services', services);
 
   installErrorHandlers(app);
@@ -49,8 +54,19 @@ export async function buildApp(options: AppOptions) {
   mkdirSync(join(services.dataDir, 'files'), { recursive: true });
   const staticDir = options.staticDir;
   if (staticDir && existsSync(staticDir)) {
-    await app.register(fastifyStatic, { root: staticDir, index: ['index.html'], wildcard: false, cacheControl: false, setHeaders: cacheHeaders });
-    await app.register(fastifyStatic, { root: join(services.dataDir, 'files'), prefix: '/files/', decorateReply: false });
+    await app.register(fastifyStatic, {
+      root: staticDir,
+      index: ['index.html'],
+      wildcard: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: cacheHeaders,
+    });
+    await app.register(fastifyStatic, {
+      root: join(services.dataDir, 'files'),
+      prefix: '/files/',
+      decorateReply: false,
+    });
   }
   app.addHook('onClose', async () => {
     await db.destroy();
@@ -60,7 +76,10 @@ export async function buildApp(options: AppOptions) {
 
 /** Hashed assets are immutable; pages are always revalidated. */
 function cacheHeaders(reply: { header(name: string, value: string): unknown }, path: string) {
-  reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+  reply.header(
+    'cache-control',
+    path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+  );
 }
 
 /** Browsers send Origin on websocket upgrades; it must be this server (tools without Origin are let in to authenticate). */

@@ -7,14 +7,28 @@ export async function defaultOrgId(db: Db): Promise<number> {
   return row?.orgId ?? 1;
 }
 
-export async function readConfig<K extends ConfigKey>(db: Db, orgId: number, key: K): Promise<ConfigEntries[K]> {
-  const row = await db.selectFrom('configEntry').select('value').where('orgId', '=', orgId).where('configKey', '=', key).executeTakeFirst();
+export async function readConfig<K extends ConfigKey>(
+  db: Db,
+  orgId: number,
+  key: K,
+): Promise<ConfigEntries[K]> {
+  const row = await db
+    .selectFrom('configEntry')
+    .select('value')
+    .where('orgId', '=', orgId)
+    .where('configKey', '=', key)
+    .executeTakeFirst();
   const fallback = configDefaults('')[key];
   if (!row) return fallback;
   return { ...fallback, ...(JSON.parse(row.value) as Partial<ConfigEntries[K]>) } as ConfigEntries[K];
 }
 
-export async function writeConfig<K extends ConfigKey>(db: Db, orgId: number, key: K, value: ConfigEntries[K]) {
+export async function writeConfig<K extends ConfigKey>(
+  db: Db,
+  orgId: number,
+  key: K,
+  value: ConfigEntries[K],
+) {
   const text = JSON.stringify(value);
   await db
     .insertInto('configEntry')

@@ -1,4 +1,13 @@
-import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
+import {
+  Button,
+  Callout,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  InputGroup,
+  Intent,
+} from '@blueprintjs/core';
 import { useState } from 'react';
 import type { SignInApi } from './api.js';
 import { errorText } from './errorText.js';
@@ -11,13 +20,34 @@ type Step = 'account' | 'sms' | 'password';
  * Forgotten password in three steps (spec 000 §7: userPhoneNum, userId, reset). The first step
  * shows only a masked number; the user types the full number to receive the SMS code.
  */
-export function ForgotPasswordDialog({ api, isOpen, onClose, onDone }: { api: SignInApi; isOpen: boolean; onClose(): void; onDone(): void }) {
+export function ForgotPasswordDialog({
+  api,
+  isOpen,
+  onClose,
+  onDone,
+}: {
+  api: SignInApi;
+  isOpen: boolean;
+  onClose(): void;
+  onDone(): void;
+}) {
   const [step, setStep] = useState<Step>('account');
-  const [f, setF] = useState({ loginName: '', photoCode: '', verifyStr: '', masked: '', phoneNum: '', smsCode: '', userId: 0, userPassword: '', checkPass: '' });
+  const [f, setF] = useState({
+    loginName: '',
+    photoCode: '',
+    verifyStr: '',
+    masked: '',
+    phoneNum: '',
+    smsCode: '',
+    userId: 0,
+    userPassword: '',
+    checkPass: '',
+  });
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const [photoKey, setPhotoKey] = useState(0);
-  const set = (key: keyof typeof f) => (e: React.ChangeEvent<HTMLInputElement>) => setF({ ...f, [key]: e.target.value });
+  const set = (key: keyof typeof f) => (e: React.ChangeEvent<HTMLInputElement>) =>
+    setF({ ...f, [key]: e.target.value });
   const run = (work: () => Promise<void>) => {
     setBusy(true);
     setError('');
@@ -33,7 +63,11 @@ export function ForgotPasswordDialog({ api, isOpen, onClose, onDone }: { api: Si
   const next = () => {
     if (step === 'account')
       run(async () => {
-        const { phoneNum } = await api.userPhoneNum({ loginName: f.loginName, photoCode: f.photoCode, verifyStr: f.verifyStr });
+        const { phoneNum } = await api.userPhoneNum({
+          loginName: f.loginName,
+          photoCode: f.photoCode,
+          verifyStr: f.verifyStr,
+        });
         setF((x) => ({ ...x, masked: phoneNum }));
         setStep('sms');
       });
@@ -46,7 +80,12 @@ export function ForgotPasswordDialog({ api, isOpen, onClose, onDone }: { api: Si
     else if (f.userPassword !== f.checkPass) setError('两次输入的密码不一致');
     else
       run(async () => {
-        await api.reset({ userPassword: f.userPassword, checkPass: f.checkPass, userId: f.userId, phoneNum: f.phoneNum });
+        await api.reset({
+          userPassword: f.userPassword,
+          checkPass: f.checkPass,
+          userId: f.userId,
+          phoneNum: f.phoneNum,
+        });
         setStep('account');
         onDone();
       });
@@ -59,7 +98,12 @@ export function ForgotPasswordDialog({ api, isOpen, onClose, onDone }: { api: Si
             <FormGroup label="账号" labelFor="fp-login">
               <InputGroup id="fp-login" value={f.loginName} onChange={set('loginName')} />
             </FormGroup>
-            <PhotoCodeField api={api} value={f.photoCode} refreshKey={photoKey} onChange={(photoCode, verifyStr) => setF((x) => ({ ...x, photoCode, verifyStr }))} />
+            <PhotoCodeField
+              api={api}
+              value={f.photoCode}
+              refreshKey={photoKey}
+              onChange={(photoCode, verifyStr) => setF((x) => ({ ...x, photoCode, verifyStr }))}
+            />
           </>
         )}
         {step === 'sms' && (
@@ -71,7 +115,12 @@ export function ForgotPasswordDialog({ api, isOpen, onClose, onDone }: { api: Si
             <FormGroup label="短信验证码" labelFor="fp-sms">
               <div className="login-photo-row">
                 <InputGroup id="fp-sms" value={f.smsCode} onChange={set('smsCode')} maxLength={6} />
-                <SmsCodeButton disabled={!/^1\d{10}$/.test(f.phoneNum)} send={() => api.smsCode(f.phoneNum).catch((e: unknown) => Promise.reject(setError(errorText(e))))} />
+                <SmsCodeButton
+                  disabled={!/^1\d{10}$/.test(f.phoneNum)}
+                  send={() =>
+                    api.smsCode(f.phoneNum).catch((e: unknown) => Promise.reject(setError(errorText(e))))
+                  }
+                />
               </div>
             </FormGroup>
           </>
@@ -88,7 +137,18 @@ export function ForgotPasswordDialog({ api, isOpen, onClose, onDone }: { api: Si
         )}
         {error && <Callout intent={Intent.DANGER}>{error}</Callout>}
       </DialogBody>
-      <DialogFooter actions={[<Button key="c" onClick={onClose} text="取消" />, <Button key="n" intent={Intent.PRIMARY} loading={busy} onClick={next} text={step === 'password' ? '重置密码' : '下一步'} />]} />
+      <DialogFooter
+        actions={[
+          <Button key="c" onClick={onClose} text="取消" />,
+          <Button
+            key="n"
+            intent={Intent.PRIMARY}
+            loading={busy}
+            onClick={next}
+            text={step === 'password' ? '重置密码' : '下一步'}
+          />,
+        ]}
+      />
     </Dialog>
   );
 }

@@ -1,5 +1,5 @@
 import { FormGroup, InputGroup } from '@blueprintjs/core';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PhotoCode, SignInApi } from './api.js';
 
 interface Props {
@@ -13,16 +13,17 @@ interface Props {
 /** The picture code of spec 000 §7 getPhotoCode: click the picture for a new one. */
 export function PhotoCodeField({ api, value, onChange, refreshKey = 0 }: Props) {
   const [photo, setPhoto] = useState<PhotoCode | null>(null);
+  // The latest onChange, so that a new parent callback does not ask for a new picture.
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
   const load = useCallback(() => {
     api.photoCode().then(
       (p) => {
         setPhoto(p);
-        onChange('', p.verifyStr);
+        onChangeRef.current('', p.verifyStr);
       },
       () => setPhoto(null),
     );
-    // onChange is a setter from the parent; a new picture must not be requested when it changes
-    // biome-ignore lint/correctness/useExhaustiveDependencies: see above
   }, [api]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: refreshKey is the trigger
   useEffect(load, [load, refreshKey]);
@@ -37,7 +38,13 @@ export function PhotoCodeField({ api, value, onChange, refreshKey = 0 }: Props) 
           maxLength={8}
           onChange={(e) => onChange(e.target.value, photo?.verifyStr ?? '')}
         />
-        <button type="button" className="login-photo" onClick={load} title="看不清？换一张" data-testid="photo-code-image">
+        <button
+          type="button"
+          className="login-photo"
+          onClick={load}
+          title="看不清？换一张"
+          data-testid="photo-code-image"
+        >
           {photo ? <img src={photo.image} alt="图片验证码" width={120} height={40} /> : <span>加载中</span>}
         </button>
       </div>

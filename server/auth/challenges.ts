@@ -14,23 +14,48 @@ const SMS_VERIFIED_TTL_MS = 10 * 60 * 1000;
 export const FAILURE_WINDOW_MS = 15 * 60 * 1000;
 
 export async function newPhotoCode(db: Db, now: number) {
-  const captcha = svgCaptcha.create({ size: 4, noise: 2, ignoreChars: '0oO1ilI', background: '#f2f6fc', width: 120, height: 40 });
+  const captcha = svgCaptcha.create({
+    size: 4,
+    noise: 2,
+    ignoreChars: '0oO1ilI',
+    background: '#f2f6fc',
+    width: 120,
+    height: 40,
+  });
   const verifyStr = randomBytes(16).toString('hex');
   await db.deleteFrom('photoCode').where('expiresAt', '<', now).execute();
-  await db.insertInto('photoCode').values({ verifyStr, code: captcha.text.toLowerCase(), expiresAt: now + PHOTO_CODE_TTL_MS }).execute();
+  await db
+    .insertInto('photoCode')
+    .values({ verifyStr, code: captcha.text.toLowerCase(), expiresAt: now + PHOTO_CODE_TTL_MS })
+    .execute();
   return { verifyStr, image: `data:image/svg+xml;base64,${Buffer.from(captcha.data).toString('base64')}` };
 }
 
 /** Checks and consumes a photo code: each code answers once, right or wrong. */
-export async function checkPhotoCode(db: Db, verifyStr: string | undefined, photoCode: string | undefined, now: number) {
+export async function checkPhotoCode(
+  db: Db,
+  verifyStr: string | undefined,
+  photoCode: string | undefined,
+  now: number,
+) {
   if (!verifyStr || !photoCode) throw new ApiFailure(Code.photoCodeRequired);
-  const row = await db.deleteFrom('photoCode').where('verifyStr', '=', verifyStr).returning(['code', 'expiresAt']).executeTakeFirst();
-  if (!row || row.expiresAt < now || row.code !== photoCode.trim().toLowerCase()) throw new ApiFailure(Code.photoCodeWrong);
+  const row = await db
+    .deleteFrom('photoCode')
+    .where('verifyStr', '=', verifyStr)
+    .returning(['code', 'expiresAt'])
+    .executeTakeFirst();
+  if (!row || row.expiresAt < now || row.code !== photoCode.trim().toLowerCase())
+    throw new ApiFailure(Code.photoCodeWrong);
 }
 
 export async function issueSmsCode(db: Db, phoneNum: string, now: number): Promise<string | null> {
-  const existing = await db.selectFrom('smsCode').selectAll().where('phoneNum', '=', phoneNum).executeTakeFirst();
-  if (existing && existing.expiresAt - SMS_TTL_MS + SMS_RESEND_MS > now) throw new ApiFailure(Code.tooManyAttempts, '短信发送过于频繁，请60秒后再试');
+  const existing = await db
+    .selectFrom('smsCode')
+    .selectAll()
+    .where('phoneNum', '=', phoneNum)
+    .executeTakeFirst();
+  if (existing && existing.expiresAt - SMS_TTL_MS + SMS_RESEND_MS > now)
+    throw new ApiFailure(Code.tooManyAttempts, '短信发送过于频繁，请60秒后再试');
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await db
     .insertInto('smsCode')
@@ -46,22 +71,41 @@ export async function issueSmsCode(db: Db, phoneNum: string, now: number): Promi
  */
 export async function verifySmsCode(db: Db, phoneNum: string, smsCode: string, now: number) {
   const row = await db.selectFrom('smsCode').selectAll().where('phoneNum', '=', phoneNum).executeTakeFirst();
-  if (!row || row.expiresAt < now || row.attempts >= SMS_MAX_ATTEMPTS || row.code === 'OK') throw new ApiFailure(Code.smsCodeWrong);
+  if (!row || row.expiresAt < now || row.attempts >= SMS_MAX_ATTEMPTS || row.code === 'OK')
+    throw new ApiFailure(Code.smsCodeWrong);
   if (row.code !== smsCode) {
-    await db.updateTable('smsCode').set({ attempts: row.attempts + 1 }).where('phoneNum', '=', phoneNum).execute();
+    await db
+      .updateTable('smsCode')
+      .set({ attempts: row.attempts + 1 })
+      .where('phoneNum', '=', phoneNum)
+      .execute();
     throw new ApiFailure(Code.smsCodeWrong);
   }
-  await db.updateTable('smsCode').set({ code: 'OK', expiresAt: now + SMS_VERIFIED_TTL_MS }).where('phoneNum', '=', phoneNum).execute();
+  await db
+    .updateTable('smsCode')
+    .set({ code: 'OK', expiresAt: now + SMS_VERIFIED_TTL_MS })
+    .where('phoneNum', '=', phoneNum)
+    .execute();
 }
 
 /** Consumes the verified mark left by verifySmsCode. */
 export async function consumeVerifiedSms(db: Db, phoneNum: string, now: number) {
-  const row = await db.deleteFrom('smsCode').where('phoneNum', '=', phoneNum).where('code', '=', 'OK').returning('expiresAt').executeTakeFirst();
-  if (!row || row.expiresAt < now) throw new ApiFailure(Code.smsCodeWrong, '短信验证已失效，请重新获取验证码');
+  const row = await db
+    .deleteFrom('smsCode')
+    .where('phoneNum', '=', phoneNum)
+    .where('code', '=', 'OK')
+    .returning('expiresAt')
+    .executeTakeFirst();
+  if (!row || row.expiresAt < now)
+    throw new ApiFailure(Code.smsCodeWrong, '短信验证已失效，请重新获取验证码');
 }
 
 export async function failuresOf(db: Db, loginName: string, now: number): Promise<number> {
-  const row = await db.selectFrom('loginFailure').selectAll().where('loginName', '=', loginName).executeTakeFirst();
+  const row = await db
+    .selectFrom('loginFailure')
+    .selectAll()
+    .where('loginName', '=', loginName)
+    .executeTakeFirst();
   return row && now - row.lastAt < FAILURE_WINDOW_MS ? row.failures : 0;
 }
 

@@ -4,7 +4,11 @@ import type { Db } from '../db/index.js';
 import { ApiFailure } from '../http/failure.js';
 
 /** Idle and absolute session lifetimes (our choice; the spec does not give them). */
-export const SessionLimits = { idleMs: 2 * 60 * 60 * 1000, absoluteMs: 12 * 60 * 60 * 1000, touchEveryMs: 60 * 1000 };
+export const SessionLimits = {
+  idleMs: 2 * 60 * 60 * 1000,
+  absoluteMs: 12 * 60 * 60 * 1000,
+  touchEveryMs: 60 * 1000,
+};
 
 export interface SessionUser {
   tokenHash: string;
@@ -22,7 +26,13 @@ export interface SessionUser {
 export const newToken = (): string => randomBytes(32).toString('base64url');
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
-export async function createSession(db: Db, userId: number, keyVersion: number, ip: string, now = Date.now()) {
+export async function createSession(
+  db: Db,
+  userId: number,
+  keyVersion: number,
+  ip: string,
+  now = Date.now(),
+) {
   const token = newToken();
   // Single session per user: every earlier token of this user now answers 4012.
   await db
@@ -33,17 +43,35 @@ export async function createSession(db: Db, userId: number, keyVersion: number, 
     .execute();
   await db
     .insertInto('session')
-    .values({ tokenHash: hashToken(token), userId, createdAt: now, lastSeenAt: now, endedCode: null, keyVersion, selectedDeptId: null, ipAddress: ip })
+    .values({
+      tokenHash: hashToken(token),
+      userId,
+      createdAt: now,
+      lastSeenAt: now,
+      endedCode: null,
+      keyVersion,
+      selectedDeptId: null,
+      ipAddress: ip,
+    })
     .execute();
   return token;
 }
 
 export async function endSessionsOfUser(db: Db, userId: number, code: number) {
-  await db.updateTable('session').set({ endedCode: code }).where('userId', '=', userId).where('endedCode', 'is', null).execute();
+  await db
+    .updateTable('session')
+    .set({ endedCode: code })
+    .where('userId', '=', userId)
+    .where('endedCode', 'is', null)
+    .execute();
 }
 
 /** Resolves a token to its user, or throws the session code the console expects (4011/4012/4013). */
-export async function authenticate(db: Db, token: string | undefined, now = Date.now()): Promise<SessionUser> {
+export async function authenticate(
+  db: Db,
+  token: string | undefined,
+  now = Date.now(),
+): Promise<SessionUser> {
   if (!token) throw new ApiFailure(Code.loginExpired);
   const tokenHash = hashToken(token);
   const row = await db
@@ -68,9 +96,14 @@ export async function authenticate(db: Db, token: string | undefined, now = Date
   if (!row) throw new ApiFailure(Code.loginExpired);
   if (row.endedCode !== null) throw new ApiFailure(row.endedCode);
   if (row.keyVersion !== row.userKeyVersion) throw new ApiFailure(Code.keyInfoChanged);
-  const expired = now - row.lastSeenAt > SessionLimits.idleMs || now - row.createdAt > SessionLimits.absoluteMs;
+  const expired =
+    now - row.lastSeenAt > SessionLimits.idleMs || now - row.createdAt > SessionLimits.absoluteMs;
   if (expired || row.status !== 0) {
-    await db.updateTable('session').set({ endedCode: Code.loginExpired }).where('tokenHash', '=', tokenHash).execute();
+    await db
+      .updateTable('session')
+      .set({ endedCode: Code.loginExpired })
+      .where('tokenHash', '=', tokenHash)
+      .execute();
     throw new ApiFailure(Code.loginExpired);
   }
   if (now - row.lastSeenAt > SessionLimits.touchEveryMs) {
@@ -102,6 +135,11 @@ export async function authorityCodes(db: Db, userId: number): Promise<string[]> 
 }
 
 export async function dataDeptIds(db: Db, userId: number): Promise<number[]> {
-  const rows = await db.selectFrom('userDataDept').select('deptId').where('userId', '=', userId).orderBy('deptId').execute();
+  const rows = await db
+    .selectFrom('userDataDept')
+    .select('deptId')
+    .where('userId', '=', userId)
+    .orderBy('deptId')
+    .execute();
   return rows.map((r) => r.deptId);
 }

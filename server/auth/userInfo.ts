@@ -4,7 +4,13 @@ import { ApiFailure } from '../http/failure.js';
 import { authorityCodes } from './tokens.js';
 
 /** Spec 000 §3 "Logged-in user info" for a user and a token. */
-export async function buildUserInfo(db: Db, userId: number, token: string, selectedDeptId: number | null, ip: string): Promise<UserInfo> {
+export async function buildUserInfo(
+  db: Db,
+  userId: number,
+  token: string,
+  selectedDeptId: number | null,
+  ip: string,
+): Promise<UserInfo> {
   const user = await db.selectFrom('users').selectAll().where('userId', '=', userId).executeTakeFirst();
   if (!user) throw new ApiFailure(10004, '用户不存在');
   const [emp, org, landingEndList, dataDeptInfoList, codes] = await Promise.all([
@@ -14,10 +20,27 @@ export async function buildUserInfo(db: Db, userId: number, token: string, selec
     dataDepts(db, userId),
     authorityCodes(db, userId),
   ]);
-  const dept = await db.selectFrom('dept').selectAll().where('deptId', '=', emp.deptId).executeTakeFirstOrThrow();
-  const jobIds = emp.jobIds.split(',').map(Number).filter((n) => n > 0);
-  const jobInfo = jobIds.length ? await db.selectFrom('job').select(['jobId', 'jobName', 'jobTypeCode', 'jobTypeName']).where('jobId', 'in', jobIds).execute() : [];
-  const menuNames = await db.selectFrom('menu').select(['code', 'menuName']).where('code', 'in', codes.length ? codes : ['']).execute();
+  const dept = await db
+    .selectFrom('dept')
+    .selectAll()
+    .where('deptId', '=', emp.deptId)
+    .executeTakeFirstOrThrow();
+  const jobIds = emp.jobIds
+    .split(',')
+    .map(Number)
+    .filter((n) => n > 0);
+  const jobInfo = jobIds.length
+    ? await db
+        .selectFrom('job')
+        .select(['jobId', 'jobName', 'jobTypeCode', 'jobTypeName'])
+        .where('jobId', 'in', jobIds)
+        .execute()
+    : [];
+  const menuNames = await db
+    .selectFrom('menu')
+    .select(['code', 'menuName'])
+    .where('code', 'in', codes.length ? codes : [''])
+    .execute();
   const nameOf = new Map(menuNames.map((m) => [m.code, m.menuName]));
   const { qualifications: _q, address: _a, phone: _p, ...orgInfo } = org;
   return {
@@ -52,8 +75,18 @@ export async function dataDepts(db: Db, userId: number): Promise<DeptInfo[]> {
 }
 
 /** The menu tree of a landing end as the user may see it: entries without a granted code are left out. */
-export async function menuTree(db: Db, landingEndId: number, granted: ReadonlySet<string>): Promise<MenuItem[]> {
-  const rows = await db.selectFrom('menu').selectAll().where('landingEndId', '=', landingEndId).where('isButton', '=', 0).orderBy('sort').execute();
+export async function menuTree(
+  db: Db,
+  landingEndId: number,
+  granted: ReadonlySet<string>,
+): Promise<MenuItem[]> {
+  const rows = await db
+    .selectFrom('menu')
+    .selectAll()
+    .where('landingEndId', '=', landingEndId)
+    .where('isButton', '=', 0)
+    .orderBy('sort')
+    .execute();
   const build = (parentId: number): MenuItem[] =>
     rows
       .filter((r) => r.parentId === parentId && granted.has(r.code))

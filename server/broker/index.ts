@@ -25,12 +25,14 @@ export async function startBroker(app: FastifyInstance, db: Db) {
     },
     authorizeSubscribe: (client, sub, done) => {
       const orgId = client ? orgOfClient.get(client) : undefined;
-      if (orgId === undefined || !sub.topic.startsWith(orgTopicPrefix(orgId))) return done(new Error('topic not allowed'));
+      if (orgId === undefined || !sub.topic.startsWith(orgTopicPrefix(orgId)))
+        return done(new Error('topic not allowed'));
       done(null, sub);
     },
     authorizePublish: (client, packet, done) => {
       const orgId = client ? orgOfClient.get(client) : undefined;
-      if (orgId === undefined || !packet.topic.startsWith(orgTopicPrefix(orgId))) return done(new Error('topic not allowed'));
+      if (orgId === undefined || !packet.topic.startsWith(orgTopicPrefix(orgId)))
+        return done(new Error('topic not allowed'));
       done(null);
     },
   });

@@ -1,17 +1,29 @@
-import { allAuthorityCodes, type MenuSeed, WEB_LANDING_END, webMenus } from '../../domain/menus.js';
 import { configDefaults } from '../../domain/configEntries.js';
+import { allAuthorityCodes, type MenuSeed, WEB_LANDING_END, webMenus } from '../../domain/menus.js';
 import { hashPassword } from '../auth/password.js';
 import type { Db } from './index.js';
 
 /** The demo accounts printed at start and used by the tests. */
 export const DemoAccounts = {
   admin: { loginName: 'admin', password: 'Admin@2026', note: '全部权限、全部数据部门' },
-  restricted: { loginName: 'huli01', password: 'Huli@2026', note: '护理员：无字典删除、无安装包权限，仅护理一部' },
+  restricted: {
+    loginName: 'huli01',
+    password: 'Huli@2026',
+    note: '护理员：无字典删除、无安装包权限，仅护理一部',
+  },
   otherOrg: { loginName: 'cq_admin', password: 'Admin@2026', note: '另一机构（长青护理院）的管理员' },
 } as const;
 
 /** Authority codes the restricted nurse role does not get. */
-export const RESTRICTED_WITHOUT = ['systemSetting:dictionarys:delete', 'systemSetting:install-package', 'systemSetting:install-package:add', 'systemSetting:install-package:delete', 'systemSetting:serve', 'systemSetting:serve:save', 'systemmanage:users'];
+export const RESTRICTED_WITHOUT = [
+  'systemSetting:dictionarys:delete',
+  'systemSetting:install-package',
+  'systemSetting:install-package:add',
+  'systemSetting:install-package:delete',
+  'systemSetting:serve',
+  'systemSetting:serve:save',
+  'systemmanage:users',
+];
 
 export async function isSeeded(db: Db): Promise<boolean> {
   const row = await db.selectFrom('org').select('orgId').limit(1).executeTakeFirst();
@@ -20,15 +32,32 @@ export async function isSeeded(db: Db): Promise<boolean> {
 
 /** Seeds one demonstration institution (and a second one for isolation tests) in one transaction. */
 export async function seed(db: Db): Promise<void> {
-  const [adminHash, nurseHash] = await Promise.all([hashPassword(DemoAccounts.admin.password), hashPassword(DemoAccounts.restricted.password)]);
+  const [adminHash, nurseHash] = await Promise.all([
+    hashPassword(DemoAccounts.admin.password),
+    hashPassword(DemoAccounts.restricted.password),
+  ]);
   await db.transaction().execute(async (trx) => {
     const now = new Date().toISOString();
-    const { landingEndId } = await trx.insertInto('landingEnd').values(WEB_LANDING_END).returning('landingEndId').executeTakeFirstOrThrow();
+    const { landingEndId } = await trx
+      .insertInto('landingEnd')
+      .values(WEB_LANDING_END)
+      .returning('landingEndId')
+      .executeTakeFirstOrThrow();
     await insertMenus(trx, landingEndId, 0, webMenus);
 
     const orgs = [
-      { orgName: '阳光颐养院', orgCode: 'YGYY001', address: '浙江省杭州市西湖区文三路 100 号', phone: '0571-88886666' },
-      { orgName: '长青护理院', orgCode: 'CQHL002', address: '江苏省苏州市姑苏区人民路 8 号', phone: '0512-66668888' },
+      {
+        orgName: '阳光颐养院',
+        orgCode: 'YGYY001',
+        address: '浙江省杭州市西湖区文三路 100 号',
+        phone: '0571-88886666',
+      },
+      {
+        orgName: '长青护理院',
+        orgCode: 'CQHL002',
+        address: '江苏省苏州市姑苏区人民路 8 号',
+        phone: '0512-66668888',
+      },
     ];
     for (const [index, o] of orgs.entries()) {
       const { orgId } = await trx
@@ -45,7 +74,15 @@ export async function seed(db: Db): Promise<void> {
       ].entries()) {
         const row = await trx
           .insertInto('dept')
-          .values({ ...d, orgId, parentId: 0, deptLevel: 1, ward: d.deptType === 'NURSE' ? 1 : 0, inpatient: i > 0 ? 1 : 0, outpatient: 0 })
+          .values({
+            ...d,
+            orgId,
+            parentId: 0,
+            deptLevel: 1,
+            ward: d.deptType === 'NURSE' ? 1 : 0,
+            inpatient: i > 0 ? 1 : 0,
+            outpatient: 0,
+          })
           .returning('deptId')
           .executeTakeFirstOrThrow();
         deptIds.push(row.deptId);
@@ -58,47 +95,143 @@ export async function seed(db: Db): Promise<void> {
       ] as const;
       const jobIds: number[] = [];
       for (const [jobName, jobTypeCode, jobTypeName] of jobs) {
-        const row = await trx.insertInto('job').values({ orgId, jobName, jobTypeCode, jobTypeName }).returning('jobId').executeTakeFirstOrThrow();
+        const row = await trx
+          .insertInto('job')
+          .values({ orgId, jobName, jobTypeCode, jobTypeName })
+          .returning('jobId')
+          .executeTakeFirstOrThrow();
         jobIds.push(row.jobId);
       }
       const allCodes = allAuthorityCodes();
-      const adminRole = await trx.insertInto('role').values({ orgId, name: '系统管理员', remark: '全部权限' }).returning('roleId').executeTakeFirstOrThrow();
-      await trx.insertInto('roleAuthority').values(allCodes.map((code) => ({ roleId: adminRole.roleId, code }))).execute();
-      const nurseRole = await trx.insertInto('role').values({ orgId, name: '护理员', remark: '护理一线' }).returning('roleId').executeTakeFirstOrThrow();
+      const adminRole = await trx
+        .insertInto('role')
+        .values({ orgId, name: '系统管理员', remark: '全部权限' })
+        .returning('roleId')
+        .executeTakeFirstOrThrow();
       await trx
         .insertInto('roleAuthority')
-        .values(allCodes.filter((c) => !RESTRICTED_WITHOUT.includes(c)).map((code) => ({ roleId: nurseRole.roleId, code })))
+        .values(allCodes.map((code) => ({ roleId: adminRole.roleId, code })))
+        .execute();
+      const nurseRole = await trx
+        .insertInto('role')
+        .values({ orgId, name: '护理员', remark: '护理一线' })
+        .returning('roleId')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('roleAuthority')
+        .values(
+          allCodes
+            .filter((c) => !RESTRICTED_WITHOUT.includes(c))
+            .map((code) => ({ roleId: nurseRole.roleId, code })),
+        )
         .execute();
 
-      const people = index === 0
-        ? [
-            { account: DemoAccounts.admin, hash: adminHash, empName: '王建国', phone: '13800000001', job: 0, dept: 0, role: adminRole.roleId, depts: deptIds, isAdmin: 1, sex: 0 },
-            { account: DemoAccounts.restricted, hash: nurseHash, empName: '李秀英', phone: '13800000002', job: 2, dept: 1, role: nurseRole.roleId, depts: [deptIds[1] ?? 0], isAdmin: 0, sex: 1 },
-          ]
-        : [{ account: DemoAccounts.otherOrg, hash: adminHash, empName: '陈长青', phone: '13900000001', job: 0, dept: 0, role: adminRole.roleId, depts: deptIds, isAdmin: 1, sex: 0 }];
+      const people =
+        index === 0
+          ? [
+              {
+                account: DemoAccounts.admin,
+                hash: adminHash,
+                empName: '王建国',
+                phone: '13800000001',
+                job: 0,
+                dept: 0,
+                role: adminRole.roleId,
+                depts: deptIds,
+                isAdmin: 1,
+                sex: 0,
+              },
+              {
+                account: DemoAccounts.restricted,
+                hash: nurseHash,
+                empName: '李秀英',
+                phone: '13800000002',
+                job: 2,
+                dept: 1,
+                role: nurseRole.roleId,
+                depts: [deptIds[1] ?? 0],
+                isAdmin: 0,
+                sex: 1,
+              },
+            ]
+          : [
+              {
+                account: DemoAccounts.otherOrg,
+                hash: adminHash,
+                empName: '陈长青',
+                phone: '13900000001',
+                job: 0,
+                dept: 0,
+                role: adminRole.roleId,
+                depts: deptIds,
+                isAdmin: 1,
+                sex: 0,
+              },
+            ];
       for (const p of people) {
         const { empId } = await trx
           .insertInto('emp')
-          .values({ orgId, deptId: deptIds[p.dept] ?? 0, empName: p.empName, empType: 'STAFF', phoneNum: p.phone, sex: p.sex, status: 0, msgAuth: 1, language: 'zh-CN', jobIds: String(jobIds[p.job]), nursingLevel: null })
+          .values({
+            orgId,
+            deptId: deptIds[p.dept] ?? 0,
+            empName: p.empName,
+            empType: 'STAFF',
+            phoneNum: p.phone,
+            sex: p.sex,
+            status: 0,
+            msgAuth: 1,
+            language: 'zh-CN',
+            jobIds: String(jobIds[p.job]),
+            nursingLevel: null,
+          })
           .returning('empId')
           .executeTakeFirstOrThrow();
         const { userId } = await trx
           .insertInto('users')
-          .values({ orgId, empId, loginName: p.account.loginName, passwordHash: p.hash, phoneNum: p.phone, isAdmin: p.isAdmin, status: 0, resetPassword: 0, keyVersion: 1, lastLoginTime: null, createdAt: now })
+          .values({
+            orgId,
+            empId,
+            loginName: p.account.loginName,
+            passwordHash: p.hash,
+            phoneNum: p.phone,
+            isAdmin: p.isAdmin,
+            status: 0,
+            resetPassword: 0,
+            keyVersion: 1,
+            lastLoginTime: null,
+            createdAt: now,
+          })
           .returning('userId')
           .executeTakeFirstOrThrow();
         await trx.insertInto('userRole').values({ userId, roleId: p.role }).execute();
-        await trx.insertInto('userDataDept').values(p.depts.map((deptId) => ({ userId, deptId }))).execute();
+        await trx
+          .insertInto('userDataDept')
+          .values(p.depts.map((deptId) => ({ userId, deptId })))
+          .execute();
       }
 
       for (const [configKey, value] of Object.entries(configDefaults(o.orgName))) {
-        await trx.insertInto('configEntry').values({ orgId, configKey, value: JSON.stringify(value) }).execute();
+        await trx
+          .insertInto('configEntry')
+          .values({ orgId, configKey, value: JSON.stringify(value) })
+          .execute();
       }
       await seedDictionaries(trx, orgId);
       await seedBuildings(trx, orgId, deptIds);
-      await trx.insertInto('notice').values({ orgId, title: '欢迎使用智慧养老平台', content: '请在“系统设置”中完善机构显示信息。', createTime: now }).execute();
+      await trx
+        .insertInto('notice')
+        .values({
+          orgId,
+          title: '欢迎使用智慧养老平台',
+          content: '请在“系统设置”中完善机构显示信息。',
+          createTime: now,
+        })
+        .execute();
     }
-    await trx.insertInto('versionRecord').values({ version: 'V1.0.0', content: '首个版本：登录、数据部门、菜单与系统设置。', publishTime: now }).execute();
+    await trx
+      .insertInto('versionRecord')
+      .values({ version: 'V1.0.0', content: '首个版本：登录、数据部门、菜单与系统设置。', publishTime: now })
+      .execute();
   });
 }
 
@@ -106,13 +239,35 @@ async function insertMenus(db: Db, landingEndId: number, parentId: number, menus
   for (const [sort, m] of menus.entries()) {
     const { menuId } = await db
       .insertInto('menu')
-      .values({ landingEndId, parentId, menuType: m.menuType, menuName: m.menuName, code: m.code, routePath: m.routePath ?? '', icon: m.icon ?? '', menuLink: m.menuLink ?? '', sort, isButton: 0 })
+      .values({
+        landingEndId,
+        parentId,
+        menuType: m.menuType,
+        menuName: m.menuName,
+        code: m.code,
+        routePath: m.routePath ?? '',
+        icon: m.icon ?? '',
+        menuLink: m.menuLink ?? '',
+        sort,
+        isButton: 0,
+      })
       .returning('menuId')
       .executeTakeFirstOrThrow();
     for (const [i, b] of (m.buttons ?? []).entries()) {
       await db
         .insertInto('menu')
-        .values({ landingEndId, parentId: menuId, menuType: 'FUNC', menuName: b.menuName, code: b.code, routePath: '', icon: '', menuLink: '', sort: i, isButton: 1 })
+        .values({
+          landingEndId,
+          parentId: menuId,
+          menuType: 'FUNC',
+          menuName: b.menuName,
+          code: b.code,
+          routePath: '',
+          icon: '',
+          menuLink: '',
+          sort: i,
+          isButton: 1,
+        })
         .execute();
     }
     await insertMenus(db, landingEndId, menuId, m.children ?? []);
@@ -147,19 +302,35 @@ async function seedDictionaries(db: Db, orgId: number) {
 
 async function seedBuildings(db: Db, orgId: number, deptIds: number[]) {
   for (const b of [1, 2]) {
-    const { buildingId } = await db.insertInto('building').values({ orgId, buildingName: `${b}号楼` }).returning('buildingId').executeTakeFirstOrThrow();
+    const { buildingId } = await db
+      .insertInto('building')
+      .values({ orgId, buildingName: `${b}号楼` })
+      .returning('buildingId')
+      .executeTakeFirstOrThrow();
     for (const f of [1, 2, 3]) {
-      const { floorId } = await db.insertInto('floor').values({ buildingId, floorName: `${f}层`, floorNo: f }).returning('floorId').executeTakeFirstOrThrow();
+      const { floorId } = await db
+        .insertInto('floor')
+        .values({ buildingId, floorName: `${f}层`, floorNo: f })
+        .returning('floorId')
+        .executeTakeFirstOrThrow();
       for (let r = 1; r <= 8; r++) {
         const deptId = deptIds[b] ?? deptIds[0] ?? 0;
         const { roomId } = await db
           .insertInto('room')
-          .values({ floorId, deptId, roomName: `${b}${f}${String(r).padStart(2, '0')}`, roomType: r <= 2 ? '单人间' : '双人间' })
+          .values({
+            floorId,
+            deptId,
+            roomName: `${b}${f}${String(r).padStart(2, '0')}`,
+            roomType: r <= 2 ? '单人间' : '双人间',
+          })
           .returning('roomId')
           .executeTakeFirstOrThrow();
         const beds = r <= 2 ? 1 : 2;
         for (let n = 1; n <= beds; n++) {
-          await db.insertInto('bed').values({ roomId, bedName: `${n}床`, bedStatus: 0 }).execute();
+          await db
+            .insertInto('bed')
+            .values({ roomId, bedName: `${n}床`, bedStatus: 0 })
+            .execute();
         }
       }
     }

@@ -12,17 +12,29 @@ export function installErrorHandlers(app: FastifyInstance) {
     if (error instanceof ZodError) {
       const issue = error.issues[0];
       const field = issue?.path.join('.') ?? '';
-      const msg = issue ? (field ? `${field}: ${issue.message}` : issue.message) : codeMessage[Code.invalidInput];
+      const msg = issue
+        ? field
+          ? `${field}: ${issue.message}`
+          : issue.message
+        : codeMessage[Code.invalidInput];
       return reply.status(400).send({ code: Code.invalidInput, msg, result: null });
     }
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
-    if (status === 429) return reply.status(429).send({ code: Code.tooManyAttempts, msg: codeMessage[Code.tooManyAttempts], result: null });
-    if (status === 413) return reply.status(413).send({ code: Code.uploadRejected, msg: '上传文件过大', result: null });
+    if (status === 429)
+      return reply
+        .status(429)
+        .send({ code: Code.tooManyAttempts, msg: codeMessage[Code.tooManyAttempts], result: null });
+    if (status === 413)
+      return reply.status(413).send({ code: Code.uploadRejected, msg: '上传文件过大', result: null });
     if (status >= 400 && status < 500) {
-      return reply.status(status).send({ code: Code.invalidInput, msg: `请求格式错误: ${error.message}`, result: null });
+      return reply
+        .status(status)
+        .send({ code: Code.invalidInput, msg: `请求格式错误: ${error.message}`, result: null });
     }
     req.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ code: Code.serverError, msg: codeMessage[Code.serverError], result: null });
+    return reply
+      .status(500)
+      .send({ code: Code.serverError, msg: codeMessage[Code.serverError], result: null });
   });
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0] ?? req.url;

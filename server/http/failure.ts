@@ -12,7 +12,8 @@ export class ApiFailure extends Error {
 }
 
 function statusFor(code: number): number {
-  if (code === Code.loginExpired || code === Code.signedInElsewhere || code === Code.keyInfoChanged) return 401;
+  if (code === Code.loginExpired || code === Code.signedInElsewhere || code === Code.keyInfoChanged)
+    return 401;
   if (code === Code.noAuthority || code === Code.deptNotAllowed) return 403;
   if (code === Code.notFound) return 404;
   if (code === Code.tooManyAttempts) return 429;

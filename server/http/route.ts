@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { Code } from '../../domain/codes.js';
 import { satisfies } from '../../domain/authorityExpr.js';
+import { Code } from '../../domain/codes.js';
 import { Header } from '../../domain/http.js';
 import { authenticate, type SessionUser } from '../auth/tokens.js';
 import type { Db } from '../db/index.js';
@@ -35,7 +35,12 @@ export interface RouteContext<Q, B, P, U> {
   logAs(actor: LogActor): void;
 }
 
-export interface RouteSpec<QS extends Schema | undefined, BS extends Schema | undefined, PS extends Schema | undefined, A extends RouteAuth> {
+export interface RouteSpec<
+  QS extends Schema | undefined,
+  BS extends Schema | undefined,
+  PS extends Schema | undefined,
+  A extends RouteAuth,
+> {
   method: Method;
   url: string;
   auth: A;
@@ -46,15 +51,20 @@ export interface RouteSpec<QS extends Schema | undefined, BS extends Schema | un
   rateLimit?: { max: number; timeWindow: number };
   /** Non-GET routes write an operation-log row in the same transaction as their change. */
   log?: { type: string; name: string } | false;
-  handler(ctx: RouteContext<Out<QS>, Out<BS>, Out<PS>, A extends 'public' ? SessionUser | null : SessionUser>): Promise<unknown>;
+  handler(
+    ctx: RouteContext<Out<QS>, Out<BS>, Out<PS>, A extends 'public' ? SessionUser | null : SessionUser>,
+  ): Promise<unknown>;
 }
 
 /** Marks a handler result that was already sent (an image, a file). */
 export const SENT = Symbol('sent');
 
-export function route<QS extends Schema | undefined, BS extends Schema | undefined, PS extends Schema | undefined, A extends RouteAuth>(
-  spec: RouteSpec<QS, BS, PS, A>,
-) {
+export function route<
+  QS extends Schema | undefined,
+  BS extends Schema | undefined,
+  PS extends Schema | undefined,
+  A extends RouteAuth,
+>(spec: RouteSpec<QS, BS, PS, A>) {
   return spec as unknown as AnyRoute;
 }
 
@@ -103,7 +113,13 @@ export function registerRoutes(app: FastifyInstance, services: Services, routes:
         const result = mutation
           ? await services.db.transaction().execute(async (trx) => {
               const out = await spec.handler(ctxFor(trx));
-              await writeOperationLog(trx, req, actor, spec.log ? { ...spec.log, name: description } : { type: spec.method, name: spec.url }, body ?? query);
+              await writeOperationLog(
+                trx,
+                req,
+                actor,
+                spec.log ? { ...spec.log, name: description } : { type: spec.method, name: spec.url },
+                body ?? query,
+              );
               return out;
             })
           : await spec.handler(ctxFor(services.db));
@@ -114,13 +130,18 @@ export function registerRoutes(app: FastifyInstance, services: Services, routes:
   }
 }
 
-async function resolveUser(services: Services, req: FastifyRequest, auth: RouteAuth): Promise<SessionUser | null> {
+async function resolveUser(
+  services: Services,
+  req: FastifyRequest,
+  auth: RouteAuth,
+): Promise<SessionUser | null> {
   if (auth === 'public') {
     const token = tokenOf(req);
     return token ? authenticate(services.db, token, services.now()).catch(() => null) : null;
   }
   const user = await authenticate(services.db, tokenOf(req), services.now());
-  if (auth !== 'session' && !satisfies(user.authority, auth)) throw new ApiFailure(Code.noAuthority, '权限不足');
+  if (auth !== 'session' && !satisfies(user.authority, auth))
+    throw new ApiFailure(Code.noAuthority, '权限不足');
   return user;
 }
 

@@ -10,14 +10,21 @@ const PING_EVERY_MS = 25_000;
 const send = (socket: WebSocket, message: ServerPushMessage) => socket.send(JSON.stringify(message));
 
 /** The push channel: the first message authenticates; then heartbeats are answered. */
-export function registerPush(app: FastifyInstance, db: Db, allowedOrigin: (origin: string | undefined, host: string | undefined) => boolean) {
+export function registerPush(
+  app: FastifyInstance,
+  db: Db,
+  allowedOrigin: (origin: string | undefined, host: string | undefined) => boolean,
+) {
   app.get(PUSH_PATH, { websocket: true }, (socket, req) => {
     if (!allowedOrigin(req.headers.origin, req.headers.host)) {
       socket.close(PushCloseCode.unauthorized, 'origin');
       return;
     }
     let token: string | null = null;
-    const authTimer = setTimeout(() => socket.close(PushCloseCode.unauthorized, 'auth timeout'), AUTH_TIMEOUT_MS);
+    const authTimer = setTimeout(
+      () => socket.close(PushCloseCode.unauthorized, 'auth timeout'),
+      AUTH_TIMEOUT_MS,
+    );
     const ping = setInterval(() => socket.ping(), PING_EVERY_MS);
     socket.on('close', () => {
       clearTimeout(authTimer);

@@ -26,18 +26,31 @@ export async function startTestApp() {
 }
 
 export async function signIn(app: TestApp, loginName: string, loginPassword: string) {
-  const res = await app.inject({ method: 'POST', url: '/passport/web-rbac/logins/login', payload: { loginName, loginPassword } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/passport/web-rbac/logins/login',
+    payload: { loginName, loginPassword },
+  });
   const body = res.json() as { code: number; result: { token: string; userId: number } };
   if (body.code !== 0) throw new Error(`sign-in of ${loginName} failed: ${res.body}`);
   return body.result;
 }
 
-export const signInAdmin = (app: TestApp) => signIn(app, DemoAccounts.admin.loginName, DemoAccounts.admin.password);
-export const signInNurse = (app: TestApp) => signIn(app, DemoAccounts.restricted.loginName, DemoAccounts.restricted.password);
-export const signInOtherOrg = (app: TestApp) => signIn(app, DemoAccounts.otherOrg.loginName, DemoAccounts.otherOrg.password);
+export const signInAdmin = (app: TestApp) =>
+  signIn(app, DemoAccounts.admin.loginName, DemoAccounts.admin.password);
+export const signInNurse = (app: TestApp) =>
+  signIn(app, DemoAccounts.restricted.loginName, DemoAccounts.restricted.password);
+export const signInOtherOrg = (app: TestApp) =>
+  signIn(app, DemoAccounts.otherOrg.loginName, DemoAccounts.otherOrg.password);
 
 /** GET/POST/PUT/DELETE with a token; returns status and parsed envelope. */
-export async function call(app: TestApp, token: string | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) {
+export async function call(
+  app: TestApp,
+  token: string | null,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: unknown,
+) {
   const res = await app.inject({
     method,
     url,

@@ -18,7 +18,11 @@ const login = (payload: Record<string, unknown>) => call(h.app, null, 'POST', LO
 const profile = (token: string) => call(h.app, token, 'GET', '/pims/web-pi/oldmans/proFile');
 
 async function photoCodeFor(verifyStr: string) {
-  const row = await h.app.services.db.selectFrom('photoCode').select('code').where('verifyStr', '=', verifyStr).executeTakeFirstOrThrow();
+  const row = await h.app.services.db
+    .selectFrom('photoCode')
+    .select('code')
+    .where('verifyStr', '=', verifyStr)
+    .executeTakeFirstOrThrow();
   return row.code;
 }
 
@@ -48,10 +52,22 @@ describe('sign-in', () => {
     const captcha = await call(h.app, null, 'GET', '/passport/web-rbac/logins/getPhotoCode');
     const { verifyStr, image } = captcha.body.result as { verifyStr: string; image: string };
     expect(image).toMatch(/^data:image\/svg\+xml;base64,/);
-    const wrongCode = await login({ loginName: 'admin', loginPassword: 'Admin@2026', verifyStr, photoCode: 'zzzz' });
+    const wrongCode = await login({
+      loginName: 'admin',
+      loginPassword: 'Admin@2026',
+      verifyStr,
+      photoCode: 'zzzz',
+    });
     expect(wrongCode.body.code).toBe(Code.photoCodeWrong);
-    const fresh = (await call(h.app, null, 'GET', '/passport/web-rbac/logins/getPhotoCode')).body.result as { verifyStr: string };
-    const ok = await login({ loginName: 'admin', loginPassword: 'Admin@2026', verifyStr: fresh.verifyStr, photoCode: (await photoCodeFor(fresh.verifyStr)).toUpperCase() });
+    const fresh = (await call(h.app, null, 'GET', '/passport/web-rbac/logins/getPhotoCode')).body.result as {
+      verifyStr: string;
+    };
+    const ok = await login({
+      loginName: 'admin',
+      loginPassword: 'Admin@2026',
+      verifyStr: fresh.verifyStr,
+      photoCode: (await photoCodeFor(fresh.verifyStr)).toUpperCase(),
+    });
     expect(ok.body.code).toBe(0);
     const after = await call(h.app, null, 'GET', '/passport/web-rbac/logins/check?loginName=admin');
     expect(after.body.result).toMatchObject({ needPhotoCode: false });
@@ -95,22 +111,39 @@ describe('session codes', () => {
     h.clock.now += SessionLimits.idleMs + 1000;
     expect((await profile(token)).body.code).toBe(Code.loginExpired);
     expect((await profile('made-up')).body.code).toBe(Code.loginExpired);
-    expect((await call(h.app, null, 'GET', '/pims/web-pi/oldmans/proFile')).body.code).toBe(Code.loginExpired);
+    expect((await call(h.app, null, 'GET', '/pims/web-pi/oldmans/proFile')).body.code).toBe(
+      Code.loginExpired,
+    );
   });
 
   it('changing the password makes the old token answer 4013 and the new password work', async () => {
     const { token, userId } = await signInNurse(h.app);
-    const res = await call(h.app, token, 'PUT', '/passport/web-rbac/logins/userPwd', { newPwd: 'Newpass2026', oldPwd: 'Huli@2026', userId });
+    const res = await call(h.app, token, 'PUT', '/passport/web-rbac/logins/userPwd', {
+      newPwd: 'Newpass2026',
+      oldPwd: 'Huli@2026',
+      userId,
+    });
     expect(res.body.code).toBe(0);
-    expect((await profile(token)).body).toMatchObject({ code: Code.keyInfoChanged, msg: '用户关键信息发生变化，请重新登录' });
+    expect((await profile(token)).body).toMatchObject({
+      code: Code.keyInfoChanged,
+      msg: '用户关键信息发生变化，请重新登录',
+    });
     await expect(signIn(h.app, 'huli01', 'Newpass2026')).resolves.toMatchObject({ userId });
   });
 
   it('refuses a wrong old password and a weak new one without changing anything', async () => {
     const { token, userId } = await signInNurse(h.app);
-    const wrongOld = await call(h.app, token, 'PUT', '/passport/web-rbac/logins/userPwd', { newPwd: 'Newpass2026', oldPwd: 'bad', userId });
+    const wrongOld = await call(h.app, token, 'PUT', '/passport/web-rbac/logins/userPwd', {
+      newPwd: 'Newpass2026',
+      oldPwd: 'bad',
+      userId,
+    });
     expect(wrongOld.body.msg).toBe('原密码错误');
-    const weak = await call(h.app, token, 'PUT', '/passport/web-rbac/logins/userPwd', { newPwd: 'short', oldPwd: 'Huli@2026', userId });
+    const weak = await call(h.app, token, 'PUT', '/passport/web-rbac/logins/userPwd', {
+      newPwd: 'short',
+      oldPwd: 'Huli@2026',
+      userId,
+    });
     expect(weak.body.code).toBe(Code.passwordWeak);
     expect((await profile(token)).body.code).toBe(0);
   });
@@ -122,24 +155,40 @@ describe('menus, authorities and data departments', () => {
   it('the restricted user gets fewer menus and buttons than the admin', async () => {
     const admin = await signInAdmin(h.app);
     const nurse = await signInNurse(h.app);
-    const adminMenus = flatten((await call(h.app, admin.token, 'GET', '/passport/web-rbac/logins/menu/1')).body.result as MenuItem[]);
-    const nurseMenus = flatten((await call(h.app, nurse.token, 'GET', '/passport/web-rbac/logins/menu/1')).body.result as MenuItem[]);
+    const adminMenus = flatten(
+      (await call(h.app, admin.token, 'GET', '/passport/web-rbac/logins/menu/1')).body.result as MenuItem[],
+    );
+    const nurseMenus = flatten(
+      (await call(h.app, nurse.token, 'GET', '/passport/web-rbac/logins/menu/1')).body.result as MenuItem[],
+    );
     expect(adminMenus.map((m) => m.routePath)).toContain('/systemSetting/install-package');
     expect(nurseMenus.map((m) => m.routePath)).not.toContain('/systemSetting/install-package');
     expect(nurseMenus.map((m) => m.routePath)).toContain('/systemSetting/dictionarys');
-    const nurseButtons = (await call(h.app, nurse.token, 'GET', '/passport/web-rbac/logins/menu/button')).body.result as { code: string }[];
+    const nurseButtons = (await call(h.app, nurse.token, 'GET', '/passport/web-rbac/logins/menu/button')).body
+      .result as { code: string }[];
     expect(nurseButtons.map((b) => b.code)).toContain('systemSetting:dictionarys:add');
     expect(nurseButtons.map((b) => b.code)).not.toContain('systemSetting:dictionarys:delete');
   });
 
   it('selecting a data department outside the user scope is refused; inside it is remembered', async () => {
     const nurse = await signInNurse(h.app);
-    const depts = (await call(h.app, nurse.token, 'GET', '/passport/web-rbac/logins/getDataDeptInfoList')).body.result as { deptId: number; deptName: string }[];
+    const depts = (await call(h.app, nurse.token, 'GET', '/passport/web-rbac/logins/getDataDeptInfoList'))
+      .body.result as { deptId: number; deptName: string }[];
     expect(depts.map((d) => d.deptName)).toEqual(['护理一部']);
     const allowed = depts[0]?.deptId ?? 0;
-    const refused = await call(h.app, nurse.token, 'POST', `/passport/web-rbac/logins/selectDataDeptID/${allowed + 1}`);
+    const refused = await call(
+      h.app,
+      nurse.token,
+      'POST',
+      `/passport/web-rbac/logins/selectDataDeptID/${allowed + 1}`,
+    );
     expect(refused).toMatchObject({ status: 403, body: { code: Code.deptNotAllowed } });
-    const ok = await call(h.app, nurse.token, 'POST', `/passport/web-rbac/logins/selectDataDeptID/${allowed}`);
+    const ok = await call(
+      h.app,
+      nurse.token,
+      'POST',
+      `/passport/web-rbac/logins/selectDataDeptID/${allowed}`,
+    );
     expect(ok.body.code).toBe(0);
     expect(((await profile(nurse.token)).body.result as UserInfo).selectedDataDeptId).toBe(allowed);
   });
@@ -147,7 +196,8 @@ describe('menus, authorities and data departments', () => {
 
 describe('register and forgotten password with SMS codes', () => {
   async function photo() {
-    const { verifyStr } = (await call(h.app, null, 'GET', '/passport/web-rbac/logins/getPhotoCode')).body.result as { verifyStr: string };
+    const { verifyStr } = (await call(h.app, null, 'GET', '/passport/web-rbac/logins/getPhotoCode')).body
+      .result as { verifyStr: string };
     return { verifyStr, photoCode: await photoCodeFor(verifyStr) };
   }
   const lastSmsCode = () => /(\d{6})/.exec(h.sms.at(-1)?.text ?? '')?.[1] ?? '';
@@ -179,20 +229,39 @@ describe('register and forgotten password with SMS codes', () => {
       ...(await photo()),
     });
     expect(res.body.code).toBe(Code.smsCodeWrong);
-    expect(await h.app.services.db.selectFrom('users').select('userId').execute()).toHaveLength(before.length);
+    expect(await h.app.services.db.selectFrom('users').select('userId').execute()).toHaveLength(
+      before.length,
+    );
   });
 
   it('resets a forgotten password: masked phone, SMS code, user id, new password', async () => {
-    const masked = await call(h.app, null, 'GET', `/passport/web-rbac/logins/userPhoneNum?loginName=huli01&${new URLSearchParams(await photo())}`);
+    const masked = await call(
+      h.app,
+      null,
+      'GET',
+      `/passport/web-rbac/logins/userPhoneNum?loginName=huli01&${new URLSearchParams(await photo())}`,
+    );
     expect(masked.body.result).toEqual({ phoneNum: '138****0002' });
     await call(h.app, null, 'GET', '/passport/web-rbac/logins/getSmsCode/13800000002');
-    const userId = (await call(h.app, null, 'GET', `/passport/web-rbac/logins/userId?phoneNum=13800000002&smsCode=${lastSmsCode()}`)).body.result;
+    const userId = (
+      await call(
+        h.app,
+        null,
+        'GET',
+        `/passport/web-rbac/logins/userId?phoneNum=13800000002&smsCode=${lastSmsCode()}`,
+      )
+    ).body.result;
     expect(typeof userId).toBe('number');
     const reset = await h.app.inject({
       method: 'PUT',
       url: '/passport/web-rbac/logins/reset',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ userPassword: 'Reset2026a', checkPass: 'Reset2026a', userId: String(userId), phoneNum: '13800000002' }).toString(),
+      payload: new URLSearchParams({
+        userPassword: 'Reset2026a',
+        checkPass: 'Reset2026a',
+        userId: String(userId),
+        phoneNum: '13800000002',
+      }).toString(),
     });
     expect(reset.json()).toMatchObject({ code: 0 });
     await expect(signIn(h.app, 'huli01', 'Reset2026a')).resolves.toHaveProperty('token');
@@ -200,7 +269,12 @@ describe('register and forgotten password with SMS codes', () => {
       method: 'PUT',
       url: '/passport/web-rbac/logins/reset',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ userPassword: 'Again2026a', checkPass: 'Again2026a', userId: String(userId), phoneNum: '13800000002' }).toString(),
+      payload: new URLSearchParams({
+        userPassword: 'Again2026a',
+        checkPass: 'Again2026a',
+        userId: String(userId),
+        phoneNum: '13800000002',
+      }).toString(),
     });
     expect(replay.json()).toMatchObject({ code: Code.smsCodeWrong });
   });

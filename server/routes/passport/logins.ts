@@ -42,23 +42,44 @@ export function loginRoutes(opts: { loginRatePerMinute: number }): AnyRoute[] {
           readConfig(db, orgId, 'loginConfig'),
           failuresOf(db, body.loginName, now),
         ]);
-        if (failures >= loginRule.maxFailures) throw new ApiFailure(Code.tooManyAttempts, '密码错误次数过多，请15分钟后再试');
+        if (failures >= loginRule.maxFailures)
+          throw new ApiFailure(Code.tooManyAttempts, '密码错误次数过多，请15分钟后再试');
         if (photoRule.mode === 'ALWAYS' || failures >= photoRule.afterFailures) {
           await checkPhotoCode(db, body.verifyStr, body.photoCode, now);
         }
-        const user = await db.selectFrom('users').selectAll().where('loginName', '=', body.loginName).executeTakeFirst();
+        const user = await db
+          .selectFrom('users')
+          .selectAll()
+          .where('loginName', '=', body.loginName)
+          .executeTakeFirst();
         dummyHash ??= hashPassword('not-a-password-1');
         const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), body.loginPassword);
         if (!user || !ok) {
           const count = await recordFailure(db, body.loginName, now);
-          await writeOperationLog(db, req, user ? { userId: user.userId, orgId: user.orgId, loginName: user.loginName } : null, { type: 'LOGIN_FAIL', name: `登录失败（第${count}次）` }, { loginName: body.loginName });
+          await writeOperationLog(
+            db,
+            req,
+            user ? { userId: user.userId, orgId: user.orgId, loginName: user.loginName } : null,
+            { type: 'LOGIN_FAIL', name: `登录失败（第${count}次）` },
+            { loginName: body.loginName },
+          );
           throw new ApiFailure(Code.wrongCredentials);
         }
         if (user.status !== 0) throw new ApiFailure(Code.accountDisabled);
         const token = await db.transaction().execute(async (trx) => {
           const t = await createSession(trx, user.userId, user.keyVersion, req.ip, now);
-          await trx.updateTable('users').set({ lastLoginTime: new Date(now).toISOString() }).where('userId', '=', user.userId).execute();
-          await writeOperationLog(trx, req, { userId: user.userId, orgId: user.orgId, loginName: user.loginName }, { type: 'LOGIN', name: '登录系统' }, { loginName: body.loginName });
+          await trx
+            .updateTable('users')
+            .set({ lastLoginTime: new Date(now).toISOString() })
+            .where('userId', '=', user.userId)
+            .execute();
+          await writeOperationLog(
+            trx,
+            req,
+            { userId: user.userId, orgId: user.orgId, loginName: user.loginName },
+            { type: 'LOGIN', name: '登录系统' },
+            { loginName: body.loginName },
+          );
           return t;
         });
         await clearFailures(db, body.loginName);
@@ -74,7 +95,11 @@ export function loginRoutes(opts: { loginRatePerMinute: number }): AnyRoute[] {
         const token = tokenOf(req);
         if (!token || !user) return null;
         await db.transaction().execute(async (trx) => {
-          await trx.updateTable('session').set({ endedCode: Code.loginExpired }).where('tokenHash', '=', user.tokenHash).execute();
+          await trx
+            .updateTable('session')
+            .set({ endedCode: Code.loginExpired })
+            .where('tokenHash', '=', user.tokenHash)
+            .execute();
           await writeOperationLog(trx, req, user, { type: 'LOGOUT', name: '退出系统' }, null);
         });
         return null;
@@ -99,7 +124,11 @@ export function loginRoutes(opts: { loginRatePerMinute: number }): AnyRoute[] {
           failuresOf(db, query.loginName, services.now()),
           db.selectFrom('users').select('userId').where('loginName', '=', query.loginName).executeTakeFirst(),
         ]);
-        return { exist: exists !== undefined, needPhotoCode: rule.mode === 'ALWAYS' || failures >= rule.afterFailures, failures };
+        return {
+          exist: exists !== undefined,
+          needPhotoCode: rule.mode === 'ALWAYS' || failures >= rule.afterFailures,
+          failures,
+        };
       },
     }),
     route({
@@ -111,7 +140,8 @@ export function loginRoutes(opts: { loginRatePerMinute: number }): AnyRoute[] {
       log: { type: 'SMS', name: '发送短信验证码' },
       async handler({ params, db, services }) {
         const code = await issueSmsCode(db, params.userTelephone, services.now());
-        if (code) await services.sms.send(params.userTelephone, `【智慧养老平台】您的验证码是${code}，5分钟内有效。`);
+        if (code)
+          await services.sms.send(params.userTelephone, `【智慧养老平台】您的验证码是${code}，5分钟内有效。`);
         return null;
       },
     }),
@@ -133,19 +163,50 @@ export function loginRoutes(opts: { loginRatePerMinute: number }): AnyRoute[] {
         const taken = await db
           .selectFrom('users')
           .select('userId')
-          .where((eb) => eb.or([eb('loginName', '=', body.userName), eb('phoneNum', '=', body.userTelephone)]))
+          .where((eb) =>
+            eb.or([eb('loginName', '=', body.userName), eb('phoneNum', '=', body.userTelephone)]),
+          )
           .executeTakeFirst();
         if (taken) throw new ApiFailure(Code.userExists, '该用户名或手机号已注册');
         const orgId = await defaultOrgId(db);
-        const dept = await db.selectFrom('dept').select('deptId').where('orgId', '=', orgId).orderBy('deptId').executeTakeFirstOrThrow();
+        const dept = await db
+          .selectFrom('dept')
+          .select('deptId')
+          .where('orgId', '=', orgId)
+          .orderBy('deptId')
+          .executeTakeFirstOrThrow();
         const { empId } = await db
           .insertInto('emp')
-          .values({ orgId, deptId: dept.deptId, empName: body.userName, empType: 'REGISTERED', phoneNum: body.userTelephone, sex: 0, status: 0, msgAuth: 1, language: 'zh-CN', jobIds: '', nursingLevel: null })
+          .values({
+            orgId,
+            deptId: dept.deptId,
+            empName: body.userName,
+            empType: 'REGISTERED',
+            phoneNum: body.userTelephone,
+            sex: 0,
+            status: 0,
+            msgAuth: 1,
+            language: 'zh-CN',
+            jobIds: '',
+            nursingLevel: null,
+          })
           .returning('empId')
           .executeTakeFirstOrThrow();
         const { userId } = await db
           .insertInto('users')
-          .values({ orgId, empId, loginName: body.userName, passwordHash: await hashPassword(body.userPassword), phoneNum: body.userTelephone, isAdmin: 0, status: 0, resetPassword: 0, keyVersion: 1, lastLoginTime: null, createdAt: new Date(now).toISOString() })
+          .values({
+            orgId,
+            empId,
+            loginName: body.userName,
+            passwordHash: await hashPassword(body.userPassword),
+            phoneNum: body.userTelephone,
+            isAdmin: 0,
+            status: 0,
+            resetPassword: 0,
+            keyVersion: 1,
+            lastLoginTime: null,
+            createdAt: new Date(now).toISOString(),
+          })
           .returning('userId')
           .executeTakeFirstOrThrow();
         logAs({ userId, orgId, loginName: body.userName });
@@ -156,12 +217,20 @@ export function loginRoutes(opts: { loginRatePerMinute: number }): AnyRoute[] {
       method: 'GET',
       url: `${BASE}/userPhoneNum`,
       auth: 'public',
-      query: z.object({ loginName: z.string().trim().min(1, '请输入账号').max(64), photoCode: z.string().min(1, '请输入图片验证码'), verifyStr: z.string().min(1) }),
+      query: z.object({
+        loginName: z.string().trim().min(1, '请输入账号').max(64),
+        photoCode: z.string().min(1, '请输入图片验证码'),
+        verifyStr: z.string().min(1),
+      }),
       rateLimit: { max: 10, timeWindow: 60_000 },
       log: false,
       async handler({ query, db, services }) {
         await checkPhotoCode(db, query.verifyStr, query.photoCode, services.now());
-        const user = await db.selectFrom('users').select('phoneNum').where('loginName', '=', query.loginName).executeTakeFirst();
+        const user = await db
+          .selectFrom('users')
+          .select('phoneNum')
+          .where('loginName', '=', query.loginName)
+          .executeTakeFirst();
         if (!user) throw new ApiFailure(Code.notFound, '账号不存在');
         // Only a masked number: whoever asks must know the full number to receive the code.
         return { phoneNum: `${user.phoneNum.slice(0, 3)}****${user.phoneNum.slice(7)}` };
@@ -171,12 +240,22 @@ export function loginRoutes(opts: { loginRatePerMinute: number }): AnyRoute[] {
       method: 'GET',
       url: `${BASE}/userId`,
       auth: 'public',
-      query: z.object({ phoneNum: phone, smsCode: z.string().regex(/^\d{6}$/, '请输入6位短信验证码'), photoCode: z.string().optional(), photoCodes: z.string().optional(), verifyStr: z.string().optional() }),
+      query: z.object({
+        phoneNum: phone,
+        smsCode: z.string().regex(/^\d{6}$/, '请输入6位短信验证码'),
+        photoCode: z.string().optional(),
+        photoCodes: z.string().optional(),
+        verifyStr: z.string().optional(),
+      }),
       rateLimit: { max: 10, timeWindow: 60_000 },
       log: false,
       async handler({ query, db, services }) {
         await verifySmsCode(db, query.phoneNum, query.smsCode, services.now());
-        const user = await db.selectFrom('users').select('userId').where('phoneNum', '=', query.phoneNum).executeTakeFirst();
+        const user = await db
+          .selectFrom('users')
+          .select('userId')
+          .where('phoneNum', '=', query.phoneNum)
+          .executeTakeFirst();
         if (!user) throw new ApiFailure(Code.notFound, '该手机号未绑定账号');
         return user.userId;
       },
@@ -185,13 +264,23 @@ export function loginRoutes(opts: { loginRatePerMinute: number }): AnyRoute[] {
       method: 'PUT',
       url: `${BASE}/reset`,
       auth: 'public',
-      body: z.object({ userPassword: z.string().min(1, '请输入新密码').max(64), checkPass: z.string().min(1, '请再次输入新密码'), userId: id, phoneNum: phone }),
+      body: z.object({
+        userPassword: z.string().min(1, '请输入新密码').max(64),
+        checkPass: z.string().min(1, '请再次输入新密码'),
+        userId: id,
+        phoneNum: phone,
+      }),
       log: { type: 'RESET_PWD', name: '找回密码' },
       async handler({ body, db, services, logAs }) {
         if (body.userPassword !== body.checkPass) throw new ApiFailure(Code.passwordMismatch);
         const weak = passwordProblem(body.userPassword);
         if (weak) throw new ApiFailure(Code.passwordWeak, weak);
-        const user = await db.selectFrom('users').selectAll().where('userId', '=', body.userId).where('phoneNum', '=', body.phoneNum).executeTakeFirst();
+        const user = await db
+          .selectFrom('users')
+          .selectAll()
+          .where('userId', '=', body.userId)
+          .where('phoneNum', '=', body.phoneNum)
+          .executeTakeFirst();
         if (!user) throw new ApiFailure(Code.notFound, '账号与手机号不匹配');
         await consumeVerifiedSms(db, body.phoneNum, services.now());
         await changePassword(db, user.userId, body.userPassword, user.keyVersion);
@@ -209,7 +298,11 @@ export function loginRoutes(opts: { loginRatePerMinute: number }): AnyRoute[] {
         if (body.userId !== user.userId) throw new ApiFailure(Code.noAuthority, '只能修改本人密码');
         const weak = passwordProblem(body.userPassword);
         if (weak) throw new ApiFailure(Code.passwordWeak, weak);
-        const row = await db.selectFrom('users').select('keyVersion').where('userId', '=', user.userId).executeTakeFirstOrThrow();
+        const row = await db
+          .selectFrom('users')
+          .select('keyVersion')
+          .where('userId', '=', user.userId)
+          .executeTakeFirstOrThrow();
         await changePassword(db, user.userId, body.userPassword, row.keyVersion);
         return null;
       },
@@ -218,12 +311,21 @@ export function loginRoutes(opts: { loginRatePerMinute: number }): AnyRoute[] {
       method: 'PUT',
       url: `${BASE}/userPwd`,
       auth: 'session',
-      body: z.object({ newPwd: z.string().min(1, '请输入新密码').max(64), oldPwd: z.string().min(1, '请输入原密码'), userId: id }),
+      body: z.object({
+        newPwd: z.string().min(1, '请输入新密码').max(64),
+        oldPwd: z.string().min(1, '请输入原密码'),
+        userId: id,
+      }),
       log: { type: 'UPDATE_PWD', name: '修改密码' },
       async handler({ body, db, user }) {
         if (body.userId !== user.userId) throw new ApiFailure(Code.noAuthority, '只能修改本人密码');
-        const row = await db.selectFrom('users').select(['passwordHash', 'keyVersion']).where('userId', '=', user.userId).executeTakeFirstOrThrow();
-        if (!(await verifyPassword(row.passwordHash, body.oldPwd))) throw new ApiFailure(Code.wrongCredentials, '原密码错误');
+        const row = await db
+          .selectFrom('users')
+          .select(['passwordHash', 'keyVersion'])
+          .where('userId', '=', user.userId)
+          .executeTakeFirstOrThrow();
+        if (!(await verifyPassword(row.passwordHash, body.oldPwd)))
+          throw new ApiFailure(Code.wrongCredentials, '原密码错误');
         const weak = passwordProblem(body.newPwd);
         if (weak) throw new ApiFailure(Code.passwordWeak, weak);
         await changePassword(db, user.userId, body.newPwd, row.keyVersion);
@@ -234,7 +336,12 @@ export function loginRoutes(opts: { loginRatePerMinute: number }): AnyRoute[] {
 }
 
 /** A new password ends every session of the user with 4013 (key information changed). */
-async function changePassword(db: Parameters<typeof endSessionsOfUser>[0], userId: number, password: string, keyVersion: number) {
+async function changePassword(
+  db: Parameters<typeof endSessionsOfUser>[0],
+  userId: number,
+  password: string,
+  keyVersion: number,
+) {
   await db
     .updateTable('users')
     .set({ passwordHash: await hashPassword(password), resetPassword: 0, keyVersion: keyVersion + 1 })

@@ -15,7 +15,8 @@ export function sessionRoutes(): AnyRoute[] {
       method: 'GET',
       url: '/pims/web-pi/oldmans/proFile',
       auth: 'session',
-      handler: ({ db, user, req }) => buildUserInfo(db, user.userId, tokenOf(req) ?? '', user.selectedDeptId, req.ip),
+      handler: ({ db, user, req }) =>
+        buildUserInfo(db, user.userId, tokenOf(req) ?? '', user.selectedDeptId, req.ip),
     }),
     route({
       method: 'GET',
@@ -35,9 +36,17 @@ export function sessionRoutes(): AnyRoute[] {
       log: { type: 'SELECT_DEPT', name: '选择数据部门' },
       async handler({ params, db, user, requireDept, describe }) {
         requireDept(params.deptId);
-        const dept = await db.selectFrom('dept').selectAll().where('deptId', '=', params.deptId).executeTakeFirst();
+        const dept = await db
+          .selectFrom('dept')
+          .selectAll()
+          .where('deptId', '=', params.deptId)
+          .executeTakeFirst();
         if (!dept) throw new ApiFailure(Code.notFound, '部门不存在');
-        await db.updateTable('session').set({ selectedDeptId: params.deptId }).where('tokenHash', '=', user.tokenHash).execute();
+        await db
+          .updateTable('session')
+          .set({ selectedDeptId: params.deptId })
+          .where('tokenHash', '=', user.tokenHash)
+          .execute();
         describe(`选择数据部门：${dept.deptName}`);
         return dept;
       },
@@ -55,7 +64,13 @@ export function sessionRoutes(): AnyRoute[] {
       async handler({ db, user }) {
         const codes = [...user.authority];
         if (!codes.length) return [];
-        return db.selectFrom('menu').select(['code', 'menuName']).where('isButton', '=', 1).where('code', 'in', codes).orderBy('menuId').execute();
+        return db
+          .selectFrom('menu')
+          .select(['code', 'menuName'])
+          .where('isButton', '=', 1)
+          .where('code', 'in', codes)
+          .orderBy('menuId')
+          .execute();
       },
     }),
     route({
@@ -69,12 +84,25 @@ export function sessionRoutes(): AnyRoute[] {
       method: 'GET',
       url: '/omms/web-rbac/logins/checkDeptLanding',
       auth: 'session',
-      query: z.object({ userId: id, deptName: z.string().min(1).max(64), landingName: z.string().min(1).max(64) }),
+      query: z.object({
+        userId: id,
+        deptName: z.string().min(1).max(64),
+        landingName: z.string().min(1).max(64),
+      }),
       async handler({ query, db, user }) {
         if (query.userId !== user.userId && !user.isAdmin) throw new ApiFailure(Code.noAuthority);
         const [depts, landing] = await Promise.all([
           dataDepts(db, query.userId),
-          db.selectFrom('landingEnd').select('landingEndId').where((eb) => eb.or([eb('landingEndName', '=', query.landingName), eb('landingEndCode', '=', query.landingName)])).executeTakeFirst(),
+          db
+            .selectFrom('landingEnd')
+            .select('landingEndId')
+            .where((eb) =>
+              eb.or([
+                eb('landingEndName', '=', query.landingName),
+                eb('landingEndCode', '=', query.landingName),
+              ]),
+            )
+            .executeTakeFirst(),
         ]);
         return depts.some((d) => d.deptName === query.deptName) && landing !== undefined;
       },

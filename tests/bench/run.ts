@@ -1,0 +1,117 @@
+/**
+ * npm run bench: the figures the issues name, measured on this machine.
+ * - JS (gzip) the browser loads to show the login page (target ≤ 200 KB)
+ * - cold start of `npm start` to first answer, with the build cached (target ≤ 3 s)
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { get } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium } from '@playwright/test';
+
+const root = resolve(import.meta.dirname, '..', '..');
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+function startServer(dataDir: string, port: number): { child: ChildProcess; ready: Promise<number> } {
+  const t0 = performance.now();
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: 'ignore',
+  });
+  const ready = (async () => {
+    for (;;) {
+      try {
+        const res = await fetch(`http://127.0.0.1:${port}/login.html`);
+        if (res.ok) return performance.now() - t0;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((r) => setTimeout(r, 20));
+      if (performance.now() - t0 > 60_000) throw new Error('server did not start within 60 s');
+    }
+  })();
+  return { child, ready };
+}
+
+async function stop(child: ChildProcess) {
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGINT');
+  await exited;
+}
+
+async function loginPageJs(port: number) {
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const page = await browser.newPage();
+  let gzipBytes = 0;
+  const files: string[] = [];
+  page.on('response', async (res) => {
+    const type = res.headers()['content-type'] ?? '';
+    if (!type.includes('javascript')) return;
+    const header = await res.headerValue('content-length');
+    const encoding = res.headers()['content-encoding'] ?? 'identity';
+    files.push(`${new URL(res.url()).pathname} (${encoding}, ${header ?? '?'} B)`);
+    gzipBytes += await gzipSize(res.url());
+  });
+  await page.goto(`http://127.0.0.1:${port}/login.html`, { waitUntil: 'networkidle' });
+  await page.getByRole('button', { name: '登录' }).waitFor();
+  await browser.close();
+  return { gzipKb: gzipBytes / 1024, files };
+}
+
+/** Bytes of the gzip answer for a URL, read raw (fetch would decompress it). */
+function gzipSize(url: string): Promise<number> {
+  return new Promise((resolveSize, reject) => {
+    get(url, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
+      if (res.headers['content-encoding'] !== 'gzip') reject(new Error(`${url} was not served gzipped`));
+      let n = 0;
+      res.on('data', (chunk: Buffer) => {
+        n += chunk.length;
+      });
+      res.on('end', () => resolveSize(n));
+    }).on('error', reject);
+  });
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
+
+async function main() {
+  if (!existsSync(join(root, 'dist', 'index.html')))
+    spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  const seeded = mkdtempSync(join(tmpdir(), 'eldercare-bench-'));
+  const port = 18_181;
+  // First start seeds the database; the timed starts reuse it, as a second `npm start` would.
+  const first = startServer(seeded, port);
+  const seedMs = await first.ready;
+  const js = await loginPageJs(port);
+  await stop(first.child);
+
+  const starts: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const dir = mkdtempSync(join(tmpdir(), 'eldercare-bench-run-'));
+    cpSync(seeded, dir, { recursive: true });
+    const s = startServer(dir, port);
+    starts.push(await s.ready);
+    await stop(s.child);
+    rmSync(dir, { recursive: true, force: true });
+  }
+  rmSync(seeded, { recursive: true, force: true });
+
+  console.log('\n== 基准 (npm run bench) ==');
+  console.log(`login page JS (gzip): ${js.gzipKb.toFixed(1)} KB  (target ≤ 200 KB)`);
+  for (const f of js.files) console.log(`  ${f}`);
+  console.log(`first start with seeding: ${seedMs.toFixed(0)} ms`);
+  console.log(
+    `cold start to first answer, build cached: median ${median(starts).toFixed(0)} ms, runs ${starts.map((s) => s.toFixed(0)).join(' / ')} ms  (target ≤ 3000 ms)`,
+  );
+}
+
+await main();

@@ -1,0 +1,86 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN, NURSE, openMenu, signIn, submitLogin } from './support.js';
+
+test('sign in, choose a department, open three tabs, reopen one, log out', async ({ page }) => {
+  await signIn(page, ADMIN, '护理一部');
+  await expect(page.getByTestId('current-dept')).toHaveText('护理一部');
+
+  const logCalls: string[] = [];
+  page.on('request', (req) => {
+    if (req.url().includes('/passport/web-rbac/systemLogs')) logCalls.push(req.url());
+  });
+  await openMenu(page, '系统管理', '系统设置', '操作日志');
+  await expect(page.getByTestId('page-logList')).toBeVisible();
+  await openMenu(page, '数据字典');
+  await openMenu(page, '显示设置');
+  const tabs = page.getByTestId('tab');
+  await expect(tabs).toHaveCount(3);
+  await expect(tabs.nth(2)).toHaveAttribute('data-active', 'true');
+  const callsBefore = logCalls.length;
+  expect(callsBefore).toBeGreaterThan(0);
+
+  // Reopening an open tab does not add one; the page gets a tabchanged refresh and reloads its data.
+  await openMenu(page, '操作日志');
+  await expect(tabs).toHaveCount(3);
+  await expect(tabs.nth(0)).toHaveAttribute('data-active', 'true');
+  await openMenu(page, '操作日志');
+  await expect.poll(() => logCalls.length).toBeGreaterThan(callsBefore);
+
+  await page.getByTestId('user-menu').click();
+  await page.getByText('退出登录').click();
+  await expect(page).toHaveURL(/login\.html/);
+  expect(await page.evaluate(() => localStorage.getItem('pims2.userInfo'))).toBeNull();
+  await page.goto('/index.html#/systemSetting/logList');
+  await expect(page).toHaveURL(/login\.html/);
+});
+
+test('three wrong passwords make the photo code required', async ({ page }) => {
+  for (let i = 0; i < 3; i++) {
+    await submitLogin(page, { loginName: 'admin', password: `wrong-${i}` });
+    await expect(page.getByTestId('login-error')).toHaveText('用户名或密码错误');
+  }
+  await expect(page.getByLabel('图片验证码')).toBeVisible();
+  await expect(page.getByTestId('photo-code-image').locator('img')).toBeVisible();
+});
+
+test('signing in from a second browser ends the first session with the spec text', async ({ browser }) => {
+  const first = await browser.newContext();
+  const second = await browser.newContext();
+  const a = await first.newPage();
+  const b = await second.newPage();
+  await signIn(a, NURSE);
+  await signIn(b, NURSE);
+  await openMenu(a, '系统管理', '系统设置', '操作日志');
+  const alert = a.getByRole('alertdialog').or(a.getByRole('dialog'));
+  await expect(alert).toContainText('此账号已被其他人登录，请重新登录');
+  await alert.getByRole('button', { name: '确定' }).click();
+  await expect(a).toHaveURL(/login\.html/);
+  await first.close();
+  await second.close();
+});
+
+test('the restricted user sees fewer menus, a disabled button and is refused by the server', async ({
+  page,
+}) => {
+  await signIn(page, NURSE);
+  const menu = page.getByTestId('side-menu');
+  await openMenu(page, '系统管理', '系统设置');
+  await expect(menu.getByText('数据字典', { exact: true })).toBeVisible();
+  await expect(menu.getByText('安装包管理', { exact: true })).toHaveCount(0);
+  await expect(menu.getByText('服务器设置', { exact: true })).toHaveCount(0);
+
+  await openMenu(page, '数据字典');
+  const firstRow = page.getByTestId('dictionary-row').first();
+  await expect(firstRow).toBeVisible();
+  await expect(firstRow.getByRole('button', { name: '删除' })).toBeDisabled();
+  await expect(firstRow.getByRole('button', { name: '编辑' })).toBeEnabled();
+
+  const answer = await page.evaluate(async () => {
+    const token =
+      (JSON.parse(localStorage.getItem('pims2.userInfo') ?? '{}') as { token?: string }).token ?? '';
+    const res = await fetch('/tdms/web-td/device/package', { headers: { authorization: token } });
+    return { status: res.status, body: (await res.json()) as { msg: string } };
+  });
+  expect(answer.status).toBe(403);
+  expect(answer.body.msg).toBe('权限不足');
+});

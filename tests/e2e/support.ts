@@ -1,0 +1,34 @@
+import { expect, type Page } from '@playwright/test';
+
+export const ADMIN = { loginName: 'admin', password: 'Admin@2026' };
+export const NURSE = { loginName: 'huli01', password: 'Huli@2026' };
+
+/** Fills the login form and submits it. */
+export async function submitLogin(page: Page, account: { loginName: string; password: string }) {
+  await page.goto('/login.html');
+  await page.getByLabel('账号').fill(account.loginName);
+  await page.getByLabel('密码', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: '登录' }).click();
+}
+
+/** Signs in and, when asked, chooses the data department; ends on the console. */
+export async function signIn(
+  page: Page,
+  account: { loginName: string; password: string },
+  deptName = '护理一部',
+) {
+  await submitLogin(page, account);
+  const chooser = page.getByTestId('dept-chooser');
+  await expect(chooser.or(page.getByTestId('side-menu'))).toBeVisible();
+  if (await chooser.isVisible()) {
+    await chooser.getByText(deptName, { exact: true }).click();
+    await page.getByRole('button', { name: '进入系统' }).click();
+  }
+  await expect(page.getByTestId('side-menu')).toBeVisible();
+}
+
+/** Opens a menu entry by its path of names in the side menu. */
+export async function openMenu(page: Page, ...names: string[]) {
+  const menu = page.getByTestId('side-menu');
+  for (const name of names) await menu.getByText(name, { exact: true }).click();
+}
