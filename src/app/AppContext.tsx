@@ -1,0 +1,20 @@
+import { createContext, type ReactNode, useContext } from 'react';
+import type { Request } from './request.js';
+
+export interface AppServices {
+  request: Request;
+  /** Shows a short toast (spec: 2500 ms). */
+  toast(message: string, intent?: 'success' | 'warning' | 'danger' | 'primary'): void;
+}
+
+const AppContext = createContext<AppServices | null>(null);
+
+export function AppProvider({ services, children }: { services: AppServices; children: ReactNode }) {
+  return <AppContext.Provider value={services}>{children}</AppContext.Provider>;
+}
+
+export function useApp(): AppServices {
+  const services = useContext(AppContext);
+  if (!services) throw new Error('useApp outside AppProvider');
+  return services;
+}
