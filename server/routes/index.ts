@@ -1,6 +1,10 @@
 import type { AnyRoute } from '../http/route.js';
 import { loginRoutes } from './passport/logins.js';
 import { sessionRoutes } from './passport/session.js';
+import { configRoutes } from './settings/config.js';
+import { dictionaryRoutes } from './settings/dictionarys.js';
+import { installPackageRoutes } from './settings/installPackages.js';
+import { systemLogRoutes } from './settings/systemLogs.js';
 
 export interface RouteOptions {
   loginRatePerMinute: number;
@@ -8,5 +12,5 @@ export interface RouteOptions {
 
 /** Every REST route of the server, grouped by the spec's service prefixes. */
 export function allRoutes(opts: RouteOptions): AnyRoute[] {
-  return [...loginRoutes(opts), ...sessionRoutes()];
+  return [...loginRoutes(opts), ...sessionRoutes(), ...configRoutes(), ...systemLogRoutes(), ...dictionaryRoutes(), ...installPackageRoutes()];
 }

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+
+export const pageQuery = z.object({
+  pageNum: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(1000).default(10),
+  pageHelper: z.coerce.number().int().optional(),
+});
+
+export const systemLogQuery = pageQuery.extend({
+  userName: z.string().max(64).optional(),
+  operationType: z.string().max(32).optional(),
+  startTime: z.string().datetime({ message: '开始时间格式错误' }).optional(),
+  endTime: z.string().datetime({ message: '结束时间格式错误' }).optional(),
+  keyword: z.string().max(64).optional(),
+});
+
+export const dictionaryValueInput = z.object({
+  valueCode: z.string().trim().min(1, '请输入值编码').max(32),
+  valueName: z.string().trim().min(1, '请输入值名称').max(64),
+  sort: z.coerce.number().int().min(0).max(9999).default(0),
+});
+export const dictionaryInput = z
+  .object({
+    dictionaryCode: z
+      .string()
+      .trim()
+      .min(1, '请输入字典编码')
+      .max(32)
+      .regex(/^[A-Za-z][A-Za-z0-9_]*$/, '字典编码须以字母开头，仅含字母、数字和下划线'),
+    dictionaryName: z.string().trim().min(1, '请输入字典名称').max(64),
+    remark: z.string().max(200).default(''),
+    sort: z.coerce.number().int().min(0).max(9999).default(0),
+    values: z.array(dictionaryValueInput).max(500).default([]),
+  })
+  .refine((d) => new Set(d.values.map((v) => v.valueCode)).size === d.values.length, { message: '字典值编码不能重复', path: ['values'] });
+
+export const onOff = z.enum(['OPEN', 'CLOSE']);
+export const iconConfigInput = z.object({
+  systemIcon: z.string().max(500).default(''),
+  systemName: z.string().trim().min(1, '请输入系统名称').max(32),
+  windowIcon: z.string().max(500).default(''),
+  windowName: z.string().trim().min(1, '请输入窗口名称').max(64),
+  menuOpenStatus: onOff,
+  waterMark: onOff,
+});
+export const themeInput = z.object({ systemThemeColor: z.string().regex(/^#[0-9A-Fa-f]{6}$/, '颜色格式应为 #RRGGBB') });
+export const serverConfigInput = z.object({
+  serverName: z.string().trim().min(1, '请输入服务器名称').max(64),
+  apiBaseUrl: z.string().max(200).default(''),
+  pushUrl: z.string().max(200),
+  mqttUrl: z.string().max(200),
+  fileMaxMb: z.coerce.number().int().min(1).max(1024),
+  keepLogDays: z.coerce.number().int().min(7).max(3650),
+});
+export const mattressConfigInput = z.object({
+  setId: z.coerce.number().int().nullable().default(null),
+  setContent: z.object({
+    alarmRemind: z.object({ status: z.coerce.number().int().min(0).max(1), position: z.array(z.string().max(32)).max(20) }),
+    alarmVoice: z.object({ status: z.coerce.number().int().min(0).max(1), times: z.coerce.number().int().min(1).max(20) }),
+  }),
+});
+export const frontLogInput = z.object({
+  logList: z
+    .array(
+      z.object({
+        type: z.string().max(16),
+        message: z.string().max(4000),
+        pageUrl: z.string().max(1000).default(''),
+        ajaxUrl: z.string().max(1000).default(''),
+        parms: z.string().max(4000).default(''),
+        datetime: z.string().max(40).default(''),
+        ts: z.coerce.number().int().default(0),
+      }),
+    )
+    .min(1)
+    .max(50),
+});

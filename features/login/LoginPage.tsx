@@ -1,0 +1,159 @@
+import { Button, Callout, Card, FormGroup, InputGroup, Intent, Radio, RadioGroup } from '@blueprintjs/core';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo, useState } from 'react';
+import { readReturnUrl } from '../../src/menu/menus.js';
+import { provideSession } from '../../src/session/effects.js';
+import type { ApiClient } from '../../src/api/client.js';
+import { type Preload, signInApi } from './api.js';
+import { ForgotPasswordDialog } from './ForgotPasswordDialog.js';
+import { PhotoCodeField } from './PhotoCodeField.js';
+import { RegisterDialog } from './RegisterDialog.js';
+
+/** Where the console opens after sign-in: returnUrl/backurl when safe, else the landing route. */
+function enterConsole() {
+  const back = readReturnUrl(window.location.search);
+  window.location.assign(`/index.html#${back ?? '/'}`);
+}
+
+/** login.html: sign-in, picture code, register, forgotten password, department choice, forced password change. */
+export function LoginPage({ client }: { client: ApiClient }) {
+  const api = useMemo(() => signInApi(client.request), [client]);
+  const machine = useMemo(() => provideSession(client), [client]);
+  const session = useActorRef(machine);
+  const state = useSelector(session, (s) => s.value as string);
+  const ctx = useSelector(session, (s) => s.context);
+  const [preload, setPreload] = useState<Preload | null>(null);
+  const [form, setForm] = useState({ loginName: '', loginPassword: '', photoCode: '', verifyStr: '' });
+  const [dialog, setDialog] = useState<'register' | 'forgot' | null>(null);
+  const [notice, setNotice] = useState('');
+  const [deptId, setDeptId] = useState<number | null>(null);
+  const [newPassword, setNewPassword] = useState({ first: '', second: '', error: '' });
+
+  useEffect(() => {
+    api.preload().then(setPreload, () => setPreload(null));
+  }, [api]);
+  useEffect(() => {
+    if (state === 'authenticated') enterConsole();
+  }, [state]);
+  // Each picture code answers once: after every failed attempt a new one is shown.
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (state === 'anonymous' && ctx.error) setAttempt((a) => a + 1);
+  }, [state, ctx.error]);
+  useEffect(() => {
+    if (preload?.loginIconName) document.title = `登录 · ${preload.loginIconName}`;
+  }, [preload]);
+
+  const busy = state === 'authenticating' || state === 'checking' || state === 'loadingMenus' || state === 'selectingDepartment';
+  const showPhoto = ctx.photoCodeRequired || preload?.photoCodeConfig.mode === 'ALWAYS';
+  const background = preload?.loginBackground ? { backgroundImage: `url(${preload.loginBackground})` } : undefined;
+  const depts = ctx.userInfo?.dataDeptInfoList ?? [];
+
+  return (
+    <div className="login-page" style={background}>
+      <Card className="login-card" elevation={3}>
+        <div className="login-brand">
+          {preload?.loginIcon ? <img src={preload.loginIcon} alt="" width={40} height={40} /> : <img src="/favicon.svg" alt="" width={40} height={40} />}
+          <h1>{preload?.loginIconName || '智慧养老平台'}</h1>
+        </div>
+        {(state === 'anonymous' || state === 'authenticating' || state === 'checking') && (
+          <form
+            onSubmit={(e) => {
+              e.preventDefault();
+              setNotice('');
+              session.send({ type: 'session.login', ...form });
+            }}
+          >
+            <FormGroup label="账号" labelFor="loginName">
+              <InputGroup id="loginName" leftIcon="user" autoComplete="username" value={form.loginName} onChange={(e) => setForm({ ...form, loginName: e.target.value })} />
+            </FormGroup>
+            <FormGroup label="密码" labelFor="loginPassword">
+              <InputGroup id="loginPassword" leftIcon="lock" type="password" autoComplete="current-password" value={form.loginPassword} onChange={(e) => setForm({ ...form, loginPassword: e.target.value })} />
+            </FormGroup>
+            {showPhoto && <PhotoCodeField api={api} value={form.photoCode} refreshKey={attempt} onChange={(photoCode, verifyStr) => setForm((f) => ({ ...f, photoCode, verifyStr }))} />}
+            {ctx.error && state === 'anonymous' && (
+              <Callout intent={Intent.DANGER} className="login-error" data-testid="login-error" icon={null}>
+                {ctx.error.message}
+              </Callout>
+            )}
+            {notice && (
+              <Callout intent={Intent.SUCCESS} icon={null}>
+                {notice}
+              </Callout>
+            )}
+            <Button type="submit" intent={Intent.PRIMARY} fill size="large" loading={busy} text="登录" />
+            <div className="login-links">
+              <button type="button" onClick={() => setDialog('register')}>
+                注册账号
+              </button>
+              <button type="button" onClick={() => setDialog('forgot')}>
+                忘记密码
+              </button>
+            </div>
+          </form>
+        )}
+        {(state === 'choosingDepartment' || state === 'selectingDepartment') && (
+          <div data-testid="dept-chooser">
+            <h3>请选择数据部门</h3>
+            <RadioGroup selectedValue={deptId ?? undefined} onChange={(e) => setDeptId(Number(e.currentTarget.value))}>
+              {depts.map((d) => (
+                <Radio key={d.deptId} value={d.deptId} label={d.deptName} />
+              ))}
+            </RadioGroup>
+            {ctx.error && <Callout intent={Intent.DANGER}>{ctx.error.message}</Callout>}
+            <Button intent={Intent.PRIMARY} fill disabled={deptId === null} loading={state === 'selectingDepartment'} text="进入系统" onClick={() => deptId !== null && session.send({ type: 'session.selectDept', deptId })} />
+          </div>
+        )}
+        {(state === 'passwordChangeRequired' || state === 'changingPassword') && (
+          <div data-testid="forced-password">
+            <Callout intent={Intent.WARNING}>首次登录或密码已被重置，请先修改密码。</Callout>
+            <FormGroup label="新密码" labelFor="np1" helperText="8-64位，须同时包含字母和数字">
+              <InputGroup id="np1" type="password" value={newPassword.first} onChange={(e) => setNewPassword({ ...newPassword, first: e.target.value })} />
+            </FormGroup>
+            <FormGroup label="确认新密码" labelFor="np2">
+              <InputGroup id="np2" type="password" value={newPassword.second} onChange={(e) => setNewPassword({ ...newPassword, second: e.target.value })} />
+            </FormGroup>
+            {(newPassword.error || ctx.error) && <Callout intent={Intent.DANGER}>{newPassword.error || ctx.error?.message}</Callout>}
+            <Button
+              intent={Intent.PRIMARY}
+              fill
+              loading={state === 'changingPassword'}
+              text="修改密码"
+              onClick={() =>
+                newPassword.first !== newPassword.second
+                  ? setNewPassword({ ...newPassword, error: '两次输入的密码不一致' })
+                  : session.send({ type: 'session.changePassword', password: newPassword.first })
+              }
+            />
+          </div>
+        )}
+        {(state === 'loggingOut' || state === 'leaving') && <p>正在返回登录…</p>}
+        {state === 'startupFailed' && <Callout intent={Intent.DANGER}>加载菜单失败：{ctx.error?.message}</Callout>}
+      </Card>
+      {preload?.recordNum && (
+        <footer className="login-footer">
+          {preload.recordNumDesc} · {preload.recordNum}
+        </footer>
+      )}
+      <RegisterDialog
+        api={api}
+        isOpen={dialog === 'register'}
+        onClose={() => setDialog(null)}
+        onRegistered={(name) => {
+          setDialog(null);
+          setForm((f) => ({ ...f, loginName: name, loginPassword: '' }));
+          setNotice('注册成功，请登录');
+        }}
+      />
+      <ForgotPasswordDialog
+        api={api}
+        isOpen={dialog === 'forgot'}
+        onClose={() => setDialog(null)}
+        onDone={() => {
+          setDialog(null);
+          setNotice('密码已重置，请使用新密码登录');
+        }}
+      />
+    </div>
+  );
+}

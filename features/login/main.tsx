@@ -1,0 +1,9 @@
+import '@blueprintjs/core/lib/css/blueprint.css';
+import './login.css';
+import { createRoot } from 'react-dom/client';
+import { createPageClient } from '../../src/session/createClient.js';
+import { LoginPage } from './LoginPage.js';
+
+const { client } = createPageClient();
+const root = document.getElementById('root');
+if (root) createRoot(root).render(<LoginPage client={client} />);

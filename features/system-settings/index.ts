@@ -1,0 +1,22 @@
+import { NotImplemented } from '../fallback/index.js';
+import type { RouteDef } from '../../src/router/registry.js';
+import { Dictionarys } from './Dictionarys.js';
+import { LogList } from './LogList.js';
+
+/** Spec 000 §2 "System settings", route /systemSetting and its children. */
+export const routes: RouteDef[] = [
+  { path: '/systemSetting/logList', title: '操作日志', component: LogList },
+  { path: '/systemSetting/dictionarys', title: '数据字典', component: Dictionarys },
+  { path: '/systemSetting/display', title: '显示设置', component: NotImplemented },
+  { path: '/systemSetting/serve', title: '服务器设置', component: NotImplemented },
+  { path: '/systemSetting/install-package', title: '安装包管理', component: NotImplemented },
+  { path: '/systemSetting/install-package-save', title: '新增安装包', component: NotImplemented, tab: false },
+  { path: '/systemSetting/templateSet', title: '表单模板', component: NotImplemented },
+  { path: '/systemSetting/templateReportSet', title: '报表模板', component: NotImplemented },
+  { path: '/systemSetting/templateDocument', title: '文书模板', component: NotImplemented },
+  { path: '/systemSetting/homeTemplateDocument', title: '居家文书模板', component: NotImplemented },
+  { path: '/systemSetting/templateDocumentAdd', title: '新增文书模板', component: NotImplemented, tab: false },
+  { path: '/systemSetting/templateDocumentEdit', title: '编辑文书模板', component: NotImplemented, tab: false },
+  { path: '/systemSetting/templateReportSetDetail', title: '报表模板详情', component: NotImplemented, tab: false },
+  { path: '/systemSetting/checkConfig', title: '审核配置', component: NotImplemented, aliases: ['/oldman/checkConfig'] },
+];

@@ -1,0 +1,77 @@
+import { Card, H3, HTMLTable } from '@blueprintjs/core';
+import { useEffect, useState } from 'react';
+import type { Page } from '../../domain/codes.js';
+import { useApp } from '../../src/app/AppContext.js';
+import type { RouteDef } from '../../src/router/registry.js';
+import { storedUser } from '../../src/session/effects.js';
+import { NotImplemented } from '../fallback/index.js';
+
+interface Notice {
+  noticeId: number;
+  title: string;
+  content: string;
+  createTime: string;
+}
+
+/** The workbench: greeting, today's date and the institution's notices. */
+function Workbench() {
+  const { request } = useApp();
+  const [notices, setNotices] = useState<Notice[]>([]);
+  const user = storedUser();
+  useEffect(() => {
+    request<Page<Notice>>({ url: '/pims/web-org/notices', params: { pageNum: 1, pageSize: 5 }, silent: true }).then(
+      (p) => setNotices(p.list),
+      () => setNotices([]),
+    );
+  }, [request]);
+  return (
+    <div className="page" data-testid="page-workbench">
+      <Card className="welcome-card">
+        <H3>您好，{user?.empInfo.empName ?? ''}</H3>
+        <p>
+          {new Date().toLocaleDateString('zh-CN', { year: 'numeric', month: 'long', day: 'numeric', weekday: 'long' })} · {user?.orgInfo.orgName}
+        </p>
+      </Card>
+      <Card>
+        <H3>通知公告</H3>
+        <HTMLTable compact striped className="data-table">
+          <tbody>
+            {notices.map((n) => (
+              <tr key={n.noticeId}>
+                <td>{n.title}</td>
+                <td>{n.content}</td>
+                <td>{new Date(n.createTime).toLocaleDateString('zh-CN')}</td>
+              </tr>
+            ))}
+            {notices.length === 0 && (
+              <tr>
+                <td className="empty">暂无公告</td>
+              </tr>
+            )}
+          </tbody>
+        </HTMLTable>
+      </Card>
+    </div>
+  );
+}
+
+/** The welcome view (landing when the login page config has no main first URL). */
+function Welcome() {
+  return (
+    <div className="page welcome" data-testid="page-welcome">
+      <img src="/favicon.svg" alt="" width={72} height={72} />
+      <h2>欢迎使用智慧养老平台</h2>
+      <p>请从左侧菜单选择功能。</p>
+    </div>
+  );
+}
+
+export const routes: RouteDef[] = [
+  { path: '/', title: '工作台', component: Workbench, tab: false },
+  { path: '/home', title: '工作台', component: Workbench },
+  { path: '/console', title: '欢迎', component: Welcome },
+  { path: '/error', title: '错误', component: NotImplemented, tab: false },
+  { path: '/demo', title: '示例', component: NotImplemented },
+  { path: '/formDemo', title: '表单示例', component: NotImplemented },
+  { path: '/editorDemo', title: '编辑器示例', component: NotImplemented },
+];

@@ -1,0 +1,175 @@
+import { Alert, Button, Dialog, DialogBody, DialogFooter, Intent, NonIdealState, Radio, RadioGroup, Spinner } from '@blueprintjs/core';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { NotFound, NotImplemented } from '../features/fallback/index.js';
+import type { ApiClient } from './api/client.js';
+import { AppProvider, type AppServices } from './app/AppContext.js';
+import { LoadingBar } from './app/LoadingBar.js';
+import { SlowRequestDialog } from './app/slowRequest.js';
+import { ShellLayout } from './layout/ShellLayout.js';
+import { type DisplayMenu, iframeHash, menuLeaves, menusFromServer } from './menu/menus.js';
+import { navigate, parseHash, useHash } from './router/hash.js';
+import type { Registry } from './router/registry.js';
+import { provideSession } from './session/effects.js';
+import { toast } from './session/createClient.js';
+import type { SystemConfig } from './config/systemConfig.js';
+import { closeAll, closeOthers, closeTab, emptyTabs, openTab, parseTabs, type TabEffect, type TabState, tabPath } from './tabs/tabBar.js';
+import { emit, on } from './util/events.js';
+import { local, session as sessionStore } from './util/storage.js';
+import { applyWatermark } from './util/watermark.js';
+
+function IframePage({ menu }: { menu: DisplayMenu | undefined }) {
+  const link = menu?.menuLink ?? '';
+  const safe = /^\/(?!\/)/.test(link) || /^https?:\/\//.test(link);
+  if (!menu || !safe) return <NotFound />;
+  return <iframe className="iframe-page" title={menu.title} src={link} data-testid="iframe-page" />;
+}
+
+function loadTabs(): TabState {
+  return parseTabs(sessionStore.get('tabbarlist') ?? local.get('tabbarlist'));
+}
+
+/** The console: session, shell, tabs and the page of the current hash route. */
+export function App({ client, registry, config }: { client: ApiClient; registry: Registry; config: SystemConfig }) {
+  const machine = useMemo(() => provideSession(client), [client]);
+  const sessionRef = useActorRef(machine);
+  const state = useSelector(sessionRef, (s) => s.value as string);
+  const ctx = useSelector(sessionRef, (s) => s.context);
+  const services: AppServices = useMemo(() => ({ request: client.request, toast }), [client]);
+  const hash = useHash();
+  const [tabs, setTabs] = useState<TabState>(loadTabs);
+  const [deptChoice, setDeptChoice] = useState<number | null>(null);
+
+  useEffect(() => on('sessionError', ({ code }) => sessionRef.send({ type: 'session.error', code })), [sessionRef]);
+  useEffect(() => {
+    if (state === 'anonymous') window.location.assign(`/login.html?returnUrl=${encodeURIComponent(window.location.hash || '#/')}`);
+    if (state === 'passwordChangeRequired') window.location.assign('/login.html');
+    if (state === 'startupFailed' && !local.getRaw('debug')) {
+      window.location.assign(`/error.html?code=${encodeURIComponent(String(ctx.error?.code ?? 990))}&msg=${encodeURIComponent(ctx.error?.message ?? '')}`);
+    }
+  }, [state, ctx.error]);
+
+  useEffect(() => {
+    if (state !== 'authenticated' || !ctx.userInfo) return;
+    return applyWatermark(config.iconConfig.waterMark, ctx.userInfo.username, ctx.userInfo.empInfo.empName);
+  }, [state, ctx.userInfo, config.iconConfig.waterMark]);
+
+  const menus = useMemo(() => menusFromServer(ctx.menus), [ctx.menus]);
+  const leaves = useMemo(() => menuLeaves(menus), [menus]);
+  const { path, query } = parseHash(hash);
+
+  const saveTabs = useCallback((next: TabState) => {
+    setTabs(next);
+    local.set('tabbarlist', next);
+    sessionStore.set('tabbarlist', next);
+  }, []);
+  const runEffects = (effects: TabEffect[]) => {
+    for (const e of effects) {
+      if (e.type === 'tabchanged') emit('tabchanged', { path: e.path });
+      if (e.type === 'tabbarremoved') emit('tabbarremoved', { path: e.path });
+    }
+  };
+  const titleOf = (p: string) => leaves.find((l) => l.hash === p)?.title ?? registry.match(p)?.route.title ?? p;
+  const open = useCallback(
+    (p: string, q: Record<string, string>) => {
+      const match = registry.match(p);
+      const leaf = leaves.find((l) => l.hash === p);
+      if (!match && !leaf) return;
+      const result = openTab(tabs, { path: p, query: q, title: leaf?.title ?? match?.route.title ?? p, tab: match?.route.tab ?? true, menuType: leaf?.menuType, menuLink: leaf?.menuLink }, { querySid: local.get<string>('querySid') });
+      saveTabs(result.state);
+      runEffects(result.effects);
+    },
+    // runEffects and saveTabs are stable in what they do; tabs is the state being updated
+    // biome-ignore lint/correctness/useExhaustiveDependencies: see above
+    [registry, leaves, tabs],
+  );
+  // biome-ignore lint/correctness/useExhaustiveDependencies: opening follows the address only
+  useEffect(() => {
+    if (state === 'authenticated') open(path, query);
+  }, [hash, state]);
+
+  const goTo = (target: string) => {
+    if (window.location.hash.slice(1) === target) open(parseHash(target).path, parseHash(target).query);
+    else navigate(target);
+  };
+
+  if (state !== 'authenticated' && !['expired', 'signedInElsewhere', 'keyInfoChanged', 'loggingOut', 'leaving', 'choosingDepartment', 'selectingDepartment', 'loadingMenus'].includes(state)) {
+    return (
+      <div className="boot">
+        <Spinner />
+      </div>
+    );
+  }
+  const user = ctx.userInfo;
+  const dept = user?.dataDeptInfoList.find((d) => d.deptId === user.selectedDataDeptId) ?? user?.deptInfo;
+  const match = registry.match(path);
+  const leaf = leaves.find((l) => l.hash === path);
+  let page = <NotFound />;
+  if (path.startsWith('/home/iframe/')) page = <IframePage menu={leaves.find((l) => l.hash === path)} />;
+  else if (match) page = <match.route.component />;
+  else if (leaf) page = <NotImplemented />;
+
+  return (
+    <AppProvider services={services}>
+      <LoadingBar />
+      <ShellLayout
+        systemName={config.iconConfig.systemName}
+        systemIcon={config.iconConfig.systemIcon}
+        empName={user?.empInfo.empName ?? ''}
+        deptName={dept?.deptName ?? ''}
+        menuOpen={config.iconConfig.menuOpenStatus !== 'CLOSE'}
+        menus={menus}
+        tabs={tabs}
+        activePath={tabPath(path, query)}
+        onOpenMenu={(m) => goTo(m.menuType === 'IN_LINK' ? iframeHash(m.menuId) : m.hash)}
+        onSelectTab={(p) => goTo(p)}
+        onCloseTab={(p) => {
+          const result = closeTab(tabs, p);
+          saveTabs(result.state);
+          runEffects(result.effects);
+          if (tabs.active === p) navigate(result.state.active ?? '/home');
+        }}
+        onCloseOthers={(p) => saveTabs(closeOthers(tabs, p))}
+        onCloseAll={() => {
+          saveTabs(closeAll());
+          navigate('/home');
+        }}
+        onSwitchDept={() => sessionRef.send({ type: 'session.switchDept' })}
+        onLogout={() => sessionRef.send({ type: 'session.logout' })}
+      >
+        {state === 'loadingMenus' ? <NonIdealState icon={<Spinner />} title="加载中" /> : page}
+      </ShellLayout>
+      <Dialog isOpen={state === 'choosingDepartment' || state === 'selectingDepartment'} title="请选择数据部门" icon="office" isCloseButtonShown={false}>
+        <DialogBody>
+          <div data-testid="dept-chooser">
+            <RadioGroup selectedValue={deptChoice ?? user?.selectedDataDeptId ?? undefined} onChange={(e) => setDeptChoice(Number(e.currentTarget.value))}>
+              {(user?.dataDeptInfoList ?? []).map((d) => (
+                <Radio key={d.deptId} value={d.deptId} label={d.deptName} />
+              ))}
+            </RadioGroup>
+          </div>
+        </DialogBody>
+        <DialogFooter
+          actions={
+            <Button
+              intent={Intent.PRIMARY}
+              text="进入系统"
+              loading={state === 'selectingDepartment'}
+              disabled={deptChoice === null}
+              onClick={() => {
+                if (deptChoice !== null) {
+                  saveTabs(emptyTabs);
+                  sessionRef.send({ type: 'session.selectDept', deptId: deptChoice });
+                }
+              }}
+            />
+          }
+        />
+      </Dialog>
+      <Alert isOpen={['expired', 'signedInElsewhere', 'keyInfoChanged'].includes(state)} intent={Intent.WARNING} icon="warning-sign" confirmButtonText="确定" onConfirm={() => sessionRef.send({ type: 'session.alertClosed' })}>
+        {ctx.alertText}
+      </Alert>
+      <SlowRequestDialog />
+    </AppProvider>
+  );
+}

@@ -1,0 +1,31 @@
+import '@blueprintjs/core/lib/css/blueprint.css';
+import './layout/shell.css';
+import { createRoot } from 'react-dom/client';
+import { routes as fallbackRoutes } from '../features/fallback/index.js';
+import { routes as systemSettingRoutes } from '../features/system-settings/index.js';
+import { routes as workbenchRoutes } from '../features/workbench/index.js';
+import { App } from './App.js';
+import { installGlobalErrorHandlers } from './api/frontLog.js';
+import { askSlowRequest } from './app/slowRequest.js';
+import { loadSystemConfig } from './config/systemConfig.js';
+import { createRegistry } from './router/registry.js';
+import { createPageClient } from './session/createClient.js';
+import { local } from './util/storage.js';
+
+/** index.html: the console. */
+async function start() {
+  const { client, frontLog } = createPageClient(askSlowRequest);
+  installGlobalErrorHandlers(window, frontLog);
+  const registry = createRegistry([workbenchRoutes, fallbackRoutes, systemSettingRoutes]);
+  const { config } = await loadSystemConfig(client.request);
+  const root = document.getElementById('root');
+  if (!root) throw new Error('no #root');
+  createRoot(root).render(<App client={client} registry={registry} config={config} />);
+}
+
+start().catch((error: unknown) => {
+  // Spec 000 §8: a start-up failure goes to the error page unless debug is on.
+  const { code = 990, message = String(error) } = (error ?? {}) as { code?: number; message?: string };
+  if (local.getRaw('debug')) throw error;
+  window.location.assign(`/error.html?code=${encodeURIComponent(String(code))}&msg=${encodeURIComponent(message)}`);
+});

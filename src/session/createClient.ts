@@ -1,0 +1,27 @@
+import { OverlayToaster, type Toaster } from '@blueprintjs/core';
+import { Timing } from '../../domain/http.js';
+import { createApiClient } from '../api/client.js';
+import { createFrontLog } from '../api/frontLog.js';
+import { storedUser } from './effects.js';
+
+let toaster: Promise<Toaster> | null = null;
+/** One toaster for the page (spec 000 §9: toasts stay 2500 ms). */
+export function toast(message: string, intent: 'success' | 'warning' | 'danger' | 'primary' = 'danger') {
+  toaster ??= OverlayToaster.create({ position: 'top' });
+  toaster.then((t) => t.show({ message, intent, timeout: Timing.toastMs }));
+}
+
+/** The page's API client over the stored token, with the front log and toasts. */
+export function createPageClient(onSlow?: (path: string) => Promise<'continue' | 'close'>) {
+  const logClient = createApiClient({ getToken: () => storedUser()?.token ?? null, getUserId: () => storedUser()?.userId ?? null });
+  const frontLog = createFrontLog((logList) => logClient.request({ url: '/pims/di-pi/frontLog', method: 'POST', data: { logList }, silent: true }));
+  const client = createApiClient({
+    getToken: () => storedUser()?.token ?? null,
+    getUserId: () => storedUser()?.userId ?? null,
+    onError: (e) => toast(e.text, e.kind === 'toast' ? 'warning' : 'danger'),
+    onWarn: (text) => toast(text, 'warning'),
+    onSlow,
+    log: (entry) => frontLog.add(entry),
+  });
+  return { client, frontLog };
+}

@@ -1,0 +1,121 @@
+import type { AnyActorRef } from 'xstate';
+import { Code } from '../../domain/codes.js';
+import type { AuthorityItem, MenuItem, UserInfo } from '../../domain/session.js';
+import type { Credentials, SessionError } from '../../machines/sessionMachine.js';
+import { sessionMachine } from '../../machines/sessionMachine.js';
+import type { ApiClient } from '../api/client.js';
+import { authorityStore } from '../auth/authorityStore.js';
+import { emit } from '../util/events.js';
+import { clearSignedInStorage, local } from '../util/storage.js';
+
+const LOGINS = '/passport/web-rbac/logins';
+const asError = (e: unknown): SessionError => {
+  const { code, message } = (e ?? {}) as { code?: number | string; message?: string };
+  return { code: code ?? 990, message: message ?? '请求失败' };
+};
+
+export const storedUser = () => local.get<UserInfo>('userInfo');
+
+/**
+ * The session machine with its effects: the API calls, storage and events of spec 000 §4 and §8.
+ * Each effect reports its result back to the machine as an event.
+ */
+export function provideSession(client: ApiClient) {
+  const { request } = client;
+  type Args = { self: AnyActorRef };
+  const report = (self: AnyActorRef, work: Promise<Record<string, unknown> & { type: string }>) => {
+    work.then((event) => self.send(event));
+  };
+  return sessionMachine.provide({
+    actions: {
+      checkSession: ({ self }: Args) =>
+        report(
+          self,
+          (async () => {
+            if (!storedUser()?.token) return { type: 'session.checked', userInfo: null };
+            try {
+              const userInfo = await request<UserInfo>({ url: '/pims/web-pi/oldmans/proFile', silent: true });
+              return { type: 'session.checked', userInfo: { ...userInfo, token: storedUser()?.token ?? userInfo.token } };
+            } catch (e) {
+              // Spec 000 §8: after a failed profile call the user id is asked; empty means 4011.
+              const id = await request<number | ''>({ url: '/omms/web-rbac/logins/getUserID', silent: true }).catch(() => '');
+              if (id === '') return { type: 'session.checked', userInfo: null };
+              throw e;
+            }
+          })().catch(() => ({ type: 'session.checked', userInfo: null })),
+        ),
+      startLogin: ({ self }: Args, credentials: Credentials) =>
+        report(
+          self,
+          request<UserInfo>({ url: `${LOGINS}/login`, method: 'POST', data: credentials, silent: true }).then(
+            (userInfo) => {
+              client.resetSessionErrorLatch();
+              return { type: 'session.loginSucceeded', userInfo };
+            },
+            (e: unknown) => ({ type: 'session.loginFailed', error: asError(e) }),
+          ),
+        ),
+      startSelectDept: ({ self }: Args, { deptId }: { deptId: number }) =>
+        report(
+          self,
+          request({ url: `${LOGINS}/selectDataDeptID/${deptId}`, method: 'POST', silent: true }).then(
+            () => ({ type: 'session.deptSelected', deptId }),
+            (e: unknown) => ({ type: 'session.deptSelectFailed', error: asError(e) }),
+          ),
+        ),
+      startChangePassword: ({ self }: Args, { userId, password }: { userId: number; password: string }) =>
+        report(
+          self,
+          request({ url: `${LOGINS}/pwd`, method: 'PUT', data: { userId, userPassword: password }, form: 'urlencoded', silent: true }).then(
+            () => ({ type: 'session.passwordChanged' }),
+            (e: unknown) => ({ type: 'session.passwordChangeFailed', error: asError(e) }),
+          ),
+        ),
+      startLoadMenus: ({ self }: Args, { userInfo }: { userInfo: UserInfo }) =>
+        report(
+          self,
+          Promise.all([
+            request<MenuItem[]>({ url: `${LOGINS}/menu/${userInfo.landingEndList[0]?.landingEndId ?? 1}` }),
+            request<AuthorityItem[]>({ url: `${LOGINS}/menu/button` }),
+          ]).then(
+            ([menus, buttons]) => ({ type: 'session.menusLoaded', menus, buttons }),
+            (e: unknown) => {
+              const error = asError(e);
+              const code = Number(error.code);
+              if (code === Code.loginExpired || code === Code.signedInElsewhere || code === Code.keyInfoChanged) return { type: 'session.error', code };
+              return { type: 'session.menusFailed', error };
+            },
+          ),
+        ),
+      startLogout: ({ self }: Args) =>
+        report(
+          self,
+          request({ url: `${LOGINS}/loginOut`, silent: true }).then(
+            () => ({ type: 'session.loggedOut' }),
+            () => ({ type: 'session.loggedOut' }),
+          ),
+        ),
+      scheduleClear: ({ self }: Args, { ms }: { ms: number }) => {
+        setTimeout(() => self.send({ type: 'session.cleared' }), ms);
+      },
+      storeUser: (_: unknown, { userInfo }: { userInfo: UserInfo }) => {
+        local.set('userInfo', userInfo);
+        local.set('orgInfo', userInfo.orgInfo);
+        local.set('quickEntry', userInfo.quickEntry);
+        authorityStore.set(userInfo.authority.map((a) => a.code));
+      },
+      storeMenus: (_: unknown, { menus, buttons }: { menus: MenuItem[]; buttons: AuthorityItem[] }) => {
+        local.set('menus', menus);
+        const user = storedUser();
+        const codes = [...(user?.authority ?? []), ...buttons].map((a) => a.code);
+        local.set('authority', codes);
+        authorityStore.set(codes);
+      },
+      raiseLogoutEvent: () => emit('logout'),
+      clearStorage: () => {
+        clearSignedInStorage();
+        authorityStore.set([]);
+      },
+    } as never,
+  });
+}
