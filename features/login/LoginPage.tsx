@@ -35,17 +35,26 @@ export function LoginPage({ client }: { client: ApiClient }) {
   useEffect(() => {
     if (state === 'authenticated') enterConsole();
   }, [state]);
-  // Each picture code answers once: after every failed attempt a new one is shown.
+  // Each picture code answers once: after every failed attempt a new one is shown. The server
+  // counts failures per login name, so it is asked whether this name now needs the code.
   const [attempt, setAttempt] = useState(0);
+  const [serverWantsPhoto, setServerWantsPhoto] = useState(false);
+  const askServer = (loginName: string) => {
+    if (loginName.trim()) api.check(loginName.trim()).then((r) => setServerWantsPhoto(r.needPhotoCode), () => undefined);
+  };
   useEffect(() => {
-    if (state === 'anonymous' && ctx.error) setAttempt((a) => a + 1);
+    if (state === 'anonymous' && ctx.error) {
+      setAttempt((a) => a + 1);
+      askServer(form.loginName);
+    }
+    // biome-ignore lint/correctness/useExhaustiveDependencies: runs when an attempt ends
   }, [state, ctx.error]);
   useEffect(() => {
     if (preload?.loginIconName) document.title = `登录 · ${preload.loginIconName}`;
   }, [preload]);
 
   const busy = state === 'authenticating' || state === 'checking' || state === 'loadingMenus' || state === 'selectingDepartment';
-  const showPhoto = ctx.photoCodeRequired || preload?.photoCodeConfig.mode === 'ALWAYS';
+  const showPhoto = ctx.photoCodeRequired || serverWantsPhoto || preload?.photoCodeConfig.mode === 'ALWAYS';
   const background = preload?.loginBackground ? { backgroundImage: `url(${preload.loginBackground})` } : undefined;
   const depts = ctx.userInfo?.dataDeptInfoList ?? [];
 
@@ -65,7 +74,7 @@ export function LoginPage({ client }: { client: ApiClient }) {
             }}
           >
             <FormGroup label="账号" labelFor="loginName">
-              <InputGroup id="loginName" leftIcon="user" autoComplete="username" value={form.loginName} onChange={(e) => setForm({ ...form, loginName: e.target.value })} />
+              <InputGroup id="loginName" leftIcon="user" autoComplete="username" value={form.loginName} onChange={(e) => setForm({ ...form, loginName: e.target.value })} onBlur={() => askServer(form.loginName)} />
             </FormGroup>
             <FormGroup label="密码" labelFor="loginPassword">
               <InputGroup id="loginPassword" leftIcon="lock" type="password" autoComplete="current-password" value={form.loginPassword} onChange={(e) => setForm({ ...form, loginPassword: e.target.value })} />
@@ -92,7 +101,7 @@ export function LoginPage({ client }: { client: ApiClient }) {
             </div>
           </form>
         )}
-        {(state === 'choosingDepartment' || state === 'selectingDepartment') && (
+        {(state === 'choosingDepartment' || (state === 'selectingDepartment' && deptId !== null)) && (
           <div data-testid="dept-chooser">
             <h3>请选择数据部门</h3>
             <RadioGroup selectedValue={deptId ?? undefined} onChange={(e) => setDeptId(Number(e.currentTarget.value))}>

@@ -41,7 +41,7 @@ function queryString(params: Record<string, unknown> | undefined): string {
 }
 
 function encodeBody(config: ClientConfig): { body: BodyInit | undefined; contentType: string | null } {
-  if (config.data === undefined) return { body: undefined, contentType: config.form === 'multipart' ? null : 'application/json' };
+  if (config.data === undefined) return { body: undefined, contentType: null };
   if (config.form === 'multipart') {
     if (config.data instanceof FormData) return { body: config.data, contentType: null };
     const form = new FormData();
