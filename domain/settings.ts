@@ -32,7 +32,10 @@ export const dictionaryInput = z
     sort: z.coerce.number().int().min(0).max(9999).default(0),
     values: z.array(dictionaryValueInput).max(500).default([]),
   })
-  .refine((d) => new Set(d.values.map((v) => v.valueCode)).size === d.values.length, { message: '字典值编码不能重复', path: ['values'] });
+  .refine((d) => new Set(d.values.map((v) => v.valueCode)).size === d.values.length, {
+    message: '字典值编码不能重复',
+    path: ['values'],
+  });
 
 export const onOff = z.enum(['OPEN', 'CLOSE']);
 export const iconConfigInput = z.object({
@@ -43,7 +46,9 @@ export const iconConfigInput = z.object({
   menuOpenStatus: onOff,
   waterMark: onOff,
 });
-export const themeInput = z.object({ systemThemeColor: z.string().regex(/^#[0-9A-Fa-f]{6}$/, '颜色格式应为 #RRGGBB') });
+export const themeInput = z.object({
+  systemThemeColor: z.string().regex(/^#[0-9A-Fa-f]{6}$/, '颜色格式应为 #RRGGBB'),
+});
 export const serverConfigInput = z.object({
   serverName: z.string().trim().min(1, '请输入服务器名称').max(64),
   apiBaseUrl: z.string().max(200).default(''),
@@ -55,8 +60,14 @@ export const serverConfigInput = z.object({
 export const mattressConfigInput = z.object({
   setId: z.coerce.number().int().nullable().default(null),
   setContent: z.object({
-    alarmRemind: z.object({ status: z.coerce.number().int().min(0).max(1), position: z.array(z.string().max(32)).max(20) }),
-    alarmVoice: z.object({ status: z.coerce.number().int().min(0).max(1), times: z.coerce.number().int().min(1).max(20) }),
+    alarmRemind: z.object({
+      status: z.coerce.number().int().min(0).max(1),
+      position: z.array(z.string().max(32)).max(20),
+    }),
+    alarmVoice: z.object({
+      status: z.coerce.number().int().min(0).max(1),
+      times: z.coerce.number().int().min(1).max(20),
+    }),
   }),
 });
 export const frontLogInput = z.object({

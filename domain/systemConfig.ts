@@ -5,7 +5,13 @@ const d = configDefaults('');
 export interface SystemConfigParts {
   iconConfig: typeof d.iconConfig & { systemIcon: string; menuOpenStatus: string; waterMark: string };
   loginPageConfig: { mainFirstUrl: string };
-  mattress: { setId: number | null; setContent: { alarmRemind: { status: number; position: string[] }; alarmVoice: { status: number; times: number } } };
+  mattress: {
+    setId: number | null;
+    setContent: {
+      alarmRemind: { status: number; position: string[] };
+      alarmVoice: { status: number; times: number };
+    };
+  };
   Theme: { systemThemeColor: string };
 }
 export type ConfigPart = keyof SystemConfigParts;
@@ -26,4 +32,5 @@ export const themeNames: Record<string, string> = {
   '#743B8F': 'ziluolan',
   '#E0241B': 'lieyanhong',
 };
-export const themeOf = (color: string | null | undefined) => themeNames[(color ?? '').toUpperCase()] ?? 'default';
+export const themeOf = (color: string | null | undefined) =>
+  themeNames[(color ?? '').toUpperCase()] ?? 'default';

@@ -55,7 +55,15 @@ export type SessionEvent =
 
 const photoCodeCodes: (number | string)[] = [Code.photoCodeRequired, Code.photoCodeWrong];
 
-const initialContext: SessionContext = { userInfo: null, menus: [], buttons: [], error: null, failures: 0, photoCodeRequired: false, alertText: '' };
+const initialContext: SessionContext = {
+  userInfo: null,
+  menus: [],
+  buttons: [],
+  error: null,
+  failures: 0,
+  photoCodeRequired: false,
+  alertText: '',
+};
 
 /** Events that end a working session with a blocking alert (4011, 4012, 4013). */
 const sessionErrors = {
@@ -99,12 +107,15 @@ export const sessionMachine = setup({
     clearStorage: () => undefined,
   },
   guards: {
-    isSignedInElsewhere: ({ event }) => event.type === 'session.error' && event.code === Code.signedInElsewhere,
+    isSignedInElsewhere: ({ event }) =>
+      event.type === 'session.error' && event.code === Code.signedInElsewhere,
     isKeyInfoChanged: ({ event }) => event.type === 'session.error' && event.code === Code.keyInfoChanged,
     hasNoSession: ({ event }) => event.type === 'session.checked' && event.userInfo === null,
     mustChangePassword: ({ context }) => context.userInfo?.resetPassword === 1,
-    mustChooseDept: ({ context }) => (context.userInfo?.dataDeptInfoList.length ?? 0) > 1 && context.userInfo?.selectedDataDeptId == null,
-    hasOneUnselectedDept: ({ context }) => context.userInfo?.dataDeptInfoList.length === 1 && context.userInfo.selectedDataDeptId == null,
+    mustChooseDept: ({ context }) =>
+      (context.userInfo?.dataDeptInfoList.length ?? 0) > 1 && context.userInfo?.selectedDataDeptId == null,
+    hasOneUnselectedDept: ({ context }) =>
+      context.userInfo?.dataDeptInfoList.length === 1 && context.userInfo.selectedDataDeptId == null,
   },
 }).createMachine({
   id: 'session',
@@ -138,18 +149,27 @@ export const sessionMachine = setup({
         'session.loginSucceeded': {
           target: 'deciding',
           actions: [
-            assign({ userInfo: ({ event }) => event.userInfo, error: null, failures: 0, photoCodeRequired: false }),
+            assign({
+              userInfo: ({ event }) => event.userInfo,
+              error: null,
+              failures: 0,
+              photoCodeRequired: false,
+            }),
             { type: 'storeUser', params: ({ event }) => ({ userInfo: event.userInfo }) },
           ],
         },
         'session.loginFailed': {
           target: 'anonymous',
           actions: assign(({ context, event }) => {
-            const failures = event.error.code === Code.wrongCredentials ? context.failures + 1 : context.failures;
+            const failures =
+              event.error.code === Code.wrongCredentials ? context.failures + 1 : context.failures;
             return {
               error: event.error,
               failures,
-              photoCodeRequired: context.photoCodeRequired || failures >= PHOTO_CODE_AFTER_FAILURES || photoCodeCodes.includes(event.error.code),
+              photoCodeRequired:
+                context.photoCodeRequired ||
+                failures >= PHOTO_CODE_AFTER_FAILURES ||
+                photoCodeCodes.includes(event.error.code),
             };
           }),
         },
@@ -172,12 +192,18 @@ export const sessionMachine = setup({
       meta: { label: '修改密码中' },
       entry: {
         type: 'startChangePassword',
-        params: ({ context, event }) => ({ userId: context.userInfo?.userId ?? 0, password: (event as Ev<'session.changePassword'>).password }),
+        params: ({ context, event }) => ({
+          userId: context.userInfo?.userId ?? 0,
+          password: (event as Ev<'session.changePassword'>).password,
+        }),
       },
       on: {
         // The server ends the session (4013); the user signs in again with the new password.
         'session.passwordChanged': { target: 'loggingOut', actions: assign({ error: null }) },
-        'session.passwordChangeFailed': { target: 'passwordChangeRequired', actions: assign({ error: errorOf }) },
+        'session.passwordChangeFailed': {
+          target: 'passwordChangeRequired',
+          actions: assign({ error: errorOf }),
+        },
       },
     },
     choosingDepartment: {
@@ -189,7 +215,10 @@ export const sessionMachine = setup({
       entry: {
         type: 'startSelectDept',
         params: ({ context, event }) => ({
-          deptId: event.type === 'session.selectDept' ? event.deptId : (context.userInfo?.dataDeptInfoList[0]?.deptId ?? 0),
+          deptId:
+            event.type === 'session.selectDept'
+              ? event.deptId
+              : (context.userInfo?.dataDeptInfoList[0]?.deptId ?? 0),
         }),
       },
       on: {
@@ -197,7 +226,8 @@ export const sessionMachine = setup({
           target: 'loadingMenus',
           actions: [
             assign({
-              userInfo: ({ context, event }) => (context.userInfo ? { ...context.userInfo, selectedDataDeptId: event.deptId } : null),
+              userInfo: ({ context, event }) =>
+                context.userInfo ? { ...context.userInfo, selectedDataDeptId: event.deptId } : null,
               error: null,
             }),
             { type: 'storeUser', params: ({ context }) => ({ userInfo: context.userInfo as UserInfo }) },
@@ -209,7 +239,10 @@ export const sessionMachine = setup({
     },
     loadingMenus: {
       meta: { label: '加载菜单与权限' },
-      entry: { type: 'startLoadMenus', params: ({ context }) => ({ userInfo: context.userInfo as UserInfo }) },
+      entry: {
+        type: 'startLoadMenus',
+        params: ({ context }) => ({ userInfo: context.userInfo as UserInfo }),
+      },
       on: {
         'session.menusLoaded': {
           target: 'authenticated',
@@ -232,17 +265,26 @@ export const sessionMachine = setup({
     },
     expired: {
       meta: { label: '登录失效' },
-      entry: [assign({ alertText: sessionAlertText[Code.loginExpired] }), { type: 'showBlockingAlert', params: { text: sessionAlertText[Code.loginExpired] } }],
+      entry: [
+        assign({ alertText: sessionAlertText[Code.loginExpired] }),
+        { type: 'showBlockingAlert', params: { text: sessionAlertText[Code.loginExpired] } },
+      ],
       on: { 'session.alertClosed': 'loggingOut' },
     },
     signedInElsewhere: {
       meta: { label: '账号在别处登录' },
-      entry: [assign({ alertText: sessionAlertText[Code.signedInElsewhere] }), { type: 'showBlockingAlert', params: { text: sessionAlertText[Code.signedInElsewhere] } }],
+      entry: [
+        assign({ alertText: sessionAlertText[Code.signedInElsewhere] }),
+        { type: 'showBlockingAlert', params: { text: sessionAlertText[Code.signedInElsewhere] } },
+      ],
       on: { 'session.alertClosed': 'loggingOut' },
     },
     keyInfoChanged: {
       meta: { label: '关键信息变更' },
-      entry: [assign({ alertText: sessionAlertText[Code.keyInfoChanged] }), { type: 'showBlockingAlert', params: { text: sessionAlertText[Code.keyInfoChanged] } }],
+      entry: [
+        assign({ alertText: sessionAlertText[Code.keyInfoChanged] }),
+        { type: 'showBlockingAlert', params: { text: sessionAlertText[Code.keyInfoChanged] } },
+      ],
       on: { 'session.alertClosed': 'loggingOut' },
     },
     loggingOut: {
@@ -254,7 +296,12 @@ export const sessionMachine = setup({
       meta: { label: '清理登录信息' },
       // Spec 000 §4: storage is cleared 200 ms after the logout event.
       entry: { type: 'scheduleClear', params: { ms: Timing.logoutDelayMs } },
-      on: { 'session.cleared': { target: 'anonymous', actions: ['clearStorage', assign(() => ({ ...initialContext }))] } },
+      on: {
+        'session.cleared': {
+          target: 'anonymous',
+          actions: ['clearStorage', assign(() => ({ ...initialContext }))],
+        },
+      },
     },
   },
 });

@@ -12,7 +12,11 @@ const region = (part: ConfigPart) => ({
   states: {
     loading: {
       on: {
-        'config.loaded': { guard: { type: 'isPart' as const, params: { part } }, target: 'settled', actions: 'mergePart' as const },
+        'config.loaded': {
+          guard: { type: 'isPart' as const, params: { part } },
+          target: 'settled',
+          actions: 'mergePart' as const,
+        },
         // Spec 000 §4: a part that fails keeps its default.
         'config.failed': { guard: { type: 'isPart' as const, params: { part } }, target: 'settled' },
       },
@@ -32,7 +36,9 @@ export const systemConfigMachine = setup({
   },
   actions: {
     mergePart: assign(({ context, event }) =>
-      event.type === 'config.loaded' || event.type === 'config.update' ? { ...context, [event.part]: { ...context[event.part], ...(event.value as object) } } : context,
+      event.type === 'config.loaded' || event.type === 'config.update'
+        ? { ...context, [event.part]: { ...context[event.part], ...(event.value as object) } }
+        : context,
     ),
     loadParts: () => undefined,
     store: (_, _params: { config: SystemConfigParts }) => undefined,
@@ -46,13 +52,20 @@ export const systemConfigMachine = setup({
       meta: { label: '加载系统配置' },
       entry: 'loadParts',
       type: 'parallel',
-      states: { iconConfig: region('iconConfig'), loginPageConfig: region('loginPageConfig'), mattress: region('mattress'), Theme: region('Theme') },
+      states: {
+        iconConfig: region('iconConfig'),
+        loginPageConfig: region('loginPageConfig'),
+        mattress: region('mattress'),
+        Theme: region('Theme'),
+      },
       onDone: { target: 'ready', actions: { type: 'store', params: ({ context }) => ({ config: context }) } },
     },
     ready: {
       meta: { label: '配置就绪' },
       on: {
-        'config.update': { actions: ['mergePart', { type: 'store', params: ({ context }) => ({ config: context }) }] },
+        'config.update': {
+          actions: ['mergePart', { type: 'store', params: ({ context }) => ({ config: context }) }],
+        },
         'config.reload': 'loading',
       },
     },

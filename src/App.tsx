@@ -1,4 +1,15 @@
-import { Alert, Button, Dialog, DialogBody, DialogFooter, Intent, NonIdealState, Radio, RadioGroup, Spinner } from '@blueprintjs/core';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  Intent,
+  NonIdealState,
+  Radio,
+  RadioGroup,
+  Spinner,
+} from '@blueprintjs/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { NotFound, NotImplemented } from '../features/fallback/index.js';
@@ -6,14 +17,24 @@ import type { ApiClient } from './api/client.js';
 import { AppProvider, type AppServices } from './app/AppContext.js';
 import { LoadingBar } from './app/LoadingBar.js';
 import { SlowRequestDialog } from './app/slowRequest.js';
+import type { SystemConfig } from './config/systemConfig.js';
 import { ShellLayout } from './layout/ShellLayout.js';
 import { type DisplayMenu, iframeHash, menuLeaves, menusFromServer } from './menu/menus.js';
 import { navigate, parseHash, useHash } from './router/hash.js';
 import type { Registry } from './router/registry.js';
-import { provideSession } from './session/effects.js';
 import { toast } from './session/createClient.js';
-import type { SystemConfig } from './config/systemConfig.js';
-import { closeAll, closeOthers, closeTab, emptyTabs, openTab, parseTabs, type TabEffect, type TabState, tabPath } from './tabs/tabBar.js';
+import { provideSession } from './session/effects.js';
+import {
+  closeAll,
+  closeOthers,
+  closeTab,
+  emptyTabs,
+  openTab,
+  parseTabs,
+  type TabEffect,
+  type TabState,
+  tabPath,
+} from './tabs/tabBar.js';
 import { emit, on } from './util/events.js';
 import { local, session as sessionStore } from './util/storage.js';
 import { applyWatermark } from './util/watermark.js';
@@ -30,7 +51,15 @@ function loadTabs(): TabState {
 }
 
 /** The console: session, shell, tabs and the page of the current hash route. */
-export function App({ client, registry, config }: { client: ApiClient; registry: Registry; config: SystemConfig }) {
+export function App({
+  client,
+  registry,
+  config,
+}: {
+  client: ApiClient;
+  registry: Registry;
+  config: SystemConfig;
+}) {
   const machine = useMemo(() => provideSession(client), [client]);
   const sessionRef = useActorRef(machine);
   const state = useSelector(sessionRef, (s) => s.value as string);
@@ -40,12 +69,18 @@ export function App({ client, registry, config }: { client: ApiClient; registry:
   const [tabs, setTabs] = useState<TabState>(loadTabs);
   const [deptChoice, setDeptChoice] = useState<number | null>(null);
 
-  useEffect(() => on('sessionError', ({ code }) => sessionRef.send({ type: 'session.error', code })), [sessionRef]);
+  useEffect(
+    () => on('sessionError', ({ code }) => sessionRef.send({ type: 'session.error', code })),
+    [sessionRef],
+  );
   useEffect(() => {
-    if (state === 'anonymous') window.location.assign(`/login.html?returnUrl=${encodeURIComponent(window.location.hash || '#/')}`);
+    if (state === 'anonymous')
+      window.location.assign(`/login.html?returnUrl=${encodeURIComponent(window.location.hash || '#/')}`);
     if (state === 'passwordChangeRequired') window.location.assign('/login.html');
     if (state === 'startupFailed' && !local.getRaw('debug')) {
-      window.location.assign(`/error.html?code=${encodeURIComponent(String(ctx.error?.code ?? 990))}&msg=${encodeURIComponent(ctx.error?.message ?? '')}`);
+      window.location.assign(
+        `/error.html?code=${encodeURIComponent(String(ctx.error?.code ?? 990))}&msg=${encodeURIComponent(ctx.error?.message ?? '')}`,
+      );
     }
   }, [state, ctx.error]);
 
@@ -69,20 +104,25 @@ export function App({ client, registry, config }: { client: ApiClient; registry:
       if (e.type === 'tabbarremoved') emit('tabbarremoved', { path: e.path });
     }
   };
-  const titleOf = (p: string) => leaves.find((l) => l.hash === p)?.title ?? registry.match(p)?.route.title ?? p;
-  const open = useCallback(
-    (p: string, q: Record<string, string>) => {
-      const match = registry.match(p);
-      const leaf = leaves.find((l) => l.hash === p);
-      if (!match && !leaf) return;
-      const result = openTab(tabs, { path: p, query: q, title: leaf?.title ?? match?.route.title ?? p, tab: match?.route.tab ?? true, menuType: leaf?.menuType, menuLink: leaf?.menuLink }, { querySid: local.get<string>('querySid') });
-      saveTabs(result.state);
-      runEffects(result.effects);
-    },
-    // runEffects and saveTabs are stable in what they do; tabs is the state being updated
-    // biome-ignore lint/correctness/useExhaustiveDependencies: see above
-    [registry, leaves, tabs],
-  );
+  const open = (p: string, q: Record<string, string>) => {
+    const match = registry.match(p);
+    const leaf = leaves.find((l) => l.hash === p);
+    if (!match && !leaf) return;
+    const result = openTab(
+      tabs,
+      {
+        path: p,
+        query: q,
+        title: leaf?.title ?? match?.route.title ?? p,
+        tab: match?.route.tab ?? true,
+        menuType: leaf?.menuType,
+        menuLink: leaf?.menuLink,
+      },
+      { querySid: local.get<string>('querySid') },
+    );
+    saveTabs(result.state);
+    runEffects(result.effects);
+  };
   // biome-ignore lint/correctness/useExhaustiveDependencies: opening follows the address only
   useEffect(() => {
     if (state === 'authenticated') open(path, query);
@@ -93,7 +133,19 @@ export function App({ client, registry, config }: { client: ApiClient; registry:
     else navigate(target);
   };
 
-  if (state !== 'authenticated' && !['expired', 'signedInElsewhere', 'keyInfoChanged', 'loggingOut', 'leaving', 'choosingDepartment', 'selectingDepartment', 'loadingMenus'].includes(state)) {
+  if (
+    state !== 'authenticated' &&
+    ![
+      'expired',
+      'signedInElsewhere',
+      'keyInfoChanged',
+      'loggingOut',
+      'leaving',
+      'choosingDepartment',
+      'selectingDepartment',
+      'loadingMenus',
+    ].includes(state)
+  ) {
     return (
       <div className="boot">
         <Spinner />
@@ -139,10 +191,18 @@ export function App({ client, registry, config }: { client: ApiClient; registry:
       >
         {state === 'loadingMenus' ? <NonIdealState icon={<Spinner />} title="加载中" /> : page}
       </ShellLayout>
-      <Dialog isOpen={state === 'choosingDepartment' || state === 'selectingDepartment'} title="请选择数据部门" icon="office" isCloseButtonShown={false}>
+      <Dialog
+        isOpen={state === 'choosingDepartment' || state === 'selectingDepartment'}
+        title="请选择数据部门"
+        icon="office"
+        isCloseButtonShown={false}
+      >
         <DialogBody>
           <div data-testid="dept-chooser">
-            <RadioGroup selectedValue={deptChoice ?? user?.selectedDataDeptId ?? undefined} onChange={(e) => setDeptChoice(Number(e.currentTarget.value))}>
+            <RadioGroup
+              selectedValue={deptChoice ?? user?.selectedDataDeptId ?? undefined}
+              onChange={(e) => setDeptChoice(Number(e.currentTarget.value))}
+            >
               {(user?.dataDeptInfoList ?? []).map((d) => (
                 <Radio key={d.deptId} value={d.deptId} label={d.deptName} />
               ))}
@@ -166,7 +226,13 @@ export function App({ client, registry, config }: { client: ApiClient; registry:
           }
         />
       </Dialog>
-      <Alert isOpen={['expired', 'signedInElsewhere', 'keyInfoChanged'].includes(state)} intent={Intent.WARNING} icon="warning-sign" confirmButtonText="确定" onConfirm={() => sessionRef.send({ type: 'session.alertClosed' })}>
+      <Alert
+        isOpen={['expired', 'signedInElsewhere', 'keyInfoChanged'].includes(state)}
+        intent={Intent.WARNING}
+        icon="warning-sign"
+        confirmButtonText="确定"
+        onConfirm={() => sessionRef.send({ type: 'session.alertClosed' })}
+      >
         {ctx.alertText}
       </Alert>
       <SlowRequestDialog />

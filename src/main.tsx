@@ -27,5 +27,7 @@ start().catch((error: unknown) => {
   // Spec 000 §8: a start-up failure goes to the error page unless debug is on.
   const { code = 990, message = String(error) } = (error ?? {}) as { code?: number; message?: string };
   if (local.getRaw('debug')) throw error;
-  window.location.assign(`/error.html?code=${encodeURIComponent(String(code))}&msg=${encodeURIComponent(message)}`);
+  window.location.assign(
+    `/error.html?code=${encodeURIComponent(String(code))}&msg=${encodeURIComponent(message)}`,
+  );
 });

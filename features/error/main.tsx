@@ -17,7 +17,13 @@ function ErrorPage() {
             {message}#{code}
           </span>
         }
-        action={<Button intent={Intent.PRIMARY} text="重新进入" onClick={() => window.location.assign('/index.html')} />}
+        action={
+          <Button
+            intent={Intent.PRIMARY}
+            text="重新进入"
+            onClick={() => window.location.assign('/index.html')}
+          />
+        }
       />
     </div>
   );

@@ -1,6 +1,6 @@
 import { Button, NonIdealState } from '@blueprintjs/core';
-import type { RouteDef } from '../../src/router/registry.js';
 import { navigate } from '../../src/router/hash.js';
+import type { RouteDef } from '../../src/router/registry.js';
 
 /** Spec 000 §2 fallback: /notimpliment. */
 export function NotImplemented() {
@@ -15,7 +15,12 @@ export function NotImplemented() {
 export function NotFound() {
   return (
     <div className="page" data-testid="page-not-found">
-      <NonIdealState icon="search" title="页面不存在" description="您访问的页面不存在或已被移除" action={<Button icon="home" text="返回首页" onClick={() => navigate('/home')} />} />
+      <NonIdealState
+        icon="search"
+        title="页面不存在"
+        description="您访问的页面不存在或已被移除"
+        action={<Button icon="home" text="返回首页" onClick={() => navigate('/home')} />}
+      />
     </div>
   );
 }

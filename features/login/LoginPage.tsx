@@ -1,9 +1,9 @@
 import { Button, Callout, Card, FormGroup, InputGroup, Intent, Radio, RadioGroup } from '@blueprintjs/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
+import type { ApiClient } from '../../src/api/client.js';
 import { readReturnUrl } from '../../src/menu/menus.js';
 import { provideSession } from '../../src/session/effects.js';
-import type { ApiClient } from '../../src/api/client.js';
 import { type Preload, signInApi } from './api.js';
 import { ForgotPasswordDialog } from './ForgotPasswordDialog.js';
 import { PhotoCodeField } from './PhotoCodeField.js';
@@ -40,29 +40,43 @@ export function LoginPage({ client }: { client: ApiClient }) {
   const [attempt, setAttempt] = useState(0);
   const [serverWantsPhoto, setServerWantsPhoto] = useState(false);
   const askServer = (loginName: string) => {
-    if (loginName.trim()) api.check(loginName.trim()).then((r) => setServerWantsPhoto(r.needPhotoCode), () => undefined);
+    if (loginName.trim())
+      api.check(loginName.trim()).then(
+        (r) => setServerWantsPhoto(r.needPhotoCode),
+        () => undefined,
+      );
   };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when an attempt ends, not when the name is typed
   useEffect(() => {
     if (state === 'anonymous' && ctx.error) {
       setAttempt((a) => a + 1);
       askServer(form.loginName);
     }
-    // biome-ignore lint/correctness/useExhaustiveDependencies: runs when an attempt ends
   }, [state, ctx.error]);
   useEffect(() => {
     if (preload?.loginIconName) document.title = `登录 · ${preload.loginIconName}`;
   }, [preload]);
 
-  const busy = state === 'authenticating' || state === 'checking' || state === 'loadingMenus' || state === 'selectingDepartment';
+  const busy =
+    state === 'authenticating' ||
+    state === 'checking' ||
+    state === 'loadingMenus' ||
+    state === 'selectingDepartment';
   const showPhoto = ctx.photoCodeRequired || serverWantsPhoto || preload?.photoCodeConfig.mode === 'ALWAYS';
-  const background = preload?.loginBackground ? { backgroundImage: `url(${preload.loginBackground})` } : undefined;
+  const background = preload?.loginBackground
+    ? { backgroundImage: `url(${preload.loginBackground})` }
+    : undefined;
   const depts = ctx.userInfo?.dataDeptInfoList ?? [];
 
   return (
     <div className="login-page" style={background}>
       <Card className="login-card" elevation={3}>
         <div className="login-brand">
-          {preload?.loginIcon ? <img src={preload.loginIcon} alt="" width={40} height={40} /> : <img src="/favicon.svg" alt="" width={40} height={40} />}
+          {preload?.loginIcon ? (
+            <img src={preload.loginIcon} alt="" width={40} height={40} />
+          ) : (
+            <img src="/favicon.svg" alt="" width={40} height={40} />
+          )}
           <h1>{preload?.loginIconName || '智慧养老平台'}</h1>
         </div>
         {(state === 'anonymous' || state === 'authenticating' || state === 'checking') && (
@@ -74,12 +88,33 @@ export function LoginPage({ client }: { client: ApiClient }) {
             }}
           >
             <FormGroup label="账号" labelFor="loginName">
-              <InputGroup id="loginName" leftIcon="user" autoComplete="username" value={form.loginName} onChange={(e) => setForm({ ...form, loginName: e.target.value })} onBlur={() => askServer(form.loginName)} />
+              <InputGroup
+                id="loginName"
+                leftIcon="user"
+                autoComplete="username"
+                value={form.loginName}
+                onChange={(e) => setForm({ ...form, loginName: e.target.value })}
+                onBlur={() => askServer(form.loginName)}
+              />
             </FormGroup>
             <FormGroup label="密码" labelFor="loginPassword">
-              <InputGroup id="loginPassword" leftIcon="lock" type="password" autoComplete="current-password" value={form.loginPassword} onChange={(e) => setForm({ ...form, loginPassword: e.target.value })} />
+              <InputGroup
+                id="loginPassword"
+                leftIcon="lock"
+                type="password"
+                autoComplete="current-password"
+                value={form.loginPassword}
+                onChange={(e) => setForm({ ...form, loginPassword: e.target.value })}
+              />
             </FormGroup>
-            {showPhoto && <PhotoCodeField api={api} value={form.photoCode} refreshKey={attempt} onChange={(photoCode, verifyStr) => setForm((f) => ({ ...f, photoCode, verifyStr }))} />}
+            {showPhoto && (
+              <PhotoCodeField
+                api={api}
+                value={form.photoCode}
+                refreshKey={attempt}
+                onChange={(photoCode, verifyStr) => setForm((f) => ({ ...f, photoCode, verifyStr }))}
+              />
+            )}
             {ctx.error && state === 'anonymous' && (
               <Callout intent={Intent.DANGER} className="login-error" data-testid="login-error" icon={null}>
                 {ctx.error.message}
@@ -104,25 +139,47 @@ export function LoginPage({ client }: { client: ApiClient }) {
         {(state === 'choosingDepartment' || (state === 'selectingDepartment' && deptId !== null)) && (
           <div data-testid="dept-chooser">
             <h3>请选择数据部门</h3>
-            <RadioGroup selectedValue={deptId ?? undefined} onChange={(e) => setDeptId(Number(e.currentTarget.value))}>
+            <RadioGroup
+              selectedValue={deptId ?? undefined}
+              onChange={(e) => setDeptId(Number(e.currentTarget.value))}
+            >
               {depts.map((d) => (
                 <Radio key={d.deptId} value={d.deptId} label={d.deptName} />
               ))}
             </RadioGroup>
             {ctx.error && <Callout intent={Intent.DANGER}>{ctx.error.message}</Callout>}
-            <Button intent={Intent.PRIMARY} fill disabled={deptId === null} loading={state === 'selectingDepartment'} text="进入系统" onClick={() => deptId !== null && session.send({ type: 'session.selectDept', deptId })} />
+            <Button
+              intent={Intent.PRIMARY}
+              fill
+              disabled={deptId === null}
+              loading={state === 'selectingDepartment'}
+              text="进入系统"
+              onClick={() => deptId !== null && session.send({ type: 'session.selectDept', deptId })}
+            />
           </div>
         )}
         {(state === 'passwordChangeRequired' || state === 'changingPassword') && (
           <div data-testid="forced-password">
             <Callout intent={Intent.WARNING}>首次登录或密码已被重置，请先修改密码。</Callout>
             <FormGroup label="新密码" labelFor="np1" helperText="8-64位，须同时包含字母和数字">
-              <InputGroup id="np1" type="password" value={newPassword.first} onChange={(e) => setNewPassword({ ...newPassword, first: e.target.value })} />
+              <InputGroup
+                id="np1"
+                type="password"
+                value={newPassword.first}
+                onChange={(e) => setNewPassword({ ...newPassword, first: e.target.value })}
+              />
             </FormGroup>
             <FormGroup label="确认新密码" labelFor="np2">
-              <InputGroup id="np2" type="password" value={newPassword.second} onChange={(e) => setNewPassword({ ...newPassword, second: e.target.value })} />
+              <InputGroup
+                id="np2"
+                type="password"
+                value={newPassword.second}
+                onChange={(e) => setNewPassword({ ...newPassword, second: e.target.value })}
+              />
             </FormGroup>
-            {(newPassword.error || ctx.error) && <Callout intent={Intent.DANGER}>{newPassword.error || ctx.error?.message}</Callout>}
+            {(newPassword.error || ctx.error) && (
+              <Callout intent={Intent.DANGER}>{newPassword.error || ctx.error?.message}</Callout>
+            )}
             <Button
               intent={Intent.PRIMARY}
               fill
@@ -137,7 +194,9 @@ export function LoginPage({ client }: { client: ApiClient }) {
           </div>
         )}
         {(state === 'loggingOut' || state === 'leaving') && <p>正在返回登录…</p>}
-        {state === 'startupFailed' && <Callout intent={Intent.DANGER}>加载菜单失败：{ctx.error?.message}</Callout>}
+        {state === 'startupFailed' && (
+          <Callout intent={Intent.DANGER}>加载菜单失败：{ctx.error?.message}</Callout>
+        )}
       </Card>
       {preload?.recordNum && (
         <footer className="login-footer">

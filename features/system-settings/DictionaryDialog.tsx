@@ -1,4 +1,15 @@
-import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLTable, InputGroup, Intent, NumericInput } from '@blueprintjs/core';
+import {
+  Button,
+  Callout,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  HTMLTable,
+  InputGroup,
+  Intent,
+  NumericInput,
+} from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useApp } from '../../src/app/AppContext.js';
 
@@ -18,9 +29,22 @@ interface ValueRow {
 const URL = '/pims/web-org/dictionarys';
 
 /** Add or edit one dictionary with its values; saved in one call so nothing half-saved remains. */
-export function DictionaryDialog({ row, onClose, onSaved }: { row: DictionaryRow | null; onClose(): void; onSaved(): void }) {
+export function DictionaryDialog({
+  row,
+  onClose,
+  onSaved,
+}: {
+  row: DictionaryRow | null;
+  onClose(): void;
+  onSaved(): void;
+}) {
   const { request, toast } = useApp();
-  const [form, setForm] = useState({ dictionaryCode: row?.dictionaryCode ?? '', dictionaryName: row?.dictionaryName ?? '', remark: row?.remark ?? '', sort: row?.sort ?? 0 });
+  const [form, setForm] = useState({
+    dictionaryCode: row?.dictionaryCode ?? '',
+    dictionaryName: row?.dictionaryName ?? '',
+    remark: row?.remark ?? '',
+    sort: row?.sort ?? 0,
+  });
   const [values, setValues] = useState<ValueRow[]>([]);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -33,12 +57,17 @@ export function DictionaryDialog({ row, onClose, onSaved }: { row: DictionaryRow
     );
   }, [request, row]);
 
-  const setValue = (i: number, patch: Partial<ValueRow>) => setValues(values.map((v, j) => (j === i ? { ...v, ...patch } : v)));
+  const setValue = (i: number, patch: Partial<ValueRow>) =>
+    setValues(values.map((v, j) => (j === i ? { ...v, ...patch } : v)));
   const save = () => {
     setBusy(true);
     setError('');
     const data = { ...form, values };
-    request(row ? { url: `${URL}/${row.dictionaryId}`, method: 'PUT', data, silent: true } : { url: URL, method: 'POST', data, silent: true }).then(
+    request(
+      row
+        ? { url: `${URL}/${row.dictionaryId}`, method: 'PUT', data, silent: true }
+        : { url: URL, method: 'POST', data, silent: true },
+    ).then(
       () => {
         toast('保存成功', 'success');
         onSaved();
@@ -55,16 +84,34 @@ export function DictionaryDialog({ row, onClose, onSaved }: { row: DictionaryRow
       <DialogBody>
         <div className="form-grid">
           <FormGroup label="字典编码" labelInfo="*" labelFor="dict-code">
-            <InputGroup id="dict-code" value={form.dictionaryCode} disabled={row !== null} onChange={(e) => setForm({ ...form, dictionaryCode: e.target.value })} />
+            <InputGroup
+              id="dict-code"
+              value={form.dictionaryCode}
+              disabled={row !== null}
+              onChange={(e) => setForm({ ...form, dictionaryCode: e.target.value })}
+            />
           </FormGroup>
           <FormGroup label="字典名称" labelInfo="*" labelFor="dict-name">
-            <InputGroup id="dict-name" value={form.dictionaryName} onChange={(e) => setForm({ ...form, dictionaryName: e.target.value })} />
+            <InputGroup
+              id="dict-name"
+              value={form.dictionaryName}
+              onChange={(e) => setForm({ ...form, dictionaryName: e.target.value })}
+            />
           </FormGroup>
           <FormGroup label="备注" labelFor="dict-remark">
-            <InputGroup id="dict-remark" value={form.remark} onChange={(e) => setForm({ ...form, remark: e.target.value })} />
+            <InputGroup
+              id="dict-remark"
+              value={form.remark}
+              onChange={(e) => setForm({ ...form, remark: e.target.value })}
+            />
           </FormGroup>
           <FormGroup label="排序" labelFor="dict-sort">
-            <NumericInput id="dict-sort" value={form.sort} min={0} onValueChange={(n) => setForm({ ...form, sort: Number.isFinite(n) ? n : 0 })} />
+            <NumericInput
+              id="dict-sort"
+              value={form.sort}
+              min={0}
+              onValueChange={(n) => setForm({ ...form, sort: Number.isFinite(n) ? n : 0 })}
+            />
           </FormGroup>
         </div>
         <HTMLTable compact className="data-table">
@@ -81,29 +128,66 @@ export function DictionaryDialog({ row, onClose, onSaved }: { row: DictionaryRow
               // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place and have no id yet
               <tr key={i} data-testid="dictionary-value-row">
                 <td>
-                  <InputGroup small value={v.valueCode} aria-label="值编码" onChange={(e) => setValue(i, { valueCode: e.target.value })} />
+                  <InputGroup
+                    small
+                    value={v.valueCode}
+                    aria-label="值编码"
+                    onChange={(e) => setValue(i, { valueCode: e.target.value })}
+                  />
                 </td>
                 <td>
-                  <InputGroup small value={v.valueName} aria-label="值名称" onChange={(e) => setValue(i, { valueName: e.target.value })} />
+                  <InputGroup
+                    small
+                    value={v.valueName}
+                    aria-label="值名称"
+                    onChange={(e) => setValue(i, { valueName: e.target.value })}
+                  />
                 </td>
                 <td>
-                  <InputGroup small type="number" value={String(v.sort)} aria-label="排序" onChange={(e) => setValue(i, { sort: Number(e.target.value) || 0 })} />
+                  <InputGroup
+                    small
+                    type="number"
+                    value={String(v.sort)}
+                    aria-label="排序"
+                    onChange={(e) => setValue(i, { sort: Number(e.target.value) || 0 })}
+                  />
                 </td>
                 <td>
-                  <Button small minimal icon="cross" aria-label="删除此值" onClick={() => setValues(values.filter((_, j) => j !== i))} />
+                  <Button
+                    small
+                    minimal
+                    icon="cross"
+                    aria-label="删除此值"
+                    onClick={() => setValues(values.filter((_, j) => j !== i))}
+                  />
                 </td>
               </tr>
             ))}
           </tbody>
         </HTMLTable>
-        <Button small icon="add" text="添加字典值" onClick={() => setValues([...values, { valueCode: String(values.length + 1), valueName: '', sort: values.length }])} />
+        <Button
+          small
+          icon="add"
+          text="添加字典值"
+          onClick={() =>
+            setValues([
+              ...values,
+              { valueCode: String(values.length + 1), valueName: '', sort: values.length },
+            ])
+          }
+        />
         {error && (
           <Callout intent={Intent.DANGER} data-testid="form-error">
             {error}
           </Callout>
         )}
       </DialogBody>
-      <DialogFooter actions={[<Button key="c" text="取消" onClick={onClose} />, <Button key="s" intent={Intent.PRIMARY} text="保存" loading={busy} onClick={save} />]} />
+      <DialogFooter
+        actions={[
+          <Button key="c" text="取消" onClick={onClose} />,
+          <Button key="s" intent={Intent.PRIMARY} text="保存" loading={busy} onClick={save} />,
+        ]}
+      />
     </Dialog>
   );
 }

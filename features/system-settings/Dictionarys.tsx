@@ -6,7 +6,7 @@ import { usePageRefresh } from '../../src/app/usePageRefresh.js';
 import { Authorized } from '../../src/auth/Authorized.js';
 import { Pager } from '../../src/ui/Pager.js';
 import { usePagedList } from '../../src/ui/usePagedList.js';
-import { type DictionaryRow, DictionaryDialog } from './DictionaryDialog.js';
+import { DictionaryDialog, type DictionaryRow } from './DictionaryDialog.js';
 
 const URL = '/pims/web-org/dictionarys';
 
@@ -34,7 +34,12 @@ export function Dictionarys() {
           list.setFilters({ keyword });
         }}
       >
-        <InputGroup leftIcon="search" placeholder="字典名称或编码" value={keyword} onChange={(e) => setKeyword(e.target.value)} />
+        <InputGroup
+          leftIcon="search"
+          placeholder="字典名称或编码"
+          value={keyword}
+          onChange={(e) => setKeyword(e.target.value)}
+        />
         <Button type="submit" intent={Intent.PRIMARY} text="查询" />
         <Authorized code={Authority.dictionaryAdd} mode="remove">
           <Button icon="add" intent={Intent.SUCCESS} text="新增字典" onClick={() => setEditing('new')} />
@@ -63,7 +68,13 @@ export function Dictionarys() {
                   <Button small icon="edit" text="编辑" onClick={() => setEditing(row)} />
                 </Authorized>
                 <Authorized code={Authority.dictionaryDelete} mode="disable">
-                  <Button small icon="trash" intent={Intent.DANGER} text="删除" onClick={() => setDeleting(row)} />
+                  <Button
+                    small
+                    icon="trash"
+                    intent={Intent.DANGER}
+                    text="删除"
+                    onClick={() => setDeleting(row)}
+                  />
                 </Authorized>
               </td>
             </tr>

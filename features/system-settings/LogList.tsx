@@ -39,14 +39,19 @@ export function LogList() {
   const list = usePagedList<LogRow, typeof blank>('/passport/web-rbac/systemLogs', blank);
   const [draft, setDraft] = useState(blank);
   usePageRefresh(list.reload);
-  const set = (key: keyof typeof blank) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setDraft({ ...draft, [key]: e.target.value });
+  const set = (key: keyof typeof blank) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+    setDraft({ ...draft, [key]: e.target.value });
   return (
     <div className="page" data-testid="page-logList">
       <form
         className="filter-bar"
         onSubmit={(e) => {
           e.preventDefault();
-          list.setFilters({ ...draft, startTime: draft.startTime && new Date(draft.startTime).toISOString(), endTime: draft.endTime && new Date(`${draft.endTime}T23:59:59`).toISOString() });
+          list.setFilters({
+            ...draft,
+            startTime: draft.startTime && new Date(draft.startTime).toISOString(),
+            endTime: draft.endTime && new Date(`${draft.endTime}T23:59:59`).toISOString(),
+          });
         }}
       >
         <FormGroup label="操作人" inline>

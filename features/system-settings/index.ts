@@ -1,5 +1,5 @@
-import { NotImplemented } from '../fallback/index.js';
 import type { RouteDef } from '../../src/router/registry.js';
+import { NotImplemented } from '../fallback/index.js';
 import { Dictionarys } from './Dictionarys.js';
 import { LogList } from './LogList.js';
 
@@ -15,8 +15,28 @@ export const routes: RouteDef[] = [
   { path: '/systemSetting/templateReportSet', title: '报表模板', component: NotImplemented },
   { path: '/systemSetting/templateDocument', title: '文书模板', component: NotImplemented },
   { path: '/systemSetting/homeTemplateDocument', title: '居家文书模板', component: NotImplemented },
-  { path: '/systemSetting/templateDocumentAdd', title: '新增文书模板', component: NotImplemented, tab: false },
-  { path: '/systemSetting/templateDocumentEdit', title: '编辑文书模板', component: NotImplemented, tab: false },
-  { path: '/systemSetting/templateReportSetDetail', title: '报表模板详情', component: NotImplemented, tab: false },
-  { path: '/systemSetting/checkConfig', title: '审核配置', component: NotImplemented, aliases: ['/oldman/checkConfig'] },
+  {
+    path: '/systemSetting/templateDocumentAdd',
+    title: '新增文书模板',
+    component: NotImplemented,
+    tab: false,
+  },
+  {
+    path: '/systemSetting/templateDocumentEdit',
+    title: '编辑文书模板',
+    component: NotImplemented,
+    tab: false,
+  },
+  {
+    path: '/systemSetting/templateReportSetDetail',
+    title: '报表模板详情',
+    component: NotImplemented,
+    tab: false,
+  },
+  {
+    path: '/systemSetting/checkConfig',
+    title: '审核配置',
+    component: NotImplemented,
+    aliases: ['/oldman/checkConfig'],
+  },
 ];

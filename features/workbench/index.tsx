@@ -19,7 +19,11 @@ function Workbench() {
   const [notices, setNotices] = useState<Notice[]>([]);
   const user = storedUser();
   useEffect(() => {
-    request<Page<Notice>>({ url: '/pims/web-org/notices', params: { pageNum: 1, pageSize: 5 }, silent: true }).then(
+    request<Page<Notice>>({
+      url: '/pims/web-org/notices',
+      params: { pageNum: 1, pageSize: 5 },
+      silent: true,
+    }).then(
       (p) => setNotices(p.list),
       () => setNotices([]),
     );
@@ -29,7 +33,13 @@ function Workbench() {
       <Card className="welcome-card">
         <H3>您好，{user?.empInfo.empName ?? ''}</H3>
         <p>
-          {new Date().toLocaleDateString('zh-CN', { year: 'numeric', month: 'long', day: 'numeric', weekday: 'long' })} · {user?.orgInfo.orgName}
+          {new Date().toLocaleDateString('zh-CN', {
+            year: 'numeric',
+            month: 'long',
+            day: 'numeric',
+            weekday: 'long',
+          })}{' '}
+          · {user?.orgInfo.orgName}
         </p>
       </Card>
       <Card>

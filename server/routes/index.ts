@@ -12,5 +12,12 @@ export interface RouteOptions {
 
 /** Every REST route of the server, grouped by the spec's service prefixes. */
 export function allRoutes(opts: RouteOptions): AnyRoute[] {
-  return [...loginRoutes(opts), ...sessionRoutes(), ...configRoutes(), ...systemLogRoutes(), ...dictionaryRoutes(), ...installPackageRoutes()];
+  return [
+    ...loginRoutes(opts),
+    ...sessionRoutes(),
+    ...configRoutes(),
+    ...systemLogRoutes(),
+    ...dictionaryRoutes(),
+    ...installPackageRoutes(),
+  ];
 }

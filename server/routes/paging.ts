@@ -13,6 +13,14 @@ export async function paged<T, TB extends keyof Database, O>(
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .executeTakeFirstOrThrow()) as { total: number };
   const all = page.pageHelper === 0;
-  const rows = await (all ? query : query.limit(page.pageSize).offset((page.pageNum - 1) * page.pageSize)).execute();
-  return { list: rows as unknown as T[], total: Number(total), pageNum: all ? 1 : page.pageNum, pageSize: all ? Number(total) : page.pageSize };
+  const rows = await (all
+    ? query
+    : query.limit(page.pageSize).offset((page.pageNum - 1) * page.pageSize)
+  ).execute();
+  return {
+    list: rows as unknown as T[],
+    total: Number(total),
+    pageNum: all ? 1 : page.pageNum,
+    pageSize: all ? Number(total) : page.pageSize,
+  };
 }

@@ -2,7 +2,14 @@ import { Code } from '../../domain/codes.js';
 import { APP_NAME, Header, Timing } from '../../domain/http.js';
 import type { Request, RequestConfig } from '../app/request.js';
 import { emit } from '../util/events.js';
-import { ApiError, CANCELLED_TEXT, type DescribedError, describeApiError, effectiveCode, normaliseCode } from './errors.js';
+import {
+  ApiError,
+  CANCELLED_TEXT,
+  type DescribedError,
+  describeApiError,
+  effectiveCode,
+  normaliseCode,
+} from './errors.js';
 
 export interface ClientConfig extends RequestConfig {
   /** Milliseconds before the call fails with 408 (spec: 200000). */
@@ -27,7 +34,8 @@ export interface ClientOptions {
 
 /** Spec 000 §7: a client key from the timestamp, and the user id obscured (base64 of id:timestamp, reversed). */
 export const clientKey = (now = Date.now()) => `${now.toString(36)}${Math.random().toString(36).slice(2, 8)}`;
-export const encodeUserId = (userId: number, now = Date.now()) => btoa(`${userId}:${now}`).split('').reverse().join('');
+export const encodeUserId = (userId: number, now = Date.now()) =>
+  btoa(`${userId}:${now}`).split('').reverse().join('');
 
 function queryString(params: Record<string, unknown> | undefined): string {
   if (!params) return '';
@@ -53,7 +61,8 @@ function encodeBody(config: ClientConfig): { body: BodyInit | undefined; content
   }
   if (config.form === 'urlencoded') {
     const body = new URLSearchParams();
-    for (const [key, value] of Object.entries(config.data as Record<string, unknown>)) if (value !== undefined && value !== null) body.append(key, String(value));
+    for (const [key, value] of Object.entries(config.data as Record<string, unknown>))
+      if (value !== undefined && value !== null) body.append(key, String(value));
     return { body: body.toString(), contentType: 'application/x-www-form-urlencoded;charset=UTF-8' };
   }
   return { body: JSON.stringify(config.data), contentType: 'application/json' };
@@ -136,7 +145,12 @@ export function createApiClient(options: ClientOptions) {
         if (choice === 'continue') armSlow();
         else {
           reason = 'slow';
-          options.log?.({ type: 'warn', message: 'slow query', ajaxUrl: config.url, parms: JSON.stringify(config.params ?? config.data ?? {}) });
+          options.log?.({
+            type: 'warn',
+            message: 'slow query',
+            ajaxUrl: config.url,
+            parms: JSON.stringify(config.params ?? config.data ?? {}),
+          });
           controller.abort();
         }
       }, config.slowAfter ?? Timing.slowRequestMs);
@@ -165,7 +179,11 @@ export function createApiClient(options: ClientOptions) {
       if (payload && typeof payload === 'object' && (payload.code === Code.ok || payload.status === 200)) {
         return (payload.result !== undefined ? payload.result : payload.data) as T;
       }
-      if (payload && typeof payload === 'object' && (payload.code !== undefined || payload.status !== undefined)) {
+      if (
+        payload &&
+        typeof payload === 'object' &&
+        (payload.code !== undefined || payload.status !== undefined)
+      ) {
         const raw = payload.code ?? payload.status ?? response.status;
         const message = payload.msg ?? payload.message ?? payload.desc ?? '';
         fail(config, typeof raw === 'number' ? normaliseCode(raw) : raw, message);

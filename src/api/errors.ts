@@ -8,7 +8,13 @@ export interface DescribedError {
 }
 
 /** Spec 000 §8: server messages that mean "user token abnormal" or "organisation id empty". */
-const TOKEN_ABNORMAL = [/token\s*异常/i, /token\s*abnormal/i, /机构\s*id\s*为空/i, /orgId\s*为空/i, /organi[sz]ation id (is )?empty/i];
+const TOKEN_ABNORMAL = [
+  /token\s*异常/i,
+  /token\s*abnormal/i,
+  /机构\s*id\s*为空/i,
+  /orgId\s*为空/i,
+  /organi[sz]ation id (is )?empty/i,
+];
 
 export const sessionTexts: Record<number, string> = {
   [Code.loginExpired]: '登录状态失效，请重新登录',
@@ -25,12 +31,21 @@ export function normaliseCode(code: number): number {
 
 /** 500 with a token-abnormal message counts as 4011. */
 export function effectiveCode(code: number | string, message: string): number | string {
-  if ((code === 500 || code === 5000) && TOKEN_ABNORMAL.some((re) => re.test(message))) return Code.loginExpired;
+  if ((code === 500 || code === 5000) && TOKEN_ABNORMAL.some((re) => re.test(message)))
+    return Code.loginExpired;
   return code;
 }
 
 /** The whole table of spec 000 §8, one row per branch. */
-export function describeApiError({ code: raw, message, path }: { code: number | string; message: string; path: string }): DescribedError {
+export function describeApiError({
+  code: raw,
+  message,
+  path,
+}: {
+  code: number | string;
+  message: string;
+  path: string;
+}): DescribedError {
   const code = effectiveCode(raw, message);
   if (code === 4010 || code === 401) return { code, text: NO_AUTHORITY_TEXT, kind: 'toast' };
   if (code === Code.loginExpired || code === Code.signedInElsewhere || code === Code.keyInfoChanged) {

@@ -31,7 +31,15 @@ export function SlowRequestDialog() {
     changed();
   };
   return (
-    <Alert isOpen={current !== null} intent={Intent.PRIMARY} icon="time" confirmButtonText="继续等待" cancelButtonText="关闭" onConfirm={() => answer('continue')} onCancel={() => answer('close')}>
+    <Alert
+      isOpen={current !== null}
+      intent={Intent.PRIMARY}
+      icon="time"
+      confirmButtonText="继续等待"
+      cancelButtonText="关闭"
+      onConfirm={() => answer('continue')}
+      onCancel={() => answer('close')}
+    >
       服务器繁忙，请继续等待或稍后重试。
     </Alert>
   );

@@ -17,7 +17,8 @@ export const authorityStore = {
   },
 };
 
-export const hasAuthority = (expression: string, granted: ReadonlySet<string> = codes) => satisfies(granted, expression);
+export const hasAuthority = (expression: string, granted: ReadonlySet<string> = codes) =>
+  satisfies(granted, expression);
 
 export function useAuthority(expression: string): boolean {
   const granted = useSyncExternalStore(authorityStore.subscribe, authorityStore.get, authorityStore.get);

@@ -2,20 +2,25 @@ import { createActor } from 'xstate';
 import { CONFIG_PARTS, type ConfigPart, type SystemConfigParts } from '../../domain/systemConfig.js';
 import { systemConfigMachine } from '../../machines/systemConfigMachine.js';
 import type { Request } from '../app/request.js';
-import { applyTheme } from '../util/theme.js';
 import { local } from '../util/storage.js';
+import { applyTheme } from '../util/theme.js';
 
 export type SystemConfig = SystemConfigParts;
 
 const sources: Record<ConfigPart, { url: string; read(result: unknown): unknown }> = {
   iconConfig: { url: '/passport/web-rbac/systemConfigs/iconConfig', read: (r) => r },
-  loginPageConfig: { url: '/passport/web-rbac/systemConfigs/loginPageConfig', read: (r) => ({ mainFirstUrl: typeof r === 'string' ? r : '' }) },
+  loginPageConfig: {
+    url: '/passport/web-rbac/systemConfigs/loginPageConfig',
+    read: (r) => ({ mainFirstUrl: typeof r === 'string' ? r : '' }),
+  },
   mattress: { url: '/pims/web-pi/device/set/mattress', read: (r) => r },
   Theme: { url: '/passport/web-rbac/systemConfigs/systemThemeColor', read: (r) => r },
 };
 
 /** Starts the system-config machine with its effects; resolves once all four parts are settled. */
-export function loadSystemConfig(request: Request): Promise<{ config: SystemConfig; actor: ReturnType<typeof createActor<typeof systemConfigMachine>> }> {
+export function loadSystemConfig(
+  request: Request,
+): Promise<{ config: SystemConfig; actor: ReturnType<typeof createActor<typeof systemConfigMachine>> }> {
   return new Promise((resolve) => {
     const actor = createActor(
       systemConfigMachine.provide({

@@ -31,7 +31,12 @@ export function ShellLayout(p: Props) {
     <div className="shell">
       <Navbar className="shell-header">
         <NavbarGroup>
-          <Button variant="minimal" icon={collapsed ? 'menu-open' : 'menu-closed'} aria-label="折叠菜单" onClick={() => setCollapsed(!collapsed)} />
+          <Button
+            variant="minimal"
+            icon={collapsed ? 'menu-open' : 'menu-closed'}
+            aria-label="折叠菜单"
+            onClick={() => setCollapsed(!collapsed)}
+          />
           <img className="shell-logo" src={p.systemIcon || '/favicon.svg'} alt="" width={28} height={28} />
           <span className="shell-title">{p.systemName}</span>
         </NavbarGroup>
@@ -49,14 +54,26 @@ export function ShellLayout(p: Props) {
               </Menu>
             }
           >
-            <Button variant="minimal" icon="user" endIcon="caret-down" text={p.empName} data-testid="user-menu" />
+            <Button
+              variant="minimal"
+              icon="user"
+              endIcon="caret-down"
+              text={p.empName}
+              data-testid="user-menu"
+            />
           </Popover>
         </NavbarGroup>
       </Navbar>
       <div className="shell-body">
         <SideMenu menus={p.menus} activePath={p.activePath} collapsed={collapsed} onOpen={p.onOpenMenu} />
         <main className="shell-main">
-          <TabBar state={p.tabs} onSelect={p.onSelectTab} onClose={p.onCloseTab} onCloseOthers={p.onCloseOthers} onCloseAll={p.onCloseAll} />
+          <TabBar
+            state={p.tabs}
+            onSelect={p.onSelectTab}
+            onClose={p.onCloseTab}
+            onCloseOthers={p.onCloseOthers}
+            onCloseAll={p.onCloseAll}
+          />
           <div className="shell-page">{p.children}</div>
         </main>
       </div>

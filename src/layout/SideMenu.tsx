@@ -12,7 +12,8 @@ interface Props {
 /** The side menu: up to three levels, groups fold open on click. */
 export function SideMenu({ menus, activePath, collapsed, onOpen }: Props) {
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
-  const toggle = (id: number) => setOpen((s) => (s.has(id) ? new Set([...s].filter((x) => x !== id)) : new Set([...s, id])));
+  const toggle = (id: number) =>
+    setOpen((s) => (s.has(id) ? new Set([...s].filter((x) => x !== id)) : new Set([...s, id])));
   const render = (items: DisplayMenu[], depth: number) => (
     <ul className={`side-menu-level level-${depth}`}>
       {items.map((m) => {
@@ -31,7 +32,13 @@ export function SideMenu({ menus, activePath, collapsed, onOpen }: Props) {
             >
               <Icon icon={(m.icon || 'document') as IconName} size={14} />
               {!collapsed && <span className="side-menu-name">{m.name}</span>}
-              {!collapsed && group && <Icon className="side-menu-caret" icon={expanded ? 'chevron-down' : 'chevron-right'} size={12} />}
+              {!collapsed && group && (
+                <Icon
+                  className="side-menu-caret"
+                  icon={expanded ? 'chevron-down' : 'chevron-right'}
+                  size={12}
+                />
+              )}
             </button>
             {group && expanded && !collapsed && render(m.children, depth + 1)}
           </li>

@@ -17,11 +17,29 @@ export function TabBar({ state, onSelect, onClose, onCloseOthers, onCloseAll }: 
         {state.tabs.map((t) => {
           const active = t.path === state.active;
           return (
-            <div key={t.path} className={`tabbar-tab${active ? ' active' : ''}`} data-testid="tab" data-path={t.path} data-active={active ? 'true' : 'false'} role="tab" aria-selected={active}>
-              <button type="button" className="tabbar-title" onClick={() => onSelect(t.path)}>
+            <div
+              key={t.path}
+              className={`tabbar-tab${active ? ' active' : ''}`}
+              data-testid="tab"
+              data-path={t.path}
+              data-active={active ? 'true' : 'false'}
+            >
+              <button
+                type="button"
+                className="tabbar-title"
+                role="tab"
+                aria-selected={active}
+                onClick={() => onSelect(t.path)}
+              >
                 {t.title}
               </button>
-              <Button variant="minimal" size="small" icon="small-cross" aria-label={`关闭${t.title}`} onClick={() => onClose(t.path)} />
+              <Button
+                variant="minimal"
+                size="small"
+                icon="small-cross"
+                aria-label={`关闭${t.title}`}
+                onClick={() => onClose(t.path)}
+              />
             </div>
           );
         })}
@@ -31,7 +49,12 @@ export function TabBar({ state, onSelect, onClose, onCloseOthers, onCloseAll }: 
           placement="bottom-end"
           content={
             <Menu>
-              <MenuItem icon="cross" text="关闭其他" disabled={!state.active} onClick={() => state.active && onCloseOthers(state.active)} />
+              <MenuItem
+                icon="cross"
+                text="关闭其他"
+                disabled={!state.active}
+                onClick={() => state.active && onCloseOthers(state.active)}
+              />
               <MenuItem icon="delete" text="关闭全部" onClick={onCloseAll} />
             </Menu>
           }

@@ -49,11 +49,25 @@ export const builtInMenus: DisplayMenu[] = [
 export function menusFromServer(items: MenuItem[] | null | undefined): DisplayMenu[] {
   if (!items || items.length === 0) return builtInMenus;
   const convert = (item: MenuItem, depth: number): DisplayMenu | null => {
-    const base = { menuId: item.menuId, name: item.menuName, title: item.menuName, icon: item.icon || 'document', iconbg: '', menuType: item.menuType, menuLink: item.menuLink ?? '', code: item.code };
+    const base = {
+      menuId: item.menuId,
+      name: item.menuName,
+      title: item.menuName,
+      icon: item.icon || 'document',
+      iconbg: '',
+      menuType: item.menuType,
+      menuLink: item.menuLink ?? '',
+      code: item.code,
+    };
     switch (item.menuType) {
       case 'MENU': {
-        const children = depth < 3 ? item.children.map((c) => convert(c, depth + 1)).filter((c): c is DisplayMenu => c !== null) : [];
-        return children.length ? { ...base, hash: item.routePath ?? '', icon: item.icon || 'folder-close', children } : null;
+        const children =
+          depth < 3
+            ? item.children.map((c) => convert(c, depth + 1)).filter((c): c is DisplayMenu => c !== null)
+            : [];
+        return children.length
+          ? { ...base, hash: item.routePath ?? '', icon: item.icon || 'folder-close', children }
+          : null;
       }
       case 'FUNC':
       case 'CUSTOM_FUNC':

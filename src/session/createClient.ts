@@ -13,8 +13,13 @@ export function toast(message: string, intent: 'success' | 'warning' | 'danger' 
 
 /** The page's API client over the stored token, with the front log and toasts. */
 export function createPageClient(onSlow?: (path: string) => Promise<'continue' | 'close'>) {
-  const logClient = createApiClient({ getToken: () => storedUser()?.token ?? null, getUserId: () => storedUser()?.userId ?? null });
-  const frontLog = createFrontLog((logList) => logClient.request({ url: '/pims/di-pi/frontLog', method: 'POST', data: { logList }, silent: true }));
+  const logClient = createApiClient({
+    getToken: () => storedUser()?.token ?? null,
+    getUserId: () => storedUser()?.userId ?? null,
+  });
+  const frontLog = createFrontLog((logList) =>
+    logClient.request({ url: '/pims/di-pi/frontLog', method: 'POST', data: { logList }, silent: true }),
+  );
   const client = createApiClient({
     getToken: () => storedUser()?.token ?? null,
     getUserId: () => storedUser()?.userId ?? null,

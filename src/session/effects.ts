@@ -35,10 +35,16 @@ export function provideSession(client: ApiClient) {
             if (!storedUser()?.token) return { type: 'session.checked', userInfo: null };
             try {
               const userInfo = await request<UserInfo>({ url: '/pims/web-pi/oldmans/proFile', silent: true });
-              return { type: 'session.checked', userInfo: { ...userInfo, token: storedUser()?.token ?? userInfo.token } };
+              return {
+                type: 'session.checked',
+                userInfo: { ...userInfo, token: storedUser()?.token ?? userInfo.token },
+              };
             } catch (e) {
               // Spec 000 §8: after a failed profile call the user id is asked; empty means 4011.
-              const id = await request<number | ''>({ url: '/omms/web-rbac/logins/getUserID', silent: true }).catch(() => '');
+              const id = await request<number | ''>({
+                url: '/omms/web-rbac/logins/getUserID',
+                silent: true,
+              }).catch(() => '');
               if (id === '') return { type: 'session.checked', userInfo: null };
               throw e;
             }
@@ -66,7 +72,13 @@ export function provideSession(client: ApiClient) {
       startChangePassword: ({ self }: Args, { userId, password }: { userId: number; password: string }) =>
         report(
           self,
-          request({ url: `${LOGINS}/pwd`, method: 'PUT', data: { userId, userPassword: password }, form: 'urlencoded', silent: true }).then(
+          request({
+            url: `${LOGINS}/pwd`,
+            method: 'PUT',
+            data: { userId, userPassword: password },
+            form: 'urlencoded',
+            silent: true,
+          }).then(
             () => ({ type: 'session.passwordChanged' }),
             (e: unknown) => ({ type: 'session.passwordChangeFailed', error: asError(e) }),
           ),
@@ -82,7 +94,12 @@ export function provideSession(client: ApiClient) {
             (e: unknown) => {
               const error = asError(e);
               const code = Number(error.code);
-              if (code === Code.loginExpired || code === Code.signedInElsewhere || code === Code.keyInfoChanged) return { type: 'session.error', code };
+              if (
+                code === Code.loginExpired ||
+                code === Code.signedInElsewhere ||
+                code === Code.keyInfoChanged
+              )
+                return { type: 'session.error', code };
               return { type: 'session.menusFailed', error };
             },
           ),

@@ -13,7 +13,10 @@ export interface TabState {
   tabs: Tab[];
   active: string | null;
 }
-export type TabEffect = { type: 'tabchanged'; path: string } | { type: 'tabbarremoved'; path: string } | { type: 'routeback'; path: string };
+export type TabEffect =
+  | { type: 'tabchanged'; path: string }
+  | { type: 'tabbarremoved'; path: string }
+  | { type: 'routeback'; path: string };
 
 /** Routes under this segment are in crossing mode: they match an open tab by path alone. */
 export const CROSSING_MARKER = '/cross/';
@@ -45,18 +48,32 @@ export interface OpenRoute {
 }
 
 /** Opens (or re-activates) a tab. Opening an already open tab yields a tabchanged refresh. */
-export function openTab(state: TabState, route: OpenRoute, opts: { querySid?: string | null } = {}): { state: TabState; effects: TabEffect[] } {
+export function openTab(
+  state: TabState,
+  route: OpenRoute,
+  opts: { querySid?: string | null } = {},
+): { state: TabState; effects: TabEffect[] } {
   const full = tabPath(route.path, route.query);
   if (route.tab === false) return { state, effects: [] };
   const existing = findTab(state.tabs, full);
   const crossing = Boolean(opts.querySid);
   if (existing) {
-    const updated: Tab = crossing ? { ...existing, path: full, activedPath: full, backHistory: [] } : existing;
+    const updated: Tab = crossing
+      ? { ...existing, path: full, activedPath: full, backHistory: [] }
+      : existing;
     const tabs = state.tabs.map((t) => (t === existing ? updated : t));
     const effects: TabEffect[] = [{ type: 'tabchanged', path: updated.path }];
     return { state: { tabs, active: updated.path }, effects };
   }
-  const tab: Tab = { title: route.title, name: route.name ?? route.title, path: full, activedPath: full, backHistory: [], menuType: route.menuType, menuLink: route.menuLink };
+  const tab: Tab = {
+    title: route.title,
+    name: route.name ?? route.title,
+    path: full,
+    activedPath: full,
+    backHistory: [],
+    menuType: route.menuType,
+    menuLink: route.menuLink,
+  };
   return { state: { tabs: [...state.tabs, tab], active: full }, effects: [] };
 }
 
@@ -64,7 +81,9 @@ export function openTab(state: TabState, route: OpenRoute, opts: { querySid?: st
 export function navigateInTab(state: TabState, to: string): TabState {
   return {
     ...state,
-    tabs: state.tabs.map((t) => (t.path === state.active ? { ...t, backHistory: [...t.backHistory, t.activedPath], activedPath: to } : t)),
+    tabs: state.tabs.map((t) =>
+      t.path === state.active ? { ...t, backHistory: [...t.backHistory, t.activedPath], activedPath: to } : t,
+    ),
   };
 }
 
@@ -72,7 +91,9 @@ export function back(state: TabState): { state: TabState; effects: TabEffect[] }
   const tab = state.tabs.find((t) => t.path === state.active);
   const previous = tab?.backHistory.at(-1);
   if (!tab || previous === undefined) return { state, effects: [] };
-  const tabs = state.tabs.map((t) => (t === tab ? { ...t, activedPath: previous, backHistory: t.backHistory.slice(0, -1) } : t));
+  const tabs = state.tabs.map((t) =>
+    t === tab ? { ...t, activedPath: previous, backHistory: t.backHistory.slice(0, -1) } : t,
+  );
   return { state: { ...state, tabs }, effects: [{ type: 'routeback', path: previous }] };
 }
 
@@ -100,6 +121,17 @@ export function parseTabs(raw: unknown): TabState {
   if (!raw || typeof raw !== 'object') return emptyTabs;
   const { tabs, active } = raw as { tabs?: unknown; active?: unknown };
   if (!Array.isArray(tabs)) return emptyTabs;
-  const valid = tabs.filter((t): t is Tab => !!t && typeof t === 'object' && typeof (t as Tab).path === 'string' && typeof (t as Tab).title === 'string' && Array.isArray((t as Tab).backHistory));
-  return { tabs: valid, active: typeof active === 'string' && valid.some((t) => t.path === active) ? active : (valid[0]?.path ?? null) };
+  const valid = tabs.filter(
+    (t): t is Tab =>
+      !!t &&
+      typeof t === 'object' &&
+      typeof (t as Tab).path === 'string' &&
+      typeof (t as Tab).title === 'string' &&
+      Array.isArray((t as Tab).backHistory),
+  );
+  return {
+    tabs: valid,
+    active:
+      typeof active === 'string' && valid.some((t) => t.path === active) ? active : (valid[0]?.path ?? null),
+  };
 }

@@ -16,10 +16,14 @@ export interface PagedList<T, F> {
 }
 
 /** Spec 000 §9: 10 rows a page on screens up to 1280 px wide, otherwise 20. */
-export const defaultPageSize = (width = typeof window === 'undefined' ? 1920 : window.innerWidth) => (width <= 1280 ? 10 : 20);
+export const defaultPageSize = (width = typeof window === 'undefined' ? 1920 : window.innerWidth) =>
+  width <= 1280 ? 10 : 20;
 
 /** A server-paged list ({list,total,pageNum,pageSize}) with filters; stale answers are dropped. */
-export function usePagedList<T, F extends Record<string, unknown>>(url: string, initialFilters: F): PagedList<T, F> {
+export function usePagedList<T, F extends Record<string, unknown>>(
+  url: string,
+  initialFilters: F,
+): PagedList<T, F> {
   const { request } = useApp();
   const [filters, setFilters] = useState(initialFilters);
   const [paging, setPaging] = useState({ pageNum: 1, pageSize: defaultPageSize() });
@@ -32,7 +36,9 @@ export function usePagedList<T, F extends Record<string, unknown>>(url: string, 
   useEffect(() => {
     const ticket = ++latest.current;
     setState({ loading: true, error: '' });
-    const params = Object.fromEntries(Object.entries({ ...filters, ...paging }).filter(([, v]) => v !== '' && v !== undefined && v !== null));
+    const params = Object.fromEntries(
+      Object.entries({ ...filters, ...paging }).filter(([, v]) => v !== '' && v !== undefined && v !== null),
+    );
     request<Page<T>>({ url, params }).then(
       (page) => {
         if (ticket !== latest.current) return;
@@ -46,7 +52,10 @@ export function usePagedList<T, F extends Record<string, unknown>>(url: string, 
     );
   }, [request, url, filters, paging, version]);
 
-  const setPage = useCallback((pageNum: number, pageSize?: number) => setPaging((p) => ({ pageNum, pageSize: pageSize ?? p.pageSize })), []);
+  const setPage = useCallback(
+    (pageNum: number, pageSize?: number) => setPaging((p) => ({ pageNum, pageSize: pageSize ?? p.pageSize })),
+    [],
+  );
   const reload = useCallback(() => setVersion((v) => v + 1), []);
   const applyFilters = useCallback((f: F) => {
     setFilters(f);

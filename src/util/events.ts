@@ -54,7 +54,11 @@ export function off<K extends AppEventName>(name: K, handler: (payload: AppEvent
   handlers.get(name)?.delete(handler as (payload: never) => void);
 }
 
-export function emit<K extends AppEventName>(name: K, ...[payload]: AppEvents[K] extends undefined ? [] : [AppEvents[K]]) {
+export function emit<K extends AppEventName>(
+  name: K,
+  ...[payload]: AppEvents[K] extends undefined ? [] : [AppEvents[K]]
+) {
   known(name);
-  for (const handler of [...(handlers.get(name) ?? [])]) (handler as (p: AppEvents[K] | undefined) => void)(payload);
+  for (const handler of [...(handlers.get(name) ?? [])])
+    (handler as (p: AppEvents[K] | undefined) => void)(payload);
 }

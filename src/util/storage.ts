@@ -41,7 +41,8 @@ export const session = prefixedStore<SessionKey>(() => window.sessionStorage);
 
 /** Spec 000 §4 logout: system config, user info, authority and menus leave local storage. */
 export function clearSignedInStorage(store = local) {
-  for (const key of ['systemconfig', 'userInfo', 'authority', 'menus', 'tabbarlist', 'quickEntry'] as const) store.remove(key);
+  for (const key of ['systemconfig', 'userInfo', 'authority', 'menus', 'tabbarlist', 'quickEntry'] as const)
+    store.remove(key);
 }
 
 /** Spec 000 §3: per-page settings under adjfd + md5(route name + setting name); the setting name is required. */
@@ -50,7 +51,11 @@ export function pageSettingKey(routeName: string, settingName: string): string {
   return PAGE_SETTING_PREFIX + md5(routeName + settingName);
 }
 
-export function readPageSetting<T>(routeName: string, settingName: string, store: KeyValueStore = window.localStorage): T | null {
+export function readPageSetting<T>(
+  routeName: string,
+  settingName: string,
+  store: KeyValueStore = window.localStorage,
+): T | null {
   const raw = store.getItem(pageSettingKey(routeName, settingName));
   if (raw === null) return null;
   try {
@@ -60,6 +65,11 @@ export function readPageSetting<T>(routeName: string, settingName: string, store
   }
 }
 
-export function writePageSetting(routeName: string, settingName: string, value: unknown, store: KeyValueStore = window.localStorage) {
+export function writePageSetting(
+  routeName: string,
+  settingName: string,
+  value: unknown,
+  store: KeyValueStore = window.localStorage,
+) {
   store.setItem(pageSettingKey(routeName, settingName), JSON.stringify(value));
 }

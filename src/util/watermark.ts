@@ -22,7 +22,12 @@ export function renderWatermarkDataUrl(text: string, doc: Document = document): 
  * Spec 000 §4: CLOSE removes the watermark; otherwise after 500 ms it shows the user name plus the
  * employee name. Returns a cancel function.
  */
-export function applyWatermark(waterMark: string, userName: string, empName: string, doc: Document = document): () => void {
+export function applyWatermark(
+  waterMark: string,
+  userName: string,
+  empName: string,
+  doc: Document = document,
+): () => void {
   const remove = () => doc.getElementById(WATERMARK_ID)?.remove();
   if (waterMark === 'CLOSE') {
     remove();
@@ -35,7 +40,14 @@ export function applyWatermark(waterMark: string, userName: string, empName: str
     el.dataset.testid = 'watermark';
     el.dataset.text = `${userName} ${empName}`;
     el.setAttribute('aria-hidden', 'true');
-    Object.assign(el.style, { position: 'fixed', inset: '0', pointerEvents: 'none', zIndex: '9999', backgroundRepeat: 'repeat', backgroundImage: `url(${renderWatermarkDataUrl(`${userName} ${empName}`, doc)})` });
+    Object.assign(el.style, {
+      position: 'fixed',
+      inset: '0',
+      pointerEvents: 'none',
+      zIndex: '9999',
+      backgroundRepeat: 'repeat',
+      backgroundImage: `url(${renderWatermarkDataUrl(`${userName} ${empName}`, doc)})`,
+    });
     doc.body.appendChild(el);
   }, Timing.watermarkDelayMs);
   return () => clearTimeout(timer);

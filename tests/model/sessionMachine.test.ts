@@ -1,6 +1,6 @@
+import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { createTestModel } from 'xstate/graph';
-import { describe, expect, it } from 'vitest';
 import { Code } from '../../domain/codes.js';
 import { Timing } from '../../domain/http.js';
 import type { UserInfo } from '../../domain/session.js';
@@ -15,13 +15,18 @@ const users = {
   mustReset: makeUserInfo({ userId: 4, resetPassword: 1 }),
 };
 const err = (code: number) => ({ code, message: `错误${code}` });
-const sessionErrors = [Code.loginExpired, Code.signedInElsewhere, Code.keyInfoChanged].map((code) => ({ type: 'session.error', code }) as const);
+const sessionErrors = [Code.loginExpired, Code.signedInElsewhere, Code.keyInfoChanged].map(
+  (code) => ({ type: 'session.error', code }) as const,
+);
 
 /** Every event the model may take from a state: what the user does and what the effects report back. */
 function eventsFrom(value: string): SessionEvent[] {
   switch (value) {
     case 'checking':
-      return [{ type: 'session.checked', userInfo: null }, { type: 'session.checked', userInfo: users.ready }];
+      return [
+        { type: 'session.checked', userInfo: null },
+        { type: 'session.checked', userInfo: users.ready },
+      ];
     case 'anonymous':
       return [{ type: 'session.login', loginName: 'admin', loginPassword: 'pw' }];
     case 'authenticating':
@@ -31,15 +36,30 @@ function eventsFrom(value: string): SessionEvent[] {
         { type: 'session.loginFailed', error: err(Code.photoCodeRequired) },
       ];
     case 'passwordChangeRequired':
-      return [{ type: 'session.changePassword', password: 'Newpass2026' }, { type: 'session.logout' }, ...sessionErrors];
+      return [
+        { type: 'session.changePassword', password: 'Newpass2026' },
+        { type: 'session.logout' },
+        ...sessionErrors,
+      ];
     case 'changingPassword':
-      return [{ type: 'session.passwordChanged' }, { type: 'session.passwordChangeFailed', error: err(Code.passwordWeak) }];
+      return [
+        { type: 'session.passwordChanged' },
+        { type: 'session.passwordChangeFailed', error: err(Code.passwordWeak) },
+      ];
     case 'choosingDepartment':
       return [{ type: 'session.selectDept', deptId: 2 }, { type: 'session.logout' }, ...sessionErrors];
     case 'selectingDepartment':
-      return [{ type: 'session.deptSelected', deptId: 2 }, { type: 'session.deptSelectFailed', error: err(Code.deptNotAllowed) }, ...sessionErrors];
+      return [
+        { type: 'session.deptSelected', deptId: 2 },
+        { type: 'session.deptSelectFailed', error: err(Code.deptNotAllowed) },
+        ...sessionErrors,
+      ];
     case 'loadingMenus':
-      return [{ type: 'session.menusLoaded', menus: [], buttons: [] }, { type: 'session.menusFailed', error: err(5000) }, ...sessionErrors];
+      return [
+        { type: 'session.menusLoaded', menus: [], buttons: [] },
+        { type: 'session.menusFailed', error: err(5000) },
+        ...sessionErrors,
+      ];
     case 'authenticated':
       return [{ type: 'session.logout' }, { type: 'session.switchDept' }, ...sessionErrors];
     case 'startupFailed':
@@ -59,7 +79,13 @@ function eventsFrom(value: string): SessionEvent[] {
 
 type Snapshot = ReturnType<typeof sessionMachine.getInitialSnapshot>;
 function serialize(s: Snapshot): string {
-  return JSON.stringify([s.value, Math.min(s.context.failures, 3), s.context.photoCodeRequired, s.context.userInfo?.userId ?? 0, s.context.userInfo?.selectedDataDeptId ?? null]);
+  return JSON.stringify([
+    s.value,
+    Math.min(s.context.failures, 3),
+    s.context.photoCodeRequired,
+    s.context.userInfo?.userId ?? 0,
+    s.context.userInfo?.selectedDataDeptId ?? null,
+  ]);
 }
 /** A readable name for a path: the states and events, not the whole context. */
 const describePath = (steps: readonly { event: { type: string }; state: Snapshot }[], end: Snapshot) =>
@@ -78,8 +104,23 @@ const model = createTestModel(sessionMachine, {
 function startSut() {
   const effects: { name: string; params?: unknown }[] = [];
   const record = (name: string) => (_: unknown, params?: unknown) => void effects.push({ name, params });
-  const names = ['checkSession', 'startLogin', 'startSelectDept', 'startChangePassword', 'startLoadMenus', 'startLogout', 'scheduleClear', 'storeUser', 'storeMenus', 'showBlockingAlert', 'raiseLogoutEvent', 'clearStorage'] as const;
-  const actor = createActor(sessionMachine.provide({ actions: Object.fromEntries(names.map((n) => [n, record(n)])) as never }));
+  const names = [
+    'checkSession',
+    'startLogin',
+    'startSelectDept',
+    'startChangePassword',
+    'startLoadMenus',
+    'startLogout',
+    'scheduleClear',
+    'storeUser',
+    'storeMenus',
+    'showBlockingAlert',
+    'raiseLogoutEvent',
+    'clearStorage',
+  ] as const;
+  const actor = createActor(
+    sessionMachine.provide({ actions: Object.fromEntries(names.map((n) => [n, record(n)])) as never }),
+  );
   actor.start();
   const called = (name: string) => effects.filter((e) => e.name === name);
   return { actor, effects, called };
@@ -90,12 +131,18 @@ describe('session machine, model-based paths', () => {
 
   it('reaches every state of the machine', () => {
     const reached = new Set(paths.map((p) => String(p.state.value)));
-    expect([...reached].sort()).toEqual(Object.keys(sessionMachine.root.states).filter((s) => s !== 'deciding').sort());
+    expect([...reached].sort()).toEqual(
+      Object.keys(sessionMachine.root.states)
+        .filter((s) => s !== 'deciding')
+        .sort(),
+    );
   });
 
   // Every transition: the shortest path to each state, then each event the model offers there.
   const adjacency = model.getAdjacencyMap();
-  const transitionCases = paths.flatMap((path) => eventsFrom(String(path.state.value)).map((event) => ({ path, event })));
+  const transitionCases = paths.flatMap((path) =>
+    eventsFrom(String(path.state.value)).map((event) => ({ path, event })),
+  );
 
   it('offers transitions from every state but the transient one', () => {
     const from = new Set(transitionCases.map((c) => String(c.path.state.value)));
@@ -109,7 +156,9 @@ describe('session machine, model-based paths', () => {
       expect(sut.actor.getSnapshot().value).toEqual(path.state.value);
       sut.actor.send(event);
       const expected = adjacency[serialize(path.state) as keyof typeof adjacency]?.transitions;
-      const next = Object.values(expected ?? {}).find((t) => JSON.stringify(t.event) === JSON.stringify(event))?.state;
+      const next = Object.values(expected ?? {}).find(
+        (t) => JSON.stringify(t.event) === JSON.stringify(event),
+      )?.state;
       expect(next, 'the model has this transition').toBeDefined();
       expect(sut.actor.getSnapshot().value).toEqual(next?.value);
       sut.actor.stop();
@@ -126,7 +175,9 @@ describe('session machine, model-based paths', () => {
             expect(sut.actor.getSnapshot().value).toEqual(snapshot.value);
           },
         },
-        events: Object.fromEntries(eventTypes.map((type) => [type, ({ event }: { event: SessionEvent }) => sut.actor.send(event)])) as never,
+        events: Object.fromEntries(
+          eventTypes.map((type) => [type, ({ event }: { event: SessionEvent }) => sut.actor.send(event)]),
+        ) as never,
       });
       // What a user would notice at the end of the path.
       const end = sut.actor.getSnapshot();
@@ -136,8 +187,10 @@ describe('session machine, model-based paths', () => {
         expect(sut.called('showBlockingAlert').at(-1)?.params).toEqual({ text: end.context.alertText });
         expect(Object.values(sessionAlertText)).toContain(end.context.alertText);
       }
-      if (value === 'authenticating') expect(sut.called('startLogin').at(-1)?.params).toEqual({ loginName: 'admin', loginPassword: 'pw' });
-      if (value === 'leaving') expect(sut.called('scheduleClear').at(-1)?.params).toEqual({ ms: Timing.logoutDelayMs });
+      if (value === 'authenticating')
+        expect(sut.called('startLogin').at(-1)?.params).toEqual({ loginName: 'admin', loginPassword: 'pw' });
+      if (value === 'leaving')
+        expect(sut.called('scheduleClear').at(-1)?.params).toEqual({ ms: Timing.logoutDelayMs });
       if (value === 'anonymous' && path.steps.some((st) => st.event.type === 'session.cleared')) {
         expect(sut.called('raiseLogoutEvent').length).toBeGreaterThan(0);
         expect(sut.called('clearStorage').length).toBeGreaterThan(0);
@@ -159,7 +212,10 @@ describe('session machine rules', () => {
     for (let i = 1; i <= 3; i++) {
       expect(actor.getSnapshot().context.photoCodeRequired).toBe(false);
       actor.send({ type: 'session.login', loginName: 'admin', loginPassword: 'x' });
-      actor.send({ type: 'session.loginFailed', error: { code: Code.wrongCredentials, message: '用户名或密码错误' } });
+      actor.send({
+        type: 'session.loginFailed',
+        error: { code: Code.wrongCredentials, message: '用户名或密码错误' },
+      });
       expect(actor.getSnapshot().value).toBe('anonymous');
       expect(actor.getSnapshot().context.failures).toBe(i);
     }
@@ -171,7 +227,10 @@ describe('session machine rules', () => {
     const run = (user: UserInfo) => {
       const sut = startSut();
       sut.actor.send({ type: 'session.checked', userInfo: user });
-      return { state: sut.actor.getSnapshot().value, selected: sut.called('startSelectDept').map((e) => e.params) };
+      return {
+        state: sut.actor.getSnapshot().value,
+        selected: sut.called('startSelectDept').map((e) => e.params),
+      };
     };
     expect(run(users.chooses)).toEqual({ state: 'choosingDepartment', selected: [] });
     expect(run(users.ready)).toEqual({ state: 'loadingMenus', selected: [] });

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { Authority } from '../../../domain/menus.js';
-import { frontLogInput, iconConfigInput, mattressConfigInput, pageQuery, serverConfigInput, themeInput } from '../../../domain/settings.js';
+import {
+  frontLogInput,
+  iconConfigInput,
+  mattressConfigInput,
+  pageQuery,
+  serverConfigInput,
+  themeInput,
+} from '../../../domain/settings.js';
 import { defaultOrgId, readConfig, writeConfig } from '../../config.js';
 import type { Db } from '../../db/index.js';
 import { type AnyRoute, route } from '../../http/route.js';
@@ -12,14 +19,22 @@ const orgOf = async (db: Db, user: { orgId: number } | null) => user?.orgId ?? (
 /** Spec 000 §7 "Startup and config": read before sign-in by the login page, so public. */
 export function configRoutes(): AnyRoute[] {
   const publicEntry = (name: string, read: (db: Db, orgId: number) => Promise<unknown>) =>
-    route({ method: 'GET', url: `${CONFIGS}/${name}`, auth: 'public', handler: async ({ db, user }) => read(db, await orgOf(db, user)) });
+    route({
+      method: 'GET',
+      url: `${CONFIGS}/${name}`,
+      auth: 'public',
+      handler: async ({ db, user }) => read(db, await orgOf(db, user)),
+    });
   return [
     publicEntry('pwdConfig', (db, o) => readConfig(db, o, 'pwdConfig')),
     publicEntry('loginConfig', (db, o) => readConfig(db, o, 'loginConfig')),
     publicEntry('photoCodeConfig', (db, o) => readConfig(db, o, 'photoCodeConfig')),
     publicEntry('systemThemeColor', (db, o) => readConfig(db, o, 'Theme')),
     publicEntry('iconConfig', (db, o) => readConfig(db, o, 'iconConfig')),
-    publicEntry('loginPageConfig', async (db, o) => (await readConfig(db, o, 'loginPageConfig')).mainFirstUrl),
+    publicEntry(
+      'loginPageConfig',
+      async (db, o) => (await readConfig(db, o, 'loginPageConfig')).mainFirstUrl,
+    ),
     publicEntry('recordNumConfig', (db, o) => readConfig(db, o, 'recordNumConfig')),
     publicEntry('preload', async (db, o) => {
       const [record, pwdConfig, photoCodeConfig, preload] = await Promise.all([
@@ -35,7 +50,11 @@ export function configRoutes(): AnyRoute[] {
       url: `${CONFIGS}/userIsPass`,
       auth: 'session',
       async handler({ db, user }) {
-        const row = await db.selectFrom('users').select('resetPassword').where('userId', '=', user.userId).executeTakeFirstOrThrow();
+        const row = await db
+          .selectFrom('users')
+          .select('resetPassword')
+          .where('userId', '=', user.userId)
+          .executeTakeFirstOrThrow();
         return { isPass: row.resetPassword === 0 };
       },
     }),
@@ -47,7 +66,12 @@ export function configRoutes(): AnyRoute[] {
       log: { type: 'UPDATE', name: '修改主题色' },
       handler: ({ db, user, body }) => writeConfig(db, user.orgId, 'Theme', body),
     }),
-    route({ method: 'GET', url: '/passport/web-rbac/iconConfig', auth: 'session', handler: ({ db, user }) => readConfig(db, user.orgId, 'iconConfig') }),
+    route({
+      method: 'GET',
+      url: '/passport/web-rbac/iconConfig',
+      auth: 'session',
+      handler: ({ db, user }) => readConfig(db, user.orgId, 'iconConfig'),
+    }),
     route({
       method: 'PUT',
       url: '/passport/web-rbac/iconConfig',
@@ -56,7 +80,12 @@ export function configRoutes(): AnyRoute[] {
       log: { type: 'UPDATE', name: '修改显示设置' },
       handler: ({ db, user, body }) => writeConfig(db, user.orgId, 'iconConfig', body),
     }),
-    route({ method: 'GET', url: '/passport/web-rbac/serverConfigs', auth: Authority.serve, handler: ({ db, user }) => readConfig(db, user.orgId, 'serverConfigs') }),
+    route({
+      method: 'GET',
+      url: '/passport/web-rbac/serverConfigs',
+      auth: Authority.serve,
+      handler: ({ db, user }) => readConfig(db, user.orgId, 'serverConfigs'),
+    }),
     route({
       method: 'PUT',
       url: '/passport/web-rbac/serverConfigs',
@@ -65,14 +94,20 @@ export function configRoutes(): AnyRoute[] {
       log: { type: 'UPDATE', name: '修改服务器设置' },
       handler: ({ db, user, body }) => writeConfig(db, user.orgId, 'serverConfigs', body),
     }),
-    route({ method: 'GET', url: '/pims/web-pi/device/set/mattress', auth: 'session', handler: ({ db, user }) => readConfig(db, user.orgId, 'mattress') }),
+    route({
+      method: 'GET',
+      url: '/pims/web-pi/device/set/mattress',
+      auth: 'session',
+      handler: ({ db, user }) => readConfig(db, user.orgId, 'mattress'),
+    }),
     route({
       method: 'POST',
       url: '/pims/web-pi/device/set/mattress',
       auth: Authority.displaySave,
       body: mattressConfigInput,
       log: { type: 'UPDATE', name: '修改床垫告警设置' },
-      handler: ({ db, user, body }) => writeConfig(db, user.orgId, 'mattress', { ...body, setId: body.setId ?? 1 }),
+      handler: ({ db, user, body }) =>
+        writeConfig(db, user.orgId, 'mattress', { ...body, setId: body.setId ?? 1 }),
     }),
     route({
       method: 'POST',
@@ -93,14 +128,19 @@ export function configRoutes(): AnyRoute[] {
       url: '/pims/web-org/notices',
       auth: 'session',
       query: pageQuery,
-      handler: ({ db, user, query }) => paged(db.selectFrom('notice').selectAll().where('orgId', '=', user.orgId).orderBy('noticeId', 'desc'), query),
+      handler: ({ db, user, query }) =>
+        paged(
+          db.selectFrom('notice').selectAll().where('orgId', '=', user.orgId).orderBy('noticeId', 'desc'),
+          query,
+        ),
     }),
     route({
       method: 'GET',
       url: '/pims/web-org/versionRecord',
       auth: 'session',
       query: pageQuery.extend({ version: z.string().max(32).optional() }),
-      handler: ({ db, query }) => paged(db.selectFrom('versionRecord').selectAll().orderBy('recordId', 'desc'), query),
+      handler: ({ db, query }) =>
+        paged(db.selectFrom('versionRecord').selectAll().orderBy('recordId', 'desc'), query),
     }),
   ];
 }

@@ -11,13 +11,24 @@ const BASE = '/pims/web-org/dictionarys';
 const idParams = z.object({ dictionaryId: z.coerce.number().int().positive() });
 
 async function ownDictionary(db: Db, orgId: number, dictionaryId: number) {
-  const row = await db.selectFrom('dictionary').selectAll().where('dictionaryId', '=', dictionaryId).where('orgId', '=', orgId).executeTakeFirst();
+  const row = await db
+    .selectFrom('dictionary')
+    .selectAll()
+    .where('dictionaryId', '=', dictionaryId)
+    .where('orgId', '=', orgId)
+    .executeTakeFirst();
   if (!row) throw new ApiFailure(Code.notFound, '字典不存在');
   return row;
 }
 
 async function codeTaken(db: Db, orgId: number, code: string, except = 0) {
-  const row = await db.selectFrom('dictionary').select('dictionaryId').where('orgId', '=', orgId).where('dictionaryCode', '=', code).where('dictionaryId', '!=', except).executeTakeFirst();
+  const row = await db
+    .selectFrom('dictionary')
+    .select('dictionaryId')
+    .where('orgId', '=', orgId)
+    .where('dictionaryCode', '=', code)
+    .where('dictionaryId', '!=', except)
+    .executeTakeFirst();
   if (row) throw new ApiFailure(Code.conflict, '该字典编码已存在');
 }
 
@@ -30,8 +41,17 @@ export function dictionaryRoutes(): AnyRoute[] {
       auth: Authority.dictionarys,
       query: pageQuery.extend({ keyword: z.string().max(64).optional() }),
       handler({ db, user, query }) {
-        let q = db.selectFrom('dictionary').select(['dictionaryId', 'dictionaryCode', 'dictionaryName', 'remark', 'sort']).where('orgId', '=', user.orgId);
-        if (query.keyword) q = q.where((eb) => eb.or([eb('dictionaryName', 'like', `%${query.keyword}%`), eb('dictionaryCode', 'like', `%${query.keyword}%`)]));
+        let q = db
+          .selectFrom('dictionary')
+          .select(['dictionaryId', 'dictionaryCode', 'dictionaryName', 'remark', 'sort'])
+          .where('orgId', '=', user.orgId);
+        if (query.keyword)
+          q = q.where((eb) =>
+            eb.or([
+              eb('dictionaryName', 'like', `%${query.keyword}%`),
+              eb('dictionaryCode', 'like', `%${query.keyword}%`),
+            ]),
+          );
         return paged(q.orderBy('sort').orderBy('dictionaryId'), query);
       },
     }),
@@ -44,8 +64,16 @@ export function dictionaryRoutes(): AnyRoute[] {
       async handler({ db, user, body, describe }) {
         await codeTaken(db, user.orgId, body.dictionaryCode);
         const { values, ...dictionary } = body;
-        const { dictionaryId } = await db.insertInto('dictionary').values({ ...dictionary, orgId: user.orgId }).returning('dictionaryId').executeTakeFirstOrThrow();
-        if (values.length) await db.insertInto('dictionaryValue').values(values.map((v) => ({ ...v, dictionaryId }))).execute();
+        const { dictionaryId } = await db
+          .insertInto('dictionary')
+          .values({ ...dictionary, orgId: user.orgId })
+          .returning('dictionaryId')
+          .executeTakeFirstOrThrow();
+        if (values.length)
+          await db
+            .insertInto('dictionaryValue')
+            .values(values.map((v) => ({ ...v, dictionaryId })))
+            .execute();
         describe(`新增字典：${body.dictionaryName}`);
         return { dictionaryId };
       },
@@ -57,7 +85,13 @@ export function dictionaryRoutes(): AnyRoute[] {
       params: idParams,
       async handler({ db, user, params }) {
         await ownDictionary(db, user.orgId, params.dictionaryId);
-        return db.selectFrom('dictionaryValue').selectAll().where('dictionaryId', '=', params.dictionaryId).orderBy('sort').orderBy('valueId').execute();
+        return db
+          .selectFrom('dictionaryValue')
+          .selectAll()
+          .where('dictionaryId', '=', params.dictionaryId)
+          .orderBy('sort')
+          .orderBy('valueId')
+          .execute();
       },
     }),
     route({
@@ -71,9 +105,17 @@ export function dictionaryRoutes(): AnyRoute[] {
         await ownDictionary(db, user.orgId, params.dictionaryId);
         await codeTaken(db, user.orgId, body.dictionaryCode, params.dictionaryId);
         const { values, ...dictionary } = body;
-        await db.updateTable('dictionary').set(dictionary).where('dictionaryId', '=', params.dictionaryId).execute();
+        await db
+          .updateTable('dictionary')
+          .set(dictionary)
+          .where('dictionaryId', '=', params.dictionaryId)
+          .execute();
         await db.deleteFrom('dictionaryValue').where('dictionaryId', '=', params.dictionaryId).execute();
-        if (values.length) await db.insertInto('dictionaryValue').values(values.map((v) => ({ ...v, dictionaryId: params.dictionaryId }))).execute();
+        if (values.length)
+          await db
+            .insertInto('dictionaryValue')
+            .values(values.map((v) => ({ ...v, dictionaryId: params.dictionaryId })))
+            .execute();
         describe(`修改字典：${body.dictionaryName}`);
         return null;
       },
@@ -100,7 +142,11 @@ export function dictionaryRoutes(): AnyRoute[] {
         return db
           .selectFrom('dictionaryValue')
           .innerJoin('dictionary', 'dictionary.dictionaryId', 'dictionaryValue.dictionaryId')
-          .select(['dictionaryValue.valueId as dictionaryId', 'dictionaryValue.valueName as dictionaryName', 'dictionaryValue.valueCode'])
+          .select([
+            'dictionaryValue.valueId as dictionaryId',
+            'dictionaryValue.valueName as dictionaryName',
+            'dictionaryValue.valueCode',
+          ])
           .where('dictionary.orgId', '=', user.orgId)
           .where('dictionary.dictionaryCode', '=', query.dictionaryCode)
           .orderBy('dictionaryValue.sort')

@@ -13,14 +13,26 @@ export function installPackageRoutes(): AnyRoute[] {
       url: BASE,
       auth: Authority.installPackage,
       query: pageQuery,
-      handler: ({ db, user, query }) => paged(db.selectFrom('installPackage').selectAll().where('orgId', '=', user.orgId).orderBy('packageId', 'desc'), query),
+      handler: ({ db, user, query }) =>
+        paged(
+          db
+            .selectFrom('installPackage')
+            .selectAll()
+            .where('orgId', '=', user.orgId)
+            .orderBy('packageId', 'desc'),
+          query,
+        ),
     }),
     route({
       method: 'GET',
       url: `${BASE}/sumSize`,
       auth: Authority.installPackage,
       async handler({ db, user }) {
-        const row = await db.selectFrom('installPackage').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('fileSizeB'), eb.val(0)).as('sumSize')).where('orgId', '=', user.orgId).executeTakeFirstOrThrow();
+        const row = await db
+          .selectFrom('installPackage')
+          .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('fileSizeB'), eb.val(0)).as('sumSize'))
+          .where('orgId', '=', user.orgId)
+          .executeTakeFirstOrThrow();
         return Number(row.sumSize);
       },
     }),

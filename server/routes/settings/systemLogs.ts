@@ -12,12 +12,32 @@ export function systemLogRoutes(): AnyRoute[] {
       auth: Authority.logList,
       query: systemLogQuery,
       handler({ db, user, query }) {
-        let q = db.selectFrom('operationLog').select(['logId', 'userName', 'operationType', 'operationName', 'method', 'path', 'params', 'ipAddress', 'source', 'createTime']).where('orgId', '=', user.orgId);
+        let q = db
+          .selectFrom('operationLog')
+          .select([
+            'logId',
+            'userName',
+            'operationType',
+            'operationName',
+            'method',
+            'path',
+            'params',
+            'ipAddress',
+            'source',
+            'createTime',
+          ])
+          .where('orgId', '=', user.orgId);
         if (query.userName) q = q.where('userName', 'like', `%${query.userName}%`);
         if (query.operationType) q = q.where('operationType', '=', query.operationType);
         if (query.startTime) q = q.where('createTime', '>=', query.startTime);
         if (query.endTime) q = q.where('createTime', '<=', query.endTime);
-        if (query.keyword) q = q.where((eb) => eb.or([eb('operationName', 'like', `%${query.keyword}%`), eb('path', 'like', `%${query.keyword}%`)]));
+        if (query.keyword)
+          q = q.where((eb) =>
+            eb.or([
+              eb('operationName', 'like', `%${query.keyword}%`),
+              eb('path', 'like', `%${query.keyword}%`),
+            ]),
+          );
         return paged(q.orderBy('logId', 'desc'), query);
       },
     }),
