@@ -1,0 +1,167 @@
+import fc from 'fast-check';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Code } from '../../domain/codes.js';
+import { call, signInAdmin, signInNurse, signInOtherOrg, startTestApp } from '../support/serverHarness.js';
+
+type Harness = Awaited<ReturnType<typeof startTestApp>>;
+let h: Harness;
+beforeEach(async () => {
+  h = await startTestApp();
+});
+afterEach(async () => {
+  await h.close();
+});
+
+const DICT = '/pims/web-org/dictionarys';
+const count = async (table: 'dictionary' | 'dictionaryValue' | 'operationLog') =>
+  Number(
+    (
+      await h.app.services.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+const sample = {
+  dictionaryCode: 'care_level',
+  dictionaryName: '护理等级',
+  remark: '',
+  sort: 1,
+  values: [{ valueCode: '1', valueName: '一级', sort: 0 }],
+};
+
+describe('data dictionary routes', () => {
+  it('creates, edits and deletes with an operation-log row each', async () => {
+    const { token } = await signInAdmin(h.app);
+    const logsBefore = await count('operationLog');
+    const created = await call(h.app, token, 'POST', DICT, sample);
+    expect(created.body.code).toBe(0);
+    const id = (created.body.result as { dictionaryId: number }).dictionaryId;
+    const edited = await call(h.app, token, 'PUT', `${DICT}/${id}`, {
+      ...sample,
+      dictionaryName: '护理级别',
+      values: [
+        { valueCode: '1', valueName: '特级' },
+        { valueCode: '2', valueName: '一级' },
+      ],
+    });
+    expect(edited.body.code).toBe(0);
+    const values = (await call(h.app, token, 'GET', `${DICT}/${id}/dictionaryValues`)).body.result as {
+      valueName: string;
+    }[];
+    expect(values.map((v) => v.valueName)).toEqual(['特级', '一级']);
+    expect((await call(h.app, token, 'DELETE', `${DICT}/${id}`)).body.code).toBe(0);
+    const logs = await call(h.app, token, 'GET', '/passport/web-rbac/systemLogs?pageNum=1&pageSize=3');
+    expect(
+      (logs.body.result as { list: { operationName: string }[] }).list.map((l) => l.operationName),
+    ).toEqual(['删除字典：护理级别', '修改字典：护理级别', '新增字典：护理等级']);
+    expect(await count('operationLog')).toBe(logsBefore + 3);
+  });
+
+  it('refuses bad input and a duplicate code with nothing written', async () => {
+    const { token } = await signInAdmin(h.app);
+    const [dicts, values, logs] = [
+      await count('dictionary'),
+      await count('dictionaryValue'),
+      await count('operationLog'),
+    ];
+    const bad = await call(h.app, token, 'POST', DICT, { ...sample, dictionaryCode: '1bad' });
+    expect(bad).toMatchObject({ status: 400, body: { code: Code.invalidInput } });
+    expect(bad.body.msg).toContain('字典编码须以字母开头');
+    const dupValues = await call(h.app, token, 'POST', DICT, {
+      ...sample,
+      values: [
+        { valueCode: '1', valueName: 'a' },
+        { valueCode: '1', valueName: 'b' },
+      ],
+    });
+    expect(dupValues.body.msg).toContain('字典值编码不能重复');
+    const dup = await call(h.app, token, 'POST', DICT, { ...sample, dictionaryCode: 'drug_type' });
+    expect(dup.body).toMatchObject({ code: Code.conflict, msg: '该字典编码已存在' });
+    expect([await count('dictionary'), await count('dictionaryValue'), await count('operationLog')]).toEqual([
+      dicts,
+      values,
+      logs,
+    ]);
+  });
+
+  it('the restricted user may edit but not delete; the server says 权限不足', async () => {
+    const { token } = await signInNurse(h.app);
+    const list = (await call(h.app, token, 'GET', `${DICT}?pageHelper=0`)).body.result as {
+      list: { dictionaryId: number }[];
+    };
+    const id = list.list[0]?.dictionaryId ?? 0;
+    const refused = await call(h.app, token, 'DELETE', `${DICT}/${id}`);
+    expect(refused).toMatchObject({ status: 403, body: { code: Code.noAuthority, msg: '权限不足' } });
+    expect((await call(h.app, token, 'GET', '/tdms/web-td/device/package')).body.msg).toBe('权限不足');
+    expect((await call(h.app, token, 'GET', `${DICT}/${id}/dictionaryValues`)).body.code).toBe(0);
+  });
+
+  it('another organisation never sees or touches these dictionaries', async () => {
+    const admin = await signInAdmin(h.app);
+    const other = await signInOtherOrg(h.app);
+    const mine = (await call(h.app, admin.token, 'GET', `${DICT}?pageHelper=0`)).body.result as {
+      list: { dictionaryId: number }[];
+    };
+    const theirs = (await call(h.app, other.token, 'GET', `${DICT}?pageHelper=0`)).body.result as {
+      list: { dictionaryId: number }[];
+    };
+    const mineIds = new Set(mine.list.map((d) => d.dictionaryId));
+    expect(theirs.list.some((d) => mineIds.has(d.dictionaryId))).toBe(false);
+    const id = mine.list[0]?.dictionaryId ?? 0;
+    expect((await call(h.app, other.token, 'DELETE', `${DICT}/${id}`)).body.code).toBe(Code.notFound);
+    expect((await call(h.app, admin.token, 'GET', `${DICT}/${id}/dictionaryValues`)).body.code).toBe(0);
+  });
+
+  it('random bodies never give a 5xx and never write', async () => {
+    const { token } = await signInAdmin(h.app);
+    const before = await count('dictionary');
+    await fc.assert(
+      fc.asyncProperty(fc.jsonValue(), async (body) => {
+        for (const [method, url] of [
+          ['POST', DICT],
+          ['PUT', `${DICT}/1`],
+          ['PUT', '/passport/web-rbac/iconConfig'],
+          ['PUT', '/passport/web-rbac/serverConfigs'],
+          ['POST', '/pims/di-pi/frontLog'],
+        ] as const) {
+          const res = await h.app.inject({
+            method,
+            url,
+            headers: { authorization: token, 'content-type': 'application/json' },
+            payload: JSON.stringify(body),
+          });
+          expect(res.statusCode).toBeLessThan(500);
+        }
+      }),
+      { numRuns: 60 },
+    );
+    expect(await count('dictionary')).toBe(before);
+  });
+});
+
+describe('startup config', () => {
+  it('serves the login-page config before sign-in and display settings to the signed-in', async () => {
+    const preload = await call(h.app, null, 'GET', '/passport/web-rbac/systemConfigs/preload');
+    expect(preload.body.result).toMatchObject({
+      loginIconName: '阳光颐养院',
+      photoCodeConfig: { mode: 'AUTO' },
+    });
+    expect(
+      (await call(h.app, null, 'GET', '/passport/web-rbac/systemConfigs/loginPageConfig')).body.result,
+    ).toBe('');
+    const { token } = await signInAdmin(h.app);
+    const put = await call(h.app, token, 'PUT', '/passport/web-rbac/iconConfig', {
+      systemIcon: '',
+      systemName: '阳光智慧养老',
+      windowIcon: '',
+      windowName: '阳光',
+      menuOpenStatus: 'CLOSE',
+      waterMark: 'CLOSE',
+    });
+    expect(put.body.code).toBe(0);
+    expect(
+      (await call(h.app, token, 'GET', '/passport/web-rbac/systemConfigs/iconConfig')).body.result,
+    ).toMatchObject({ systemName: '阳光智慧养老', waterMark: 'CLOSE' });
+  });
+});
