@@ -90,7 +90,6 @@ export function LoginPage({ client }: { client: ApiClient }) {
             <FormGroup label="账号" labelFor="loginName">
               <InputGroup
                 id="loginName"
-                leftIcon="user"
                 autoComplete="username"
                 value={form.loginName}
                 onChange={(e) => setForm({ ...form, loginName: e.target.value })}
@@ -100,7 +99,6 @@ export function LoginPage({ client }: { client: ApiClient }) {
             <FormGroup label="密码" labelFor="loginPassword">
               <InputGroup
                 id="loginPassword"
-                leftIcon="lock"
                 type="password"
                 autoComplete="current-password"
                 value={form.loginPassword}
