@@ -1,13 +1,14 @@
 import type { RouteDef } from '../../src/router/registry.js';
 import { NotImplemented } from '../fallback/index.js';
 import { Dictionarys } from './Dictionarys.js';
+import { Display } from './Display.js';
 import { LogList } from './LogList.js';
 
 /** Spec 000 §2 "System settings", route /systemSetting and its children. */
 export const routes: RouteDef[] = [
   { path: '/systemSetting/logList', title: '操作日志', component: LogList },
   { path: '/systemSetting/dictionarys', title: '数据字典', component: Dictionarys },
-  { path: '/systemSetting/display', title: '显示设置', component: NotImplemented },
+  { path: '/systemSetting/display', title: '显示设置', component: Display },
   { path: '/systemSetting/serve', title: '服务器设置', component: NotImplemented },
   { path: '/systemSetting/install-package', title: '安装包管理', component: NotImplemented },
   { path: '/systemSetting/install-package-save', title: '新增安装包', component: NotImplemented, tab: false },
