@@ -1,0 +1,258 @@
+/** Spec 000 §3 "Static dictionaries": value → Chinese meaning. */
+export interface DictEntry {
+  value: string | number;
+  label: string;
+}
+const d = (pairs: [string | number, string][]): DictEntry[] =>
+  pairs.map(([value, label]) => ({ value, label }));
+
+const ETHNIC_GROUPS =
+  '汉族 蒙古族 回族 藏族 维吾尔族 苗族 彝族 壮族 布依族 朝鲜族 满族 侗族 瑶族 白族 土家族 哈尼族 哈萨克族 傣族 黎族 傈僳族 佤族 畲族 高山族 拉祜族 水族 东乡族 纳西族 景颇族 柯尔克孜族 土族 达斡尔族 仫佬族 羌族 布朗族 撒拉族 毛南族 仡佬族 锡伯族 阿昌族 普米族 塔吉克族 怒族 乌孜别克族 俄罗斯族 鄂温克族 德昂族 保安族 裕固族 京族 塔塔尔族 独龙族 鄂伦春族 赫哲族 门巴族 珞巴族 基诺族'.split(
+    ' ',
+  );
+
+/** Attendance clock-time options: 10 to 480 minutes in 10-minute steps, grouped by hour. */
+export const clockTimeOptions = Array.from({ length: 8 }, (_, h) => ({
+  label: `${h + 1}小时内`,
+  options: Array.from({ length: 6 }, (_, i) => h * 60 + (i + 1) * 10).map((m) => ({
+    value: m,
+    label: `${m}分钟`,
+  })),
+}));
+
+export const staticDictionaries = {
+  validityUnit: d([
+    ['Y', '年'],
+    ['M', '月'],
+    ['D', '日'],
+  ]),
+  switch: d([
+    [0, '关'],
+    [1, '开'],
+  ]),
+  yesNo: d([
+    [0, '是'],
+    [1, '否'],
+  ]),
+  gender: d([
+    [0, '男'],
+    [1, '女'],
+  ]),
+  alarmRuleStatus: d([
+    [0, '启用'],
+    [1, '停用'],
+  ]),
+  ruleStatus: d([
+    [0, '停用'],
+    [1, '启用'],
+  ]),
+  planStatus: d([
+    [0, '启用'],
+    [1, '停用'],
+  ]),
+  locateAlarmType: d([
+    ['railAlarm', '电子围栏告警'],
+    ['manualAlarm', '手动告警'],
+    ['locationOffline', '定位离线'],
+    ['communicationOffline', '通讯离线'],
+    ['lowPowerAlarm', '低电量告警'],
+    ['tamperAlarm', '防拆告警'],
+    ['maintenanceAlarm', '维护告警'],
+    ['sos', 'SOS求救'],
+  ]),
+  locateStatus: d([
+    [0, '在线'],
+    [1, '离线'],
+  ]),
+  onlineStatus: d([
+    [0, '离线'],
+    [1, '在线'],
+  ]),
+  launchType: d([
+    [1, '家属发起'],
+    [2, '机构发起'],
+  ]),
+  battery: d([
+    ['0-25', '0-25%'],
+    ['25-50', '25-50%'],
+    ['50-75', '50-75%'],
+    ['75-100', '75-100%'],
+  ]),
+  workStatus: d([
+    ['work', '工作'],
+    ['sleep', '休眠'],
+  ]),
+  inBed: d([
+    [1, '在床'],
+    [0, '离床'],
+  ]),
+  labelAlarmStatus: d([
+    [0, '正常'],
+    [1, '告警'],
+  ]),
+  alarmStatus: d([
+    [0, '未处理'],
+    [2, '已忽略'],
+    [3, '已处理'],
+    [4, '已解除'],
+  ]),
+  mattressAlarmType: d([
+    [1, '离床'],
+    [2, '体动'],
+    [3, '呼吸'],
+    [4, '心率'],
+    [5, '尿湿'],
+  ]),
+  templateType: d([
+    [1, '重复'],
+    [2, '单次'],
+  ]),
+  preferentialRule: d([
+    [1, '满赠'],
+    [2, '满免'],
+  ]),
+  liveStatus: d([
+    [3, '待入住'],
+    [1, '在住'],
+    [4, '试住'],
+    [2, '已退住'],
+    [5, '预订'],
+    [6, '已取消'],
+  ]),
+  operationSource: d([
+    [1, '管理后台'],
+    [2, '床旁机'],
+    [3, 'PDA'],
+    [4, '护士主机'],
+    [5, '其他'],
+  ]),
+  callConnect: d([
+    [1, '接听'],
+    [3, '清除'],
+  ]),
+  r10CallStatus: d([
+    [1, '已响应'],
+    [2, '未响应'],
+    [3, '已取消'],
+  ]),
+  healthStatus: d([
+    [1, '正常'],
+    [0, '异常'],
+  ]),
+  shiftStatus: d([
+    [1, '停用'],
+    [0, '启用'],
+  ]),
+  scheduleMode: d([
+    [1, '按床位'],
+    [2, '按房间'],
+  ]),
+  lastUpgrade: d([
+    [0, '失败'],
+    [1, '成功'],
+    [2, '新版本'],
+  ]),
+  serviceOrderStatus: d([
+    [1, '待支付'],
+    [3, '待派单'],
+    [5, '待服务'],
+    [7, '服务中'],
+    [9, '已完成'],
+    [11, '已取消'],
+    [10, '已作废'],
+    [13, '已关闭'],
+  ]),
+  serviceOrderSource: d([
+    ['WEB', '管理后台'],
+    ['FAMILY_WECHAT', '家属微信'],
+    ['OLD_MAN', '长者'],
+  ]),
+  stockMovement: d([
+    ['STORE', '入库'],
+    ['DELIVER', '出库'],
+    ['LEND', '借出'],
+    ['RETURN', '归还'],
+    ['TRANSFER', '调拨'],
+    ['INVENTORY', '盘点'],
+    ['SCRAP', '报废'],
+  ]),
+  planType: d([
+    [0, '日'],
+    [1, '周'],
+    [2, '月'],
+    [3, '自定义'],
+  ]),
+  patrolStatus: d([
+    [0, '未巡查'],
+    [1, '正常'],
+    [2, '异常'],
+  ]),
+  deviceType: d([
+    [33, '手表'],
+    [34, '手环'],
+    [-1, '其他'],
+  ]),
+  assessmentType: d([
+    [0, '简易评估'],
+    [1, '2013版标准'],
+    [2, '2023版标准'],
+    [3, '2023增强版'],
+  ]),
+  arrears: d([
+    [0, '已缴清'],
+    [1, '欠费'],
+  ]),
+  sealedStatus: d([
+    [0, '正常'],
+    [1, '封存'],
+  ]),
+  inspectResult: d([
+    [0, '不合格'],
+    [1, '合格'],
+  ]),
+  afterSaleStatus: d([
+    ['START', '待处理'],
+    ['END', '已处理'],
+  ]),
+  homeTradeWay: d([
+    ['CASH', '现金'],
+    ['WECHAT', '微信'],
+    ['ALIPAY', '支付宝'],
+    ['BANK_CARD', '银行卡'],
+    ['TRANSFER', '转账'],
+    ['OTHER', '其他'],
+  ]),
+  batchPayWay: d([
+    [1, '余额'],
+    [2, '现金'],
+    [3, '微信（线下）'],
+    [4, '支付宝（线下）'],
+    [5, '银联（线下）'],
+    [8, '转账'],
+    [7, '其他'],
+  ]),
+  scanPayWay: d([
+    [10, '微信扫码'],
+    [11, '支付宝扫码'],
+    [12, '微信付款码'],
+    [13, '支付宝付款码'],
+  ]),
+  attentionNote: d([
+    [1, '认知障碍'],
+    [2, '暴力倾向'],
+    [3, '自杀倾向'],
+    [4, '长期护理保险'],
+    [5, '安宁疗护'],
+  ]),
+  ethnicGroup: ETHNIC_GROUPS.map((label, i) => ({ value: String(i + 1).padStart(2, '0'), label })),
+  jobType: d([
+    ['DOCTOR', '医生'],
+    ['NURSE', '护士'],
+    ['deptHead', '科室主任'],
+    ['nurseHead', '护士长'],
+    ['nurseTeamLeader', '护理组长'],
+    ['medicalTeamLeader', '医疗组长'],
+    ['other', '其他'],
+  ]),
+} satisfies Record<string, DictEntry[]>;
+export type StaticDictName = keyof typeof staticDictionaries;

@@ -1,0 +1,89 @@
+import { type DictEntry, staticDictionaries } from '../../domain/dictionaries.js';
+import { DICTIONARY_CACHE_PREFIX } from '../../domain/storage.js';
+import type { Request } from '../app/request.js';
+import type { KeyValueStore } from '../util/storage.js';
+
+/** A static dictionary by name; an undefined name is a programming error (spec 000 §3). */
+export function getDict(name: string): DictEntry[] {
+  const dict = (staticDictionaries as Record<string, DictEntry[]>)[name];
+  if (!dict) throw new Error(`dd:${name},未定义`);
+  return dict;
+}
+
+export const dictLabel = (name: string, value: string | number | null | undefined) =>
+  getDict(name).find((e) => String(e.value) === String(value))?.label ?? '';
+
+interface ServerDict {
+  url: string;
+  params?: Record<string, unknown>;
+  value: string;
+  label: string;
+}
+
+/** Spec 000 §3 "Dropdown data sets" and §7 "Lookups": where each server-loaded dictionary comes from. */
+export const serverDictionaries: Record<string, ServerDict> = {
+  dept: { url: '/ifms/web-org/depts', params: { pageHelper: 0 }, value: 'deptId', label: 'deptName' },
+  room: { url: '/ifms/web-org/rooms', params: { pageHelper: 0 }, value: 'roomId', label: 'roomName' },
+  bed: { url: '/ifms/web-org/beds', params: { pageHelper: 0 }, value: 'bedId', label: 'bedName' },
+  role: {
+    url: '/passport/web-rbac/roles',
+    params: { pageNum: 1, pageSize: 999 },
+    value: 'roleId',
+    label: 'name',
+  },
+  job: { url: '/ifms/web-org/job', params: { pageHelper: 0 }, value: 'jobId', label: 'jobName' },
+  building: {
+    url: '/loms/web-lo/pnt/building',
+    params: { pageHelper: 0 },
+    value: 'buildingId',
+    label: 'buildingName',
+  },
+  dictionary: {
+    url: '/pims/web-org/dictionarys',
+    params: { pageHelper: 0 },
+    value: 'dictionaryId',
+    label: 'dictionaryName',
+  },
+};
+
+/** Answers come as a list or as an object with a list field (spec 000 §7). */
+const asList = (answer: unknown): Record<string, unknown>[] =>
+  Array.isArray(answer)
+    ? answer
+    : Array.isArray((answer as { list?: unknown })?.list)
+      ? (answer as { list: Record<string, unknown>[] }).list
+      : [];
+
+/**
+ * A server-loaded dictionary, cached in session storage under 'dictionary' + name and restored
+ * from there. A failed fetch is logged, not shown, and gives an empty list (spec 000 §8).
+ */
+export async function loadDict(
+  name: string,
+  request: Request,
+  cache: KeyValueStore = window.sessionStorage,
+): Promise<DictEntry[]> {
+  const key = DICTIONARY_CACHE_PREFIX + name;
+  const cached = cache.getItem(key);
+  if (cached) {
+    try {
+      return JSON.parse(cached) as DictEntry[];
+    } catch {
+      cache.removeItem(key);
+    }
+  }
+  const source = serverDictionaries[name];
+  if (!source) throw new Error(`dd:${name},未定义`);
+  try {
+    const rows = asList(await request({ url: source.url, params: source.params, silent: true }));
+    const entries = rows.map((r) => ({
+      value: r[source.value] as string | number,
+      label: String(r[source.label] ?? ''),
+    }));
+    cache.setItem(key, JSON.stringify(entries));
+    return entries;
+  } catch (error) {
+    console.warn(`下拉数据加载失败: ${name}`, error);
+    return [];
+  }
+}
