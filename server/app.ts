@@ -62,12 +62,14 @@ export async function buildApp(options: AppOptions) {
       cacheControl: false,
       setHeaders: cacheHeaders,
     });
-    await app.register(fastifyStatic, {
-      root: join(services.dataDir, 'files'),
-      prefix: '/files/',
-      decorateReply: false,
-    });
   }
+  // Uploaded files: random names; nosniff keeps a renamed file from being run as a page.
+  await app.register(fastifyStatic, {
+    root: join(services.dataDir, 'files'),
+    prefix: '/files/',
+    decorateReply: false,
+    setHeaders: (reply) => reply.header('x-content-type-options', 'nosniff'),
+  });
   app.addHook('onClose', async () => {
     await db.destroy();
   });

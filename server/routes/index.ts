@@ -1,10 +1,12 @@
 import type { AnyRoute } from '../http/route.js';
+import { lookupRoutes } from './org/lookups.js';
 import { loginRoutes } from './passport/logins.js';
 import { sessionRoutes } from './passport/session.js';
 import { configRoutes } from './settings/config.js';
 import { dictionaryRoutes } from './settings/dictionarys.js';
 import { installPackageRoutes } from './settings/installPackages.js';
 import { systemLogRoutes } from './settings/systemLogs.js';
+import { uploadRoutes } from './uploads/index.js';
 
 export interface RouteOptions {
   loginRatePerMinute: number;
@@ -19,5 +21,7 @@ export function allRoutes(opts: RouteOptions): AnyRoute[] {
     ...systemLogRoutes(),
     ...dictionaryRoutes(),
     ...installPackageRoutes(),
+    ...lookupRoutes(),
+    ...uploadRoutes(),
   ];
 }
