@@ -25,8 +25,9 @@ export async function startBroker(app: FastifyInstance, db: Db) {
     },
     authorizeSubscribe: (client, sub, done) => {
       const orgId = client ? orgOfClient.get(client) : undefined;
+      // A null subscription is refused with SUBACK 128 while the client stays connected.
       if (orgId === undefined || !sub.topic.startsWith(orgTopicPrefix(orgId)))
-        return done(new Error('topic not allowed'));
+        return done(null, null as unknown as typeof sub);
       done(null, sub);
     },
     authorizePublish: (client, packet, done) => {

@@ -1,0 +1,100 @@
+import mqtt from 'mqtt';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { signInAdmin, signInOtherOrg, startTestApp } from '../support/serverHarness.js';
+
+type Harness = Awaited<ReturnType<typeof startTestApp>>;
+let h: Harness;
+let base = '';
+beforeEach(async () => {
+  h = await startTestApp();
+  base = await h.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterEach(async () => {
+  await h.close();
+});
+
+function open(url: string) {
+  const ws = new WebSocket(url);
+  const messages: unknown[] = [];
+  ws.on('message', (raw) => messages.push(JSON.parse(raw.toString())));
+  const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
+  return {
+    ws,
+    messages,
+    closed,
+    ready: new Promise((resolve, reject) => (ws.on('open', resolve), ws.on('error', reject))),
+  };
+}
+
+describe('push channel', () => {
+  it('authenticates with the token and answers the heartbeat', async () => {
+    const { token } = await signInAdmin(h.app);
+    const c = open(`${base.replace('http', 'ws')}/push`);
+    await c.ready;
+    c.ws.send(JSON.stringify({ type: 'auth', token }));
+    await expect.poll(() => c.messages).toContainEqual({ type: 'auth.ok' });
+    c.ws.send(JSON.stringify({ type: 'heartbeat' }));
+    await expect.poll(() => c.messages.length).toBe(2);
+    expect(c.messages[1]).toMatchObject({ type: 'heartbeat' });
+    c.ws.close();
+  });
+
+  it('closes with 4401 on a bad token or a foreign origin, and tells a signed-out console that its login expired', async () => {
+    const bad = open(`${base.replace('http', 'ws')}/push`);
+    await bad.ready;
+    bad.ws.send(JSON.stringify({ type: 'auth', token: 'nope' }));
+    expect(await bad.closed).toBe(4401);
+    const foreign = new WebSocket(`${base.replace('http', 'ws')}/push`, { origin: 'http://evil.example' });
+    expect(await new Promise((r) => foreign.on('close', (code) => r(code)))).toBe(4401);
+
+    const first = await signInAdmin(h.app);
+    const c = open(`${base.replace('http', 'ws')}/push`);
+    await c.ready;
+    c.ws.send(JSON.stringify({ type: 'auth', token: first.token }));
+    await expect.poll(() => c.messages.length).toBe(1);
+    await signInAdmin(h.app);
+    c.ws.send(JSON.stringify({ type: 'heartbeat' }));
+    expect(await c.closed).toBe(4011);
+    expect(c.messages.at(-1)).toEqual({ type: 'login.expired', data: { code: 4012 } });
+  });
+});
+
+describe('broker over websocket', () => {
+  it('lets a console in with its token and only under its own organisation', async () => {
+    const admin = await signInAdmin(h.app);
+    const client = await mqtt.connectAsync(`${base.replace('http', 'ws')}/mqtt`, {
+      username: 'console',
+      password: admin.token,
+      reconnectPeriod: 0,
+      connectTimeout: 4000,
+    });
+    const own = await client.subscribeAsync('org/1/alarm');
+    expect(own[0]?.qos).toBe(0);
+    // Refused with SUBACK 128; the console stays connected.
+    await expect(client.subscribeAsync('org/2/alarm')).rejects.toThrow(/Subscribe error/);
+    expect(client.connected).toBe(true);
+    await client.endAsync();
+
+    const other = await signInOtherOrg(h.app);
+    const otherClient = await mqtt.connectAsync(`${base.replace('http', 'ws')}/mqtt`, {
+      username: 'console',
+      password: other.token,
+      reconnectPeriod: 0,
+    });
+    await expect(otherClient.subscribeAsync('org/1/#')).rejects.toThrow(/Subscribe error/);
+    expect((await otherClient.subscribeAsync('org/2/alarm'))[0]?.qos).toBe(0);
+    await otherClient.endAsync();
+  });
+
+  it('refuses a console without a valid token', async () => {
+    await expect(
+      mqtt.connectAsync(`${base.replace('http', 'ws')}/mqtt`, {
+        username: 'console',
+        password: 'wrong',
+        reconnectPeriod: 0,
+        connectTimeout: 3000,
+      }),
+    ).rejects.toThrow();
+  });
+});
