@@ -23,7 +23,10 @@ function open(url: string) {
     ws,
     messages,
     closed,
-    ready: new Promise((resolve, reject) => (ws.on('open', resolve), ws.on('error', reject))),
+    ready: new Promise((resolve, reject) => {
+      ws.on('open', resolve);
+      ws.on('error', reject);
+    }),
   };
 }
 
