@@ -1,5 +1,6 @@
 import type { AnyRoute } from '../http/route.js';
 import { lookupRoutes } from './org/lookups.js';
+import { userRoutes } from './org/users.js';
 import { loginRoutes } from './passport/logins.js';
 import { sessionRoutes } from './passport/session.js';
 import { configRoutes } from './settings/config.js';
@@ -22,6 +23,7 @@ export function allRoutes(opts: RouteOptions): AnyRoute[] {
     ...dictionaryRoutes(),
     ...installPackageRoutes(),
     ...lookupRoutes(),
+    ...userRoutes(),
     ...uploadRoutes(),
   ];
 }

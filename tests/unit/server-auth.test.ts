@@ -279,3 +279,30 @@ describe('register and forgotten password with SMS codes', () => {
     expect(replay.json()).toMatchObject({ code: Code.smsCodeWrong });
   });
 });
+
+describe('user administration', () => {
+  it('changing a user’s roles or departments makes that user’s token answer 4013; the nurse may not do it', async () => {
+    const admin = await signInAdmin(h.app);
+    const nurse = await signInNurse(h.app);
+    const forbidden = await call(h.app, nurse.token, 'PUT', `/passport/web-rbac/users/${nurse.userId}`, {
+      roleIds: [1],
+    });
+    expect(forbidden).toMatchObject({ status: 403, body: { msg: '权限不足' } });
+    const detail = (await call(h.app, admin.token, 'GET', `/passport/web-rbac/users/${nurse.userId}`)).body
+      .result as { roleIds: number[]; dataDeptIds: number[] };
+    const res = await call(h.app, admin.token, 'PUT', `/passport/web-rbac/users/${nurse.userId}`, {
+      dataDeptIds: [...detail.dataDeptIds, (detail.dataDeptIds[0] ?? 0) + 1],
+    });
+    expect(res.body.code).toBe(0);
+    expect((await profile(nurse.token)).body.code).toBe(Code.keyInfoChanged);
+    const again = await signInNurse(h.app);
+    const depts = (await call(h.app, again.token, 'GET', '/passport/web-rbac/logins/getDataDeptInfoList'))
+      .body.result as unknown[];
+    expect(depts).toHaveLength(2);
+    const badRole = await call(h.app, admin.token, 'PUT', `/passport/web-rbac/users/${nurse.userId}`, {
+      roleIds: [999],
+    });
+    expect(badRole.body.msg).toBe('角色不存在');
+    expect((await profile(again.token)).body.code).toBe(0);
+  });
+});
