@@ -36,7 +36,7 @@ export function configDefaults(orgName: string) {
       fileMaxMb: 20,
       keepLogDays: 180,
     },
-    template: { contractTemplateId: null, printHeader: orgName },
+    template: { contractTemplateId: null as number | null, printHeader: orgName },
     setting: { elderNoPrefix: 'YG', autoBill: 1, billDay: 1 },
     checkConfig: { outingCheck: 1, settleCheck: 1, contractCheck: 0 },
   };

@@ -6,6 +6,7 @@ import { sessionRoutes } from './passport/session.js';
 import { configRoutes } from './settings/config.js';
 import { dictionaryRoutes } from './settings/dictionarys.js';
 import { installPackageRoutes } from './settings/installPackages.js';
+import { miscSettingRoutes } from './settings/misc.js';
 import { systemLogRoutes } from './settings/systemLogs.js';
 import { uploadRoutes } from './uploads/index.js';
 
@@ -24,6 +25,7 @@ export function allRoutes(opts: RouteOptions): AnyRoute[] {
     ...installPackageRoutes(),
     ...lookupRoutes(),
     ...userRoutes(),
+    ...miscSettingRoutes(),
     ...uploadRoutes(),
   ];
 }

@@ -1,0 +1,186 @@
+import { z } from 'zod';
+import { Code } from '../../../domain/codes.js';
+import { Authority } from '../../../domain/menus.js';
+import { pageQuery } from '../../../domain/settings.js';
+import { readConfig, writeConfig } from '../../config.js';
+import { ApiFailure } from '../../http/failure.js';
+import { type AnyRoute, route, tokenOf } from '../../http/route.js';
+import { paged } from '../paging.js';
+
+const recordId = z.object({ recordId: z.coerce.number().int().positive() });
+const flag = z.coerce.number().int().min(0).max(1);
+
+/** Version notes, reminders, broadcast notices, templates, settings and review configuration. */
+export function miscSettingRoutes(): AnyRoute[] {
+  return [
+    route({
+      method: 'GET',
+      url: '/pims/web-org/versionRecord/isShow',
+      auth: 'session',
+      async handler({ db, user }) {
+        const newest = await db
+          .selectFrom('versionRecord')
+          .selectAll()
+          .orderBy('recordId', 'desc')
+          .executeTakeFirst();
+        if (!newest) return { isShow: false, record: null };
+        const read = await db
+          .selectFrom('versionRead')
+          .select('recordId')
+          .where('userId', '=', user.userId)
+          .where('recordId', '=', newest.recordId)
+          .executeTakeFirst();
+        return { isShow: !read, record: newest };
+      },
+    }),
+    route({
+      method: 'GET',
+      url: '/pims/web-org/versionRecord/isShow/:recordId',
+      auth: 'session',
+      params: recordId,
+      async handler({ db, user, params }) {
+        const read = await db
+          .selectFrom('versionRead')
+          .select('recordId')
+          .where('userId', '=', user.userId)
+          .where('recordId', '=', params.recordId)
+          .executeTakeFirst();
+        return !read;
+      },
+    }),
+    route({
+      method: 'PUT',
+      url: '/pims/web-org/versionRecord/:recordId',
+      auth: 'session',
+      params: recordId,
+      log: { type: 'UPDATE', name: '已读版本说明' },
+      async handler({ db, user, params }) {
+        const exists = await db
+          .selectFrom('versionRecord')
+          .select('recordId')
+          .where('recordId', '=', params.recordId)
+          .executeTakeFirst();
+        if (!exists) throw new ApiFailure(Code.notFound, '版本记录不存在');
+        await db
+          .insertInto('versionRead')
+          .values({ userId: user.userId, recordId: params.recordId })
+          .onConflict((oc) => oc.doNothing())
+          .execute();
+        return null;
+      },
+    }),
+    route({
+      method: 'GET',
+      url: '/pims/web-org/reminds',
+      auth: 'session',
+      query: pageQuery,
+      // Reminders are written by the modules of later issues; until then the list is the notices addressed to all.
+      handler: ({ db, user, query }) =>
+        paged(
+          db
+            .selectFrom('notice')
+            .select(['noticeId as remindId', 'title', 'content', 'createTime'])
+            .where('orgId', '=', user.orgId)
+            .orderBy('noticeId', 'desc'),
+          query,
+        ),
+    }),
+    route({
+      method: 'POST',
+      url: '/wnms/web-wn/systemConfig/broad',
+      auth: Authority.serveSave,
+      body: z.object({
+        title: z.string().trim().min(1, '请输入标题').max(64),
+        content: z.string().trim().min(1, '请输入内容').max(2000),
+      }),
+      log: { type: 'ADD', name: '发布广播通知' },
+      async handler({ db, user, body }) {
+        const { noticeId } = await db
+          .insertInto('notice')
+          .values({ orgId: user.orgId, ...body, createTime: new Date().toISOString() })
+          .returning('noticeId')
+          .executeTakeFirstOrThrow();
+        return { noticeId };
+      },
+    }),
+    route({
+      method: 'GET',
+      url: '/pims/web-org/template',
+      auth: Authority.templateSet,
+      handler: ({ db, user }) => readConfig(db, user.orgId, 'template'),
+    }),
+    route({
+      method: 'PUT',
+      url: '/pims/web-org/template',
+      auth: Authority.templateSet,
+      body: z.object({
+        contractTemplateId: z.coerce.number().int().positive().nullable().default(null),
+        printHeader: z.string().trim().min(1, '请输入打印抬头').max(64),
+      }),
+      log: { type: 'UPDATE', name: '修改模板设置' },
+      handler: ({ db, user, body }) => writeConfig(db, user.orgId, 'template', body),
+    }),
+    route({
+      method: 'GET',
+      url: '/pims/web-org/setting',
+      auth: 'session',
+      handler: ({ db, user }) => readConfig(db, user.orgId, 'setting'),
+    }),
+    route({
+      method: 'PUT',
+      url: '/pims/web-org/setting',
+      auth: Authority.serveSave,
+      body: z.object({
+        elderNoPrefix: z
+          .string()
+          .trim()
+          .max(8)
+          .regex(/^[A-Za-z]*$/, '编号前缀只能是字母'),
+        autoBill: flag,
+        billDay: z.coerce.number().int().min(1).max(28),
+      }),
+      log: { type: 'UPDATE', name: '修改机构设置' },
+      handler: ({ db, user, body }) => writeConfig(db, user.orgId, 'setting', body),
+    }),
+    route({
+      method: 'GET',
+      url: '/pims/web-org/checkConfig',
+      auth: Authority.checkConfig,
+      handler: ({ db, user }) => readConfig(db, user.orgId, 'checkConfig'),
+    }),
+    route({
+      method: 'PUT',
+      url: '/pims/web-org/checkConfig',
+      auth: Authority.checkConfig,
+      body: z.object({ outingCheck: flag, settleCheck: flag, contractCheck: flag }),
+      log: { type: 'UPDATE', name: '修改审核配置' },
+      handler: ({ db, user, body }) => writeConfig(db, user.orgId, 'checkConfig', body),
+    }),
+    route({
+      method: 'POST',
+      url: '/omms/di-om/third/yly/screenPassLogin',
+      auth: 'session',
+      body: z.object({ orgId: z.coerce.number().int().positive() }),
+      log: false,
+      async handler({ db, user, body, req }) {
+        if (body.orgId !== user.orgId) throw new ApiFailure(Code.noAuthority, '权限不足');
+        const org = await db
+          .selectFrom('org')
+          .select(['orgId', 'orgName', 'orgCode', 'orgLevel'])
+          .where('orgId', '=', user.orgId)
+          .executeTakeFirstOrThrow();
+        return { token: tokenOf(req), orgInfo: org };
+      },
+    }),
+    route({
+      method: 'PUT',
+      url: '/passport/web-rbac/logins/updateIsPass',
+      auth: 'session',
+      log: { type: 'UPDATE', name: '确认密码提示' },
+      async handler({ db, user }) {
+        await db.updateTable('users').set({ resetPassword: 0 }).where('userId', '=', user.userId).execute();
+        return null;
+      },
+    }),
+  ];
+}
