@@ -169,15 +169,44 @@ describe('startup config', () => {
 describe('version notes and review configuration', () => {
   it('shows the newest version note until the user has read it', async () => {
     const { token } = await signInAdmin(h.app);
-    const first = (await call(h.app, token, 'GET', '/pims/web-org/versionRecord/isShow')).body.result as { isShow: boolean; record: { recordId: number } };
+    const first = (await call(h.app, token, 'GET', '/pims/web-org/versionRecord/isShow')).body.result as {
+      isShow: boolean;
+      record: { recordId: number };
+    };
     expect(first.isShow).toBe(true);
     await call(h.app, token, 'PUT', `/pims/web-org/versionRecord/${first.record.recordId}`);
-    expect(((await call(h.app, token, 'GET', '/pims/web-org/versionRecord/isShow')).body.result as { isShow: boolean }).isShow).toBe(false);
+    expect(
+      (
+        (await call(h.app, token, 'GET', '/pims/web-org/versionRecord/isShow')).body.result as {
+          isShow: boolean;
+        }
+      ).isShow,
+    ).toBe(false);
   });
   it('saves the review configuration and refuses values outside 0/1', async () => {
     const { token } = await signInAdmin(h.app);
-    expect((await call(h.app, token, 'PUT', '/pims/web-org/checkConfig', { outingCheck: 0, settleCheck: 1, contractCheck: 1 })).body.code).toBe(0);
-    expect((await call(h.app, token, 'PUT', '/pims/web-org/checkConfig', { outingCheck: 2, settleCheck: 1, contractCheck: 1 })).body.code).toBe(Code.invalidInput);
-    expect((await call(h.app, token, 'GET', '/pims/web-org/checkConfig')).body.result).toEqual({ outingCheck: 0, settleCheck: 1, contractCheck: 1 });
+    expect(
+      (
+        await call(h.app, token, 'PUT', '/pims/web-org/checkConfig', {
+          outingCheck: 0,
+          settleCheck: 1,
+          contractCheck: 1,
+        })
+      ).body.code,
+    ).toBe(0);
+    expect(
+      (
+        await call(h.app, token, 'PUT', '/pims/web-org/checkConfig', {
+          outingCheck: 2,
+          settleCheck: 1,
+          contractCheck: 1,
+        })
+      ).body.code,
+    ).toBe(Code.invalidInput);
+    expect((await call(h.app, token, 'GET', '/pims/web-org/checkConfig')).body.result).toEqual({
+      outingCheck: 0,
+      settleCheck: 1,
+      contractCheck: 1,
+    });
   });
 });
