@@ -54,11 +54,16 @@ export function LogList() {
           });
         }}
       >
-        <FormGroup label="操作人" inline>
-          <InputGroup value={draft.userName} onChange={set('userName')} placeholder="账号" />
+        <FormGroup label="操作人" labelFor="log-userName" inline>
+          <InputGroup
+            id="log-userName"
+            value={draft.userName}
+            onChange={set('userName')}
+            placeholder="账号"
+          />
         </FormGroup>
-        <FormGroup label="操作类型" inline>
-          <HTMLSelect value={draft.operationType} onChange={set('operationType')}>
+        <FormGroup label="操作类型" labelFor="log-operationType" inline>
+          <HTMLSelect id="log-operationType" value={draft.operationType} onChange={set('operationType')}>
             <option value="">全部</option>
             {Object.entries(operationTypes).map(([value, label]) => (
               <option key={value} value={value}>
@@ -67,14 +72,19 @@ export function LogList() {
             ))}
           </HTMLSelect>
         </FormGroup>
-        <FormGroup label="开始日期" inline>
-          <InputGroup type="date" value={draft.startTime} onChange={set('startTime')} />
+        <FormGroup label="开始日期" labelFor="log-startTime" inline>
+          <InputGroup type="date" id="log-startTime" value={draft.startTime} onChange={set('startTime')} />
         </FormGroup>
-        <FormGroup label="结束日期" inline>
-          <InputGroup type="date" value={draft.endTime} onChange={set('endTime')} />
+        <FormGroup label="结束日期" labelFor="log-endTime" inline>
+          <InputGroup type="date" id="log-endTime" value={draft.endTime} onChange={set('endTime')} />
         </FormGroup>
-        <FormGroup label="关键字" inline>
-          <InputGroup value={draft.keyword} onChange={set('keyword')} placeholder="操作内容" />
+        <FormGroup label="关键字" labelFor="log-keyword" inline>
+          <InputGroup
+            id="log-keyword"
+            value={draft.keyword}
+            onChange={set('keyword')}
+            placeholder="操作内容"
+          />
         </FormGroup>
         <Button type="submit" intent={Intent.PRIMARY} icon="search" text="查询" />
         <Button

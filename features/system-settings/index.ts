@@ -1,7 +1,9 @@
 import type { RouteDef } from '../../src/router/registry.js';
 import { NotImplemented } from '../fallback/index.js';
+import { CheckConfig, ServerSettings, TemplateSettings } from './configScreens.js';
 import { Dictionarys } from './Dictionarys.js';
 import { Display } from './Display.js';
+import { InstallPackages } from './InstallPackages.js';
 import { LogList } from './LogList.js';
 
 /** Spec 000 §2 "System settings", route /systemSetting and its children. */
@@ -9,10 +11,10 @@ export const routes: RouteDef[] = [
   { path: '/systemSetting/logList', title: '操作日志', component: LogList },
   { path: '/systemSetting/dictionarys', title: '数据字典', component: Dictionarys },
   { path: '/systemSetting/display', title: '显示设置', component: Display },
-  { path: '/systemSetting/serve', title: '服务器设置', component: NotImplemented },
-  { path: '/systemSetting/install-package', title: '安装包管理', component: NotImplemented },
+  { path: '/systemSetting/serve', title: '服务器设置', component: ServerSettings },
+  { path: '/systemSetting/install-package', title: '安装包管理', component: InstallPackages },
   { path: '/systemSetting/install-package-save', title: '新增安装包', component: NotImplemented, tab: false },
-  { path: '/systemSetting/templateSet', title: '表单模板', component: NotImplemented },
+  { path: '/systemSetting/templateSet', title: '表单模板', component: TemplateSettings },
   { path: '/systemSetting/templateReportSet', title: '报表模板', component: NotImplemented },
   { path: '/systemSetting/templateDocument', title: '文书模板', component: NotImplemented },
   { path: '/systemSetting/homeTemplateDocument', title: '居家文书模板', component: NotImplemented },
@@ -37,7 +39,7 @@ export const routes: RouteDef[] = [
   {
     path: '/systemSetting/checkConfig',
     title: '审核配置',
-    component: NotImplemented,
+    component: CheckConfig,
     aliases: ['/oldman/checkConfig'],
   },
 ];

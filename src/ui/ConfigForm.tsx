@@ -1,0 +1,88 @@
+import { Button, Callout, FormGroup, HTMLSelect, InputGroup, Intent } from '@blueprintjs/core';
+import { useEffect, useState } from 'react';
+import { useApp } from '../app/AppContext.js';
+import { Authorized } from '../auth/Authorized.js';
+
+export interface ConfigField {
+  key: string;
+  label: string;
+  kind?: 'text' | 'number' | 'select';
+  options?: { value: string | number; label: string }[];
+  helper?: string;
+}
+
+/** A settings form over one GET/PUT resource: loads, edits, saves with the server's Chinese errors. */
+export function ConfigForm({
+  url,
+  fields,
+  saveAuthority,
+  testId,
+}: {
+  url: string;
+  fields: ConfigField[];
+  saveAuthority: string;
+  testId: string;
+}) {
+  const { request, toast } = useApp();
+  const [values, setValues] = useState<Record<string, string | number>>({});
+  const [error, setError] = useState('');
+  useEffect(() => {
+    request<Record<string, string | number>>({ url }).then(setValues, (e: { message?: string }) =>
+      setError(e.message ?? '加载失败'),
+    );
+  }, [request, url]);
+  const save = () => {
+    setError('');
+    const data = Object.fromEntries(
+      Object.entries(values).map(([k, v]) => [
+        k,
+        fields.find((f) => f.key === k)?.kind === 'number' ? Number(v) : v,
+      ]),
+    );
+    request({ url, method: 'PUT', data, silent: true }).then(
+      () => toast('保存成功', 'success'),
+      (e: { message?: string }) => setError(e.message ?? '保存失败'),
+    );
+  };
+  return (
+    <div className="page" data-testid={testId} style={{ maxWidth: 640 }}>
+      {fields.map((f) => (
+        <FormGroup key={f.key} label={f.label} labelFor={`cf-${f.key}`} helperText={f.helper}>
+          {f.kind === 'select' ? (
+            <HTMLSelect
+              id={`cf-${f.key}`}
+              value={String(values[f.key] ?? '')}
+              onChange={(e) =>
+                setValues({
+                  ...values,
+                  [f.key]: Number.isNaN(Number(e.target.value)) ? e.target.value : Number(e.target.value),
+                })
+              }
+            >
+              {(f.options ?? []).map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </HTMLSelect>
+          ) : (
+            <InputGroup
+              id={`cf-${f.key}`}
+              type={f.kind === 'number' ? 'number' : 'text'}
+              value={String(values[f.key] ?? '')}
+              onChange={(e) => setValues({ ...values, [f.key]: e.target.value })}
+            />
+          )}
+        </FormGroup>
+      ))}
+      {error && (
+        <Callout intent={Intent.DANGER} data-testid="form-error">
+          {error}
+        </Callout>
+      )}
+      <Authorized code={saveAuthority} mode="disable">
+        <Button intent={Intent.PRIMARY} text="保存" onClick={save} />
+      </Authorized>
+    </div>
+  );
+}
