@@ -5,6 +5,7 @@ import { Dictionarys } from './Dictionarys.js';
 import { Display } from './Display.js';
 import { InstallPackages } from './InstallPackages.js';
 import { LogList } from './LogList.js';
+import { HomeCareTemplates, InstitutionTemplates } from './TemplateDocuments.js';
 
 /** Spec 000 §2 "System settings", route /systemSetting and its children. */
 export const routes: RouteDef[] = [
@@ -16,8 +17,8 @@ export const routes: RouteDef[] = [
   { path: '/systemSetting/install-package-save', title: '新增安装包', component: NotImplemented, tab: false },
   { path: '/systemSetting/templateSet', title: '表单模板', component: TemplateSettings },
   { path: '/systemSetting/templateReportSet', title: '报表模板', component: NotImplemented },
-  { path: '/systemSetting/templateDocument', title: '文书模板', component: NotImplemented },
-  { path: '/systemSetting/homeTemplateDocument', title: '居家文书模板', component: NotImplemented },
+  { path: '/systemSetting/templateDocument', title: '文书模板', component: InstitutionTemplates },
+  { path: '/systemSetting/homeTemplateDocument', title: '居家文书模板', component: HomeCareTemplates },
   {
     path: '/systemSetting/templateDocumentAdd',
     title: '新增文书模板',

@@ -62,6 +62,19 @@ const migrations: Record<string, Migration> = {
       for (const statement of statements) await sql.raw(statement).execute(db);
     },
   },
+  '0002_form_templates': {
+    async up(db: Kysely<unknown>) {
+      const statements = [
+        `create table templateType (typeId integer primary key, orgId integer not null, typeName text not null, sort integer not null default 0,
+          isHome integer not null default 0, unique (orgId, typeName, isHome))`,
+        `create table template (templateId integer primary key, orgId integer not null, typeId integer not null references templateType(typeId),
+          templateName text not null, content text not null default '', status integer not null default 1, updateTime text not null)`,
+        `create table templateFile (fileId integer primary key, templateId integer not null references template(templateId) on delete cascade,
+          fileName text not null, urlPath text not null)`,
+      ];
+      for (const statement of statements) await sql.raw(statement).execute(db);
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -27,6 +27,9 @@ export interface Database {
   versionRecord: VersionRecordTable;
   notice: NoticeTable;
   versionRead: VersionReadTable;
+  templateType: TemplateTypeTable;
+  template: TemplateTable;
+  templateFile: TemplateFileTable;
   building: BuildingTable;
   floor: FloorTable;
   room: RoomTable;
@@ -267,4 +270,28 @@ export interface BedTable {
 export interface VersionReadTable {
   userId: number;
   recordId: number;
+}
+export interface TemplateTypeTable {
+  typeId: Generated<number>;
+  orgId: number;
+  typeName: string;
+  sort: number;
+  /** 1 for home-care document templates. */
+  isHome: number;
+}
+export interface TemplateTable {
+  templateId: Generated<number>;
+  orgId: number;
+  typeId: number;
+  templateName: string;
+  /** HTML with {{field}} placeholders filled from the elder's record when printed. */
+  content: string;
+  status: number;
+  updateTime: string;
+}
+export interface TemplateFileTable {
+  fileId: Generated<number>;
+  templateId: number;
+  fileName: string;
+  urlPath: string;
 }

@@ -217,6 +217,7 @@ export async function seed(db: Db): Promise<void> {
           .execute();
       }
       await seedDictionaries(trx, orgId);
+      await seedTemplates(trx, orgId, now);
       await seedBuildings(trx, orgId, deptIds);
       await trx
         .insertInto('notice')
@@ -334,5 +335,35 @@ async function seedBuildings(db: Db, orgId: number, deptIds: number[]) {
         }
       }
     }
+  }
+}
+
+async function seedTemplates(db: Db, orgId: number, now: string) {
+  for (const [sort, [typeName, isHome, templateName, content]] of (
+    [
+      [
+        '入住合同',
+        0,
+        '机构养老服务合同',
+        '<h2>养老服务合同</h2><p>甲方：{{orgName}}</p><p>乙方（长者）：{{oldmanName}}，身份证号 {{oldmanIdCard}}</p>',
+      ],
+      [
+        '告知书',
+        0,
+        '入住风险告知书',
+        '<h2>入住风险告知书</h2><p>{{oldmanName}} 及其家属已知悉以下风险：跌倒、走失、噎食……</p>',
+      ],
+      ['居家服务协议', 1, '居家上门服务协议', '<h2>居家上门服务协议</h2><p>服务对象：{{oldmanName}}</p>'],
+    ] as const
+  ).entries()) {
+    const { typeId } = await db
+      .insertInto('templateType')
+      .values({ orgId, typeName, sort, isHome })
+      .returning('typeId')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('template')
+      .values({ orgId, typeId, templateName, content, status: 1, updateTime: now })
+      .execute();
   }
 }

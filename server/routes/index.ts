@@ -5,6 +5,7 @@ import { loginRoutes } from './passport/logins.js';
 import { sessionRoutes } from './passport/session.js';
 import { configRoutes } from './settings/config.js';
 import { dictionaryRoutes } from './settings/dictionarys.js';
+import { formTemplateRoutes } from './settings/formTemplates.js';
 import { installPackageRoutes } from './settings/installPackages.js';
 import { miscSettingRoutes } from './settings/misc.js';
 import { systemLogRoutes } from './settings/systemLogs.js';
@@ -26,6 +27,7 @@ export function allRoutes(opts: RouteOptions): AnyRoute[] {
     ...lookupRoutes(),
     ...userRoutes(),
     ...miscSettingRoutes(),
+    ...formTemplateRoutes(),
     ...uploadRoutes(),
   ];
 }

@@ -1,0 +1,313 @@
+import { z } from 'zod';
+import { Code } from '../../../domain/codes.js';
+import { Authority } from '../../../domain/menus.js';
+import { pageQuery } from '../../../domain/settings.js';
+import type { Db } from '../../db/index.js';
+import { ApiFailure } from '../../http/failure.js';
+import { type AnyRoute, route } from '../../http/route.js';
+import { paged } from '../paging.js';
+
+const BASE = '/api/form/org';
+const id = z.coerce.number().int().positive();
+const flag = z.coerce.number().int().min(0).max(1);
+const typeInput = z.object({
+  typeName: z.string().trim().min(1, '请输入类型名称').max(32),
+  sort: z.coerce.number().int().min(0).max(9999).default(0),
+  isHome: flag.default(0),
+});
+const templateInput = z.object({
+  templateId: id.optional(),
+  typeId: id,
+  templateName: z.string().trim().min(1, '请输入模板名称').max(64),
+  content: z.string().max(200_000).default(''),
+  status: flag.default(1),
+});
+const AUTH = Authority.templateDocument;
+
+async function ownType(db: Db, orgId: number, typeId: number) {
+  const row = await db
+    .selectFrom('templateType')
+    .selectAll()
+    .where('typeId', '=', typeId)
+    .where('orgId', '=', orgId)
+    .executeTakeFirst();
+  if (!row) throw new ApiFailure(Code.notFound, '模板类型不存在');
+  return row;
+}
+async function ownTemplate(db: Db, orgId: number, templateId: number) {
+  const row = await db
+    .selectFrom('template')
+    .selectAll()
+    .where('templateId', '=', templateId)
+    .where('orgId', '=', orgId)
+    .executeTakeFirst();
+  if (!row) throw new ApiFailure(Code.notFound, '模板不存在');
+  return row;
+}
+
+/** Document templates (spec 000 §7 /api/form/org/...): types with sort, templates, their files. */
+export function formTemplateRoutes(): AnyRoute[] {
+  return [
+    route({
+      method: 'GET',
+      url: `${BASE}/templateType`,
+      auth: 'session',
+      query: z.object({ isHome: flag.optional() }),
+      handler({ db, user, query }) {
+        let q = db.selectFrom('templateType').selectAll().where('orgId', '=', user.orgId);
+        if (query.isHome !== undefined) q = q.where('isHome', '=', query.isHome);
+        return q.orderBy('sort').orderBy('typeId').execute();
+      },
+    }),
+    route({
+      method: 'POST',
+      url: `${BASE}/templateType`,
+      auth: AUTH,
+      body: typeInput,
+      log: { type: 'ADD', name: '新增模板类型' },
+      async handler({ db, user, body }) {
+        const taken = await db
+          .selectFrom('templateType')
+          .select('typeId')
+          .where('orgId', '=', user.orgId)
+          .where('typeName', '=', body.typeName)
+          .where('isHome', '=', body.isHome)
+          .executeTakeFirst();
+        if (taken) throw new ApiFailure(Code.conflict, '该模板类型已存在');
+        return db
+          .insertInto('templateType')
+          .values({ ...body, orgId: user.orgId })
+          .returning('typeId')
+          .executeTakeFirstOrThrow();
+      },
+    }),
+    route({
+      method: 'PUT',
+      url: `${BASE}/templateType`,
+      auth: AUTH,
+      body: typeInput.extend({ typeId: id }),
+      log: { type: 'UPDATE', name: '修改模板类型' },
+      async handler({ db, user, body }) {
+        await ownType(db, user.orgId, body.typeId);
+        await db
+          .updateTable('templateType')
+          .set({ typeName: body.typeName, sort: body.sort })
+          .where('typeId', '=', body.typeId)
+          .execute();
+        return null;
+      },
+    }),
+    route({
+      method: 'DELETE',
+      url: `${BASE}/templateType`,
+      auth: AUTH,
+      query: z.object({ typeId: id }),
+      log: { type: 'DELETE', name: '删除模板类型' },
+      async handler({ db, user, query }) {
+        await ownType(db, user.orgId, query.typeId);
+        const used = await db
+          .selectFrom('template')
+          .select('templateId')
+          .where('typeId', '=', query.typeId)
+          .executeTakeFirst();
+        if (used) throw new ApiFailure(Code.conflict, '该类型下仍有模板，不能删除');
+        await db.deleteFrom('templateType').where('typeId', '=', query.typeId).execute();
+        return null;
+      },
+    }),
+    route({
+      method: 'PUT',
+      url: `${BASE}/templateType/sort`,
+      auth: AUTH,
+      body: z
+        .array(z.object({ typeId: id, sort: z.coerce.number().int().min(0).max(9999) }))
+        .min(1)
+        .max(200),
+      log: { type: 'UPDATE', name: '模板类型排序' },
+      async handler({ db, user, body }) {
+        for (const item of body) await ownType(db, user.orgId, item.typeId);
+        for (const item of body)
+          await db
+            .updateTable('templateType')
+            .set({ sort: item.sort })
+            .where('typeId', '=', item.typeId)
+            .execute();
+        return null;
+      },
+    }),
+    route({
+      method: 'GET',
+      url: `${BASE}/template`,
+      auth: 'session',
+      query: pageQuery.extend({ typeId: id.optional(), keyword: z.string().max(64).optional() }),
+      handler({ db, user, query }) {
+        let q = db.selectFrom('template').selectAll().where('orgId', '=', user.orgId);
+        if (query.typeId) q = q.where('typeId', '=', query.typeId);
+        if (query.keyword) q = q.where('templateName', 'like', `%${query.keyword}%`);
+        return paged(q.orderBy('templateId'), query);
+      },
+    }),
+    route({
+      method: 'PUT',
+      url: `${BASE}/template`,
+      auth: AUTH,
+      body: templateInput,
+      log: { type: 'UPDATE', name: '保存模板' },
+      async handler({ db, user, body, describe }) {
+        await ownType(db, user.orgId, body.typeId);
+        const { templateId, ...values } = body;
+        const updateTime = new Date().toISOString();
+        describe(`保存模板：${body.templateName}`);
+        if (templateId) {
+          await ownTemplate(db, user.orgId, templateId);
+          await db
+            .updateTable('template')
+            .set({ ...values, updateTime })
+            .where('templateId', '=', templateId)
+            .execute();
+          return { templateId };
+        }
+        return db
+          .insertInto('template')
+          .values({ ...values, orgId: user.orgId, updateTime })
+          .returning('templateId')
+          .executeTakeFirstOrThrow();
+      },
+    }),
+    route({
+      method: 'PUT',
+      url: `${BASE}/template/edit`,
+      auth: AUTH,
+      body: z.object({ templateId: id, content: z.string().max(200_000) }),
+      log: { type: 'UPDATE', name: '编辑模板内容' },
+      async handler({ db, user, body }) {
+        await ownTemplate(db, user.orgId, body.templateId);
+        await db
+          .updateTable('template')
+          .set({ content: body.content, updateTime: new Date().toISOString() })
+          .where('templateId', '=', body.templateId)
+          .execute();
+        return null;
+      },
+    }),
+    route({
+      method: 'DELETE',
+      url: `${BASE}/template/:templateId`,
+      auth: AUTH,
+      params: z.object({ templateId: id }),
+      log: { type: 'DELETE', name: '删除模板' },
+      async handler({ db, user, params, describe }) {
+        const row = await ownTemplate(db, user.orgId, params.templateId);
+        await db.deleteFrom('template').where('templateId', '=', params.templateId).execute();
+        describe(`删除模板：${row.templateName}`);
+        return null;
+      },
+    }),
+    route({
+      method: 'GET',
+      url: `${BASE}/templates/files`,
+      auth: 'session',
+      query: z.object({ templateId: id }),
+      async handler({ db, user, query }) {
+        await ownTemplate(db, user.orgId, query.templateId);
+        return db.selectFrom('templateFile').selectAll().where('templateId', '=', query.templateId).execute();
+      },
+    }),
+    route({
+      method: 'POST',
+      url: `${BASE}/templates/files`,
+      auth: AUTH,
+      body: z.object({
+        templateId: id,
+        fileName: z.string().trim().min(1).max(128),
+        urlPath: z.string().regex(/^\/files\/[\w\-./]+$/, '文件地址无效'),
+      }),
+      log: { type: 'ADD', name: '添加模板文件' },
+      async handler({ db, user, body }) {
+        await ownTemplate(db, user.orgId, body.templateId);
+        return db.insertInto('templateFile').values(body).returning('fileId').executeTakeFirstOrThrow();
+      },
+    }),
+    route({
+      method: 'PUT',
+      url: `${BASE}/templates/files`,
+      auth: AUTH,
+      body: z.object({ fileId: id, fileName: z.string().trim().min(1).max(128) }),
+      log: { type: 'UPDATE', name: '重命名模板文件' },
+      async handler({ db, user, body }) {
+        const row = await db
+          .selectFrom('templateFile')
+          .innerJoin('template', 'template.templateId', 'templateFile.templateId')
+          .select('templateFile.fileId')
+          .where('templateFile.fileId', '=', body.fileId)
+          .where('template.orgId', '=', user.orgId)
+          .executeTakeFirst();
+        if (!row) throw new ApiFailure(Code.notFound, '模板文件不存在');
+        await db
+          .updateTable('templateFile')
+          .set({ fileName: body.fileName })
+          .where('fileId', '=', body.fileId)
+          .execute();
+        return null;
+      },
+    }),
+    route({
+      method: 'POST',
+      url: `${BASE}/templates/files/copy`,
+      auth: AUTH,
+      body: z.object({ templateId: id }),
+      log: { type: 'ADD', name: '复制模板' },
+      async handler({ db, user, body }) {
+        const source = await ownTemplate(db, user.orgId, body.templateId);
+        const { templateId: _id, ...rest } = source;
+        const copy = await db
+          .insertInto('template')
+          .values({
+            ...rest,
+            templateName: `${source.templateName}（副本）`,
+            updateTime: new Date().toISOString(),
+          })
+          .returning('templateId')
+          .executeTakeFirstOrThrow();
+        const files = await db
+          .selectFrom('templateFile')
+          .select(['fileName', 'urlPath'])
+          .where('templateId', '=', body.templateId)
+          .execute();
+        if (files.length)
+          await db
+            .insertInto('templateFile')
+            .values(files.map((f) => ({ ...f, templateId: copy.templateId })))
+            .execute();
+        return copy;
+      },
+    }),
+    route({
+      method: 'GET',
+      url: `${BASE}/templates/files/:templateId`,
+      auth: 'session',
+      params: z.object({ templateId: id }),
+      async handler({ db, user, params }) {
+        const template = await ownTemplate(db, user.orgId, params.templateId);
+        const files = await db
+          .selectFrom('templateFile')
+          .selectAll()
+          .where('templateId', '=', params.templateId)
+          .execute();
+        return { ...template, files };
+      },
+    }),
+    route({
+      method: 'DELETE',
+      url: `${BASE}/templates/files/:templateId`,
+      auth: AUTH,
+      params: z.object({ templateId: id }),
+      log: { type: 'DELETE', name: '删除模板文件' },
+      async handler({ db, user, params }) {
+        await ownTemplate(db, user.orgId, params.templateId);
+        await db.deleteFrom('templateFile').where('templateId', '=', params.templateId).execute();
+        return null;
+      },
+    }),
+  ];
+}
