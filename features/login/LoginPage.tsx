@@ -2,17 +2,24 @@ import { Button, Callout, Card, FormGroup, InputGroup, Intent, Radio, RadioGroup
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
 import type { ApiClient } from '../../src/api/client.js';
-import { readReturnUrl } from '../../src/menu/menus.js';
+import { landingPath, readReturnUrl } from '../../src/menu/menus.js';
 import { provideSession } from '../../src/session/effects.js';
 import { type Preload, signInApi } from './api.js';
 import { ForgotPasswordDialog } from './ForgotPasswordDialog.js';
 import { PhotoCodeField } from './PhotoCodeField.js';
 import { RegisterDialog } from './RegisterDialog.js';
 
-/** Where the console opens after sign-in: returnUrl/backurl when safe, else the landing route. */
-function enterConsole() {
+/**
+ * Where the console opens after sign-in: returnUrl/backurl when safe, else the landing of spec 000
+ * §2 (the workbench when the login page config has a main first URL, otherwise the welcome view).
+ */
+function enterConsole(mainFirstUrl: Promise<string>) {
   const back = readReturnUrl(window.location.search);
-  window.location.assign(`/index.html#${back ?? '/'}`);
+  if (back) return window.location.assign(`/index.html#${back}`);
+  mainFirstUrl.then(
+    (url) => window.location.assign(`/index.html#${landingPath(url)}`),
+    () => window.location.assign(`/index.html#${landingPath('')}`),
+  );
 }
 
 /** login.html: sign-in, picture code, register, forgotten password, department choice, forced password change. */
@@ -33,8 +40,11 @@ export function LoginPage({ client }: { client: ApiClient }) {
     api.preload().then(setPreload, () => setPreload(null));
   }, [api]);
   useEffect(() => {
-    if (state === 'authenticated') enterConsole();
-  }, [state]);
+    if (state === 'authenticated')
+      enterConsole(
+        client.request<string>({ url: '/passport/web-rbac/systemConfigs/loginPageConfig', silent: true }),
+      );
+  }, [state, client]);
   // Each picture code answers once: after every failed attempt a new one is shown. The server
   // counts failures per login name, so it is asked whether this name now needs the code.
   const [attempt, setAttempt] = useState(0);

@@ -79,7 +79,7 @@ function Welcome() {
 export const routes: RouteDef[] = [
   { path: '/', title: '工作台', component: Workbench, tab: false },
   { path: '/home', title: '工作台', component: Workbench },
-  { path: '/console', title: '欢迎', component: Welcome },
+  { path: '/console', title: '欢迎', component: Welcome, tab: false },
   { path: '/error', title: '错误', component: NotImplemented, tab: false },
   { path: '/demo', title: '示例', component: NotImplemented },
   { path: '/formDemo', title: '表单示例', component: NotImplemented },

@@ -85,3 +85,15 @@ test('the restricted user sees fewer menus, a disabled button and is refused by 
   expect(answer.status).toBe(403);
   expect(answer.body.msg).toBe('权限不足');
 });
+
+test('after sign-in the console lands on the welcome view (no main first URL) or on the returnUrl', async ({
+  page,
+}) => {
+  await signIn(page, NURSE);
+  await expect(page.getByTestId('page-welcome')).toBeVisible();
+  await expect(page).toHaveURL(/#\/console$/);
+  await page.goto('/index.html#/nope/here');
+  await expect(page.getByTestId('page-not-found')).toBeVisible();
+  await page.goto('/index.html#/notimpliment');
+  await expect(page.getByTestId('page-not-implemented')).toContainText('正在加紧开发中');
+});
