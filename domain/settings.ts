@@ -58,7 +58,7 @@ export const serverConfigInput = z.object({
   keepLogDays: z.coerce.number().int().min(7).max(3650),
 });
 export const mattressConfigInput = z.object({
-  setId: z.coerce.number().int().nullable().default(null),
+  setId: z.coerce.number().int().positive().default(1),
   setContent: z.object({
     alarmRemind: z.object({
       status: z.coerce.number().int().min(0).max(1),

@@ -12,6 +12,7 @@ import { defaultOrgId, readConfig, writeConfig } from '../../config.js';
 import type { Db } from '../../db/index.js';
 import { type AnyRoute, route } from '../../http/route.js';
 import { paged } from '../paging.js';
+import { configResource } from './configResource.js';
 
 const CONFIGS = '/passport/web-rbac/systemConfigs';
 const orgOf = async (db: Db, user: { orgId: number } | null) => user?.orgId ?? (await defaultOrgId(db));
@@ -66,48 +67,30 @@ export function configRoutes(): AnyRoute[] {
       log: { type: 'UPDATE', name: '修改主题色' },
       handler: ({ db, user, body }) => writeConfig(db, user.orgId, 'Theme', body),
     }),
-    route({
-      method: 'GET',
+    ...configResource({
+      key: 'iconConfig',
       url: '/passport/web-rbac/iconConfig',
-      auth: 'session',
-      handler: ({ db, user }) => readConfig(db, user.orgId, 'iconConfig'),
-    }),
-    route({
-      method: 'PUT',
-      url: '/passport/web-rbac/iconConfig',
-      auth: Authority.displaySave,
+      read: 'session',
+      write: Authority.displaySave,
       body: iconConfigInput,
-      log: { type: 'UPDATE', name: '修改显示设置' },
-      handler: ({ db, user, body }) => writeConfig(db, user.orgId, 'iconConfig', body),
+      name: '修改显示设置',
     }),
-    route({
-      method: 'GET',
+    ...configResource({
+      key: 'serverConfigs',
       url: '/passport/web-rbac/serverConfigs',
-      auth: Authority.serve,
-      handler: ({ db, user }) => readConfig(db, user.orgId, 'serverConfigs'),
-    }),
-    route({
-      method: 'PUT',
-      url: '/passport/web-rbac/serverConfigs',
-      auth: Authority.serveSave,
+      read: Authority.serve,
+      write: Authority.serveSave,
       body: serverConfigInput,
-      log: { type: 'UPDATE', name: '修改服务器设置' },
-      handler: ({ db, user, body }) => writeConfig(db, user.orgId, 'serverConfigs', body),
+      name: '修改服务器设置',
     }),
-    route({
-      method: 'GET',
+    ...configResource({
+      key: 'mattress',
       url: '/pims/web-pi/device/set/mattress',
-      auth: 'session',
-      handler: ({ db, user }) => readConfig(db, user.orgId, 'mattress'),
-    }),
-    route({
-      method: 'POST',
-      url: '/pims/web-pi/device/set/mattress',
-      auth: Authority.displaySave,
+      read: 'session',
+      write: Authority.displaySave,
       body: mattressConfigInput,
-      log: { type: 'UPDATE', name: '修改床垫告警设置' },
-      handler: ({ db, user, body }) =>
-        writeConfig(db, user.orgId, 'mattress', { ...body, setId: body.setId ?? 1 }),
+      name: '修改床垫告警设置',
+      method: 'POST',
     }),
     route({
       method: 'POST',

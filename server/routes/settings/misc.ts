@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { Code } from '../../../domain/codes.js';
 import { Authority } from '../../../domain/menus.js';
 import { pageQuery } from '../../../domain/settings.js';
-import { readConfig, writeConfig } from '../../config.js';
 import { ApiFailure } from '../../http/failure.js';
 import { type AnyRoute, route, tokenOf } from '../../http/route.js';
 import { paged } from '../paging.js';
+import { configResource } from './configResource.js';
 
 const recordId = z.object({ recordId: z.coerce.number().int().positive() });
 const flag = z.coerce.number().int().min(0).max(1);
@@ -103,33 +103,22 @@ export function miscSettingRoutes(): AnyRoute[] {
         return { noticeId };
       },
     }),
-    route({
-      method: 'GET',
+    ...configResource({
+      key: 'template',
       url: '/pims/web-org/template',
-      auth: Authority.templateSet,
-      handler: ({ db, user }) => readConfig(db, user.orgId, 'template'),
-    }),
-    route({
-      method: 'PUT',
-      url: '/pims/web-org/template',
-      auth: Authority.templateSet,
+      read: Authority.templateSet,
+      write: Authority.templateSet,
       body: z.object({
         contractTemplateId: z.coerce.number().int().positive().nullable().default(null),
         printHeader: z.string().trim().min(1, '请输入打印抬头').max(64),
       }),
-      log: { type: 'UPDATE', name: '修改模板设置' },
-      handler: ({ db, user, body }) => writeConfig(db, user.orgId, 'template', body),
+      name: '修改模板设置',
     }),
-    route({
-      method: 'GET',
+    ...configResource({
+      key: 'setting',
       url: '/pims/web-org/setting',
-      auth: 'session',
-      handler: ({ db, user }) => readConfig(db, user.orgId, 'setting'),
-    }),
-    route({
-      method: 'PUT',
-      url: '/pims/web-org/setting',
-      auth: Authority.serveSave,
+      read: 'session',
+      write: Authority.serveSave,
       body: z.object({
         elderNoPrefix: z
           .string()
@@ -139,22 +128,15 @@ export function miscSettingRoutes(): AnyRoute[] {
         autoBill: flag,
         billDay: z.coerce.number().int().min(1).max(28),
       }),
-      log: { type: 'UPDATE', name: '修改机构设置' },
-      handler: ({ db, user, body }) => writeConfig(db, user.orgId, 'setting', body),
+      name: '修改机构设置',
     }),
-    route({
-      method: 'GET',
+    ...configResource({
+      key: 'checkConfig',
       url: '/pims/web-org/checkConfig',
-      auth: Authority.checkConfig,
-      handler: ({ db, user }) => readConfig(db, user.orgId, 'checkConfig'),
-    }),
-    route({
-      method: 'PUT',
-      url: '/pims/web-org/checkConfig',
-      auth: Authority.checkConfig,
+      read: Authority.checkConfig,
+      write: Authority.checkConfig,
       body: z.object({ outingCheck: flag, settleCheck: flag, contractCheck: flag }),
-      log: { type: 'UPDATE', name: '修改审核配置' },
-      handler: ({ db, user, body }) => writeConfig(db, user.orgId, 'checkConfig', body),
+      name: '修改审核配置',
     }),
     route({
       method: 'POST',
