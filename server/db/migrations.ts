@@ -75,6 +75,11 @@ const migrations: Record<string, Migration> = {
       for (const statement of statements) await sql.raw(statement).execute(db);
     },
   },
+  '0003_sso_marks': {
+    async up(db: Kysely<unknown>) {
+      await sql.raw('create table ssoNonce (nonce text primary key, usedAt integer not null)').execute(db);
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -30,6 +30,7 @@ export interface Database {
   templateType: TemplateTypeTable;
   template: TemplateTable;
   templateFile: TemplateFileTable;
+  ssoNonce: SsoNonceTable;
   building: BuildingTable;
   floor: FloorTable;
   room: RoomTable;
@@ -294,4 +295,8 @@ export interface TemplateFileTable {
   templateId: number;
   fileName: string;
   urlPath: string;
+}
+export interface SsoNonceTable {
+  nonce: string;
+  usedAt: number;
 }

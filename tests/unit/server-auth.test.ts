@@ -306,3 +306,25 @@ describe('user administration', () => {
     expect((await profile(again.token)).body.code).toBe(0);
   });
 });
+
+describe('single sign-on mark', () => {
+  it('signs in once with a valid mark and refuses a replay, a forged or an expired one', async () => {
+    const { makeSsoMark, ssoSecret } = await import('../../server/auth/ssoMark.js');
+    const secret = ssoSecret(h.dataDir);
+    const mark = makeSsoMark(secret, 'huli01', h.clock.now);
+    const ok = await call(h.app, null, 'POST', '/passport/web-rbac/logins/ssoMarkLogin', { mark });
+    expect((ok.body.result as UserInfo).username).toBe('huli01');
+    expect((await profile((ok.body.result as UserInfo).token)).body.code).toBe(0);
+    expect(
+      (await call(h.app, null, 'POST', '/passport/web-rbac/logins/ssoMarkLogin', { mark })).body.msg,
+    ).toBe('登录标记已使用');
+    const forged = `${mark.split('.')[0]}.AAAA${mark.split('.')[1]?.slice(4)}`;
+    expect(
+      (await call(h.app, null, 'POST', '/passport/web-rbac/logins/ssoMarkLogin', { mark: forged })).body.msg,
+    ).toBe('登录标记无效');
+    const old = makeSsoMark(secret, 'huli01', h.clock.now - 10 * 60 * 1000);
+    expect(
+      (await call(h.app, null, 'POST', '/passport/web-rbac/logins/ssoMarkLogin', { mark: old })).body.msg,
+    ).toBe('登录标记已过期');
+  });
+});

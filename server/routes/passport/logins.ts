@@ -12,6 +12,7 @@ import {
   verifySmsCode,
 } from '../../auth/challenges.js';
 import { hashPassword, passwordProblem, verifyPassword } from '../../auth/password.js';
+import { redeemSsoMark, ssoSecret } from '../../auth/ssoMark.js';
 import { createSession, endSessionsOfUser } from '../../auth/tokens.js';
 import { buildUserInfo } from '../../auth/userInfo.js';
 import { defaultOrgId, readConfig } from '../../config.js';
@@ -330,6 +331,36 @@ export function loginRoutes(opts: { loginRatePerMinute: number }): AnyRoute[] {
         if (weak) throw new ApiFailure(Code.passwordWeak, weak);
         await changePassword(db, user.userId, body.newPwd, row.keyVersion);
         return null;
+      },
+    }),
+    route({
+      method: 'POST',
+      url: `${BASE}/ssoMarkLogin`,
+      auth: 'public',
+      body: z.object({ mark: z.string().min(10).max(1000) }),
+      rateLimit: { max: 30, timeWindow: 60_000 },
+      log: false,
+      async handler({ body, db, services, req }) {
+        const now = services.now();
+        const loginName = await redeemSsoMark(db, ssoSecret(services.dataDir), body.mark, now);
+        const user = await db
+          .selectFrom('users')
+          .selectAll()
+          .where('loginName', '=', loginName)
+          .executeTakeFirst();
+        if (!user || user.status !== 0) throw new ApiFailure(Code.accountDisabled);
+        const token = await db.transaction().execute(async (trx) => {
+          const t = await createSession(trx, user.userId, user.keyVersion, req.ip, now);
+          await writeOperationLog(
+            trx,
+            req,
+            { userId: user.userId, orgId: user.orgId, loginName },
+            { type: 'LOGIN', name: '单点登录' },
+            { loginName },
+          );
+          return t;
+        });
+        return buildUserInfo(db, user.userId, token, null, req.ip);
       },
     }),
   ];
