@@ -47,7 +47,8 @@ export const builtInMenus: DisplayMenu[] = [
  * /home/iframe/{menuId}. Groups left empty disappear.
  */
 export function menusFromServer(items: MenuItem[] | null | undefined): DisplayMenu[] {
-  if (!items || items.length === 0) return builtInMenus;
+  // No menu call answered: the built-in tree. An empty answer means this user may see no menu.
+  if (!items) return builtInMenus;
   const convert = (item: MenuItem, depth: number): DisplayMenu | null => {
     const base = {
       menuId: item.menuId,

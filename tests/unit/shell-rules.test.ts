@@ -104,7 +104,10 @@ describe('menus from the server (spec 000 §2)', () => {
       ['帮助', iframeHash(6)],
     ]);
   });
-  it('keeps the built-in tree without server menus', () => expect(menusFromServer([])).toBe(builtInMenus));
+  it('keeps the built-in tree without server menus; an empty answer is an empty menu', () => {
+    expect(menusFromServer(null)).toBe(builtInMenus);
+    expect(menusFromServer([])).toEqual([]);
+  });
   it('lands on the workbench only with a main first URL', () => {
     expect(landingPath('/home')).toBe('/home');
     expect(landingPath('')).toBe('/console');
