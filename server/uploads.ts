@@ -32,6 +32,8 @@ const MAGIC: Record<string, number[][] | null> = {
 };
 
 export interface UploadRule {
+  /** What the messages call the file (spec 000 §5: 上传头像图片要求是 {formats} 格式). */
+  label: string;
   folder: string;
   extensions: string[];
   maxBytes: number;
@@ -70,7 +72,7 @@ export async function receiveUpload<S extends z.ZodType>(
   const ext = extname(part.filename).slice(1).toLowerCase();
   if (!rule.extensions.includes(ext)) {
     part.file.resume();
-    throw new ApiFailure(Code.uploadRejected, `上传文件要求是 ${rule.extensions.join('/')} 格式`);
+    throw new ApiFailure(Code.uploadRejected, `上传${rule.label}要求是 ${rule.extensions.join('/')} 格式`);
   }
   const parsed = fields.safeParse(values);
   if (!parsed.success) {
@@ -85,7 +87,7 @@ export async function receiveUpload<S extends z.ZodType>(
   try {
     await pipeline(part.file, createWriteStream(temp));
     if (part.file.truncated)
-      throw new ApiFailure(Code.uploadRejected, `上传文件大小不能超过 ${mb(rule.maxBytes)}MB`);
+      throw new ApiFailure(Code.uploadRejected, `上传${rule.label}大小不能超过 ${mb(rule.maxBytes)}MB`);
     const head = Buffer.alloc(8);
     const handle = await open(temp, 'r');
     const { bytesRead } = await handle.read(head, 0, 8, 0);

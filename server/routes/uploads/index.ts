@@ -8,17 +8,25 @@ import { type AnyRoute, route } from '../../http/route.js';
 import { discardUpload, receiveUpload, type StoredUpload, type UploadRule } from '../../uploads.js';
 
 const IMAGE: UploadRule = {
+  label: '头像图片',
   folder: 'images',
   extensions: ['jpg', 'jpeg', 'png', 'gif', 'bmp', 'webp'],
   maxBytes: 10 * 1024 * 1024,
 };
-const VIDEO: UploadRule = { folder: 'videos', extensions: ['mp4', 'webm'], maxBytes: 200 * 1024 * 1024 };
+const VIDEO: UploadRule = {
+  label: '视频',
+  folder: 'videos',
+  extensions: ['mp4', 'webm'],
+  maxBytes: 200 * 1024 * 1024,
+};
 const DOCUMENT: UploadRule = {
+  label: '文件',
   folder: 'documents',
   extensions: ['pdf', 'doc', 'docx', 'xls', 'xlsx', 'csv', 'txt', 'jpg', 'jpeg', 'png'],
   maxBytes: 20 * 1024 * 1024,
 };
 const PACKAGE: UploadRule = {
+  label: '安装包',
   folder: 'packages',
   extensions: ['apk', 'zip', 'bin', 'hex'],
   maxBytes: 200 * 1024 * 1024,
