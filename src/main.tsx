@@ -2,6 +2,7 @@ import '@blueprintjs/core/lib/css/blueprint.css';
 import './layout/shell.css';
 import { createRoot } from 'react-dom/client';
 import { routes as fallbackRoutes } from '../features/fallback/index.js';
+import { routes as systemManageRoutes } from '../features/system-manage/Users.js';
 import { routes as systemSettingRoutes } from '../features/system-settings/index.js';
 import { routes as workbenchRoutes } from '../features/workbench/index.js';
 import { App } from './App.js';
@@ -16,7 +17,7 @@ import { local } from './util/storage.js';
 async function start() {
   const { client, frontLog } = createPageClient(askSlowRequest);
   installGlobalErrorHandlers(window, frontLog);
-  const registry = createRegistry([workbenchRoutes, fallbackRoutes, systemSettingRoutes]);
+  const registry = createRegistry([workbenchRoutes, fallbackRoutes, systemSettingRoutes, systemManageRoutes]);
   const { config } = await loadSystemConfig(client.request);
   const root = document.getElementById('root');
   if (!root) throw new Error('no #root');

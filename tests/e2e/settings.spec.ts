@@ -46,3 +46,36 @@ test('server settings refuse bad input with the server message and keep the old 
   await page.reload();
   await expect(page.getByLabel('操作日志保留天数')).toHaveValue('180');
 });
+
+test('an administrator widens a nurse’s data departments; the nurse’s open console must sign in again', async ({
+  browser,
+}) => {
+  const adminCtx = await browser.newContext();
+  const nurseCtx = await browser.newContext();
+  const admin = await adminCtx.newPage();
+  const nurse = await nurseCtx.newPage();
+  await signIn(nurse, { loginName: 'huli01', password: 'Huli@2026' });
+  await signIn(admin, ADMIN, '院办');
+  await openMenu(admin, '系统管理', '用户管理');
+  await admin
+    .getByTestId('user-row')
+    .filter({ hasText: 'huli01' })
+    .getByRole('button', { name: '编辑' })
+    .click();
+  const dialog = admin.getByRole('dialog');
+  await dialog.getByText('护理二部', { exact: true }).click();
+  await expect(dialog.getByLabel('护理二部')).toBeChecked();
+  await dialog.getByRole('button', { name: '保存' }).click();
+  await expect(admin.getByText('已保存，该用户需重新登录')).toBeVisible();
+
+  await openMenu(nurse, '系统管理', '系统设置', '操作日志');
+  await expect(nurse.getByRole('alertdialog').or(nurse.getByRole('dialog'))).toContainText(
+    '用户关键信息发生变化，请重新登录',
+  );
+  await nurse.getByRole('button', { name: '确定' }).click();
+  await expect(nurse).toHaveURL(/login\.html/);
+  await signIn(nurse, { loginName: 'huli01', password: 'Huli@2026' }, '护理二部');
+  await expect(nurse.getByTestId('current-dept')).toHaveText('护理二部');
+  await adminCtx.close();
+  await nurseCtx.close();
+});

@@ -1,0 +1,191 @@
+import {
+  Button,
+  Callout,
+  Checkbox,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  HTMLSelect,
+  HTMLTable,
+  InputGroup,
+  Intent,
+} from '@blueprintjs/core';
+import { useEffect, useState } from 'react';
+import type { Page } from '../../domain/codes.js';
+import { useApp } from '../../src/app/AppContext.js';
+import { usePageRefresh } from '../../src/app/usePageRefresh.js';
+import type { RouteDef } from '../../src/router/registry.js';
+import { Pager } from '../../src/ui/Pager.js';
+import { usePagedList } from '../../src/ui/usePagedList.js';
+
+interface UserRow {
+  userId: number;
+  loginName: string;
+  empName: string;
+  phoneNum: string;
+  status: number;
+  lastLoginTime: string | null;
+}
+interface UserDetail extends UserRow {
+  roleIds: number[];
+  dataDeptIds: number[];
+}
+const URL = '/passport/web-rbac/users';
+const toggle = (list: number[], id: number) =>
+  list.includes(id) ? list.filter((x) => x !== id) : [...list, id];
+
+/** Roles, data departments and status of one user; saving ends that user's sessions (4013). */
+function UserDialog({ userId, onClose, onSaved }: { userId: number; onClose(): void; onSaved(): void }) {
+  const { request, toast } = useApp();
+  const [user, setUser] = useState<UserDetail | null>(null);
+  const [roles, setRoles] = useState<{ roleId: number; name: string }[]>([]);
+  const [depts, setDepts] = useState<{ deptId: number; deptName: string }[]>([]);
+  const [error, setError] = useState('');
+  useEffect(() => {
+    request<UserDetail>({ url: `${URL}/${userId}` }).then(setUser, () => setError('加载失败'));
+    request<Page<{ roleId: number; name: string }>>({
+      url: '/passport/web-rbac/roles',
+      params: { pageNum: 1, pageSize: 999 },
+    }).then(
+      (p) => setRoles(p.list),
+      () => undefined,
+    );
+    request<Page<{ deptId: number; deptName: string }>>({
+      url: '/ifms/web-org/depts',
+      params: { pageHelper: 0 },
+    }).then(
+      (p) => setDepts(p.list),
+      () => undefined,
+    );
+  }, [request, userId]);
+  const save = () =>
+    user &&
+    request({
+      url: `${URL}/${userId}`,
+      method: 'PUT',
+      data: { status: user.status, roleIds: user.roleIds, dataDeptIds: user.dataDeptIds },
+      silent: true,
+    }).then(
+      () => {
+        toast('已保存，该用户需重新登录', 'success');
+        onSaved();
+      },
+      (e: { message?: string }) => setError(e.message ?? '保存失败'),
+    );
+  return (
+    <Dialog isOpen onClose={onClose} title={`编辑用户 ${user?.loginName ?? ''}`}>
+      <DialogBody>
+        {user && (
+          <>
+            <FormGroup label="状态" labelFor="u-status">
+              <HTMLSelect
+                id="u-status"
+                value={user.status}
+                onChange={(e) => setUser({ ...user, status: Number(e.target.value) })}
+              >
+                <option value={0}>启用</option>
+                <option value={1}>停用</option>
+              </HTMLSelect>
+            </FormGroup>
+            <FormGroup label="角色">
+              {roles.map((r) => (
+                <Checkbox
+                  key={r.roleId}
+                  inline
+                  label={r.name}
+                  checked={user.roleIds.includes(r.roleId)}
+                  onChange={() => setUser({ ...user, roleIds: toggle(user.roleIds, r.roleId) })}
+                />
+              ))}
+            </FormGroup>
+            <FormGroup label="数据部门">
+              {depts.map((d) => (
+                <Checkbox
+                  key={d.deptId}
+                  inline
+                  label={d.deptName}
+                  checked={user.dataDeptIds.includes(d.deptId)}
+                  onChange={() => setUser({ ...user, dataDeptIds: toggle(user.dataDeptIds, d.deptId) })}
+                />
+              ))}
+            </FormGroup>
+          </>
+        )}
+        {error && <Callout intent={Intent.DANGER}>{error}</Callout>}
+      </DialogBody>
+      <DialogFooter
+        actions={[
+          <Button key="c" text="取消" onClick={onClose} />,
+          <Button key="s" intent={Intent.PRIMARY} text="保存" onClick={save} />,
+        ]}
+      />
+    </Dialog>
+  );
+}
+
+/** /systemmanage/manager/index: the institution's user accounts. */
+function Users() {
+  const list = usePagedList<UserRow, { keyword: string }>(URL, { keyword: '' });
+  const [keyword, setKeyword] = useState('');
+  const [editing, setEditing] = useState<number | null>(null);
+  usePageRefresh(list.reload);
+  return (
+    <div className="page" data-testid="page-users">
+      <form
+        className="filter-bar"
+        onSubmit={(e) => {
+          e.preventDefault();
+          list.setFilters({ keyword });
+        }}
+      >
+        <InputGroup placeholder="账号或姓名" value={keyword} onChange={(e) => setKeyword(e.target.value)} />
+        <Button type="submit" intent={Intent.PRIMARY} text="查询" />
+      </form>
+      {list.error && <Callout intent={Intent.DANGER}>{list.error}</Callout>}
+      <HTMLTable striped compact className="data-table">
+        <thead>
+          <tr>
+            <th>账号</th>
+            <th>姓名</th>
+            <th>手机号</th>
+            <th>状态</th>
+            <th>上次登录</th>
+            <th>操作</th>
+          </tr>
+        </thead>
+        <tbody>
+          {list.rows.map((u) => (
+            <tr key={u.userId} data-testid="user-row">
+              <td>{u.loginName}</td>
+              <td>{u.empName}</td>
+              <td>{u.phoneNum}</td>
+              <td>{u.status === 0 ? '启用' : '停用'}</td>
+              <td>
+                {u.lastLoginTime ? new Date(u.lastLoginTime).toLocaleString('zh-CN', { hour12: false }) : '—'}
+              </td>
+              <td>
+                <Button size="small" icon="edit" text="编辑" onClick={() => setEditing(u.userId)} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </HTMLTable>
+      <Pager total={list.total} pageNum={list.pageNum} pageSize={list.pageSize} onChange={list.setPage} />
+      {editing !== null && (
+        <UserDialog
+          userId={editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            list.reload();
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+export const routes: RouteDef[] = [
+  { path: '/systemmanage/manager/index', title: '用户管理', component: Users },
+];
