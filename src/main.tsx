@@ -11,12 +11,14 @@ import { askSlowRequest } from './app/slowRequest.js';
 import { loadSystemConfig } from './config/systemConfig.js';
 import { createRegistry } from './router/registry.js';
 import { createPageClient } from './session/createClient.js';
+import { warnOldBrowser } from './util/browserWarning.js';
 import { local } from './util/storage.js';
 
 /** index.html: the console. */
 async function start() {
   const { client, frontLog } = createPageClient(askSlowRequest);
   installGlobalErrorHandlers(window, frontLog);
+  warnOldBrowser(navigator.userAgent);
   const registry = createRegistry([workbenchRoutes, fallbackRoutes, systemSettingRoutes, systemManageRoutes]);
   const { config } = await loadSystemConfig(client.request);
   const root = document.getElementById('root');

@@ -2,8 +2,10 @@ import '@blueprintjs/core/lib/css/blueprint.css';
 import './login.css';
 import { createRoot } from 'react-dom/client';
 import { createPageClient } from '../../src/session/createClient.js';
+import { warnOldBrowser } from '../../src/util/browserWarning.js';
 import { LoginPage } from './LoginPage.js';
 
 const { client } = createPageClient();
+warnOldBrowser(navigator.userAgent);
 const root = document.getElementById('root');
 if (root) createRoot(root).render(<LoginPage client={client} />);

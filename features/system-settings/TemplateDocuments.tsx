@@ -1,24 +1,11 @@
-import {
-  Alert,
-  Button,
-  Callout,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  FormGroup,
-  HTMLTable,
-  InputGroup,
-  Intent,
-  Menu,
-  MenuItem,
-  TextArea,
-} from '@blueprintjs/core';
+import { Alert, Button, Callout, HTMLTable, InputGroup, Intent, Menu, MenuItem } from '@blueprintjs/core';
 import { useCallback, useEffect, useState } from 'react';
 import type { Page } from '../../domain/codes.js';
 import { Authority } from '../../domain/menus.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { usePageRefresh } from '../../src/app/usePageRefresh.js';
 import { Authorized } from '../../src/auth/Authorized.js';
+import { navigate } from '../../src/router/hash.js';
 
 interface TemplateType {
   typeId: number;
@@ -40,7 +27,6 @@ function TemplateDocuments({ isHome }: { isHome: 0 | 1 }) {
   const [types, setTypes] = useState<TemplateType[]>([]);
   const [typeId, setTypeId] = useState<number | null>(null);
   const [templates, setTemplates] = useState<Template[]>([]);
-  const [editing, setEditing] = useState<Partial<Template> | null>(null);
   const [deleting, setDeleting] = useState<Template | null>(null);
   const [newType, setNewType] = useState('');
   const [error, setError] = useState('');
@@ -76,16 +62,6 @@ function TemplateDocuments({ isHome }: { isHome: 0 | 1 }) {
       setError('');
       loadTypes();
     }, fail);
-  const save = () =>
-    request({ url: `${BASE}/template`, method: 'PUT', data: { ...editing, typeId }, silent: true }).then(
-      () => {
-        toast('模板已保存', 'success');
-        setEditing(null);
-        setError('');
-        loadTemplates();
-      },
-      fail,
-    );
 
   return (
     <div
@@ -120,7 +96,7 @@ function TemplateDocuments({ isHome }: { isHome: 0 | 1 }) {
             intent={Intent.SUCCESS}
             text="新增模板"
             disabled={typeId === null}
-            onClick={() => setEditing({ templateName: '', content: '' })}
+            onClick={() => navigate(`/systemSetting/templateDocumentAdd?isHome=${isHome}&typeId=${typeId}`)}
           />
         </Authorized>
         {error && <Callout intent={Intent.DANGER}>{error}</Callout>}
@@ -139,7 +115,16 @@ function TemplateDocuments({ isHome }: { isHome: 0 | 1 }) {
                 <td>{new Date(t.updateTime).toLocaleString('zh-CN', { hour12: false })}</td>
                 <td className="actions">
                   <Authorized code={Authority.templateDocument} mode="disable">
-                    <Button size="small" icon="edit" text="编辑" onClick={() => setEditing(t)} />
+                    <Button
+                      size="small"
+                      icon="edit"
+                      text="编辑"
+                      onClick={() =>
+                        navigate(
+                          `/systemSetting/templateDocumentEdit?isHome=${isHome}&templateId=${t.templateId}`,
+                        )
+                      }
+                    />
                   </Authorized>
                   <Authorized code={Authority.templateDocument} mode="disable">
                     <Button
@@ -177,37 +162,6 @@ function TemplateDocuments({ isHome }: { isHome: 0 | 1 }) {
           </tbody>
         </HTMLTable>
       </div>
-      <Dialog
-        isOpen={editing !== null}
-        onClose={() => setEditing(null)}
-        title={editing?.templateId ? '编辑模板' : '新增模板'}
-        style={{ width: 720 }}
-      >
-        <DialogBody>
-          <FormGroup label="模板名称" labelFor="tpl-name">
-            <InputGroup
-              id="tpl-name"
-              value={editing?.templateName ?? ''}
-              onChange={(e) => setEditing({ ...editing, templateName: e.target.value })}
-            />
-          </FormGroup>
-          <FormGroup label="模板内容（HTML，可使用 {{oldmanName}} 等占位符）" labelFor="tpl-content">
-            <TextArea
-              id="tpl-content"
-              fill
-              rows={10}
-              value={editing?.content ?? ''}
-              onChange={(e) => setEditing({ ...editing, content: e.target.value })}
-            />
-          </FormGroup>
-        </DialogBody>
-        <DialogFooter
-          actions={[
-            <Button key="c" text="取消" onClick={() => setEditing(null)} />,
-            <Button key="s" intent={Intent.PRIMARY} text="保存" onClick={save} />,
-          ]}
-        />
-      </Dialog>
       <Alert
         isOpen={deleting !== null}
         intent={Intent.DANGER}

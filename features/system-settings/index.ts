@@ -6,6 +6,7 @@ import { Display } from './Display.js';
 import { InstallPackages } from './InstallPackages.js';
 import { LogList } from './LogList.js';
 import { HomeCareTemplates, InstitutionTemplates } from './TemplateDocuments.js';
+import { TemplateEdit } from './TemplateEdit.js';
 
 /** Spec 000 §2 "System settings", route /systemSetting and its children. */
 export const routes: RouteDef[] = [
@@ -22,13 +23,13 @@ export const routes: RouteDef[] = [
   {
     path: '/systemSetting/templateDocumentAdd',
     title: '新增文书模板',
-    component: NotImplemented,
+    component: TemplateEdit,
     tab: false,
   },
   {
     path: '/systemSetting/templateDocumentEdit',
     title: '编辑文书模板',
-    component: NotImplemented,
+    component: TemplateEdit,
     tab: false,
   },
   {

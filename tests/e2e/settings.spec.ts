@@ -79,3 +79,22 @@ test('an administrator widens a nurse’s data departments; the nurse’s open c
   await adminCtx.close();
   await nurseCtx.close();
 });
+
+test('adds a document template on its own page with a sandboxed preview', async ({ page }) => {
+  await signIn(page, ADMIN, '院办');
+  await openMenu(page, '系统管理', '系统设置', '文书模板');
+  await page.getByRole('button', { name: '新增模板' }).click();
+  await expect(page.getByTestId('page-template-edit')).toBeVisible();
+  await expect(page.getByTestId('tab')).toHaveCount(1);
+  await page.getByLabel('模板名称').fill('短期托养合同');
+  await page
+    .getByLabel(/模板内容/)
+    .fill('<h2>短期托养合同</h2><script>parent.document.title="pwned"</script>');
+  await expect(
+    page.frameLocator('[data-testid=template-preview]').getByRole('heading', { name: '短期托养合同' }),
+  ).toBeVisible();
+  await page.getByRole('button', { name: '保存' }).click();
+  await expect(page.getByTestId('page-templateDocument')).toBeVisible();
+  await expect(page.getByTestId('template-row').filter({ hasText: '短期托养合同' })).toBeVisible();
+  expect(await page.title()).not.toBe('pwned');
+});
