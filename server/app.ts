@@ -9,6 +9,7 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { startBroker } from './broker/index.js';
 import { type Db, openDatabase } from './db/index.js';
+import { pruneOperationLogs } from './db/retention.js';
 import { isSeeded, seed } from './db/seed.js';
 import { installErrorHandlers } from './http/errors.js';
 import { registerRoutes } from './http/route.js';
@@ -33,6 +34,7 @@ export async function buildApp(options: AppOptions) {
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: 2 * 1024 * 1024, trustProxy: false });
   const db: Db = await openDatabase(options.databaseFile ?? join(options.dataDir, 'eldercare.sqlite'));
   if (!(await isSeeded(db))) await seed(db);
+  await pruneOperationLogs(db, Date.now());
   const services: Services = {
     db,
     dataDir: resolve(options.dataDir),

@@ -33,6 +33,8 @@ export interface RouteContext<Q, B, P, U> {
   describe(name: string): void;
   /** On public routes (login, register) names who the logged operation is for. */
   logAs(actor: LogActor): void;
+  /** Work that must wait until the change is committed (removing files, notifying). */
+  afterCommit(work: () => Promise<unknown> | unknown): void;
 }
 
 export interface RouteSpec<
@@ -89,6 +91,7 @@ export function registerRoutes(app: FastifyInstance, services: Services, routes:
         const params = parse(spec.params, req.params);
         let description = spec.log ? spec.log.name : '';
         let actor: LogActor | null = user;
+        const committed: (() => Promise<unknown> | unknown)[] = [];
         const ctxFor = (db: Db) =>
           ({
             query,
@@ -108,6 +111,9 @@ export function registerRoutes(app: FastifyInstance, services: Services, routes:
             logAs(who: LogActor) {
               actor = who;
             },
+            afterCommit(work: () => Promise<unknown> | unknown) {
+              committed.push(work);
+            },
           }) as RouteContext<unknown, unknown, unknown, SessionUser>;
         const mutation = spec.method !== 'GET' && spec.log !== false;
         const result = mutation
@@ -123,6 +129,7 @@ export function registerRoutes(app: FastifyInstance, services: Services, routes:
               return out;
             })
           : await spec.handler(ctxFor(services.db));
+        for (const work of committed) await work();
         if (result === SENT || reply.sent) return reply;
         return reply.send({ code: Code.ok, msg: '成功', result: result ?? null });
       },

@@ -210,3 +210,31 @@ describe('version notes and review configuration', () => {
     });
   });
 });
+
+describe('operation-log retention', () => {
+  it('drops rows older than keepLogDays and keeps the rest', async () => {
+    const { pruneOperationLogs } = await import('../../server/db/retention.js');
+    await signInAdmin(h.app);
+    const db = h.app.services.db;
+    const old = new Date(Date.now() - 200 * 24 * 60 * 60 * 1000).toISOString();
+    await db
+      .insertInto('operationLog')
+      .values({
+        orgId: 1,
+        userId: 1,
+        userName: 'admin',
+        operationType: 'UPDATE',
+        operationName: '旧记录',
+        method: 'PUT',
+        path: '/x',
+        params: '',
+        ipAddress: '127.0.0.1',
+        source: '管理后台',
+        createTime: old,
+      })
+      .execute();
+    const before = await count('operationLog');
+    expect(await pruneOperationLogs(db, Date.now())).toBe(1);
+    expect(await count('operationLog')).toBe(before - 1);
+  });
+});

@@ -154,7 +154,7 @@ export function uploadRoutes(): AnyRoute[] {
       auth: Authority.installPackageDelete,
       params: z.object({ packageId: z.coerce.number().int().positive() }),
       log: { type: 'DELETE', name: '删除安装包' },
-      async handler({ db, user, params, services, describe }) {
+      async handler({ db, user, params, services, describe, afterCommit }) {
         const row = await db
           .selectFrom('installPackage')
           .selectAll()
@@ -165,7 +165,9 @@ export function uploadRoutes(): AnyRoute[] {
         await db.deleteFrom('installPackage').where('packageId', '=', params.packageId).execute();
         describe(`删除安装包：${row.packageName}`);
         const rel = row.urlPath.replace(/^\/files\//, '');
-        await discardUpload({ absolutePath: `${services.dataDir}/files/${rel}` } as StoredUpload);
+        afterCommit(() =>
+          discardUpload({ absolutePath: `${services.dataDir}/files/${rel}` } as StoredUpload),
+        );
         return null;
       },
     }),
