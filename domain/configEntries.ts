@@ -39,6 +39,14 @@ export function configDefaults(orgName: string) {
     template: { contractTemplateId: null as number | null, printHeader: orgName },
     setting: { elderNoPrefix: 'YG', autoBill: 1, billDay: 1 },
     checkConfig: { outingCheck: 1, settleCheck: 1, contractCheck: 0 },
+    /** Nurse-call base settings (GET/PUT /tdms/web-org/callSetBase). */
+    callSetBase: { answerTimeoutSeconds: 60, remindRepeat: 1, nightStart: '22:00', nightEnd: '06:00' },
+    /** Call announcement (GET/PUT /tdms/web-org/callVoice). */
+    callVoice: { status: 1, times: 3, voiceText: '{roomName}{bedName}呼叫' },
+    /** Control-room alarm handling: minutes before an unacknowledged alarm is escalated. */
+    alarmSetting: { escalateAfterMinutes: 5, sound: 1 },
+    /** Positioning service of the organisation (GET /loms/web-lo/pnt/config/{orgId}). */
+    pntConfig: { isEnable: 1, offlineSeconds: 60, trailMinutes: 30 },
   };
 }
 export type ConfigEntries = ReturnType<typeof configDefaults>;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { alarmRecord } from './alarms.js';
+import { positionPayload } from './devices.js';
 
 /** Push channel messages (ARCHITECTURE "Real-time conventions"). */
 export const PUSH_PATH = '/push';
@@ -7,12 +9,27 @@ export const PushCloseCode = { unauthorized: 4401, loginExpired: 4011, signedInE
 export const clientPushMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('auth'), token: z.string().min(1).max(200) }),
   z.object({ type: z.literal('heartbeat'), data: z.unknown().optional() }),
+  /** The map asks for position frames while it is open. */
+  z.object({ type: z.literal('positions'), on: z.boolean() }),
 ]);
 export type ClientPushMessage = z.infer<typeof clientPushMessage>;
 
-export type ServerPushMessage =
-  | { type: 'auth.ok' }
-  | { type: 'heartbeat'; data: { ts: number } }
-  | { type: 'login.expired'; data: { code: number } }
-  | { type: 'notice'; data: { noticeId: number; title: string } }
-  | { type: 'remind'; data: { remindId: number; title: string } };
+/** What the server sends; the console validates every message against this before using it. */
+export const serverPushMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('auth.ok') }),
+  z.object({ type: z.literal('heartbeat'), data: z.object({ ts: z.number() }) }),
+  z.object({ type: z.literal('login.expired'), data: z.object({ code: z.number() }) }),
+  z.object({ type: z.literal('notice'), data: z.object({ noticeId: z.number(), title: z.string() }) }),
+  z.object({ type: z.literal('remind'), data: z.object({ remindId: z.number(), title: z.string() }) }),
+  z.object({ type: z.literal('alarm.created'), data: alarmRecord }),
+  z.object({ type: z.literal('alarm.updated'), data: alarmRecord }),
+  /** Positions batched per client (at most ~20 frames a second), latest per device. */
+  z.object({
+    type: z.literal('positions'),
+    data: z.array(positionPayload.extend({ deviceId: z.number().int() })),
+  }),
+]);
+export type ServerPushMessage = z.infer<typeof serverPushMessage>;
+export type ServerPushType = ServerPushMessage['type'];
+/** Frames of position updates per second a console receives at most. */
+export const POSITION_FRAMES_PER_SECOND = 20;

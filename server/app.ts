@@ -10,11 +10,14 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { startBroker } from './broker/index.js';
 import { type Db, openDatabase } from './db/index.js';
 import { pruneOperationLogs } from './db/retention.js';
-import { isSeeded, seed } from './db/seed.js';
+import { isSeeded, seed, syncMenus } from './db/seed.js';
+import { hasRealtimeSeed, seedRealtime } from './db/seedRealtime.js';
 import { installErrorHandlers } from './http/errors.js';
 import { registerRoutes } from './http/route.js';
+import { PushHub } from './push/hub.js';
 import { registerPush } from './push/index.js';
 import { allRoutes } from './routes/index.js';
+import { RulesEngine } from './rules/engine.js';
 import { logSmsSender, type Services, type SmsSender } from './services.js';
 
 export interface AppOptions {
@@ -28,18 +31,37 @@ export interface AppOptions {
   now?: () => number;
   /** Login attempts per IP per minute. */
   loginRatePerMinute?: number;
+  /** Also serve MQTT over TCP on this loopback port. */
+  mqttTcpPort?: number | undefined;
 }
 
 export async function buildApp(options: AppOptions) {
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: 2 * 1024 * 1024, trustProxy: false });
   const db: Db = await openDatabase(options.databaseFile ?? join(options.dataDir, 'eldercare.sqlite'));
   if (!(await isSeeded(db))) await seed(db);
+  await syncMenus(db);
+  const dataDir = resolve(options.dataDir);
+  mkdirSync(join(dataDir, 'files'), { recursive: true });
+  const orgs = await db.selectFrom('org').select('orgId').orderBy('orgId').execute();
+  for (const [i, { orgId }] of orgs.entries())
+    if (!(await hasRealtimeSeed(db, orgId))) await seedRealtime(db, dataDir, orgId, i === 0 ? 150 : 24);
   await pruneOperationLogs(db, Date.now());
+
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  const bridge = await startBroker(app, db, { tcpPort: options.mqttTcpPort });
+  const hub = new PushHub(bridge);
+  const now = options.now ?? Date.now;
+  const rules = new RulesEngine(db, hub, app.log, now);
+  await rules.start();
+  bridge.onDeviceMessage((topic, payload, peer) => rules.handle(topic, payload, peer));
   const services: Services = {
     db,
-    dataDir: resolve(options.dataDir),
+    dataDir,
     sms: options.sms ?? logSmsSender(app.log),
-    now: options.now ?? Date.now,
+    now,
+    hub,
+    bridge,
+    rules,
   };
   app.decorate('services', services);
 
@@ -47,13 +69,9 @@ export async function buildApp(options: AppOptions) {
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: 200 * 1024 * 1024, files: 1 } });
   await app.register(rateLimit, { global: false });
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
   registerRoutes(app, services, allRoutes({ loginRatePerMinute: options.loginRatePerMinute ?? 30 }));
-  registerPush(app, db, sameOrigin);
-  await startBroker(app, db);
-
-  mkdirSync(join(services.dataDir, 'files'), { recursive: true });
+  registerPush(app, db, hub, sameOrigin);
   const staticDir = options.staticDir;
   if (staticDir && existsSync(staticDir)) {
     await app.register(fastifyStatic, {
@@ -73,6 +91,7 @@ export async function buildApp(options: AppOptions) {
     setHeaders: (reply) => reply.header('x-content-type-options', 'nosniff'),
   });
   app.addHook('onClose', async () => {
+    await rules.stop();
     await db.destroy();
   });
   return app;

@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import { buildApp } from './app.js';
 import { DemoAccounts } from './db/seed.js';
+import { startSimulator } from './simulator/index.js';
 
 const port = Number(process.env.PORT ?? 8080);
 const host = process.env.HOST ?? '127.0.0.1';
@@ -9,11 +10,26 @@ const started = performance.now();
 
 const app = await buildApp({
   dataDir,
-  staticDir: resolve(import.meta.dirname, '..', 'dist'),
+  // STATIC_DIR lets parallel test runs serve their own build; the product serves dist/.
+  staticDir: resolve(process.env.STATIC_DIR ?? resolve(import.meta.dirname, '..', 'dist')),
   logger: { level: process.env.LOG_LEVEL ?? 'info' },
   loginRatePerMinute: Number(process.env.LOGIN_RATE_PER_MINUTE ?? 30),
+  mqttTcpPort: process.env.MQTT_TCP_PORT ? Number(process.env.MQTT_TCP_PORT) : undefined,
 });
 await app.listen({ port, host });
+
+// SIMULATOR=on|off (default on); SIM_DEVICES limits the device count, SIM_RATE multiplies every rate.
+const simulator =
+  (process.env.SIMULATOR ?? 'on') === 'off'
+    ? null
+    : await startSimulator({
+        brokerUrl: `ws://127.0.0.1:${port}/mqtt`,
+        dataDir,
+        db: app.services.db,
+        devices: Number(process.env.SIM_DEVICES ?? 0),
+        rate: Number(process.env.SIM_RATE ?? 1),
+        log: (message) => app.log.info(message),
+      });
 
 const ms = Math.round(performance.now() - started);
 const lines = [
@@ -33,9 +49,11 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: shutting down`);
-    app.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
+    Promise.resolve(simulator?.stop())
+      .then(() => app.close())
+      .then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
   });
 }

@@ -11,7 +11,7 @@ import {
   Spinner,
 } from '@blueprintjs/core';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { NotFound, NotImplemented } from '../features/fallback/index.js';
 import type { ApiClient } from './api/client.js';
 import { AppProvider, type AppServices } from './app/AppContext.js';
@@ -20,6 +20,8 @@ import { SlowRequestDialog } from './app/slowRequest.js';
 import type { SystemConfig } from './config/systemConfig.js';
 import { ShellLayout } from './layout/ShellLayout.js';
 import { type DisplayMenu, iframeHash, menuLeaves, menusFromServer } from './menu/menus.js';
+import { RealtimeProvider } from './realtime/context.js';
+import { createRealtime } from './realtime/createRealtime.js';
 import { navigate, parseHash, useHash } from './router/hash.js';
 import type { Registry } from './router/registry.js';
 import { toast } from './session/createClient.js';
@@ -55,10 +57,12 @@ export function App({
   client,
   registry,
   config,
+  flushLogs = () => undefined,
 }: {
   client: ApiClient;
   registry: Registry;
   config: SystemConfig;
+  flushLogs?: () => void;
 }) {
   const machine = useMemo(() => provideSession(client), [client]);
   const sessionRef = useActorRef(machine);
@@ -88,6 +92,27 @@ export function App({
     if (state !== 'authenticated' || !ctx.userInfo) return;
     return applyWatermark(config.iconConfig.waterMark, ctx.userInfo.username, ctx.userInfo.empInfo.empName);
   }, [state, ctx.userInfo, config.iconConfig.waterMark]);
+
+  // The live channels run while a user is signed in; a pushed login-expired ends the session.
+  const [realtime, setRealtime] = useState<ReturnType<typeof createRealtime> | null>(null);
+  const token = ctx.userInfo?.token;
+  const orgId = ctx.userInfo?.orgInfo.orgId;
+  const signedIn = state === 'authenticated';
+  useEffect(() => {
+    if (!signedIn || !token || orgId === undefined) return;
+    const live = createRealtime({
+      token,
+      orgId,
+      request: client.request,
+      onSessionEnded: (code) => sessionRef.send({ type: 'session.error', code }),
+      flushLogs,
+    });
+    setRealtime(live);
+    return () => {
+      live.stop();
+      setRealtime(null);
+    };
+  }, [signedIn, token, orgId, client, sessionRef, flushLogs]);
 
   const menus = useMemo(() => menusFromServer(ctx.menus), [ctx.menus]);
   const leaves = useMemo(() => menuLeaves(menus), [menus]);
@@ -158,84 +183,93 @@ export function App({
   const leaf = leaves.find((l) => l.hash === path);
   let page = <NotFound />;
   if (path.startsWith('/home/iframe/')) page = <IframePage menu={leaves.find((l) => l.hash === path)} />;
-  else if (match) page = <match.route.component />;
+  else if (match)
+    page = realtime ? (
+      <Suspense fallback={<NonIdealState icon={<Spinner />} title="加载中" />}>
+        <match.route.component />
+      </Suspense>
+    ) : (
+      <Spinner />
+    );
   else if (leaf) page = <NotImplemented />;
 
   return (
     <AppProvider services={services}>
-      <LoadingBar />
-      <ShellLayout
-        systemName={config.iconConfig.systemName}
-        systemIcon={config.iconConfig.systemIcon}
-        empName={user?.empInfo.empName ?? ''}
-        deptName={dept?.deptName ?? ''}
-        menuOpen={config.iconConfig.menuOpenStatus !== 'CLOSE'}
-        menus={menus}
-        tabs={tabs}
-        activePath={tabPath(path, query)}
-        onOpenMenu={(m) => goTo(m.menuType === 'IN_LINK' ? iframeHash(m.menuId) : m.hash)}
-        onSelectTab={(p) => goTo(p)}
-        onCloseTab={(p) => {
-          const result = closeTab(tabs, p);
-          saveTabs(result.state);
-          runEffects(result.effects);
-          if (tabs.active === p) navigate(result.state.active ?? '/home');
-        }}
-        onCloseOthers={(p) => saveTabs(closeOthers(tabs, p))}
-        onCloseAll={() => {
-          saveTabs(closeAll());
-          navigate('/home');
-        }}
-        onSwitchDept={() => sessionRef.send({ type: 'session.switchDept' })}
-        onLogout={() => sessionRef.send({ type: 'session.logout' })}
-      >
-        {state === 'loadingMenus' ? <NonIdealState icon={<Spinner />} title="加载中" /> : page}
-      </ShellLayout>
-      <Dialog
-        isOpen={state === 'choosingDepartment' || state === 'selectingDepartment'}
-        title="请选择数据部门"
-        icon="office"
-        isCloseButtonShown={false}
-      >
-        <DialogBody>
-          <div data-testid="dept-chooser">
-            <RadioGroup
-              selectedValue={deptChoice ?? user?.selectedDataDeptId ?? undefined}
-              onChange={(e) => setDeptChoice(Number(e.currentTarget.value))}
-            >
-              {(user?.dataDeptInfoList ?? []).map((d) => (
-                <Radio key={d.deptId} value={d.deptId} label={d.deptName} />
-              ))}
-            </RadioGroup>
-          </div>
-        </DialogBody>
-        <DialogFooter
-          actions={
-            <Button
-              intent={Intent.PRIMARY}
-              text="进入系统"
-              loading={state === 'selectingDepartment'}
-              disabled={deptChoice === null}
-              onClick={() => {
-                if (deptChoice !== null) {
-                  saveTabs(emptyTabs);
-                  sessionRef.send({ type: 'session.selectDept', deptId: deptChoice });
-                }
-              }}
-            />
-          }
-        />
-      </Dialog>
-      <Alert
-        isOpen={['expired', 'signedInElsewhere', 'keyInfoChanged'].includes(state)}
-        intent={Intent.WARNING}
-        icon="warning-sign"
-        confirmButtonText="确定"
-        onConfirm={() => sessionRef.send({ type: 'session.alertClosed' })}
-      >
-        {ctx.alertText}
-      </Alert>
-      <SlowRequestDialog />
+      <RealtimeProvider realtime={realtime}>
+        <LoadingBar />
+        <ShellLayout
+          systemName={config.iconConfig.systemName}
+          systemIcon={config.iconConfig.systemIcon}
+          empName={user?.empInfo.empName ?? ''}
+          deptName={dept?.deptName ?? ''}
+          menuOpen={config.iconConfig.menuOpenStatus !== 'CLOSE'}
+          menus={menus}
+          tabs={tabs}
+          activePath={tabPath(path, query)}
+          onOpenMenu={(m) => goTo(m.menuType === 'IN_LINK' ? iframeHash(m.menuId) : m.hash)}
+          onSelectTab={(p) => goTo(p)}
+          onCloseTab={(p) => {
+            const result = closeTab(tabs, p);
+            saveTabs(result.state);
+            runEffects(result.effects);
+            if (tabs.active === p) navigate(result.state.active ?? '/home');
+          }}
+          onCloseOthers={(p) => saveTabs(closeOthers(tabs, p))}
+          onCloseAll={() => {
+            saveTabs(closeAll());
+            navigate('/home');
+          }}
+          onSwitchDept={() => sessionRef.send({ type: 'session.switchDept' })}
+          onLogout={() => sessionRef.send({ type: 'session.logout' })}
+        >
+          {state === 'loadingMenus' ? <NonIdealState icon={<Spinner />} title="加载中" /> : page}
+        </ShellLayout>
+        <Dialog
+          isOpen={state === 'choosingDepartment' || state === 'selectingDepartment'}
+          title="请选择数据部门"
+          icon="office"
+          isCloseButtonShown={false}
+        >
+          <DialogBody>
+            <div data-testid="dept-chooser">
+              <RadioGroup
+                selectedValue={deptChoice ?? user?.selectedDataDeptId ?? undefined}
+                onChange={(e) => setDeptChoice(Number(e.currentTarget.value))}
+              >
+                {(user?.dataDeptInfoList ?? []).map((d) => (
+                  <Radio key={d.deptId} value={d.deptId} label={d.deptName} />
+                ))}
+              </RadioGroup>
+            </div>
+          </DialogBody>
+          <DialogFooter
+            actions={
+              <Button
+                intent={Intent.PRIMARY}
+                text="进入系统"
+                loading={state === 'selectingDepartment'}
+                disabled={deptChoice === null}
+                onClick={() => {
+                  if (deptChoice !== null) {
+                    saveTabs(emptyTabs);
+                    sessionRef.send({ type: 'session.selectDept', deptId: deptChoice });
+                  }
+                }}
+              />
+            }
+          />
+        </Dialog>
+        <Alert
+          isOpen={['expired', 'signedInElsewhere', 'keyInfoChanged'].includes(state)}
+          intent={Intent.WARNING}
+          icon="warning-sign"
+          confirmButtonText="确定"
+          onConfirm={() => sessionRef.send({ type: 'session.alertClosed' })}
+        >
+          {ctx.alertText}
+        </Alert>
+        <SlowRequestDialog />
+      </RealtimeProvider>
     </AppProvider>
   );
 }

@@ -2,6 +2,7 @@ import '@blueprintjs/core/lib/css/blueprint.css';
 import './layout/shell.css';
 import { createRoot } from 'react-dom/client';
 import { routes as fallbackRoutes } from '../features/fallback/index.js';
+import { routes as iotRoutes } from '../features/iot/index.js';
 import { routes as systemManageRoutes } from '../features/system-manage/Users.js';
 import { routes as systemSettingRoutes } from '../features/system-settings/index.js';
 import { routes as workbenchRoutes } from '../features/workbench/index.js';
@@ -19,11 +20,19 @@ async function start() {
   const { client, frontLog } = createPageClient(askSlowRequest);
   installGlobalErrorHandlers(window, frontLog);
   warnOldBrowser(navigator.userAgent);
-  const registry = createRegistry([workbenchRoutes, fallbackRoutes, systemSettingRoutes, systemManageRoutes]);
+  const registry = createRegistry([
+    workbenchRoutes,
+    fallbackRoutes,
+    systemSettingRoutes,
+    systemManageRoutes,
+    iotRoutes,
+  ]);
   const { config } = await loadSystemConfig(client.request);
   const root = document.getElementById('root');
   if (!root) throw new Error('no #root');
-  createRoot(root).render(<App client={client} registry={registry} config={config} />);
+  createRoot(root).render(
+    <App client={client} registry={registry} config={config} flushLogs={frontLog.flush} />,
+  );
 }
 
 start().catch((error: unknown) => {

@@ -1,6 +1,6 @@
 import { Button, Callout, Card, FormGroup, InputGroup, Intent, Radio, RadioGroup } from '@blueprintjs/core';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ApiClient } from '../../src/api/client.js';
 import { landingPath, readReturnUrl } from '../../src/menu/menus.js';
 import { provideSession } from '../../src/session/effects.js';
@@ -35,6 +35,20 @@ export function LoginPage({ client }: { client: ApiClient }) {
   const [notice, setNotice] = useState('');
   const [deptId, setDeptId] = useState<number | null>(null);
   const [newPassword, setNewPassword] = useState({ first: '', second: '', error: '' });
+  // The server ends the session after a forced change (docs/decisions.md); the page then signs in
+  // again with the new password, so the user lands in the console instead of on an empty form.
+  const reentry = useRef<{ loginName: string; loginPassword: string } | null>(null);
+  useEffect(() => {
+    if (state === 'passwordChangeRequired') reentry.current = null;
+    if (state === 'anonymous' && reentry.current) {
+      const credentials = reentry.current;
+      reentry.current = null;
+      setForm((f) => ({ ...f, loginName: credentials.loginName, loginPassword: '' }));
+      setNewPassword({ first: '', second: '', error: '' });
+      setNotice('密码已修改，请使用新密码登录');
+      session.send({ type: 'session.login', ...credentials });
+    }
+  }, [state, session]);
 
   useEffect(() => {
     api.preload().then(setPreload, () => setPreload(null));
@@ -193,12 +207,22 @@ export function LoginPage({ client }: { client: ApiClient }) {
               fill
               loading={state === 'changingPassword'}
               text="修改密码"
-              onClick={() =>
-                newPassword.first !== newPassword.second
-                  ? setNewPassword({ ...newPassword, error: '两次输入的密码不一致' })
-                  : session.send({ type: 'session.changePassword', password: newPassword.first })
-              }
+              onClick={() => {
+                if (newPassword.first !== newPassword.second)
+                  return setNewPassword({ ...newPassword, error: '两次输入的密码不一致' });
+                setNewPassword({ ...newPassword, error: '' });
+                reentry.current = {
+                  loginName: ctx.userInfo?.username ?? form.loginName,
+                  loginPassword: newPassword.first,
+                };
+                session.send({ type: 'session.changePassword', password: newPassword.first });
+              }}
             />
+            <div className="login-links">
+              <button type="button" onClick={() => session.send({ type: 'session.logout' })}>
+                退出登录
+              </button>
+            </div>
           </div>
         )}
         {(state === 'loggingOut' || state === 'leaving') && <p>正在返回登录…</p>}

@@ -1,4 +1,4 @@
-import { Alert, Button, Callout, HTMLTable, InputGroup, Intent } from '@blueprintjs/core';
+import { Button, Callout, HTMLTable, InputGroup, Intent } from '@blueprintjs/core';
 import { useState } from 'react';
 import { Authority } from '../../domain/menus.js';
 import { useApp } from '../../src/app/AppContext.js';
@@ -6,7 +6,9 @@ import { usePageRefresh } from '../../src/app/usePageRefresh.js';
 import { Authorized } from '../../src/auth/Authorized.js';
 import { Pager } from '../../src/ui/Pager.js';
 import { usePagedList } from '../../src/ui/usePagedList.js';
+import { ConfirmDelete } from './ConfirmDelete.js';
 import { DictionaryDialog, type DictionaryRow } from './DictionaryDialog.js';
+import { RowButton } from './RowButton.js';
 
 const URL = '/pims/web-org/dictionarys';
 
@@ -64,18 +66,19 @@ export function Dictionarys() {
               <td>{row.remark}</td>
               <td>{row.sort}</td>
               <td className="actions">
-                <Authorized code={Authority.dictionaryEdit} mode="disable">
-                  <Button small icon="edit" text="编辑" onClick={() => setEditing(row)} />
-                </Authorized>
-                <Authorized code={Authority.dictionaryDelete} mode="disable">
-                  <Button
-                    small
-                    icon="trash"
-                    intent={Intent.DANGER}
-                    text="删除"
-                    onClick={() => setDeleting(row)}
-                  />
-                </Authorized>
+                <RowButton
+                  code={Authority.dictionaryEdit}
+                  icon="edit"
+                  text="编辑"
+                  onClick={() => setEditing(row)}
+                />
+                <RowButton
+                  code={Authority.dictionaryDelete}
+                  icon="trash"
+                  danger
+                  text="删除"
+                  onClick={() => setDeleting(row)}
+                />
               </td>
             </tr>
           ))}
@@ -99,20 +102,13 @@ export function Dictionarys() {
           }}
         />
       )}
-      <Alert
-        isOpen={deleting !== null}
-        intent={Intent.DANGER}
-        icon="trash"
-        confirmButtonText="删除"
-        cancelButtonText="取消"
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          if (deleting) remove(deleting).catch(() => undefined);
-          setDeleting(null);
-        }}
+      <ConfirmDelete
+        item={deleting}
+        onClose={() => setDeleting(null)}
+        onConfirm={(row) => remove(row).catch(() => undefined)}
       >
         确定删除字典“{deleting?.dictionaryName}”及其全部字典值吗？
-      </Alert>
+      </ConfirmDelete>
     </div>
   );
 }

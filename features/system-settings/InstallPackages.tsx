@@ -1,20 +1,17 @@
-import {
-  Alert,
-  Button,
-  Callout,
-  FileInput,
-  FormGroup,
-  HTMLTable,
-  InputGroup,
-  Intent,
-} from '@blueprintjs/core';
+import { Button, Callout, HTMLTable, Intent } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { Authority } from '../../domain/menus.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { usePageRefresh } from '../../src/app/usePageRefresh.js';
 import { Authorized } from '../../src/auth/Authorized.js';
+import { navigate } from '../../src/router/hash.js';
 import { Pager } from '../../src/ui/Pager.js';
 import { usePagedList } from '../../src/ui/usePagedList.js';
+import { ConfirmDelete } from './ConfirmDelete.js';
+import { fileSize, localTime } from './format.js';
+import { PackageFields, usePackageUpload } from './PackageFields.js';
+import { PACKAGE_URL as URL } from './packageRules.js';
+import { RowButton } from './RowButton.js';
 
 interface PackageRow {
   packageId: number;
@@ -27,82 +24,64 @@ interface PackageRow {
   fileSizeB: number;
   createTime: string;
 }
-const URL = '/tdms/web-td/device/package';
-const size = (b: number) =>
-  b >= 1024 * 1024 ? `${(b / 1024 / 1024).toFixed(1)} MB` : `${(b / 1024).toFixed(1)} KB`;
-const blank = { packageName: '', version: '', deviceType: '', remark: '' };
 
-/** /systemSetting/install-package: packages for bedside units and devices, with their total size. */
+/**
+ * /systemSetting/install-package: packages for bedside units and devices, with their total size.
+ * A quick upload row sits above the list; 新增安装包 opens the full form (with the remark).
+ */
 export function InstallPackages() {
-  const { request, toast } = useApp();
+  const { request } = useApp();
   const list = usePagedList<PackageRow, Record<string, never>>(URL, {});
   const [total, setTotal] = useState(0);
-  const [form, setForm] = useState(blank);
-  const [file, setFile] = useState<File | null>(null);
-  const [error, setError] = useState('');
   const [deleting, setDeleting] = useState<PackageRow | null>(null);
   const reload = list.reload;
+  const upload = usePackageUpload(reload);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the total follows every reload of the list
   useEffect(() => {
     request<number>({ url: `${URL}/sumSize`, silent: true }).then(setTotal, () => setTotal(0));
   }, [request, list.rows]);
   usePageRefresh(reload);
+  const firstProblem = Object.values(upload.problems)[0];
 
-  const upload = () => {
-    if (!file) return setError('请选择安装包文件');
-    setError('');
-    const data = new FormData();
-    for (const [k, v] of Object.entries(form)) data.append(k, v);
-    data.append('file', file);
-    request({ url: URL, method: 'POST', data, form: 'multipart', silent: true }).then(
-      () => {
-        toast('上传成功', 'success');
-        setForm(blank);
-        setFile(null);
-        reload();
-      },
-      (e: { message?: string }) => setError(e.message ?? '上传失败'),
-    );
-  };
-  const set = (key: keyof typeof blank) => (e: React.ChangeEvent<HTMLInputElement>) =>
-    setForm({ ...form, [key]: e.target.value });
   return (
     <div className="page" data-testid="page-install-package">
       <Authorized code={Authority.installPackageAdd} mode="remove">
-        <div className="filter-bar">
-          <FormGroup label="名称" labelFor="pkg-packageName" inline>
-            <InputGroup id="pkg-packageName" value={form.packageName} onChange={set('packageName')} />
-          </FormGroup>
-          <FormGroup label="版本" labelFor="pkg-version" inline>
-            <InputGroup id="pkg-version" value={form.version} onChange={set('version')} />
-          </FormGroup>
-          <FormGroup label="设备类型" labelFor="pkg-deviceType" inline>
-            <InputGroup
-              id="pkg-deviceType"
-              value={form.deviceType}
-              onChange={set('deviceType')}
-              placeholder="如 床旁机"
-            />
-          </FormGroup>
-          <FileInput
-            text={file?.name ?? '选择文件（apk/zip/bin/hex）'}
-            buttonText="浏览"
-            inputProps={{ accept: '.apk,.zip,.bin,.hex' }}
-            onInputChange={(e) => setFile((e.target as HTMLInputElement).files?.[0] ?? null)}
-          />
-          <Button intent={Intent.PRIMARY} icon="upload" text="上传" onClick={upload} />
-        </div>
+        <form
+          className="filter-bar"
+          onSubmit={(e) => {
+            e.preventDefault();
+            upload.submit();
+          }}
+        >
+          <PackageFields upload={upload} inline />
+          <Button type="submit" intent={Intent.PRIMARY} icon="upload" text="上传" loading={upload.busy} />
+        </form>
+        {firstProblem && (
+          <Callout intent={Intent.DANGER} className="package-problem">
+            {firstProblem}
+          </Callout>
+        )}
       </Authorized>
-      {error && <Callout intent={Intent.DANGER}>{error}</Callout>}
-      <p>
-        安装包总大小：<b data-testid="package-sum">{size(total)}</b>
-      </p>
+      <div className="filter-bar package-head">
+        <span>
+          安装包总大小：<b data-testid="package-sum">{fileSize(total)}</b>
+        </span>
+        <Authorized code={Authority.installPackageAdd} mode="remove">
+          <Button
+            icon="add"
+            intent={Intent.SUCCESS}
+            text="新增安装包"
+            onClick={() => navigate('/systemSetting/install-package-save')}
+          />
+        </Authorized>
+      </div>
       <HTMLTable striped compact className="data-table">
         <thead>
           <tr>
             <th>名称</th>
             <th>版本</th>
             <th>设备类型</th>
+            <th>备注</th>
             <th>文件</th>
             <th>大小</th>
             <th>上传时间</th>
@@ -111,33 +90,32 @@ export function InstallPackages() {
         </thead>
         <tbody>
           {list.rows.map((r) => (
-            <tr key={r.packageId}>
+            <tr key={r.packageId} data-testid="package-row">
               <td>{r.packageName}</td>
               <td>{r.version}</td>
               <td>{r.deviceType}</td>
+              <td>{r.remark}</td>
               <td>
                 <a href={r.urlPath} download={r.fileName}>
                   {r.fileName}
                 </a>
               </td>
-              <td>{size(r.fileSizeB)}</td>
-              <td>{new Date(r.createTime).toLocaleString('zh-CN', { hour12: false })}</td>
+              <td>{fileSize(r.fileSizeB)}</td>
+              <td>{localTime(r.createTime)}</td>
               <td>
-                <Authorized code={Authority.installPackageDelete} mode="disable">
-                  <Button
-                    size="small"
-                    intent={Intent.DANGER}
-                    icon="trash"
-                    text="删除"
-                    onClick={() => setDeleting(r)}
-                  />
-                </Authorized>
+                <RowButton
+                  code={Authority.installPackageDelete}
+                  danger
+                  icon="trash"
+                  text="删除"
+                  onClick={() => setDeleting(r)}
+                />
               </td>
             </tr>
           ))}
           {!list.loading && list.rows.length === 0 && (
             <tr>
-              <td colSpan={7} className="empty">
+              <td colSpan={8} className="empty">
                 暂无安装包
               </td>
             </tr>
@@ -145,21 +123,15 @@ export function InstallPackages() {
         </tbody>
       </HTMLTable>
       <Pager total={list.total} pageNum={list.pageNum} pageSize={list.pageSize} onChange={list.setPage} />
-      <Alert
-        isOpen={deleting !== null}
-        intent={Intent.DANGER}
-        confirmButtonText="删除"
-        cancelButtonText="取消"
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          const row = deleting;
-          setDeleting(null);
-          if (row)
-            request({ url: `${URL}/${row.packageId}`, method: 'DELETE' }).then(reload, () => undefined);
-        }}
+      <ConfirmDelete
+        item={deleting}
+        onClose={() => setDeleting(null)}
+        onConfirm={(row) =>
+          request({ url: `${URL}/${row.packageId}`, method: 'DELETE' }).then(reload, () => undefined)
+        }
       >
         确定删除安装包“{deleting?.packageName} {deleting?.version}”吗？文件也将一并删除。
-      </Alert>
+      </ConfirmDelete>
     </div>
   );
 }

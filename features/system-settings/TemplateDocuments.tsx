@@ -1,4 +1,4 @@
-import { Alert, Button, Callout, HTMLTable, InputGroup, Intent, Menu, MenuItem } from '@blueprintjs/core';
+import { Button, HTMLTable, Intent } from '@blueprintjs/core';
 import { useCallback, useEffect, useState } from 'react';
 import type { Page } from '../../domain/codes.js';
 import { Authority } from '../../domain/menus.js';
@@ -6,89 +6,39 @@ import { useApp } from '../../src/app/AppContext.js';
 import { usePageRefresh } from '../../src/app/usePageRefresh.js';
 import { Authorized } from '../../src/auth/Authorized.js';
 import { navigate } from '../../src/router/hash.js';
-
-interface TemplateType {
-  typeId: number;
-  typeName: string;
-  sort: number;
-}
-interface Template {
-  templateId: number;
-  typeId: number;
-  templateName: string;
-  content: string;
-  updateTime: string;
-}
-const BASE = '/api/form/org';
+import { ConfirmDelete } from './ConfirmDelete.js';
+import { localTime } from './format.js';
+import { RowButton } from './RowButton.js';
+import { TemplateTypeList } from './TemplateTypeList.js';
+import { TEMPLATE_BASE as BASE, type Template, TemplateFamily } from './templateTypes.js';
 
 /** Document templates by type (institution, or home care with isHome): add, edit, copy, delete. */
-function TemplateDocuments({ isHome }: { isHome: 0 | 1 }) {
-  const { request, toast } = useApp();
-  const [types, setTypes] = useState<TemplateType[]>([]);
+function TemplateDocuments({
+  isHome,
+}: {
+  isHome: typeof TemplateFamily.institution | typeof TemplateFamily.homeCare;
+}) {
+  const { request } = useApp();
   const [typeId, setTypeId] = useState<number | null>(null);
   const [templates, setTemplates] = useState<Template[]>([]);
   const [deleting, setDeleting] = useState<Template | null>(null);
-  const [newType, setNewType] = useState('');
-  const [error, setError] = useState('');
 
-  const loadTypes = useCallback(() => {
-    request<TemplateType[]>({ url: `${BASE}/templateType`, params: { isHome } }).then((list) => {
-      setTypes(list);
-      setTypeId((current) => current ?? list[0]?.typeId ?? null);
-    });
-  }, [request, isHome]);
   const loadTemplates = useCallback(() => {
     if (typeId === null) return setTemplates([]);
-    request<Page<Template>>({ url: `${BASE}/template`, params: { typeId, pageHelper: 0 } }).then((p) =>
-      setTemplates(p.list),
+    request<Page<Template>>({ url: `${BASE}/template`, params: { typeId, pageHelper: 0 } }).then(
+      (p) => setTemplates(p.list),
+      () => undefined,
     );
   }, [request, typeId]);
-  useEffect(loadTypes, [loadTypes]);
   useEffect(loadTemplates, [loadTemplates]);
-  usePageRefresh(() => {
-    loadTypes();
-    loadTemplates();
-  });
-
-  const fail = (e: { message?: string }) => setError(e.message ?? '操作失败');
-  const addType = () =>
-    request({
-      url: `${BASE}/templateType`,
-      method: 'POST',
-      data: { typeName: newType, sort: types.length, isHome },
-      silent: true,
-    }).then(() => {
-      setNewType('');
-      setError('');
-      loadTypes();
-    }, fail);
+  usePageRefresh(loadTemplates);
 
   return (
     <div
       className="page template-page"
       data-testid={isHome ? 'page-homeTemplateDocument' : 'page-templateDocument'}
     >
-      <div className="template-types">
-        <Menu>
-          {types.map((t) => (
-            <MenuItem
-              key={t.typeId}
-              text={t.typeName}
-              active={t.typeId === typeId}
-              onClick={() => setTypeId(t.typeId)}
-            />
-          ))}
-        </Menu>
-        <Authorized code={Authority.templateDocument} mode="remove">
-          <InputGroup
-            size="small"
-            placeholder="新类型名称"
-            value={newType}
-            onChange={(e) => setNewType(e.target.value)}
-            rightElement={<Button size="small" icon="add" aria-label="新增类型" onClick={addType} />}
-          />
-        </Authorized>
-      </div>
+      <TemplateTypeList family={isHome} selectedId={typeId} onSelect={(t) => setTypeId(t?.typeId ?? null)} />
       <div className="template-list">
         <Authorized code={Authority.templateDocument} mode="remove">
           <Button
@@ -99,7 +49,6 @@ function TemplateDocuments({ isHome }: { isHome: 0 | 1 }) {
             onClick={() => navigate(`/systemSetting/templateDocumentAdd?isHome=${isHome}&typeId=${typeId}`)}
           />
         </Authorized>
-        {error && <Callout intent={Intent.DANGER}>{error}</Callout>}
         <HTMLTable striped compact className="data-table">
           <thead>
             <tr>
@@ -112,43 +61,37 @@ function TemplateDocuments({ isHome }: { isHome: 0 | 1 }) {
             {templates.map((t) => (
               <tr key={t.templateId} data-testid="template-row">
                 <td>{t.templateName}</td>
-                <td>{new Date(t.updateTime).toLocaleString('zh-CN', { hour12: false })}</td>
+                <td>{localTime(t.updateTime)}</td>
                 <td className="actions">
-                  <Authorized code={Authority.templateDocument} mode="disable">
-                    <Button
-                      size="small"
-                      icon="edit"
-                      text="编辑"
-                      onClick={() =>
-                        navigate(
-                          `/systemSetting/templateDocumentEdit?isHome=${isHome}&templateId=${t.templateId}`,
-                        )
-                      }
-                    />
-                  </Authorized>
-                  <Authorized code={Authority.templateDocument} mode="disable">
-                    <Button
-                      size="small"
-                      icon="duplicate"
-                      text="复制"
-                      onClick={() =>
-                        request({
-                          url: `${BASE}/templates/files/copy`,
-                          method: 'POST',
-                          data: { templateId: t.templateId },
-                        }).then(loadTemplates, () => undefined)
-                      }
-                    />
-                  </Authorized>
-                  <Authorized code={Authority.templateDocument} mode="disable">
-                    <Button
-                      size="small"
-                      icon="trash"
-                      intent={Intent.DANGER}
-                      text="删除"
-                      onClick={() => setDeleting(t)}
-                    />
-                  </Authorized>
+                  <RowButton
+                    code={Authority.templateDocument}
+                    icon="edit"
+                    text="编辑"
+                    onClick={() =>
+                      navigate(
+                        `/systemSetting/templateDocumentEdit?isHome=${isHome}&templateId=${t.templateId}`,
+                      )
+                    }
+                  />
+                  <RowButton
+                    code={Authority.templateDocument}
+                    icon="duplicate"
+                    text="复制"
+                    onClick={() =>
+                      request({
+                        url: `${BASE}/templates/files/copy`,
+                        method: 'POST',
+                        data: { templateId: t.templateId },
+                      }).then(loadTemplates, () => undefined)
+                    }
+                  />
+                  <RowButton
+                    code={Authority.templateDocument}
+                    icon="trash"
+                    danger
+                    text="删除"
+                    onClick={() => setDeleting(t)}
+                  />
                 </td>
               </tr>
             ))}
@@ -162,27 +105,21 @@ function TemplateDocuments({ isHome }: { isHome: 0 | 1 }) {
           </tbody>
         </HTMLTable>
       </div>
-      <Alert
-        isOpen={deleting !== null}
-        intent={Intent.DANGER}
-        confirmButtonText="删除"
-        cancelButtonText="取消"
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          const t = deleting;
-          setDeleting(null);
-          if (t)
-            request({ url: `${BASE}/template/${t.templateId}`, method: 'DELETE' }).then(
-              loadTemplates,
-              () => undefined,
-            );
-        }}
+      <ConfirmDelete
+        item={deleting}
+        onClose={() => setDeleting(null)}
+        onConfirm={(t) =>
+          request({ url: `${BASE}/template/${t.templateId}`, method: 'DELETE' }).then(
+            loadTemplates,
+            () => undefined,
+          )
+        }
       >
         确定删除模板“{deleting?.templateName}”吗？
-      </Alert>
+      </ConfirmDelete>
     </div>
   );
 }
 
-export const InstitutionTemplates = () => <TemplateDocuments isHome={0} />;
-export const HomeCareTemplates = () => <TemplateDocuments isHome={1} />;
+export const InstitutionTemplates = () => <TemplateDocuments isHome={TemplateFamily.institution} />;
+export const HomeCareTemplates = () => <TemplateDocuments isHome={TemplateFamily.homeCare} />;

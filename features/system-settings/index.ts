@@ -1,12 +1,15 @@
 import type { RouteDef } from '../../src/router/registry.js';
-import { NotImplemented } from '../fallback/index.js';
 import { CheckConfig, ServerSettings, TemplateSettings } from './configScreens.js';
 import { Dictionarys } from './Dictionarys.js';
 import { Display } from './Display.js';
+import { FormTemplateDetail } from './FormTemplateDetail.js';
+import { FormTemplates } from './FormTemplates.js';
+import { InstallPackageSave } from './InstallPackageSave.js';
 import { InstallPackages } from './InstallPackages.js';
 import { LogList } from './LogList.js';
 import { HomeCareTemplates, InstitutionTemplates } from './TemplateDocuments.js';
 import { TemplateEdit } from './TemplateEdit.js';
+import { FormTemplatePaths } from './templateTypes.js';
 
 /** Spec 000 §2 "System settings", route /systemSetting and its children. */
 export const routes: RouteDef[] = [
@@ -15,9 +18,14 @@ export const routes: RouteDef[] = [
   { path: '/systemSetting/display', title: '显示设置', component: Display },
   { path: '/systemSetting/serve', title: '服务器设置', component: ServerSettings },
   { path: '/systemSetting/install-package', title: '安装包管理', component: InstallPackages },
-  { path: '/systemSetting/install-package-save', title: '新增安装包', component: NotImplemented, tab: false },
+  {
+    path: '/systemSetting/install-package-save',
+    title: '新增安装包',
+    component: InstallPackageSave,
+    tab: false,
+  },
   { path: '/systemSetting/templateSet', title: '表单模板', component: TemplateSettings },
-  { path: '/systemSetting/templateReportSet', title: '报表模板', component: NotImplemented },
+  { path: FormTemplatePaths.list, title: '报表模板', component: FormTemplates },
   { path: '/systemSetting/templateDocument', title: '文书模板', component: InstitutionTemplates },
   { path: '/systemSetting/homeTemplateDocument', title: '居家文书模板', component: HomeCareTemplates },
   {
@@ -33,9 +41,9 @@ export const routes: RouteDef[] = [
     tab: false,
   },
   {
-    path: '/systemSetting/templateReportSetDetail',
+    path: FormTemplatePaths.detail,
     title: '报表模板详情',
-    component: NotImplemented,
+    component: FormTemplateDetail,
     tab: false,
   },
   {

@@ -71,6 +71,7 @@ export async function authenticate(
   db: Db,
   token: string | undefined,
   now = Date.now(),
+  options: { touch?: boolean } = {},
 ): Promise<SessionUser> {
   if (!token) throw new ApiFailure(Code.loginExpired);
   const tokenHash = hashToken(token);
@@ -106,7 +107,7 @@ export async function authenticate(
       .execute();
     throw new ApiFailure(Code.loginExpired);
   }
-  if (now - row.lastSeenAt > SessionLimits.touchEveryMs) {
+  if (options.touch !== false && now - row.lastSeenAt > SessionLimits.touchEveryMs) {
     await db.updateTable('session').set({ lastSeenAt: now }).where('tokenHash', '=', tokenHash).execute();
   }
   const [codes, depts] = await Promise.all([authorityCodes(db, row.userId), dataDeptIds(db, row.userId)]);

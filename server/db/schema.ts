@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /** Tables of the foundation. Column names are the wire names of the spec, so rows need no mapping. */
 export interface Database {
@@ -35,6 +35,17 @@ export interface Database {
   floor: FloorTable;
   room: RoomTable;
   bed: BedTable;
+  oldman: OldmanTable;
+  device: DeviceTable;
+  alarmRecord: AlarmRecordTable;
+  alarmComment: AlarmCommentTable;
+  mattressAlarmRule: MattressAlarmRuleTable;
+  rail: RailTable;
+  pntAlarmRule: PntAlarmRuleTable;
+  telemetryMinute: TelemetryMinuteTable;
+  callRecord: CallRecordTable;
+  callDealType: CallDealTypeTable;
+  userBuilding: UserBuildingTable;
 }
 
 export interface OrgTable {
@@ -247,6 +258,8 @@ export interface BuildingTable {
   buildingId: Generated<number>;
   orgId: number;
   buildingName: string;
+  mapX: ColumnType<number, number | undefined, number>;
+  mapY: ColumnType<number, number | undefined, number>;
 }
 export interface FloorTable {
   floorId: Generated<number>;
@@ -260,6 +273,7 @@ export interface RoomTable {
   deptId: number;
   roomName: string;
   roomType: string;
+  planSlot: ColumnType<number | null, number | null | undefined, number | null>;
 }
 export interface BedTable {
   bedId: Generated<number>;
@@ -299,4 +313,174 @@ export interface TemplateFileTable {
 export interface SsoNonceTable {
   nonce: string;
   usedAt: number;
+}
+
+export interface OldmanTable {
+  oldmanId: Generated<number>;
+  orgId: number;
+  deptId: number;
+  oldmanName: string;
+  oldmanIdcard: string;
+  sex: number;
+  birthday: string;
+  phone: string;
+  /** Live status (spec 000 §3): 1 living, 4 trial … */
+  oldmanStatus: number;
+  nursingLevel: string;
+  bedId: number | null;
+  createTime: string;
+}
+export interface DeviceTable {
+  deviceId: Generated<number>;
+  orgId: number;
+  deptId: number;
+  deviceCode: string;
+  deviceName: string;
+  kind: string;
+  model: string;
+  /** sha256 of the device secret (MQTT password). */
+  secretHash: string;
+  oldmanId: number | null;
+  bedId: number | null;
+  /** Positioning switched on (GET/PUT pnt/device/opened). */
+  opened: number;
+  online: number;
+  lastSeen: number | null;
+  battery: number | null;
+  buildingId: number | null;
+  floorNo: number | null;
+  lng: number | null;
+  lat: number | null;
+  createTime: string;
+}
+export interface AlarmRecordTable {
+  recordId: Generated<number>;
+  orgId: number;
+  deptId: number;
+  source: string;
+  alarmType: string;
+  alarmTypeName: string;
+  severity: number;
+  deviceId: number;
+  deviceCode: string;
+  deviceName: string;
+  oldmanId: number | null;
+  oldmanName: string | null;
+  bedId: number | null;
+  bedName: string | null;
+  roomName: string | null;
+  buildingId: number | null;
+  floorNo: number | null;
+  lng: number | null;
+  lat: number | null;
+  content: string;
+  status: number;
+  count: number;
+  firstTime: number;
+  lastTime: number;
+  ackBy: number | null;
+  ackName: string | null;
+  ackTime: number | null;
+  escalated: number;
+  handlerId: number | null;
+  handlerName: string | null;
+  handleTime: number | null;
+  handleNote: string | null;
+  ruleId: number | null;
+  version: number;
+}
+export interface AlarmCommentTable {
+  commentId: Generated<number>;
+  recordId: number;
+  userId: number;
+  userName: string;
+  content: string;
+  createTime: number;
+}
+export interface MattressAlarmRuleTable {
+  ruleId: Generated<number>;
+  orgId: number;
+  ruleName: string;
+  alarmType: number;
+  /** Spec 000 §3: alarm rule status 0 on, 1 off. */
+  status: number;
+  minValue: number | null;
+  maxValue: number | null;
+  durationSeconds: number;
+  startTime: string;
+  endTime: string;
+  remark: string;
+  updateTime: string;
+}
+export interface RailTable {
+  railId: Generated<number>;
+  orgId: number;
+  railName: string;
+  buildingId: number;
+  floorNo: number;
+  /** JSON ring of [lng, lat]. */
+  polygon: string;
+  remark: string;
+  updateTime: string;
+}
+export interface PntAlarmRuleTable {
+  ruleId: Generated<number>;
+  orgId: number;
+  ruleName: string;
+  alarmType: string;
+  /** Spec 000 §3: rule status 0 off, 1 on. */
+  status: number;
+  railId: number | null;
+  railTrigger: string;
+  threshold: number | null;
+  startTime: string;
+  endTime: string;
+  weekdays: string;
+  remark: string;
+  updateTime: string;
+}
+export interface TelemetryMinuteTable {
+  deviceId: number;
+  minute: number;
+  oldmanId: number | null;
+  samples: number;
+  hrSum: number;
+  hrMin: number;
+  hrMax: number;
+  brSum: number;
+  brMin: number;
+  brMax: number;
+  inBed: number;
+  movements: number;
+}
+export interface CallRecordTable {
+  callId: Generated<number>;
+  orgId: number;
+  deptId: number;
+  deviceId: number;
+  model: string;
+  oldmanId: number | null;
+  oldmanName: string | null;
+  bedId: number | null;
+  bedName: string | null;
+  roomName: string | null;
+  callTime: number;
+  answerTime: number | null;
+  clearTime: number | null;
+  /** Spec 000 §3 R10 call status: 1 responded, 2 no response, 3 cancelled. */
+  callStatus: number;
+  /** Call connect: 1 answer, 3 clear. */
+  connect: number | null;
+  dealType: number | null;
+  /** 1 while it shows on the real-time call board (cleared by rt/clean). */
+  realtime: number;
+}
+export interface CallDealTypeTable {
+  dealType: number;
+  orgId: number;
+  dealTypeName: string;
+}
+export interface UserBuildingTable {
+  userId: number;
+  buildingId: number;
 }

@@ -367,3 +367,65 @@ async function seedTemplates(db: Db, orgId: number, now: string) {
       .execute();
   }
 }
+
+/**
+ * Menus are part of the product, not of an institution's data: when a new version adds or
+ * renames entries, the web menu tree is rebuilt at start. A newly added code is granted to every
+ * role that holds its parent's code, so an existing administrator sees the new screens.
+ */
+export async function syncMenus(db: Db): Promise<void> {
+  const wanted = new Map<string, string | null>();
+  const walk = (menus: MenuSeed[], parent: string | null) => {
+    for (const m of menus) {
+      wanted.set(m.code, parent);
+      for (const b of m.buttons ?? []) wanted.set(b.code, m.code);
+      walk(m.children ?? [], m.code);
+    }
+  };
+  walk(webMenus, null);
+  const fingerprint = (rows: { code: string; menuName: string; routePath: string }[]) =>
+    rows
+      .map((r) => `${r.code}|${r.menuName}|${r.routePath}`)
+      .sort()
+      .join('\n');
+  const flat: { code: string; menuName: string; routePath: string }[] = [];
+  const flatten = (menus: MenuSeed[]) => {
+    for (const m of menus) {
+      flat.push({ code: m.code, menuName: m.menuName, routePath: m.routePath ?? '' });
+      for (const b of m.buttons ?? []) flat.push({ code: b.code, menuName: b.menuName, routePath: '' });
+      flatten(m.children ?? []);
+    }
+  };
+  flatten(webMenus);
+  await db.transaction().execute(async (trx) => {
+    const end = await trx
+      .selectFrom('landingEnd')
+      .select('landingEndId')
+      .where('landingEndCode', '=', WEB_LANDING_END.landingEndCode)
+      .executeTakeFirst();
+    if (!end) return;
+    const stored = await trx
+      .selectFrom('menu')
+      .select(['code', 'menuName', 'routePath'])
+      .where('landingEndId', '=', end.landingEndId)
+      .execute();
+    if (fingerprint(stored) === fingerprint(flat)) return;
+    const known = new Set(stored.map((r) => r.code));
+    await trx.deleteFrom('menu').where('landingEndId', '=', end.landingEndId).execute();
+    await insertMenus(trx, end.landingEndId, 0, webMenus);
+    for (const [code, parent] of wanted) {
+      if (known.has(code) || parent === null) continue;
+      const holders = await trx
+        .selectFrom('roleAuthority')
+        .select('roleId')
+        .where('code', '=', parent)
+        .execute();
+      for (const { roleId } of holders)
+        await trx
+          .insertInto('roleAuthority')
+          .values({ roleId, code })
+          .onConflict((oc) => oc.doNothing())
+          .execute();
+    }
+  });
+}

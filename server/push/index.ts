@@ -1,26 +1,48 @@
 import type { FastifyInstance } from 'fastify';
-import type { WebSocket } from 'ws';
-import { clientPushMessage, PUSH_PATH, PushCloseCode, type ServerPushMessage } from '../../domain/push.js';
+import { clientPushMessage, PUSH_PATH, PushCloseCode } from '../../domain/push.js';
 import { authenticate } from '../auth/tokens.js';
 import type { Db } from '../db/index.js';
+import type { PushClient, PushHub } from './hub.js';
 
 const AUTH_TIMEOUT_MS = 10_000;
 const PING_EVERY_MS = 25_000;
+/** How often open sockets re-check their session, so a sign-in elsewhere closes them promptly. */
+const SESSION_SWEEP_MS = 5_000;
 
-const send = (socket: WebSocket, message: ServerPushMessage) => socket.send(JSON.stringify(message));
+const codeOf = (error: unknown) => (error as { code?: number }).code ?? PushCloseCode.loginExpired;
 
-/** The push channel: the first message authenticates; then heartbeats are answered. */
+/**
+ * The push channel: the first message authenticates ({type:'auth',token}); then heartbeats are
+ * answered, alarm changes and position frames are pushed (see PushHub), and a session that ends
+ * gets 'login.expired' and the socket closes.
+ */
 export function registerPush(
   app: FastifyInstance,
   db: Db,
+  hub: PushHub,
   allowedOrigin: (origin: string | undefined, host: string | undefined) => boolean,
 ) {
+  const sweep = setInterval(() => {
+    for (const client of hub.clients)
+      authenticate(db, client.token, Date.now(), { touch: false })
+        .then((user) => {
+          client.user = user;
+        })
+        .catch((error) => hub.endSession(client.user.tokenHash, codeOf(error)));
+  }, SESSION_SWEEP_MS);
+  sweep.unref();
+  hub.start();
+  app.addHook('onClose', async () => {
+    clearInterval(sweep);
+    hub.stop();
+  });
+
   app.get(PUSH_PATH, { websocket: true }, (socket, req) => {
     if (!allowedOrigin(req.headers.origin, req.headers.host)) {
       socket.close(PushCloseCode.unauthorized, 'origin');
       return;
     }
-    let token: string | null = null;
+    let client: PushClient | null = null;
     const authTimer = setTimeout(
       () => socket.close(PushCloseCode.unauthorized, 'auth timeout'),
       AUTH_TIMEOUT_MS,
@@ -29,6 +51,7 @@ export function registerPush(
     socket.on('close', () => {
       clearTimeout(authTimer);
       clearInterval(ping);
+      if (client) hub.remove(client);
     });
     socket.on('message', async (raw) => {
       let parsed: ReturnType<typeof clientPushMessage.safeParse>;
@@ -41,24 +64,29 @@ export function registerPush(
       const message = parsed.data;
       if (message.type === 'auth') {
         try {
-          await authenticate(db, message.token);
-          token = message.token;
+          const user = await authenticate(db, message.token);
           clearTimeout(authTimer);
-          send(socket, { type: 'auth.ok' });
+          if (client) hub.remove(client);
+          client = { socket, token: message.token, user, wantsPositions: false, pendingPositions: new Map() };
+          hub.add(client);
+          hub.send(client, { type: 'auth.ok' });
         } catch {
           socket.close(PushCloseCode.unauthorized, 'unauthorized');
         }
         return;
       }
-      if (!token) return socket.close(PushCloseCode.unauthorized, 'unauthorized');
-      try {
-        await authenticate(db, token);
-      } catch (error) {
-        const code = (error as { code?: number }).code ?? PushCloseCode.loginExpired;
-        send(socket, { type: 'login.expired', data: { code } });
-        return socket.close(PushCloseCode.loginExpired, 'login expired');
+      if (!client) return socket.close(PushCloseCode.unauthorized, 'unauthorized');
+      if (message.type === 'positions') {
+        client.wantsPositions = message.on;
+        if (!message.on) client.pendingPositions.clear();
+        return;
       }
-      send(socket, { type: 'heartbeat', data: { ts: Date.now() } });
+      try {
+        client.user = await authenticate(db, client.token);
+      } catch (error) {
+        return hub.endSession(client.user.tokenHash, codeOf(error));
+      }
+      hub.send(client, { type: 'heartbeat', data: { ts: Date.now() } });
     });
   });
 }

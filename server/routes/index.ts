@@ -1,4 +1,7 @@
 import type { AnyRoute } from '../http/route.js';
+import { alarmRoutes } from './iot/alarms.js';
+import { iotDeviceRoutes } from './iot/devices.js';
+import { iotSettingRoutes } from './iot/settings.js';
 import { lookupRoutes } from './org/lookups.js';
 import { userRoutes } from './org/users.js';
 import { loginRoutes } from './passport/logins.js';
@@ -29,5 +32,8 @@ export function allRoutes(opts: RouteOptions): AnyRoute[] {
     ...miscSettingRoutes(),
     ...formTemplateRoutes(),
     ...uploadRoutes(),
+    ...alarmRoutes(),
+    ...iotSettingRoutes(),
+    ...iotDeviceRoutes(),
   ];
 }

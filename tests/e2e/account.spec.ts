@@ -3,7 +3,11 @@ import Database from 'better-sqlite3';
 import { submitLogin } from './support.js';
 
 /** The e2e server's database (playwright.config.ts): read codes the SMS log and the picture would show a person. */
-const db = () => new Database('.tmp/e2e-data/eldercare.sqlite', { readonly: true, fileMustExist: true });
+const db = () =>
+  new Database(`.tmp/e2e-data-${process.env.E2E_PORT ?? 18080}/eldercare.sqlite`, {
+    readonly: true,
+    fileMustExist: true,
+  });
 const latestPhotoCode = () => {
   const conn = db();
   const row = conn.prepare('select code from photoCode order by expiresAt desc limit 1').get() as

@@ -1,7 +1,14 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Code } from '../../domain/codes.js';
-import { call, signInAdmin, signInNurse, signInOtherOrg, startTestApp } from '../support/serverHarness.js';
+import {
+  call,
+  signIn,
+  signInAdmin,
+  signInNurse,
+  signInOtherOrg,
+  startTestApp,
+} from '../support/serverHarness.js';
 
 type Harness = Awaited<ReturnType<typeof startTestApp>>;
 let h: Harness;
@@ -236,5 +243,44 @@ describe('operation-log retention', () => {
     const before = await count('operationLog');
     expect(await pruneOperationLogs(db, Date.now())).toBe(1);
     expect(await count('operationLog')).toBe(before - 1);
+  });
+});
+
+describe('user administration: password reset by an administrator', () => {
+  const USERS = '/passport/web-rbac/users';
+  it('sets an initial password the user must change; old sessions end with 4013', async () => {
+    const admin = await signInAdmin(h.app);
+    const nurse = await signInNurse(h.app);
+    const weak = await call(h.app, admin.token, 'PUT', `${USERS}/${nurse.userId}`, { userPassword: 'short' });
+    expect(weak.body).toMatchObject({ code: Code.passwordWeak, msg: '密码长度须为8-64位' });
+    const refused = await call(h.app, nurse.token, 'PUT', `${USERS}/${admin.userId}`, {
+      userPassword: 'Temp2026ab',
+    });
+    expect(refused.body.code).toBe(Code.noAuthority);
+
+    const reset = await call(h.app, admin.token, 'PUT', `${USERS}/${nurse.userId}`, {
+      userPassword: 'Temp2026ab',
+    });
+    expect(reset.body.code).toBe(0);
+    const ended = await call(h.app, nurse.token, 'GET', '/pims/web-pi/oldmans/proFile');
+    expect(ended.body.code).toBe(Code.keyInfoChanged);
+    const oldLogin = await call(h.app, null, 'POST', '/passport/web-rbac/logins/login', {
+      loginName: 'huli01',
+      loginPassword: 'Huli@2026',
+    });
+    expect(oldLogin.body.code).toBe(Code.wrongCredentials);
+
+    const again = await signIn(h.app, 'huli01', 'Temp2026ab');
+    expect(again).toMatchObject({ resetPassword: 1 });
+    const changed = await call(h.app, again.token, 'PUT', '/passport/web-rbac/logins/pwd', {
+      userId: nurse.userId,
+      userPassword: 'Huli2026new',
+    });
+    expect(changed.body.code).toBe(0);
+    expect(await signIn(h.app, 'huli01', 'Huli2026new')).toMatchObject({ resetPassword: 0 });
+    const logs = await call(h.app, admin.token, 'GET', '/passport/web-rbac/systemLogs?pageNum=1&pageSize=20');
+    const names = (logs.body.result as { list: { operationName: string; params: string }[] }).list;
+    const resetLog = names.find((l) => l.operationName === '修改用户并重置密码：huli01');
+    expect(resetLog?.params).not.toContain('Temp2026ab');
   });
 });

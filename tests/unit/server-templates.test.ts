@@ -58,3 +58,86 @@ describe('document templates', () => {
     expect(dupType.body.msg).toBe('该模板类型已存在');
   });
 });
+
+/** Form (report) templates keep their types apart from the document families with isHome=2. */
+const FORM = 2;
+type TypeRow = { typeId: number; typeName: string; sort: number };
+const typesOf = async (token: string, isHome: number) =>
+  (await call(h.app, token, 'GET', `${BASE}/templateType?isHome=${isHome}`)).body.result as TypeRow[];
+
+describe('form templates', () => {
+  it('keeps form template types apart, adds them last, renames without losing the order', async () => {
+    const { token } = await signInAdmin(h.app);
+    const first = await call(h.app, token, 'POST', `${BASE}/templateType`, {
+      typeName: '评估表',
+      isHome: FORM,
+    });
+    expect(first.body.code).toBe(0);
+    // The same name as a document type is allowed: another family.
+    await call(h.app, token, 'POST', `${BASE}/templateType`, { typeName: '入住合同', isHome: FORM });
+    expect((await typesOf(token, FORM)).map((t) => [t.typeName, t.sort])).toEqual([
+      ['评估表', 0],
+      ['入住合同', 1],
+    ]);
+    expect((await typesOf(token, 0)).map((t) => t.typeName)).toEqual(['入住合同', '告知书']);
+
+    const typeId = (first.body.result as { typeId: number }).typeId;
+    const renamed = await call(h.app, token, 'PUT', `${BASE}/templateType`, {
+      typeId,
+      typeName: '护理评估表',
+    });
+    expect(renamed.body.code).toBe(0);
+    expect((await typesOf(token, FORM)).map((t) => [t.typeName, t.sort])).toEqual([
+      ['护理评估表', 0],
+      ['入住合同', 1],
+    ]);
+    const taken = await call(h.app, token, 'PUT', `${BASE}/templateType`, { typeId, typeName: '入住合同' });
+    expect(taken).toMatchObject({ status: 400, body: { code: Code.conflict, msg: '该模板类型已存在' } });
+
+    const [a, b] = await typesOf(token, FORM);
+    const sorted = await call(h.app, token, 'PUT', `${BASE}/templateType/sort`, [
+      { typeId: b?.typeId, sort: 0 },
+      { typeId: a?.typeId, sort: 1 },
+    ]);
+    expect(sorted.body.code).toBe(0);
+    expect((await typesOf(token, FORM)).map((t) => t.typeName)).toEqual(['入住合同', '护理评估表']);
+    expect((await call(h.app, token, 'DELETE', `${BASE}/templateType?typeId=${typeId}`)).body.code).toBe(0);
+    expect((await typesOf(token, FORM)).map((t) => t.typeName)).toEqual(['入住合同']);
+    const bad = await call(h.app, token, 'POST', `${BASE}/templateType`, { typeName: 'x', isHome: 3 });
+    expect(bad.body.code).toBe(Code.invalidInput);
+  });
+
+  it('an update keeps the content and status it does not send; a template stays in its family', async () => {
+    const { token } = await signInAdmin(h.app);
+    const created = await call(h.app, token, 'POST', `${BASE}/templateType`, {
+      typeName: '评估表',
+      isHome: FORM,
+    });
+    const typeId = (created.body.result as { typeId: number }).typeId;
+    const saved = await call(h.app, token, 'PUT', `${BASE}/template`, {
+      typeId,
+      templateName: '跌倒风险评估',
+      content: '{"fields":[]}',
+      status: 0,
+    });
+    const templateId = (saved.body.result as { templateId: number }).templateId;
+    await call(h.app, token, 'PUT', `${BASE}/template`, {
+      templateId,
+      typeId,
+      templateName: '跌倒风险评估表',
+    });
+    const one = (await call(h.app, token, 'GET', `${BASE}/template?templateId=${templateId}&pageHelper=0`))
+      .body.result as { list: { templateName: string; content: string; status: number }[] };
+    expect(one.list).toEqual([
+      expect.objectContaining({ templateName: '跌倒风险评估表', content: '{"fields":[]}', status: 0 }),
+    ]);
+
+    const documentType = (await typesOf(token, 0))[0]?.typeId;
+    const moved = await call(h.app, token, 'PUT', `${BASE}/template`, {
+      templateId,
+      typeId: documentType,
+      templateName: '跌倒风险评估表',
+    });
+    expect(moved.body).toMatchObject({ code: Code.invalidInput, msg: '不能移到其他类别的模板类型' });
+  });
+});

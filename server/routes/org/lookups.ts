@@ -105,17 +105,6 @@ export function lookupRoutes(): AnyRoute[] {
     }),
     route({
       method: 'GET',
-      url: '/loms/web-lo/pnt/building',
-      auth: 'session',
-      query: unpaged,
-      handler: ({ db, user, query }) =>
-        paged(db.selectFrom('building').selectAll().where('orgId', '=', user.orgId).orderBy('buildingId'), {
-          ...query,
-          pageHelper: query.pageHelper ?? 0,
-        }),
-    }),
-    route({
-      method: 'GET',
       url: '/passport/web-org/common/global-search',
       auth: 'session',
       query: z.object({ keyword: z.string().trim().min(1, '请输入搜索内容').max(32) }),

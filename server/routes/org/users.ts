@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Code } from '../../../domain/codes.js';
 import { Authority } from '../../../domain/menus.js';
 import { pageQuery } from '../../../domain/settings.js';
+import { hashPassword, passwordProblem } from '../../auth/password.js';
 import { endSessionsOfUser } from '../../auth/tokens.js';
 import type { Db } from '../../db/index.js';
 import { ApiFailure } from '../../http/failure.js';
@@ -19,6 +20,8 @@ const userUpdate = z.object({
   roleIds: ids.optional(),
   deptId: z.coerce.number().int().positive().optional(),
   dataDeptIds: ids.optional(),
+  /** An administrator's new initial password; the user must change it at the next sign-in. */
+  userPassword: z.string().min(1, '请输入新密码').max(64).optional(),
 });
 
 async function ownUser(db: Db, orgId: number, id: number) {
@@ -115,6 +118,14 @@ export function userRoutes(): AnyRoute[] {
           throw new ApiFailure(Code.invalidInput, '数据部门不存在');
         if (body.roleIds?.some((r) => !orgRoles.has(r)))
           throw new ApiFailure(Code.invalidInput, '角色不存在');
+        const weak = body.userPassword === undefined ? null : passwordProblem(body.userPassword);
+        if (weak) throw new ApiFailure(Code.passwordWeak, weak);
+        if (body.userPassword !== undefined)
+          await db
+            .updateTable('users')
+            .set({ passwordHash: await hashPassword(body.userPassword), resetPassword: 1 })
+            .where('userId', '=', params.userId)
+            .execute();
         if (body.status !== undefined || body.phoneNum) {
           await db
             .updateTable('users')
@@ -147,8 +158,14 @@ export function userRoutes(): AnyRoute[] {
             .set({ deptId: body.deptId })
             .where('empId', '=', target.empId)
             .execute();
-        // Key information: roles, departments, account status. The user signs in again (4013).
-        if (body.roleIds || body.dataDeptIds || body.deptId || body.status !== undefined) {
+        // Key information: roles, departments, account status, password. The user signs in again (4013).
+        if (
+          body.roleIds ||
+          body.dataDeptIds ||
+          body.deptId ||
+          body.status !== undefined ||
+          body.userPassword !== undefined
+        ) {
           await db
             .updateTable('users')
             .set({ keyVersion: target.keyVersion + 1 })
@@ -156,7 +173,9 @@ export function userRoutes(): AnyRoute[] {
             .execute();
           await endSessionsOfUser(db, params.userId, Code.keyInfoChanged);
         }
-        describe(`修改用户：${target.loginName}`);
+        describe(
+          `${body.userPassword === undefined ? '修改用户' : '修改用户并重置密码'}：${target.loginName}`,
+        );
         return null;
       },
     }),

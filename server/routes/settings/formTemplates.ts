@@ -10,17 +10,20 @@ import { paged } from '../paging.js';
 const BASE = '/api/form/org';
 const id = z.coerce.number().int().positive();
 const flag = z.coerce.number().int().min(0).max(1);
-const typeInput = z.object({
-  typeName: z.string().trim().min(1, '请输入类型名称').max(32),
-  sort: z.coerce.number().int().min(0).max(9999).default(0),
-  isHome: flag.default(0),
-});
+/**
+ * templateType.isHome tells the template families apart (docs/decisions.md): 0 institution
+ * documents, 1 home-care documents, 2 form (report) templates of /systemSetting/templateReportSet.
+ */
+const family = z.coerce.number().int().min(0).max(2);
+const typeName = z.string().trim().min(1, '请输入类型名称').max(32);
+const sort = z.coerce.number().int().min(0).max(9999);
 const templateInput = z.object({
   templateId: id.optional(),
   typeId: id,
   templateName: z.string().trim().min(1, '请输入模板名称').max(64),
-  content: z.string().max(200_000).default(''),
-  status: flag.default(1),
+  // Left out on an update they keep their value; a new template starts empty and enabled.
+  content: z.string().max(200_000).optional(),
+  status: flag.optional(),
 });
 const AUTH = Authority.templateDocument;
 
@@ -34,6 +37,16 @@ async function ownType(db: Db, orgId: number, typeId: number) {
   if (!row) throw new ApiFailure(Code.notFound, '模板类型不存在');
   return row;
 }
+async function refuseTakenName(db: Db, orgId: number, isHome: number, name: string, except?: number) {
+  let q = db
+    .selectFrom('templateType')
+    .select('typeId')
+    .where('orgId', '=', orgId)
+    .where('typeName', '=', name)
+    .where('isHome', '=', isHome);
+  if (except !== undefined) q = q.where('typeId', '!=', except);
+  if (await q.executeTakeFirst()) throw new ApiFailure(Code.conflict, '该模板类型已存在');
+}
 async function ownTemplate(db: Db, orgId: number, templateId: number) {
   const row = await db
     .selectFrom('template')
@@ -45,14 +58,14 @@ async function ownTemplate(db: Db, orgId: number, templateId: number) {
   return row;
 }
 
-/** Document templates (spec 000 §7 /api/form/org/...): types with sort, templates, their files. */
+/** Form and document templates (spec 000 §7 /api/form/org/...): types with sort, templates, their files. */
 export function formTemplateRoutes(): AnyRoute[] {
   return [
     route({
       method: 'GET',
       url: `${BASE}/templateType`,
       auth: 'session',
-      query: z.object({ isHome: flag.optional() }),
+      query: z.object({ isHome: family.optional() }),
       handler({ db, user, query }) {
         let q = db.selectFrom('templateType').selectAll().where('orgId', '=', user.orgId);
         if (query.isHome !== undefined) q = q.where('isHome', '=', query.isHome);
@@ -63,20 +76,21 @@ export function formTemplateRoutes(): AnyRoute[] {
       method: 'POST',
       url: `${BASE}/templateType`,
       auth: AUTH,
-      body: typeInput,
+      body: z.object({ typeName, sort: sort.optional(), isHome: family.default(0) }),
       log: { type: 'ADD', name: '新增模板类型' },
-      async handler({ db, user, body }) {
-        const taken = await db
+      async handler({ db, user, body, describe }) {
+        await refuseTakenName(db, user.orgId, body.isHome, body.typeName);
+        // Without a sort the new type goes last, not first.
+        const last = await db
           .selectFrom('templateType')
-          .select('typeId')
+          .select((eb) => eb.fn.max('sort').as('sort'))
           .where('orgId', '=', user.orgId)
-          .where('typeName', '=', body.typeName)
           .where('isHome', '=', body.isHome)
           .executeTakeFirst();
-        if (taken) throw new ApiFailure(Code.conflict, '该模板类型已存在');
+        describe(`新增模板类型：${body.typeName}`);
         return db
           .insertInto('templateType')
-          .values({ ...body, orgId: user.orgId })
+          .values({ ...body, sort: body.sort ?? (last?.sort ?? -1) + 1, orgId: user.orgId })
           .returning('typeId')
           .executeTakeFirstOrThrow();
       },
@@ -85,15 +99,18 @@ export function formTemplateRoutes(): AnyRoute[] {
       method: 'PUT',
       url: `${BASE}/templateType`,
       auth: AUTH,
-      body: typeInput.extend({ typeId: id }),
+      body: z.object({ typeId: id, typeName, sort: sort.optional() }),
       log: { type: 'UPDATE', name: '修改模板类型' },
-      async handler({ db, user, body }) {
-        await ownType(db, user.orgId, body.typeId);
+      async handler({ db, user, body, describe }) {
+        const row = await ownType(db, user.orgId, body.typeId);
+        // A rename to a name the family already has would break the unique index (a 500).
+        await refuseTakenName(db, user.orgId, row.isHome, body.typeName, body.typeId);
         await db
           .updateTable('templateType')
-          .set({ typeName: body.typeName, sort: body.sort })
+          .set({ typeName: body.typeName, sort: body.sort ?? row.sort })
           .where('typeId', '=', body.typeId)
           .execute();
+        describe(`修改模板类型：${row.typeName} → ${body.typeName}`);
         return null;
       },
     }),
@@ -103,8 +120,8 @@ export function formTemplateRoutes(): AnyRoute[] {
       auth: AUTH,
       query: z.object({ typeId: id }),
       log: { type: 'DELETE', name: '删除模板类型' },
-      async handler({ db, user, query }) {
-        await ownType(db, user.orgId, query.typeId);
+      async handler({ db, user, query, describe }) {
+        const row = await ownType(db, user.orgId, query.typeId);
         const used = await db
           .selectFrom('template')
           .select('templateId')
@@ -112,6 +129,7 @@ export function formTemplateRoutes(): AnyRoute[] {
           .executeTakeFirst();
         if (used) throw new ApiFailure(Code.conflict, '该类型下仍有模板，不能删除');
         await db.deleteFrom('templateType').where('typeId', '=', query.typeId).execute();
+        describe(`删除模板类型：${row.typeName}`);
         return null;
       },
     }),
@@ -120,7 +138,7 @@ export function formTemplateRoutes(): AnyRoute[] {
       url: `${BASE}/templateType/sort`,
       auth: AUTH,
       body: z
-        .array(z.object({ typeId: id, sort: z.coerce.number().int().min(0).max(9999) }))
+        .array(z.object({ typeId: id, sort }))
         .min(1)
         .max(200),
       log: { type: 'UPDATE', name: '模板类型排序' },
@@ -139,10 +157,15 @@ export function formTemplateRoutes(): AnyRoute[] {
       method: 'GET',
       url: `${BASE}/template`,
       auth: 'session',
-      query: pageQuery.extend({ typeId: id.optional(), keyword: z.string().max(64).optional() }),
+      query: pageQuery.extend({
+        typeId: id.optional(),
+        templateId: id.optional(),
+        keyword: z.string().max(64).optional(),
+      }),
       handler({ db, user, query }) {
         let q = db.selectFrom('template').selectAll().where('orgId', '=', user.orgId);
         if (query.typeId) q = q.where('typeId', '=', query.typeId);
+        if (query.templateId) q = q.where('templateId', '=', query.templateId);
         if (query.keyword) q = q.where('templateName', 'like', `%${query.keyword}%`);
         return paged(q.orderBy('templateId'), query);
       },
@@ -154,12 +177,15 @@ export function formTemplateRoutes(): AnyRoute[] {
       body: templateInput,
       log: { type: 'UPDATE', name: '保存模板' },
       async handler({ db, user, body, describe }) {
-        await ownType(db, user.orgId, body.typeId);
+        const type = await ownType(db, user.orgId, body.typeId);
         const { templateId, ...values } = body;
         const updateTime = new Date().toISOString();
         describe(`保存模板：${body.templateName}`);
         if (templateId) {
-          await ownTemplate(db, user.orgId, templateId);
+          const current = await ownTemplate(db, user.orgId, templateId);
+          const from = await ownType(db, user.orgId, current.typeId);
+          if (from.isHome !== type.isHome)
+            throw new ApiFailure(Code.invalidInput, '不能移到其他类别的模板类型');
           await db
             .updateTable('template')
             .set({ ...values, updateTime })
@@ -169,7 +195,13 @@ export function formTemplateRoutes(): AnyRoute[] {
         }
         return db
           .insertInto('template')
-          .values({ ...values, orgId: user.orgId, updateTime })
+          .values({
+            ...values,
+            content: values.content ?? '',
+            status: values.status ?? 1,
+            orgId: user.orgId,
+            updateTime,
+          })
           .returning('templateId')
           .executeTakeFirstOrThrow();
       },

@@ -1,0 +1,132 @@
+import { z } from 'zod';
+
+/** Spec 000 §3: alarm status 0 unhandled, 2 ignored, 3 handled, 4 released. */
+export const AlarmStatus = { unhandled: 0, ignored: 2, handled: 3, released: 4 } as const;
+export type AlarmStatusValue = (typeof AlarmStatus)[keyof typeof AlarmStatus];
+export const alarmStatusName: Record<AlarmStatusValue, string> = {
+  0: '未处理',
+  2: '已忽略',
+  3: '已处理',
+  4: '已解除',
+};
+
+/** Spec 000 §3: mattress alarm types 1 out-of-bed, 2 body movement, 3 breathing, 4 heart rate, 5 urine wet. */
+export const MattressAlarmType = {
+  outOfBed: 1,
+  bodyMovement: 2,
+  breathing: 3,
+  heartRate: 4,
+  urineWet: 5,
+} as const;
+export const mattressAlarmTypeName: Record<string, string> = {
+  '1': '离床报警',
+  '2': '体动报警',
+  '3': '呼吸报警',
+  '4': '心率报警',
+  '5': '尿湿报警',
+};
+
+/** Spec 000 §3: positioning alarm types. */
+export const positionAlarmTypes = [
+  'railAlarm',
+  'manualAlarm',
+  'locationOffline',
+  'communicationOffline',
+  'lowPowerAlarm',
+  'tamperAlarm',
+  'maintenanceAlarm',
+  'sos',
+] as const;
+export type PositionAlarmType = (typeof positionAlarmTypes)[number];
+export const positionAlarmTypeName: Record<PositionAlarmType, string> = {
+  railAlarm: '围栏报警',
+  manualAlarm: '手动报警',
+  locationOffline: '定位离线',
+  communicationOffline: '通讯离线',
+  lowPowerAlarm: '低电量报警',
+  tamperAlarm: '防拆报警',
+  maintenanceAlarm: '维护报警',
+  sos: 'SOS报警',
+};
+
+/** Where an alarm record comes from: a mattress rule or a positioning (pnt) rule. */
+export const alarmSources = ['mattress', 'pnt'] as const;
+export type AlarmSource = (typeof alarmSources)[number];
+
+/**
+ * Severity decides the order of the live console (highest first) and the sound.
+ * Not in the spec: SOS and breathing/heart alarms are life-threatening, the rest follow.
+ */
+export const Severity = { critical: 3, high: 2, normal: 1 } as const;
+export function severityOf(source: AlarmSource, alarmType: string): 1 | 2 | 3 {
+  if (source === 'pnt') {
+    if (alarmType === 'sos') return 3;
+    if (alarmType === 'railAlarm' || alarmType === 'tamperAlarm' || alarmType === 'manualAlarm') return 2;
+    return 1;
+  }
+  if (alarmType === '3' || alarmType === '4') return 3;
+  if (alarmType === '1') return 2;
+  return 1;
+}
+
+export const alarmTypeName = (source: AlarmSource, alarmType: string): string =>
+  source === 'pnt'
+    ? (positionAlarmTypeName[alarmType as PositionAlarmType] ?? alarmType)
+    : (mattressAlarmTypeName[alarmType] ?? alarmType);
+
+/** One alarm record as stored, listed, pushed and published (every change bumps version). */
+export const alarmRecord = z.object({
+  recordId: z.number().int(),
+  orgId: z.number().int(),
+  source: z.enum(alarmSources),
+  alarmType: z.string(),
+  alarmTypeName: z.string(),
+  severity: z.number().int().min(1).max(3),
+  deviceId: z.number().int(),
+  deviceCode: z.string(),
+  deviceName: z.string(),
+  oldmanId: z.number().int().nullable(),
+  oldmanName: z.string().nullable(),
+  bedId: z.number().int().nullable(),
+  bedName: z.string().nullable(),
+  roomName: z.string().nullable(),
+  buildingId: z.number().int().nullable(),
+  floorNo: z.number().int().nullable(),
+  /** Position of the alarm on the floor plan, when known. */
+  lng: z.number().nullable(),
+  lat: z.number().nullable(),
+  content: z.string(),
+  status: z.union([z.literal(0), z.literal(2), z.literal(3), z.literal(4)]),
+  /** Times the rule fired while the record stayed open. */
+  count: z.number().int().min(1),
+  firstTime: z.number().int(),
+  lastTime: z.number().int(),
+  ackBy: z.number().int().nullable(),
+  ackName: z.string().nullable(),
+  ackTime: z.number().int().nullable(),
+  escalated: z.boolean(),
+  handlerId: z.number().int().nullable(),
+  handlerName: z.string().nullable(),
+  handleTime: z.number().int().nullable(),
+  handleNote: z.string().nullable(),
+  version: z.number().int().min(1),
+});
+export type AlarmRecord = z.infer<typeof alarmRecord>;
+
+/** A comment on an alarm (control rooms: "called the family", "doctor on the way"). */
+export const alarmComment = z.object({
+  commentId: z.number().int(),
+  recordId: z.number().int(),
+  userId: z.number().int(),
+  userName: z.string(),
+  content: z.string(),
+  createTime: z.number().int(),
+});
+export type AlarmComment = z.infer<typeof alarmComment>;
+
+/** Not in the spec: minutes an unacknowledged alarm waits before it is escalated (configurable). */
+export const DEFAULT_ESCALATE_AFTER_MINUTES = 5;
+
+/** Dedupe key of a record version: a stream passes a version of a record only once. */
+export const alarmVersionKey = (record: Pick<AlarmRecord, 'recordId' | 'version'>) =>
+  `${record.recordId}:${record.version}`;

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { positionAlarmTypes } from './alarms.js';
+
+/** Inputs of the IoT screens (spec 000 §7 "Mattress, calls and alarms", "Positioning"), shared by console and server. */
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, '时间格式应为 HH:mm');
+
+export const mattressRuleInput = z
+  .object({
+    ruleName: z.string().trim().min(1, '请输入规则名称').max(32),
+    alarmType: z.coerce.number().int().min(1).max(5),
+    minValue: z.coerce.number().int().min(0).max(250).nullable().default(null),
+    maxValue: z.coerce.number().int().min(0).max(250).nullable().default(null),
+    durationSeconds: z.coerce.number().int().min(0).max(86_400).default(0),
+    startTime: hhmm.default('00:00'),
+    endTime: hhmm.default('24:00'),
+    remark: z.string().max(200).default(''),
+  })
+  .refine((r) => r.minValue === null || r.maxValue === null || r.minValue < r.maxValue, {
+    message: '下限必须小于上限',
+    path: ['maxValue'],
+  })
+  .refine((r) => ![3, 4].includes(r.alarmType) || r.minValue !== null || r.maxValue !== null, {
+    message: '呼吸与心率规则需设置上限或下限',
+    path: ['minValue'],
+  });
+export type MattressRuleInput = z.infer<typeof mattressRuleInput>;
+
+const ring = z
+  .array(z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)]))
+  .min(4, '围栏至少需要三个顶点')
+  .max(200)
+  .refine((r) => {
+    const [first, last] = [r[0], r[r.length - 1]];
+    return first !== undefined && last !== undefined && first[0] === last[0] && first[1] === last[1];
+  }, '围栏多边形必须闭合');
+
+export const railInput = z.object({
+  railName: z.string().trim().min(1, '请输入围栏名称').max(32),
+  buildingId: z.coerce.number().int().positive(),
+  floorNo: z.coerce.number().int(),
+  polygon: ring,
+  remark: z.string().max(200).default(''),
+});
+export type RailInput = z.infer<typeof railInput>;
+
+export const pntRuleInput = z
+  .object({
+    ruleName: z.string().trim().min(1, '请输入规则名称').max(32),
+    alarmType: z.enum(positionAlarmTypes),
+    railId: z.coerce.number().int().positive().nullable().default(null),
+    railTrigger: z.enum(['enter', 'exit']).default('enter'),
+    threshold: z.coerce.number().int().min(1).max(99).nullable().default(null),
+    startTime: hhmm.default('00:00'),
+    endTime: hhmm.default('24:00'),
+    weekdays: z
+      .string()
+      .regex(/^[1-7](,[1-7])*$/, '星期格式错误')
+      .default('1,2,3,4,5,6,7'),
+    remark: z.string().max(200).default(''),
+  })
+  .refine((r) => r.alarmType !== 'railAlarm' || r.railId !== null, {
+    message: '围栏报警需选择围栏',
+    path: ['railId'],
+  });
+export type PntRuleInput = z.infer<typeof pntRuleInput>;
+
+export const callSetBaseInput = z.object({
+  answerTimeoutSeconds: z.coerce.number().int().min(10).max(600),
+  remindRepeat: z.coerce.number().int().min(0).max(1),
+  nightStart: hhmm,
+  nightEnd: hhmm,
+});
+export const callVoiceInput = z.object({
+  status: z.coerce.number().int().min(0).max(1),
+  times: z.coerce.number().int().min(1).max(10),
+  voiceText: z.string().trim().min(1).max(64),
+});
+export const alarmSettingInput = z.object({
+  escalateAfterMinutes: z.coerce.number().int().min(1).max(120),
+  sound: z.coerce.number().int().min(0).max(1),
+});

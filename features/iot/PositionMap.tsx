@@ -1,0 +1,336 @@
+import { Button, Callout, Card, HTMLSelect, Intent, Tag } from '@blueprintjs/core';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import {
+  LOCATION_OFFLINE_MS,
+  LOW_BATTERY_PERCENT,
+  type MarkerState,
+  type Position,
+} from '../../domain/devices.js';
+import { buildingBounds, type LngLat, type PlanCollection } from '../../domain/floorPlan.js';
+import { useApp } from '../../src/app/AppContext.js';
+import { useRealtime, useStore } from '../../src/realtime/context.js';
+import { positionTable } from '../../streams/positions.js';
+import { HealthLight } from './HealthLight.js';
+import { FloorMap, MARKER_COLOURS, type Rail, type Rgba } from './map/floorMap.js';
+import './iot.css';
+
+export interface Building {
+  buildingId: number;
+  buildingName: string;
+  mapX: number;
+  mapY: number;
+  floors: { floorId: number; floorName: string; floorNo: number }[];
+}
+interface LiveDevice {
+  deviceId: number;
+  deviceName: string;
+  kindName: string;
+  oldmanId: number | null;
+  oldmanName: string | null;
+  online: number;
+  lastSeen: number | null;
+  battery: number | null;
+  buildingId: number | null;
+  floorNo: number | null;
+  lng: number | null;
+  lat: number | null;
+  state: MarkerState;
+}
+interface MattressRow {
+  oldmanId: number | null;
+  vitals: { heartRate: number; breathRate: number; inBed: number; ts: number } | null;
+}
+
+const TRAIL_POINTS = 120;
+const stateName: Record<MarkerState, string> = {
+  online: '在线',
+  offline: '离线',
+  alarm: '告警',
+  lowBattery: '低电量',
+};
+const PNT = '/loms/web-lo/pnt';
+
+/** Loads the buildings and remembers the user's choice of building and floor on the server. */
+export function useBuildingFloor() {
+  const { request } = useApp();
+  const [buildings, setBuildings] = useState<Building[]>([]);
+  const [choice, setChoice] = useState<{ buildingId: number; floorNo: number } | null>(null);
+  const [plan, setPlan] = useState<PlanCollection | null>(null);
+  useEffect(() => {
+    Promise.all([
+      request<Building[]>({ url: `${PNT}/building` }),
+      request<number | null>({ url: `${PNT}/device/user/building`, silent: true }).catch(() => null),
+    ]).then(
+      ([list, saved]) => {
+        setBuildings(list);
+        const building = list.find((b) => b.buildingId === saved) ?? list[0];
+        if (building)
+          setChoice({ buildingId: building.buildingId, floorNo: building.floors[0]?.floorNo ?? 1 });
+      },
+      () => undefined,
+    );
+  }, [request]);
+  useEffect(() => {
+    if (!choice) return;
+    request<PlanCollection>({ url: `${PNT}/map/one`, params: choice }).then(setPlan, () => setPlan(null));
+  }, [choice, request]);
+  const building = buildings.find((b) => b.buildingId === choice?.buildingId) ?? null;
+  const select = (buildingId: number, floorNo: number) => {
+    setChoice({ buildingId, floorNo });
+    if (buildingId !== choice?.buildingId)
+      request({
+        url: `${PNT}/device/user/building`,
+        method: 'POST',
+        data: { buildingId },
+        silent: true,
+      }).catch(() => undefined);
+  };
+  return { buildings, building, choice, plan, select };
+}
+
+export function FloorPicker({ bf }: { bf: ReturnType<typeof useBuildingFloor> }) {
+  return (
+    <>
+      <HTMLSelect
+        aria-label="楼栋"
+        value={bf.choice?.buildingId ?? ''}
+        onChange={(e) => {
+          const b = bf.buildings.find((x) => x.buildingId === Number(e.currentTarget.value));
+          if (b) bf.select(b.buildingId, b.floors[0]?.floorNo ?? 1);
+        }}
+      >
+        {bf.buildings.map((b) => (
+          <option key={b.buildingId} value={b.buildingId}>
+            {b.buildingName}
+          </option>
+        ))}
+      </HTMLSelect>
+      <HTMLSelect
+        aria-label="楼层"
+        value={bf.choice?.floorNo ?? ''}
+        onChange={(e) => bf.choice && bf.select(bf.choice.buildingId, Number(e.currentTarget.value))}
+      >
+        {(bf.building?.floors ?? []).map((f) => (
+          <option key={f.floorId} value={f.floorNo}>
+            {f.floorName}
+          </option>
+        ))}
+      </HTMLSelect>
+    </>
+  );
+}
+
+/**
+ * /yunmuIot/elderPosition/realTime: residents' watches and bands on the floor plan, live. Position
+ * frames go straight into typed arrays and deck.gl (no React render per message); React renders
+ * only the toolbar, the legend counts (once a second) and the card of the selected resident.
+ */
+export function PositionMap() {
+  const { request } = useApp();
+  const realtime = useRealtime();
+  const bf = useBuildingFloor();
+  const container = useRef<HTMLDivElement>(null);
+  const mapRef = useRef<FloorMap | null>(null);
+  const table = useMemo(() => positionTable(256), []);
+  const devices = useRef(new Map<number, LiveDevice>());
+  const trails = useRef(new Map<number, LngLat[]>());
+  const openAlarms = useStore(useMemo(() => realtime.alarms.open(), [realtime]));
+  const alarmed = useRef(new Set<number>());
+  const [selected, setSelected] = useState<number | null>(null);
+  const [counts, setCounts] = useState<Record<MarkerState, number>>({
+    online: 0,
+    offline: 0,
+    alarm: 0,
+    lowBattery: 0,
+  });
+  const [rails, setRails] = useState<Rail[]>([]);
+  const [vitals, setVitals] = useState<MattressRow['vitals']>(null);
+  const [, setTick] = useState(0);
+
+  const stateOf = (deviceId: number): MarkerState => {
+    if (alarmed.current.has(deviceId)) return 'alarm';
+    const row = table.rowOf(deviceId);
+    const ts = row === undefined ? 0 : (table.ts[row] ?? 0);
+    const d = devices.current.get(deviceId);
+    const seen = Math.max(ts, d?.lastSeen ?? 0);
+    if (Date.now() - seen > LOCATION_OFFLINE_MS) return 'offline';
+    const battery = row === undefined ? d?.battery : table.battery[row];
+    return battery !== undefined && battery !== null && battery >= 0 && battery <= LOW_BATTERY_PERCENT
+      ? 'lowBattery'
+      : 'online';
+  };
+
+  // The map itself, created once.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one map per page
+  useEffect(() => {
+    if (!container.current) return;
+    const map = new FloorMap(container.current, table, {
+      colourOf: (id): Rgba => MARKER_COLOURS[stateOf(id)],
+      nameOf: (id) => devices.current.get(id)?.oldmanName ?? '',
+      onPick: (id) => setSelected(id),
+    });
+    mapRef.current = map;
+    (window as unknown as { __floorMap?: FloorMap }).__floorMap = map;
+    return () => {
+      map.destroy();
+      mapRef.current = null;
+    };
+  }, []);
+
+  // Initial device states, then live frames.
+  useEffect(() => {
+    let live = true;
+    request<LiveDevice[]>({ url: `${PNT}/device/list/rt` }).then(
+      (list) => {
+        if (!live) return;
+        const seed: Position[] = [];
+        for (const d of list) {
+          devices.current.set(d.deviceId, d);
+          if (d.lng !== null && d.lat !== null && d.buildingId !== null && d.floorNo !== null)
+            seed.push({
+              deviceId: d.deviceId,
+              ts: d.lastSeen ?? 1,
+              buildingId: d.buildingId,
+              floorNo: d.floorNo,
+              lng: d.lng,
+              lat: d.lat,
+              ...(d.battery === null ? {} : { battery: d.battery }),
+            });
+        }
+        table.apply(seed);
+        mapRef.current?.setLabels(
+          list.filter((d) => d.oldmanName).map((d) => ({ deviceId: d.deviceId, name: d.oldmanName ?? '' })),
+        );
+        mapRef.current?.positionsChanged();
+      },
+      () => undefined,
+    );
+    const subscription = realtime.positions$.subscribe((frame) => {
+      if (table.apply(frame.values()) === 0) return;
+      for (const p of frame.values()) {
+        const trail = trails.current.get(p.deviceId) ?? [];
+        trail.push([p.lng, p.lat]);
+        if (trail.length > TRAIL_POINTS) trail.shift();
+        trails.current.set(p.deviceId, trail);
+      }
+      mapRef.current?.positionsChanged();
+    });
+    return () => {
+      live = false;
+      subscription.unsubscribe();
+    };
+  }, [realtime, request, table]);
+
+  // Alarms recolour markers.
+  useEffect(() => {
+    alarmed.current = new Set(openAlarms.map((a) => a.deviceId));
+    mapRef.current?.positionsChanged();
+  }, [openAlarms]);
+
+  // Legend counts and the selected trail, once a second (not per message).
+  useEffect(() => {
+    const timer = setInterval(() => {
+      const next: Record<MarkerState, number> = { online: 0, offline: 0, alarm: 0, lowBattery: 0 };
+      const key = (bf.choice?.buildingId ?? 0) * 1000 + (bf.choice?.floorNo ?? 0);
+      for (let row = 0; row < table.length; row++) {
+        if ((table.buildingId[row] ?? 0) * 1000 + (table.floorNo[row] ?? 0) !== key) continue;
+        next[stateOf(table.deviceId[row] ?? 0)]++;
+      }
+      setCounts(next);
+      if (selected !== null) mapRef.current?.setScene({ trail: trails.current.get(selected) ?? [] });
+      setTick((t) => t + 1);
+    }, 1000);
+    return () => clearInterval(timer);
+  });
+
+  // Floor plan, rails and camera follow the chosen floor.
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map || !bf.choice || !bf.building) return;
+    map.setScene({ plan: bf.plan, floorKey: bf.choice.buildingId * 1000 + bf.choice.floorNo });
+    map.fitTo(buildingBounds(bf.building));
+    request<Rail[]>({ url: `${PNT}/rail/list`, params: bf.choice }).then(
+      (list) => {
+        setRails(list);
+        map.setScene({ rails: list });
+      },
+      () => undefined,
+    );
+  }, [bf.plan, bf.choice, bf.building, request]);
+
+  // The selected resident's vitals from their mattress, if they have one.
+  useEffect(() => {
+    setVitals(null);
+    const oldmanId = selected === null ? null : devices.current.get(selected)?.oldmanId;
+    mapRef.current?.setScene({ trail: selected === null ? [] : (trails.current.get(selected) ?? []) });
+    if (oldmanId == null) return;
+    request<MattressRow[]>({ url: '/pims/web-org/mattressMonitor/1', silent: true }).then(
+      (rows) => setVitals(rows.find((r) => r.oldmanId === oldmanId)?.vitals ?? null),
+      () => undefined,
+    );
+  }, [selected, request]);
+
+  const device = selected === null ? undefined : devices.current.get(selected);
+  const row = selected === null ? undefined : table.rowOf(selected);
+  const state = selected === null ? null : stateOf(selected);
+  return (
+    <div className="page position-page" data-testid="page-position-map">
+      <div className="map-toolbar">
+        <FloorPicker bf={bf} />
+        <span className="legend" data-testid="map-legend">
+          {(Object.keys(stateName) as MarkerState[]).map((s) => (
+            <Tag key={s} minimal round className={`legend-${s}`} data-testid={`legend-${s}`}>
+              <span
+                className="dot"
+                style={{ background: `rgb(${MARKER_COLOURS[s].slice(0, 3).join(',')})` }}
+              />
+              {stateName[s]} {counts[s]}
+            </Tag>
+          ))}
+        </span>
+        <span className="rails-count">围栏 {rails.length}</span>
+        <HealthLight />
+      </div>
+      <div className="map-wrap">
+        <div ref={container} className="map-canvas" data-testid="map-canvas" />
+        {device ? (
+          <Card className="elder-card" elevation={2} data-testid="elder-card">
+            <div className="elder-card-head">
+              <strong>{device.oldmanName ?? '未绑定长者'}</strong>
+              <Tag
+                intent={
+                  state === 'alarm' ? Intent.DANGER : state === 'online' ? Intent.SUCCESS : Intent.WARNING
+                }
+              >
+                {state ? stateName[state] : ''}
+              </Tag>
+              <Button minimal small icon="cross" aria-label="关闭" onClick={() => setSelected(null)} />
+            </div>
+            <div>
+              {device.kindName} · {device.deviceName}
+            </div>
+            <div>电量 {row === undefined ? (device.battery ?? '—') : table.battery[row]}%</div>
+            <div>
+              最近定位{' '}
+              {row === undefined
+                ? '—'
+                : new Date(table.ts[row] ?? 0).toLocaleTimeString('zh-CN', { hour12: false })}
+            </div>
+            {vitals ? (
+              <div className="vitals" data-testid="elder-vitals">
+                心率 {vitals.heartRate} 次/分 · 呼吸 {vitals.breathRate} 次/分 ·{' '}
+                {vitals.inBed ? '在床' : '离床'}
+              </div>
+            ) : (
+              <div className="muted">暂无床垫体征</div>
+            )}
+            <div className="muted">
+              轨迹：最近 {trails.current.get(device.deviceId)?.length ?? 0} 个定位点
+            </div>
+          </Card>
+        ) : null}
+      </div>
+      {bf.buildings.length === 0 ? <Callout intent={Intent.WARNING}>没有可显示的楼栋</Callout> : null}
+    </div>
+  );
+}

@@ -1,0 +1,261 @@
+import { DataFilterExtension } from '@deck.gl/extensions';
+import { GeoJsonLayer, PathLayer, PolygonLayer, ScatterplotLayer, TextLayer } from '@deck.gl/layers';
+import { MapboxOverlay } from '@deck.gl/mapbox';
+import maplibregl, { type StyleSpecification } from 'maplibre-gl';
+import 'maplibre-gl/dist/maplibre-gl.css';
+import type { LngLat, PlanCollection } from '../../../domain/floorPlan.js';
+import type { PositionTable } from '../../../streams/positions.js';
+
+/** A style with no tiles, glyphs or sprites: nothing is fetched from the internet (ARCHITECTURE rule 7). */
+export const OFFLINE_STYLE: StyleSpecification = {
+  version: 8,
+  sources: {},
+  layers: [{ id: 'background', type: 'background', paint: { 'background-color': '#eef1f4' } }],
+};
+
+export type Rgba = [number, number, number, number];
+export const MARKER_COLOURS = {
+  online: [35, 133, 81, 255] as Rgba,
+  offline: [143, 153, 168, 255] as Rgba,
+  alarm: [205, 66, 70, 255] as Rgba,
+  lowBattery: [200, 118, 25, 255] as Rgba,
+};
+
+export interface Rail {
+  railId: number;
+  railName: string;
+  polygon: LngLat[];
+}
+export interface MapScene {
+  plan: PlanCollection | null;
+  rails: Rail[];
+  /** Vertices of a rail being drawn. */
+  drawing: LngLat[];
+  selectedRailId: number | null;
+  /** Trail of the selected device. */
+  trail: LngLat[];
+  /** buildingId * 1000 + floorNo of the floor shown. */
+  floorKey: number;
+}
+
+/**
+ * The floor map: maplibre draws the blank background and handles the camera; deck.gl draws the plan,
+ * rails and markers. Markers come from a PositionTable (typed arrays), so a batch of thousands of
+ * moving devices is one attribute upload, filtered to the floor on the GPU: no per-marker objects.
+ */
+export class FloorMap {
+  readonly map: maplibregl.Map;
+  private overlay: MapboxOverlay;
+  private scene: MapScene = {
+    plan: null,
+    rails: [],
+    drawing: [],
+    selectedRailId: null,
+    trail: [],
+    floorKey: 0,
+  };
+  private colours = new Uint8Array(0);
+  private filterValues = new Float32Array(0);
+  private markerVersion = 0;
+  /** deck.gl redraws since start (the benchmark reads it). */
+  redraws = 0;
+  private labels: { deviceId: number; name: string }[] = [];
+  /** Stable arrays, so deck.gl does not rebuild text atlases on every frame. */
+  private roomFeatures: PlanCollection['features'] = [];
+  private drawingData: { path: LngLat[] }[] = [];
+  private trailData: { path: LngLat[] }[] = [];
+
+  constructor(
+    container: HTMLElement,
+    private readonly table: PositionTable,
+    private readonly handlers: {
+      onPick?(deviceId: number): void;
+      onMapClick?(lngLat: LngLat): void;
+      onRailPick?(railId: number): void;
+      colourOf(deviceId: number): Rgba;
+      nameOf(deviceId: number): string;
+    },
+  ) {
+    this.map = new maplibregl.Map({
+      container,
+      style: OFFLINE_STYLE,
+      center: [120.1303, 30.26008],
+      zoom: 18.5,
+      attributionControl: false,
+      dragRotate: false,
+      pitchWithRotate: false,
+    });
+    this.map.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
+    this.overlay = new MapboxOverlay({
+      interleaved: false,
+      layers: [],
+      onAfterRender: () => {
+        this.redraws++;
+      },
+    });
+    this.map.addControl(this.overlay);
+    this.map.on('click', (e) => this.handlers.onMapClick?.([e.lngLat.lng, e.lngLat.lat]));
+  }
+
+  setScene(patch: Partial<MapScene>) {
+    if (patch.plan !== undefined && patch.plan !== this.scene.plan)
+      this.roomFeatures = (patch.plan?.features ?? []).filter((f) => f.properties.kind === 'room');
+    this.scene = { ...this.scene, ...patch };
+    this.render();
+  }
+
+  fitTo(bounds: [LngLat, LngLat]) {
+    this.map.fitBounds(bounds, { padding: 40, duration: 0 });
+  }
+
+  /**
+   * After table.apply(frame): recolour and re-filter every row (cheap typed-array loops) and hand deck.gl
+   * new attribute buffers. Returns the main-thread milliseconds spent here, for the benchmark.
+   */
+  positionsChanged(): number {
+    const started = performance.now();
+    const n = this.table.length;
+    if (this.colours.length < n * 4) {
+      this.colours = new Uint8Array(this.table.deviceId.length * 4);
+      this.filterValues = new Float32Array(this.table.deviceId.length);
+    }
+    for (let row = 0; row < n; row++) {
+      const c = this.handlers.colourOf(this.table.deviceId[row] ?? 0);
+      this.colours.set(c, row * 4);
+      this.filterValues[row] = (this.table.buildingId[row] ?? 0) * 1000 + (this.table.floorNo[row] ?? 0);
+    }
+    this.markerVersion++;
+    this.render();
+    return performance.now() - started;
+  }
+
+  /** Names drawn next to markers (at most a few hundred on a floor). */
+  setLabels(labels: { deviceId: number; name: string }[]) {
+    this.labels = labels;
+    this.render();
+  }
+
+  destroy() {
+    this.map.remove();
+  }
+
+  private render() {
+    const { plan, rails, drawing, selectedRailId, trail, floorKey } = this.scene;
+    if (this.drawingData[0]?.path !== drawing) this.drawingData = [{ path: drawing }];
+    if (this.trailData[0]?.path !== trail) this.trailData = [{ path: trail }];
+    const t = this.table;
+    const n = t.length;
+    const layers = [
+      plan &&
+        new GeoJsonLayer({
+          id: 'plan',
+          data: plan as unknown as GeoJSON.FeatureCollection,
+          filled: true,
+          stroked: true,
+          getFillColor: (f: { properties: { kind: string } }) =>
+            f.properties.kind === 'room'
+              ? [255, 255, 255, 255]
+              : f.properties.kind === 'corridor'
+                ? [226, 232, 238, 255]
+                : [246, 247, 249, 255],
+          getLineColor: [120, 130, 145, 255],
+          lineWidthMinPixels: 1,
+        }),
+      plan &&
+        new TextLayer({
+          id: 'room-names',
+          data: this.roomFeatures,
+          getPosition: (f: PlanCollection['features'][number]) => centreOf(f.geometry.coordinates[0] ?? []),
+          getText: (f: PlanCollection['features'][number]) => f.properties.name,
+          getSize: 13,
+          getColor: [95, 107, 124, 255],
+          characterSet: 'auto',
+          fontFamily: '"Noto Sans CJK SC", "Microsoft YaHei", sans-serif',
+        }),
+      new PolygonLayer<Rail>({
+        id: 'rails',
+        data: rails,
+        getPolygon: (r) => r.polygon,
+        getFillColor: (r) => (r.railId === selectedRailId ? [45, 114, 210, 90] : [205, 66, 70, 50]),
+        getLineColor: (r) => (r.railId === selectedRailId ? [45, 114, 210, 255] : [205, 66, 70, 200]),
+        lineWidthMinPixels: 2,
+        pickable: true,
+        onClick: ({ object }) => {
+          if (object) this.handlers.onRailPick?.(object.railId);
+          return Boolean(object);
+        },
+        updateTriggers: { getFillColor: selectedRailId, getLineColor: selectedRailId },
+      }),
+      drawing.length > 0 &&
+        new PathLayer({
+          id: 'drawing',
+          data: this.drawingData,
+          getPath: (d: { path: LngLat[] }) => d.path,
+          getColor: [45, 114, 210, 255],
+          getWidth: 2,
+          widthUnits: 'pixels',
+        }),
+      trail.length > 1 &&
+        new PathLayer({
+          id: 'trail',
+          data: this.trailData,
+          getPath: (d: { path: LngLat[] }) => d.path,
+          getColor: [45, 114, 210, 160],
+          getWidth: 3,
+          widthUnits: 'pixels',
+        }),
+      new ScatterplotLayer({
+        id: 'markers',
+        data: {
+          length: n,
+          attributes: {
+            getPosition: { value: t.lngLat, size: 2 },
+            getFillColor: { value: this.colours, size: 4, normalized: true },
+            getFilterValue: { value: this.filterValues, size: 1 },
+          },
+        },
+        radiusUnits: 'pixels',
+        getRadius: 7,
+        stroked: true,
+        getLineColor: [255, 255, 255, 255],
+        lineWidthMinPixels: 2,
+        pickable: true,
+        extensions: [new DataFilterExtension({ filterSize: 1 })],
+        filterRange: [floorKey - 0.5, floorKey + 0.5],
+        onClick: ({ index }) => {
+          const deviceId = t.deviceId[index];
+          if (deviceId !== undefined) this.handlers.onPick?.(deviceId);
+          return true;
+        },
+        updateTriggers: {
+          getPosition: this.markerVersion,
+          getFillColor: this.markerVersion,
+          getFilterValue: this.markerVersion,
+        },
+      }),
+      this.labels.length > 0 &&
+        new TextLayer({
+          id: 'marker-names',
+          data: this.labels,
+          getPosition: (l: { deviceId: number }) => {
+            const row = t.rowOf(l.deviceId);
+            return row === undefined ? [0, 0] : [t.lngLat[row * 2] ?? 0, t.lngLat[row * 2 + 1] ?? 0];
+          },
+          getText: (l: { name: string }) => l.name,
+          getSize: 12,
+          getPixelOffset: [0, -16],
+          getColor: [28, 33, 39, 255],
+          characterSet: 'auto',
+          fontFamily: '"Noto Sans CJK SC", "Microsoft YaHei", sans-serif',
+          updateTriggers: { getPosition: this.markerVersion },
+        }),
+    ].filter(Boolean);
+    this.overlay.setProps({ layers });
+  }
+}
+
+export function centreOf(ring: LngLat[]): LngLat {
+  const pts = ring.slice(0, -1);
+  const n = Math.max(1, pts.length);
+  return [pts.reduce((a, p) => a + p[0], 0) / n, pts.reduce((a, p) => a + p[1], 0) / n];
+}

@@ -1,0 +1,70 @@
+import type { AlarmRecord } from '../../domain/alarms.js';
+
+/** Tone pattern per severity: frequency (Hz) and beep length (ms). Critical alarms are higher and faster. */
+const PATTERN: Record<number, { hz: number; ms: number }> = {
+  3: { hz: 1046, ms: 180 },
+  2: { hz: 880, ms: 260 },
+  1: { hz: 660, ms: 340 },
+};
+/** Pause between two rounds of a latching alarm. */
+const ROUND_PAUSE_MS = 6_000;
+
+/**
+ * The latching alarm sound: while any open alarm is unacknowledged, a round of `times` beeps in the
+ * tone of the most severe one plays, then a pause, again and again until every alarm is acknowledged
+ * (or closed). Web Audio only: no sound files to load. `sounding` is readable for tests and the UI.
+ */
+export class AlarmSound {
+  sounding = false;
+  private context: AudioContext | null = null;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private severity = 1;
+
+  constructor(
+    private times = 3,
+    private enabled = true,
+  ) {}
+
+  configure(times: number, enabled: boolean) {
+    this.times = Math.max(1, times);
+    this.enabled = enabled;
+    if (!enabled) this.stop();
+  }
+
+  /** Call with the open alarms whenever they change. */
+  update(open: readonly AlarmRecord[]) {
+    const waiting = open.filter((a) => a.ackTime === null);
+    if (waiting.length === 0 || !this.enabled) return this.stop();
+    this.severity = Math.max(...waiting.map((a) => a.severity));
+    if (this.sounding) return;
+    this.sounding = true;
+    this.round();
+  }
+
+  stop() {
+    this.sounding = false;
+    clearTimeout(this.timer);
+  }
+
+  private round() {
+    if (!this.sounding) return;
+    const { hz, ms } = PATTERN[this.severity] ?? { hz: 660, ms: 340 };
+    try {
+      this.context ??= new AudioContext();
+      const start = this.context.currentTime;
+      for (let i = 0; i < this.times; i++) {
+        const osc = this.context.createOscillator();
+        const gain = this.context.createGain();
+        osc.frequency.value = hz;
+        gain.gain.value = 0.2;
+        osc.connect(gain).connect(this.context.destination);
+        const at = start + (i * 2 * ms) / 1000;
+        osc.start(at);
+        osc.stop(at + ms / 1000);
+      }
+    } catch {
+      // No audio device (or autoplay refused): the flashing row still shows the alarm.
+    }
+    this.timer = setTimeout(() => this.round(), this.times * 2 * ms + ROUND_PAUSE_MS);
+  }
+}

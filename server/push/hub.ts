@@ -1,0 +1,98 @@
+import type { WebSocket } from 'ws';
+import type { AlarmRecord } from '../../domain/alarms.js';
+import type { Position } from '../../domain/devices.js';
+import { Authority } from '../../domain/menus.js';
+import { POSITION_FRAMES_PER_SECOND, PushCloseCode, type ServerPushMessage } from '../../domain/push.js';
+import { Topic } from '../../domain/topics.js';
+import type { SessionUser } from '../auth/tokens.js';
+import type { Bridge } from '../broker/index.js';
+
+export interface PushClient {
+  socket: WebSocket;
+  token: string;
+  user: SessionUser;
+  wantsPositions: boolean;
+  /** Latest position per device since the last frame sent to this client. */
+  pendingPositions: Map<number, Position>;
+}
+
+/** A websocket that has this much unsent data gets no new position frame until it drains. */
+const MAX_BUFFERED_BYTES = 1 << 20;
+
+const authorityOf = (record: Pick<AlarmRecord, 'source'>) =>
+  record.source === 'pnt' ? Authority.iotLocateAlarm : Authority.iotAlarm;
+
+/**
+ * Fan-out of real-time events: alarm changes go to the broker topic of the organisation and to every
+ * push client allowed to see them (authority and data department); positions are coalesced per client
+ * and sent at most POSITION_FRAMES_PER_SECOND times a second.
+ */
+export class PushHub {
+  readonly clients = new Set<PushClient>();
+  private frameTimer: ReturnType<typeof setInterval> | undefined;
+
+  constructor(private readonly bridge: Bridge | null) {}
+
+  start() {
+    this.frameTimer ??= setInterval(() => this.flushPositions(), 1000 / POSITION_FRAMES_PER_SECOND);
+    this.frameTimer.unref?.();
+  }
+  stop() {
+    clearInterval(this.frameTimer);
+    this.frameTimer = undefined;
+    for (const client of this.clients) client.socket.close(1001, 'server stopping');
+    this.clients.clear();
+  }
+
+  add(client: PushClient) {
+    this.clients.add(client);
+  }
+  remove(client: PushClient) {
+    this.clients.delete(client);
+  }
+
+  /** Whether a signed-in user may receive this record. */
+  static mayReceive(user: SessionUser, record: AlarmRecord & { deptId: number }): boolean {
+    return (
+      user.orgId === record.orgId &&
+      user.authority.has(authorityOf(record)) &&
+      user.dataDeptIds.includes(record.deptId)
+    );
+  }
+
+  alarm(record: AlarmRecord & { deptId: number }, created: boolean) {
+    const { deptId: _deptId, ...wire } = record;
+    this.bridge?.publish(Topic.alarm(record.orgId), JSON.stringify(wire), { qos: 1 });
+    const text = JSON.stringify({ type: created ? 'alarm.created' : 'alarm.updated', data: wire });
+    for (const client of this.clients) if (PushHub.mayReceive(client.user, record)) client.socket.send(text);
+  }
+
+  position(orgId: number, deptId: number, position: Position) {
+    for (const client of this.clients)
+      if (client.wantsPositions && client.user.orgId === orgId && client.user.dataDeptIds.includes(deptId))
+        client.pendingPositions.set(position.deviceId, position);
+  }
+
+  send(client: PushClient, message: ServerPushMessage) {
+    client.socket.send(JSON.stringify(message));
+  }
+
+  /** Closes every socket of a session that ended (signed in elsewhere, key info changed, expired). */
+  endSession(tokenHash: string, code: number) {
+    for (const client of this.clients) {
+      if (client.user.tokenHash !== tokenHash) continue;
+      this.send(client, { type: 'login.expired', data: { code } });
+      client.socket.close(PushCloseCode.loginExpired, 'login expired');
+      this.clients.delete(client);
+    }
+  }
+
+  private flushPositions() {
+    for (const client of this.clients) {
+      if (client.pendingPositions.size === 0 || client.socket.bufferedAmount > MAX_BUFFERED_BYTES) continue;
+      const data = [...client.pendingPositions.values()];
+      client.pendingPositions.clear();
+      this.send(client, { type: 'positions', data });
+    }
+  }
+}

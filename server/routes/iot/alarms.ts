@@ -1,0 +1,324 @@
+import { z } from 'zod';
+import { AlarmStatus, alarmSources } from '../../../domain/alarms.js';
+import { Code } from '../../../domain/codes.js';
+import { Authority } from '../../../domain/menus.js';
+import { pageQuery } from '../../../domain/settings.js';
+import { type AlarmEvent, alarmTransition } from '../../../machines/alarmMachine.js';
+import type { SessionUser } from '../../auth/tokens.js';
+import type { Db } from '../../db/index.js';
+import { ApiFailure } from '../../http/failure.js';
+import { type AnyRoute, type RouteContext, route } from '../../http/route.js';
+import { type AlarmRow, toWire } from '../../rules/alarms.js';
+import { paged } from '../paging.js';
+
+const PNT = '/loms/web-lo/pnt/alarm/record';
+const recordIdParams = z.object({ recordId: z.coerce.number().int().positive() });
+const ms = z.coerce.number().int().nonnegative();
+
+const listQuery = pageQuery.extend({
+  status: z.coerce
+    .number()
+    .int()
+    .pipe(z.union([z.literal(0), z.literal(2), z.literal(3), z.literal(4)]))
+    .optional(),
+  alarmType: z.string().max(32).optional(),
+  oldmanName: z.string().max(32).optional(),
+  startTime: ms.optional(),
+  endTime: ms.optional(),
+  deptId: z.coerce.number().int().positive().optional(),
+});
+
+/** Which authority reads and which handles records of a source. */
+const rights = {
+  mattress: { read: Authority.iotAlarm, handle: Authority.iotAlarmHandle, remove: Authority.iotAlarmDelete },
+  pnt: {
+    read: Authority.iotLocateAlarm,
+    handle: Authority.iotLocateAlarmHandle,
+    remove: Authority.iotLocateAlarmDelete,
+  },
+} as const;
+
+const visibleSources = (user: SessionUser) => alarmSources.filter((s) => user.authority.has(rights[s].read));
+
+function listRecords(
+  db: Db,
+  user: SessionUser,
+  source: 'mattress' | 'pnt',
+  query: z.output<typeof listQuery>,
+) {
+  let q = db
+    .selectFrom('alarmRecord')
+    .selectAll()
+    .where('orgId', '=', user.orgId)
+    .where('source', '=', source)
+    .where('deptId', 'in', user.dataDeptIds.length ? [...user.dataDeptIds] : [-1]);
+  if (query.status !== undefined) q = q.where('status', '=', query.status);
+  if (query.alarmType) q = q.where('alarmType', '=', query.alarmType);
+  if (query.oldmanName) q = q.where('oldmanName', 'like', `%${query.oldmanName}%`);
+  if (query.startTime !== undefined) q = q.where('lastTime', '>=', query.startTime);
+  if (query.endTime !== undefined) q = q.where('firstTime', '<=', query.endTime);
+  if (query.deptId !== undefined) q = q.where('deptId', '=', query.deptId);
+  return paged<AlarmRow, 'alarmRecord', AlarmRow>(
+    q.orderBy('status').orderBy('severity', 'desc').orderBy('firstTime'),
+    query,
+  ).then((page) => ({ ...page, list: page.list.map(toWire) }));
+}
+
+type Ctx = RouteContext<unknown, unknown, unknown, SessionUser>;
+
+/** Loads a record the user may act on: own organisation, a data department of theirs, the right authority. */
+async function ownRecord(ctx: Ctx, recordId: number, need: 'read' | 'handle' | 'remove'): Promise<AlarmRow> {
+  const row = await ctx.db
+    .selectFrom('alarmRecord')
+    .selectAll()
+    .where('recordId', '=', recordId)
+    .where('orgId', '=', ctx.user.orgId)
+    .executeTakeFirst();
+  if (!row) throw new ApiFailure(Code.notFound, '告警记录不存在');
+  ctx.requireDept(row.deptId);
+  const source = row.source as 'mattress' | 'pnt';
+  if (!ctx.user.authority.has(rights[source][need])) throw new ApiFailure(Code.noAuthority);
+  return row;
+}
+
+async function userName(db: Db, user: SessionUser) {
+  const emp = await db.selectFrom('emp').select('empName').where('empId', '=', user.empId).executeTakeFirst();
+  return emp?.empName ?? user.loginName;
+}
+
+/**
+ * Applies a lifecycle event to a stored record after the alarm machine allowed it from the stored
+ * state (rule 2: the server validates with the same machine the console runs), bumps the version
+ * and publishes the change once the transaction committed.
+ */
+async function transition(ctx: Ctx, row: AlarmRow, event: AlarmEvent) {
+  const result = alarmTransition(toWire(row), event);
+  if (!result.ok) throw new ApiFailure(Code.conflict, result.reason);
+  const next = result.next;
+  const updated = await ctx.db
+    .updateTable('alarmRecord')
+    .set({
+      status: next.status,
+      ackBy: next.ackBy,
+      ackName: next.ackName,
+      ackTime: next.ackTime,
+      escalated: next.escalated ? 1 : 0,
+      handlerId: next.handlerId,
+      handlerName: next.handlerName,
+      handleTime: next.handleTime,
+      handleNote: next.handleNote,
+      version: row.version + 1,
+    })
+    .where('recordId', '=', row.recordId)
+    .where('version', '=', row.version)
+    .returningAll()
+    .executeTakeFirst();
+  // Someone else changed it between our read and write: refuse rather than overwrite.
+  if (!updated) throw new ApiFailure(Code.conflict, '告警已被他人更新，请刷新后重试');
+  ctx.describe(
+    `${event.type} 告警 ${row.recordId}（${row.alarmTypeName}，${row.oldmanName ?? row.deviceName}）`,
+  );
+  ctx.afterCommit(() => ctx.services.hub.alarm(toWire(updated), false));
+  return toWire(updated);
+}
+
+const handleBody = z.object({
+  recordId: z.coerce.number().int().positive(),
+  /** 3 handled (note required), 2 ignored. */
+  status: z.coerce
+    .number()
+    .int()
+    .pipe(z.union([z.literal(AlarmStatus.handled), z.literal(AlarmStatus.ignored)])),
+  handleNote: z.string().trim().max(500).optional(),
+});
+
+/** Mattress and positioning alarm records (spec 000 §7 "Mattress, calls and alarms" and "Positioning"). */
+export function alarmRoutes(): AnyRoute[] {
+  return [
+    route({
+      method: 'GET',
+      url: '/pims/web-org/alarmRecord',
+      auth: Authority.iotAlarm,
+      query: listQuery,
+      handler: ({ db, user, query }) => listRecords(db, user, 'mattress', query),
+    }),
+    route({
+      method: 'GET',
+      url: PNT,
+      auth: Authority.iotLocateAlarm,
+      query: listQuery,
+      handler: ({ db, user, query }) => listRecords(db, user, 'pnt', query),
+    }),
+    route({
+      method: 'GET',
+      url: '/loms/di-lo/alarm/sendUnhandledAlarms',
+      auth: `${Authority.iotAlarm}|${Authority.iotLocateAlarm}`,
+      /** since: also the records closed from then on, so a reconnecting console drops what others closed. */
+      query: z.object({ since: ms.optional() }),
+      async handler({ db, user, query }) {
+        const sources = visibleSources(user);
+        const since = query.since;
+        const rows = await db
+          .selectFrom('alarmRecord')
+          .selectAll()
+          .where('orgId', '=', user.orgId)
+          .where((eb) =>
+            since === undefined
+              ? eb('status', '=', AlarmStatus.unhandled)
+              : eb.or([eb('status', '=', AlarmStatus.unhandled), eb('handleTime', '>=', since)]),
+          )
+          .where('source', 'in', sources)
+          .where('deptId', 'in', user.dataDeptIds.length ? [...user.dataDeptIds] : [-1])
+          .orderBy('severity', 'desc')
+          .orderBy('firstTime')
+          .limit(1000)
+          .execute();
+        return rows.map((row) => {
+          const { deptId: _scope, ...wire } = toWire(row);
+          return wire;
+        });
+      },
+    }),
+    route({
+      method: 'POST',
+      url: `${PNT}/handle`,
+      auth: `${Authority.iotAlarmHandle}|${Authority.iotLocateAlarmHandle}`,
+      body: handleBody,
+      log: { type: 'UPDATE', name: '处理告警' },
+      async handler(ctx) {
+        const row = await ownRecord(ctx, ctx.body.recordId, 'handle');
+        const by = {
+          userId: ctx.user.userId,
+          userName: await userName(ctx.db, ctx.user),
+          at: ctx.services.now(),
+        };
+        if (ctx.body.status === AlarmStatus.handled && !ctx.body.handleNote)
+          throw new ApiFailure(Code.invalidInput, '请填写处理说明');
+        return transition(
+          ctx,
+          row,
+          ctx.body.status === AlarmStatus.handled
+            ? { type: 'alarm.handle', ...by, note: ctx.body.handleNote ?? '' }
+            : { type: 'alarm.ignore', ...by },
+        );
+      },
+    }),
+    route({
+      method: 'GET',
+      url: `${PNT}/handle/:recordId`,
+      auth: `${Authority.iotAlarm}|${Authority.iotLocateAlarm}`,
+      params: recordIdParams,
+      async handler(ctx) {
+        const row = await ownRecord(ctx, ctx.params.recordId, 'read');
+        const comments = await ctx.db
+          .selectFrom('alarmComment')
+          .selectAll()
+          .where('recordId', '=', row.recordId)
+          .orderBy('commentId')
+          .execute();
+        return { ...toWire(row), comments };
+      },
+    }),
+    route({
+      method: 'DELETE',
+      url: `${PNT}/:recordId`,
+      auth: `${Authority.iotAlarmDelete}|${Authority.iotLocateAlarmDelete}`,
+      params: recordIdParams,
+      log: { type: 'DELETE', name: '删除告警' },
+      async handler(ctx) {
+        const row = await ownRecord(ctx, ctx.params.recordId, 'remove');
+        if (row.status === AlarmStatus.unhandled) throw new ApiFailure(Code.conflict, '未处理的告警不能删除');
+        await ctx.db.deleteFrom('alarmRecord').where('recordId', '=', row.recordId).execute();
+        ctx.describe(`删除告警 ${row.recordId}（${row.alarmTypeName}）`);
+        return null;
+      },
+    }),
+    route({
+      method: 'POST',
+      url: `${PNT}/oneClickIgnore`,
+      auth: Authority.iotLocateAlarmHandle,
+      body: z.object({ recordIds: z.array(z.number().int().positive()).max(1000).optional() }),
+      log: { type: 'UPDATE', name: '一键忽略告警' },
+      async handler(ctx) {
+        let q = ctx.db
+          .selectFrom('alarmRecord')
+          .selectAll()
+          .where('orgId', '=', ctx.user.orgId)
+          .where('source', '=', 'pnt')
+          .where('status', '=', AlarmStatus.unhandled)
+          .where('deptId', 'in', ctx.user.dataDeptIds.length ? [...ctx.user.dataDeptIds] : [-1]);
+        if (ctx.body.recordIds)
+          q = q.where('recordId', 'in', ctx.body.recordIds.length ? ctx.body.recordIds : [-1]);
+        const rows = await q.execute();
+        const by = {
+          userId: ctx.user.userId,
+          userName: await userName(ctx.db, ctx.user),
+          at: ctx.services.now(),
+        };
+        for (const row of rows) await transition(ctx, row, { type: 'alarm.ignore', ...by });
+        ctx.describe(`一键忽略 ${rows.length} 条定位告警`);
+        return { count: rows.length };
+      },
+    }),
+    route({
+      method: 'DELETE',
+      url: '/pims/web-pi/device/alarm/close',
+      auth: `${Authority.iotAlarmHandle}|${Authority.iotLocateAlarmHandle}`,
+      query: z.object({ recordId: z.coerce.number().int().positive() }),
+      log: { type: 'UPDATE', name: '解除设备告警' },
+      async handler(ctx) {
+        const row = await ownRecord(ctx, ctx.query.recordId, 'handle');
+        const by = {
+          userId: ctx.user.userId,
+          userName: await userName(ctx.db, ctx.user),
+          at: ctx.services.now(),
+        };
+        return transition(ctx, row, { type: 'alarm.release', ...by });
+      },
+    }),
+    // Beyond the spec, for control rooms: acknowledge (stops the sound) and comments.
+    route({
+      method: 'POST',
+      url: `${PNT}/ack`,
+      auth: `${Authority.iotAlarmHandle}|${Authority.iotLocateAlarmHandle}`,
+      body: z.object({ recordId: z.coerce.number().int().positive() }),
+      log: { type: 'UPDATE', name: '确认告警' },
+      async handler(ctx) {
+        const row = await ownRecord(ctx, ctx.body.recordId, 'handle');
+        const by = {
+          userId: ctx.user.userId,
+          userName: await userName(ctx.db, ctx.user),
+          at: ctx.services.now(),
+        };
+        return transition(ctx, row, { type: 'alarm.ack', ...by });
+      },
+    }),
+    route({
+      method: 'POST',
+      url: `${PNT}/comment`,
+      auth: `${Authority.iotAlarmHandle}|${Authority.iotLocateAlarmHandle}`,
+      body: z.object({
+        recordId: z.coerce.number().int().positive(),
+        content: z.string().trim().min(1).max(500),
+      }),
+      log: { type: 'ADD', name: '告警备注' },
+      async handler(ctx) {
+        const row = await ownRecord(ctx, ctx.body.recordId, 'handle');
+        const name = await userName(ctx.db, ctx.user);
+        const comment = await ctx.db
+          .insertInto('alarmComment')
+          .values({
+            recordId: row.recordId,
+            userId: ctx.user.userId,
+            userName: name,
+            content: ctx.body.content,
+            createTime: ctx.services.now(),
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        ctx.describe(`告警 ${row.recordId} 备注`);
+        return comment;
+      },
+    }),
+  ];
+}

@@ -1,0 +1,148 @@
+import type { Selectable } from 'kysely';
+import { type AlarmRecord, type AlarmSource, alarmTypeName, severityOf } from '../../domain/alarms.js';
+import type { Db } from '../db/index.js';
+import type { AlarmRecordTable } from '../db/schema.js';
+
+export type AlarmRow = Selectable<AlarmRecordTable>;
+/** A record as sent to consoles, plus the department the server filters it by. */
+export type ScopedAlarm = AlarmRecord & { deptId: number };
+
+export const toWire = (row: AlarmRow): ScopedAlarm => ({
+  recordId: row.recordId,
+  orgId: row.orgId,
+  deptId: row.deptId,
+  source: row.source as AlarmSource,
+  alarmType: row.alarmType,
+  alarmTypeName: row.alarmTypeName,
+  severity: row.severity,
+  deviceId: row.deviceId,
+  deviceCode: row.deviceCode,
+  deviceName: row.deviceName,
+  oldmanId: row.oldmanId,
+  oldmanName: row.oldmanName,
+  bedId: row.bedId,
+  bedName: row.bedName,
+  roomName: row.roomName,
+  buildingId: row.buildingId,
+  floorNo: row.floorNo,
+  lng: row.lng,
+  lat: row.lat,
+  content: row.content,
+  status: row.status as AlarmRecord['status'],
+  count: row.count,
+  firstTime: row.firstTime,
+  lastTime: row.lastTime,
+  ackBy: row.ackBy,
+  ackName: row.ackName,
+  ackTime: row.ackTime,
+  escalated: row.escalated === 1,
+  handlerId: row.handlerId,
+  handlerName: row.handlerName,
+  handleTime: row.handleTime,
+  handleNote: row.handleNote,
+  version: row.version,
+});
+
+/** What the rules know about a device when it raises an alarm. */
+export interface AlarmSubject {
+  orgId: number;
+  deptId: number;
+  deviceId: number;
+  deviceCode: string;
+  deviceName: string;
+  oldmanId: number | null;
+  oldmanName: string | null;
+  bedId: number | null;
+  bedName: string | null;
+  roomName: string | null;
+  buildingId: number | null;
+  floorNo: number | null;
+}
+
+export interface Raise {
+  source: AlarmSource;
+  alarmType: string;
+  content: string;
+  at: number;
+  ruleId?: number | null;
+  lng?: number | null;
+  lat?: number | null;
+  buildingId?: number | null;
+  floorNo?: number | null;
+}
+
+/**
+ * Raises an alarm: one open record per device, source and type. A re-trigger while it is open
+ * counts up and moves its last time (and version) instead of adding a row.
+ */
+export async function raiseAlarm(
+  db: Db,
+  subject: AlarmSubject,
+  raise: Raise,
+): Promise<{ record: ScopedAlarm; created: boolean }> {
+  return db.transaction().execute(async (trx) => {
+    const open = await trx
+      .selectFrom('alarmRecord')
+      .select(['recordId'])
+      .where('deviceId', '=', subject.deviceId)
+      .where('source', '=', raise.source)
+      .where('alarmType', '=', raise.alarmType)
+      .where('status', '=', 0)
+      .executeTakeFirst();
+    if (open) {
+      const row = await trx
+        .updateTable('alarmRecord')
+        .set((eb) => ({
+          count: eb('count', '+', 1),
+          version: eb('version', '+', 1),
+          lastTime: raise.at,
+          content: raise.content,
+          ...(raise.lng != null ? { lng: raise.lng, lat: raise.lat ?? null } : {}),
+        }))
+        .where('recordId', '=', open.recordId)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return { record: toWire(row), created: false };
+    }
+    const row = await trx
+      .insertInto('alarmRecord')
+      .values({
+        orgId: subject.orgId,
+        deptId: subject.deptId,
+        deviceId: subject.deviceId,
+        deviceCode: subject.deviceCode,
+        deviceName: subject.deviceName,
+        oldmanId: subject.oldmanId,
+        oldmanName: subject.oldmanName,
+        bedId: subject.bedId,
+        bedName: subject.bedName,
+        roomName: subject.roomName,
+        buildingId: raise.buildingId ?? subject.buildingId,
+        floorNo: raise.floorNo ?? subject.floorNo,
+        source: raise.source,
+        alarmType: raise.alarmType,
+        alarmTypeName: alarmTypeName(raise.source, raise.alarmType),
+        severity: severityOf(raise.source, raise.alarmType),
+        lng: raise.lng ?? null,
+        lat: raise.lat ?? null,
+        content: raise.content,
+        status: 0,
+        count: 1,
+        firstTime: raise.at,
+        lastTime: raise.at,
+        ackBy: null,
+        ackName: null,
+        ackTime: null,
+        escalated: 0,
+        handlerId: null,
+        handlerName: null,
+        handleTime: null,
+        handleNote: null,
+        ruleId: raise.ruleId ?? null,
+        version: 1,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { record: toWire(row), created: true };
+  });
+}

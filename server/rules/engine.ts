@@ -1,0 +1,543 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
+import {
+  type DeviceKind,
+  LOCATION_OFFLINE_MS,
+  positionPayload,
+  type TelemetryKind,
+  telemetry,
+  type Vitals,
+} from '../../domain/devices.js';
+import type { Ring } from '../../domain/floorPlan.js';
+import { alarmTransition } from '../../machines/alarmMachine.js';
+import type { BrokerPeer } from '../broker/index.js';
+import { readConfig } from '../config.js';
+import type { Db } from '../db/index.js';
+import type { PushHub } from '../push/hub.js';
+import { type AlarmSubject, type Raise, raiseAlarm, toWire } from './alarms.js';
+import {
+  type Episodes,
+  evaluateBattery,
+  evaluatePosition,
+  evaluateVitals,
+  type Firing,
+  type MattressRule,
+  newEpisodes,
+  type PntRule,
+  type RailShape,
+  ruleOfType,
+} from './evaluate.js';
+
+interface DeviceInfo extends AlarmSubject {
+  kind: DeviceKind;
+  model: string;
+}
+interface DeviceState {
+  online: boolean;
+  lastSeen: number;
+  battery: number | null;
+  vitals: Vitals | null;
+  position: { buildingId: number; floorNo: number; lng: number; lat: number; ts: number } | null;
+  episodes: Episodes;
+  dirty: boolean;
+}
+interface MinuteAggregate {
+  deviceId: number;
+  minute: number;
+  oldmanId: number | null;
+  samples: number;
+  hrSum: number;
+  hrMin: number;
+  hrMax: number;
+  brSum: number;
+  brMin: number;
+  brMax: number;
+  inBed: number;
+  movements: number;
+}
+
+const FLUSH_EVERY_MS = 2_000;
+const OFFLINE_CHECK_MS = 10_000;
+const ESCALATE_CHECK_MS = 30_000;
+
+/**
+ * The rules engine: validates every device message, keeps each device's live state in memory,
+ * evaluates mattress and positioning rules, raises alarms (stored, then published), aggregates
+ * vitals per minute and writes device state and aggregates in batches.
+ */
+export class RulesEngine {
+  readonly devices = new Map<number, DeviceInfo>();
+  readonly state = new Map<number, DeviceState>();
+  private mattressRules = new Map<number, MattressRule[]>();
+  private pntRules = new Map<number, PntRule[]>();
+  private rails = new Map<number, Map<number, RailShape>>();
+  private minutes = new Map<string, MinuteAggregate>();
+  /** Alarm writes run one after another so a re-trigger never races its own insert. */
+  private alarmQueue: Promise<unknown> = Promise.resolve();
+  private timers: ReturnType<typeof setInterval>[] = [];
+  /** Messages accepted, rejected and alarms raised since start (the ingest benchmark reads them). */
+  readonly counters = { accepted: 0, rejected: 0, alarms: 0 };
+
+  constructor(
+    private readonly db: Db,
+    private readonly hub: PushHub,
+    private readonly log: FastifyBaseLogger,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async start() {
+    await this.reload();
+    this.timers.push(
+      setInterval(() => void this.flush(), FLUSH_EVERY_MS),
+      setInterval(() => void this.checkOffline(), OFFLINE_CHECK_MS),
+      setInterval(() => void this.enqueue(() => this.escalate()), ESCALATE_CHECK_MS),
+    );
+    for (const t of this.timers) t.unref();
+  }
+
+  async stop() {
+    for (const t of this.timers) clearInterval(t);
+    this.timers = [];
+    await this.alarmQueue;
+    await this.flush();
+  }
+
+  /** Reads devices, rules and rails; routes call it after changing them. */
+  async reload() {
+    const devices = await this.db
+      .selectFrom('device')
+      .leftJoin('oldman', 'oldman.oldmanId', 'device.oldmanId')
+      .leftJoin('bed', 'bed.bedId', 'device.bedId')
+      .leftJoin('room', 'room.roomId', 'bed.roomId')
+      .leftJoin('floor', 'floor.floorId', 'room.floorId')
+      .select([
+        'device.deviceId',
+        'device.orgId',
+        'device.deptId',
+        'device.deviceCode',
+        'device.deviceName',
+        'device.kind',
+        'device.model',
+        'device.oldmanId',
+        'device.online',
+        'device.lastSeen',
+        'device.battery',
+        'oldman.oldmanName',
+        'device.bedId',
+        'bed.bedName',
+        'room.roomName',
+        'floor.buildingId',
+        'floor.floorNo',
+      ])
+      .execute();
+    this.devices.clear();
+    for (const d of devices) {
+      this.devices.set(d.deviceId, {
+        orgId: d.orgId,
+        deptId: d.deptId,
+        deviceId: d.deviceId,
+        deviceCode: d.deviceCode,
+        deviceName: d.deviceName,
+        kind: d.kind as DeviceKind,
+        model: d.model,
+        oldmanId: d.oldmanId,
+        oldmanName: d.oldmanName ?? null,
+        bedId: d.bedId,
+        bedName: d.bedName ?? null,
+        roomName: d.roomName ?? null,
+        buildingId: d.buildingId ?? null,
+        floorNo: d.floorNo ?? null,
+      });
+      if (!this.state.has(d.deviceId))
+        this.state.set(d.deviceId, {
+          online: d.online === 1,
+          lastSeen: d.lastSeen ?? 0,
+          battery: d.battery,
+          vitals: null,
+          position: null,
+          episodes: newEpisodes(),
+          dirty: false,
+        });
+    }
+    const mattress = await this.db.selectFrom('mattressAlarmRule').selectAll().execute();
+    this.mattressRules = groupBy(mattress, (r) => r.orgId);
+    const pnt = await this.db.selectFrom('pntAlarmRule').selectAll().execute();
+    this.pntRules = groupBy(pnt, (r) => r.orgId);
+    const rails = await this.db.selectFrom('rail').selectAll().execute();
+    this.rails = new Map();
+    for (const r of rails) {
+      const map = this.rails.get(r.orgId) ?? new Map<number, RailShape>();
+      map.set(r.railId, { ...r, ring: JSON.parse(r.polygon) as Ring });
+      this.rails.set(r.orgId, map);
+    }
+  }
+
+  /** Entry point for every message a device publishes (topic already authorised by the broker). */
+  handle(topic: string, payload: Buffer, peer: BrokerPeer & { kind: 'device' }) {
+    const device = this.devices.get(peer.deviceId);
+    const state = this.state.get(peer.deviceId);
+    if (!device || !state) return void this.counters.rejected++;
+    let json: unknown;
+    try {
+      json = JSON.parse(payload.toString());
+    } catch {
+      return void this.counters.rejected++;
+    }
+    const parts = topic.split('/');
+    if (parts[2] === 'position') return this.onPosition(device, state, json);
+    const kind = parts[4] as TelemetryKind;
+    const schema = telemetry[kind];
+    if (!schema) return void this.counters.rejected++;
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) return void this.counters.rejected++;
+    this.counters.accepted++;
+    this.seen(device, state);
+    const at = this.now();
+    const local = new Date(at);
+    switch (kind) {
+      case 'vitals':
+        return this.onVitals(device, state, parsed.data as Vitals, at, local);
+      case 'status': {
+        const { online } = parsed.data as { online: boolean };
+        state.online = online;
+        state.dirty = true;
+        if (!online) this.pnt(device, 'communicationOffline', '设备通讯离线', at, local);
+        return;
+      }
+      case 'battery': {
+        const { level } = parsed.data as { level: number };
+        state.battery = level;
+        state.dirty = true;
+        this.fire(
+          device,
+          'pnt',
+          evaluateBattery(this.pntRules.get(device.orgId) ?? [], state.episodes, level, at),
+          at,
+          state,
+        );
+        return;
+      }
+      case 'event': {
+        const { event } = parsed.data as { event: 'sos' | 'tamper' | 'maintenance' };
+        const type = event === 'sos' ? 'sos' : event === 'tamper' ? 'tamperAlarm' : 'maintenanceAlarm';
+        const text =
+          event === 'sos' ? '长者按下 SOS 求助' : event === 'tamper' ? '手表被摘下' : '设备需要维护';
+        this.pnt(device, type, text, at, local, state);
+        return;
+      }
+      case 'call':
+        return void this.enqueue(() =>
+          this.onCall(device, parsed.data as { model: string; action: string }, at),
+        );
+    }
+  }
+
+  private seen(device: DeviceInfo, state: DeviceState) {
+    state.lastSeen = this.now();
+    state.dirty = true;
+    if (!state.online) state.online = true;
+    void device;
+  }
+
+  private onPosition(device: DeviceInfo, state: DeviceState, json: unknown) {
+    const parsed = positionPayload.safeParse(json);
+    if (!parsed.success) return void this.counters.rejected++;
+    this.counters.accepted++;
+    this.seen(device, state);
+    const p = parsed.data;
+    const at = this.now();
+    state.position = { buildingId: p.buildingId, floorNo: p.floorNo, lng: p.lng, lat: p.lat, ts: p.ts };
+    if (p.battery !== undefined) state.battery = p.battery;
+    this.hub.position(device.orgId, device.deptId, { ...p, deviceId: device.deviceId });
+    const firings = evaluatePosition(
+      this.pntRules.get(device.orgId) ?? [],
+      this.rails.get(device.orgId) ?? new Map(),
+      state.episodes,
+      p,
+      at,
+      new Date(at),
+    );
+    this.fire(device, 'pnt', firings, at, state);
+  }
+
+  private onVitals(device: DeviceInfo, state: DeviceState, vitals: Vitals, at: number, local: Date) {
+    state.vitals = vitals;
+    const minute = Math.floor(vitals.ts / 60_000);
+    const key = `${device.deviceId}:${minute}`;
+    const agg = this.minutes.get(key);
+    const inBed = vitals.inBed === 1;
+    if (!agg)
+      this.minutes.set(key, {
+        deviceId: device.deviceId,
+        minute,
+        oldmanId: device.oldmanId,
+        samples: 1,
+        hrSum: inBed ? vitals.heartRate : 0,
+        hrMin: inBed ? vitals.heartRate : 999,
+        hrMax: inBed ? vitals.heartRate : 0,
+        brSum: inBed ? vitals.breathRate : 0,
+        brMin: inBed ? vitals.breathRate : 999,
+        brMax: inBed ? vitals.breathRate : 0,
+        inBed: inBed ? 1 : 0,
+        movements: vitals.movement,
+      });
+    else {
+      agg.samples++;
+      if (inBed) {
+        agg.hrSum += vitals.heartRate;
+        agg.hrMin = Math.min(agg.hrMin, vitals.heartRate);
+        agg.hrMax = Math.max(agg.hrMax, vitals.heartRate);
+        agg.brSum += vitals.breathRate;
+        agg.brMin = Math.min(agg.brMin, vitals.breathRate);
+        agg.brMax = Math.max(agg.brMax, vitals.breathRate);
+        agg.inBed++;
+      }
+      agg.movements += vitals.movement;
+    }
+    const firings = evaluateVitals(
+      this.mattressRules.get(device.orgId) ?? [],
+      state.episodes,
+      vitals,
+      at,
+      local,
+    );
+    this.fire(device, 'mattress', firings, at, state);
+  }
+
+  private pnt(
+    device: DeviceInfo,
+    alarmType: string,
+    content: string,
+    at: number,
+    local: Date,
+    state?: DeviceState,
+  ) {
+    const rule = ruleOfType(this.pntRules.get(device.orgId) ?? [], alarmType, local);
+    if (!rule) return;
+    this.fire(device, 'pnt', [{ ruleId: rule.ruleId, alarmType, content }], at, state);
+  }
+
+  private fire(
+    device: DeviceInfo,
+    source: Raise['source'],
+    firings: Firing[],
+    at: number,
+    state?: DeviceState,
+  ) {
+    for (const f of firings) {
+      const position = state?.position;
+      const raise: Raise = {
+        source,
+        alarmType: f.alarmType,
+        content: f.content,
+        at,
+        ruleId: f.ruleId,
+        ...(position && source === 'pnt'
+          ? {
+              lng: position.lng,
+              lat: position.lat,
+              buildingId: position.buildingId,
+              floorNo: position.floorNo,
+            }
+          : {}),
+      };
+      this.enqueue(async () => {
+        const { record, created } = await raiseAlarm(this.db, device, raise);
+        this.counters.alarms++;
+        this.hub.alarm(record, created);
+      });
+    }
+  }
+
+  private enqueue(work: () => Promise<unknown>) {
+    this.alarmQueue = this.alarmQueue
+      .then(work)
+      .catch((error) => this.log.error({ err: error }, 'alarm write failed'));
+    return this.alarmQueue;
+  }
+
+  /** Nurse calls: a press opens a record on the call board; answer and clear close it (spec 000 §3 call connect). */
+  private async onCall(device: DeviceInfo, call: { model: string; action: string }, at: number) {
+    if (call.action === 'call') {
+      await this.db
+        .insertInto('callRecord')
+        .values({
+          orgId: device.orgId,
+          deptId: device.deptId,
+          deviceId: device.deviceId,
+          model: call.model,
+          oldmanId: device.oldmanId,
+          oldmanName: device.oldmanName,
+          bedId: device.bedId,
+          bedName: device.bedName,
+          roomName: device.roomName,
+          callTime: at,
+          answerTime: null,
+          clearTime: null,
+          callStatus: 2,
+          connect: null,
+          dealType: null,
+          realtime: 1,
+        })
+        .execute();
+      return;
+    }
+    const open = await this.db
+      .selectFrom('callRecord')
+      .select(['callId', 'answerTime'])
+      .where('deviceId', '=', device.deviceId)
+      .where('clearTime', 'is', null)
+      .orderBy('callId', 'desc')
+      .executeTakeFirst();
+    if (!open) return;
+    await this.db
+      .updateTable('callRecord')
+      .set(
+        call.action === 'answer'
+          ? { answerTime: at, connect: 1, callStatus: 1 }
+          : { clearTime: at, connect: 3, callStatus: open.answerTime === null ? 3 : 1, realtime: 0 },
+      )
+      .where('callId', '=', open.callId)
+      .execute();
+  }
+
+  /**
+   * Unacknowledged alarms older than the organisation's escalateAfterMinutes are escalated; the
+   * alarm machine decides whether the stored record may take the event.
+   */
+  async escalate() {
+    const at = this.now();
+    const orgs = await this.db.selectFrom('org').select('orgId').execute();
+    for (const { orgId } of orgs) {
+      const { escalateAfterMinutes } = await readConfig(this.db, orgId, 'alarmSetting');
+      const rows = await this.db
+        .selectFrom('alarmRecord')
+        .selectAll()
+        .where('orgId', '=', orgId)
+        .where('status', '=', 0)
+        .where('escalated', '=', 0)
+        .where('ackTime', 'is', null)
+        .where('firstTime', '<=', at - escalateAfterMinutes * 60_000)
+        .execute();
+      for (const row of rows) {
+        const result = alarmTransition(toWire(row), { type: 'alarm.escalate', at });
+        if (!result.ok) continue;
+        const updated = await this.db
+          .updateTable('alarmRecord')
+          .set({ escalated: result.next.escalated ? 1 : 0, version: row.version + 1 })
+          .where('recordId', '=', row.recordId)
+          .where('version', '=', row.version)
+          .returningAll()
+          .executeTakeFirst();
+        if (updated) this.hub.alarm(toWire(updated), false);
+      }
+    }
+  }
+
+  /** Watches and bands not heard from for LOCATION_OFFLINE_MS are offline and raise locationOffline. */
+  private checkOffline() {
+    const at = this.now();
+    const local = new Date(at);
+    for (const [deviceId, state] of this.state) {
+      const device = this.devices.get(deviceId);
+      if (!device || (device.kind !== 'watch' && device.kind !== 'band')) continue;
+      const silent = state.lastSeen > 0 && at - state.lastSeen > LOCATION_OFFLINE_MS;
+      if (silent && state.online) {
+        state.online = false;
+        state.dirty = true;
+        this.pnt(
+          device,
+          'locationOffline',
+          `超过 ${LOCATION_OFFLINE_MS / 1000} 秒未收到定位`,
+          at,
+          local,
+          state,
+        );
+      }
+    }
+  }
+
+  private mergeMinute(m: MinuteAggregate) {
+    const key = `${m.deviceId}:${m.minute}`;
+    const current = this.minutes.get(key);
+    if (current) mergeInto(current, m);
+    else this.minutes.set(key, m);
+  }
+
+  /** Writes changed device state and the minute aggregates in one transaction. */
+  async flush() {
+    const dirty = [...this.state].filter(([, s]) => s.dirty);
+    const minutes = [...this.minutes.values()];
+    if (dirty.length === 0 && minutes.length === 0) return;
+    for (const [, s] of dirty) s.dirty = false;
+    this.minutes.clear();
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        for (const [deviceId, s] of dirty)
+          await trx
+            .updateTable('device')
+            .set({
+              online: s.online ? 1 : 0,
+              lastSeen: s.lastSeen || null,
+              battery: s.battery,
+              ...(s.position
+                ? {
+                    buildingId: s.position.buildingId,
+                    floorNo: s.position.floorNo,
+                    lng: s.position.lng,
+                    lat: s.position.lat,
+                  }
+                : {}),
+            })
+            .where('deviceId', '=', deviceId)
+            .execute();
+        for (const m of minutes)
+          await trx
+            .insertInto('telemetryMinute')
+            .values(m)
+            .onConflict((oc) =>
+              oc.columns(['deviceId', 'minute']).doUpdateSet({
+                samples: sql`samples + excluded.samples`,
+                hrSum: sql`hrSum + excluded.hrSum`,
+                hrMin: sql`min(hrMin, excluded.hrMin)`,
+                hrMax: sql`max(hrMax, excluded.hrMax)`,
+                brSum: sql`brSum + excluded.brSum`,
+                brMin: sql`min(brMin, excluded.brMin)`,
+                brMax: sql`max(brMax, excluded.brMax)`,
+                inBed: sql`inBed + excluded.inBed`,
+                movements: sql`movements + excluded.movements`,
+              }),
+            )
+            .execute();
+      });
+    } catch (error) {
+      // Nothing is lost: put the aggregates back so the next flush writes them.
+      for (const m of minutes) this.mergeMinute(m);
+      for (const [, s] of dirty) s.dirty = true;
+      this.log.error({ err: error }, 'telemetry flush failed');
+    }
+  }
+}
+
+function mergeInto(into: MinuteAggregate, m: MinuteAggregate) {
+  into.samples += m.samples;
+  into.hrSum += m.hrSum;
+  into.hrMin = Math.min(into.hrMin, m.hrMin);
+  into.hrMax = Math.max(into.hrMax, m.hrMax);
+  into.brSum += m.brSum;
+  into.brMin = Math.min(into.brMin, m.brMin);
+  into.brMax = Math.max(into.brMax, m.brMax);
+  into.inBed += m.inBed;
+  into.movements += m.movements;
+}
+
+function groupBy<T>(rows: T[], key: (row: T) => number): Map<number, T[]> {
+  const map = new Map<number, T[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const list = map.get(k);
+    if (list) list.push(row);
+    else map.set(k, [row]);
+  }
+  return map;
+}

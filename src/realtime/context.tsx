@@ -1,0 +1,37 @@
+import { createContext, type ReactNode, useContext, useSyncExternalStore } from 'react';
+import type { Observable } from 'rxjs';
+import type { AlarmStore, ExternalStore } from '../../streams/alarms.js';
+import type { PositionFrame } from '../../streams/positions.js';
+import type { ConnectionState } from '../../streams/transport.js';
+
+/** Health of the live channels, for the status light and the wall page. */
+export interface RealtimeHealth {
+  push: ConnectionState;
+  broker: ConnectionState;
+  /** Milliseconds timestamp of the last message on either channel (data freshness). */
+  lastMessageAt: number | null;
+  /** Reconnects since the console started. */
+  reconnects: number;
+}
+
+export interface Realtime {
+  alarms: AlarmStore;
+  health: ExternalStore<RealtimeHealth>;
+  /** Frames of the latest positions per device; subscribing asks the server for position frames. */
+  positions$: Observable<PositionFrame>;
+}
+
+const RealtimeContext = createContext<Realtime | null>(null);
+
+export function RealtimeProvider({ realtime, children }: { realtime: Realtime | null; children: ReactNode }) {
+  return <RealtimeContext.Provider value={realtime}>{children}</RealtimeContext.Provider>;
+}
+
+export function useRealtime(): Realtime {
+  const realtime = useContext(RealtimeContext);
+  if (!realtime) throw new Error('useRealtime outside RealtimeProvider');
+  return realtime;
+}
+
+export const useStore = <T,>(store: ExternalStore<T>): T =>
+  useSyncExternalStore(store.subscribe, store.getSnapshot);

@@ -1,0 +1,307 @@
+import mqtt, { type MqttClient } from 'mqtt';
+import ReconnectingWebSocket from 'reconnecting-websocket';
+import { BehaviorSubject, defer, finalize, from, Subject, share } from 'rxjs';
+import { createActor, type StateValue } from 'xstate';
+import type { AlarmRecord } from '../../domain/alarms.js';
+import { Timing } from '../../domain/http.js';
+import { PUSH_PATH, PushCloseCode, type ServerPushMessage, serverPushMessage } from '../../domain/push.js';
+import { CONSOLE_MQTT_USER, Topic } from '../../domain/topics.js';
+import { brokerConnectionMachine, brokerUrl } from '../../machines/brokerConnectionMachine.js';
+import { pushConnectionMachine, pushTimerEffects } from '../../machines/pushConnectionMachine.js';
+import { alarmStore, alarms$ } from '../../streams/alarms.js';
+import { positions$ as positionFrames$ } from '../../streams/positions.js';
+import type { BrokerMessage, ConnectionState } from '../../streams/transport.js';
+import type { Request } from '../app/request.js';
+import type { Realtime, RealtimeHealth } from './context.js';
+
+export interface RealtimeOptions {
+  token: string;
+  orgId: number;
+  request: Request;
+  /** A login-expired push message: the session machine shows its alert and logs out. */
+  onSessionEnded(code: number): void;
+  /** Spec 000 §4: logs are flushed when the tab is deactivated. */
+  flushLogs(): void;
+  location?: { protocol: string; host: string };
+}
+
+/**
+ * The console's live channels: the push connection machine over a reconnecting-websocket, the broker
+ * connection machine over mqtt.js, and the streams that merge both into the alarm store and position
+ * frames. The machines own the timing (heartbeat, reply timeout, 30 s reconnect); the effects here
+ * only move bytes and report back.
+ */
+export function createRealtime(options: RealtimeOptions): Realtime & { stop(): void } {
+  const location = options.location ?? window.location;
+  const push$ = new Subject<ServerPushMessage>();
+  const broker$ = new Subject<BrokerMessage>();
+  const reconnects$ = new Subject<void>();
+  const health$ = new BehaviorSubject<RealtimeHealth>({
+    push: 'connecting',
+    broker: 'connecting',
+    lastMessageAt: null,
+    reconnects: 0,
+  });
+  const setHealth = (patch: Partial<RealtimeHealth>) => health$.next({ ...health$.value, ...patch });
+  /** Freshness is noted at most once a second, not per message. */
+  const touched = () => {
+    const now = Date.now();
+    if (now - (health$.value.lastMessageAt ?? 0) >= 1000) setHealth({ lastMessageAt: now });
+  };
+  let lastConnectedAt: number | null = null;
+
+  // --- push channel -------------------------------------------------------------------------
+  let socket: ReconnectingWebSocket | null = null;
+  let wantsPositions = false;
+  /** Only on an open socket: a queued frame would reach the server before the auth frame. */
+  const send = (message: object) => {
+    if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  };
+  const pushActor = createActor(
+    pushConnectionMachine.provide({
+      actions: {
+        ...pushTimerEffects(),
+        openSocket: ({ self }) => {
+          socket?.close();
+          const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${PUSH_PATH}`;
+          // The machine decides when to reconnect (30 s, one pending); the library gives the
+          // connection timeout and a bounded send queue.
+          const ws = new ReconnectingWebSocket(url, [], {
+            maxRetries: 0,
+            connectionTimeout: Timing.brokerConnectTimeoutMs,
+            maxEnqueuedMessages: 100,
+            minReconnectionDelay: Timing.reconnectDelayMs,
+            maxReconnectionDelay: Timing.reconnectDelayMs,
+            startClosed: false,
+          });
+          socket = ws;
+          ws.addEventListener('open', () => {
+            if (socket === ws) self.send({ type: 'push.opened' });
+          });
+          ws.addEventListener('error', () => {
+            if (socket === ws) self.send({ type: 'push.error' });
+          });
+          ws.addEventListener('close', (e) => {
+            if (socket !== ws) return;
+            self.send({ type: e.code === PushCloseCode.unauthorized ? 'push.rejected' : 'push.closed' });
+          });
+          ws.addEventListener('message', (e) => {
+            if (socket !== ws) return;
+            let json: unknown;
+            try {
+              json = JSON.parse(String(e.data));
+            } catch {
+              return;
+            }
+            const parsed = serverPushMessage.safeParse(json);
+            if (!parsed.success) return;
+            touched();
+            if (parsed.data.type === 'auth.ok') self.send({ type: 'push.authOk' });
+            else
+              self.send({
+                type: 'push.message',
+                messageType: parsed.data.type,
+                data: parsed.data,
+                at: Date.now(),
+              });
+          });
+        },
+        sendAuth: (_, { token }) => send({ type: 'auth', token }),
+        sendHeartbeat: () => send({ type: 'heartbeat' }),
+        closeSocket: () => {
+          const ws = socket;
+          socket = null;
+          ws?.close();
+        },
+        raisePushEvent: (_, { data }) => push$.next(data as ServerPushMessage),
+        raiseLoginExpired: (_, { data }) => {
+          const message = data as ServerPushMessage;
+          if (message.type === 'login.expired') options.onSessionEnded(message.data.code);
+        },
+        flushLogs: () => options.flushLogs(),
+      },
+    }),
+  );
+  pushActor.subscribe((snapshot) => {
+    const value = topState(snapshot.value);
+    const state: ConnectionState =
+      value === 'connected'
+        ? 'open'
+        : value === 'waitingToReconnect'
+          ? navigator.onLine === false
+            ? 'offline'
+            : 'reconnecting'
+          : value === 'closed' || value === 'stopped'
+            ? 'closed'
+            : 'connecting';
+    if (state === health$.value.push) return;
+    const wasOpen = health$.value.push === 'open';
+    setHealth({ push: state });
+    if (state === 'open' && !wasOpen) {
+      if (wantsPositions) send({ type: 'positions', on: true });
+      reconnects$.next();
+    }
+  });
+
+  // --- broker -------------------------------------------------------------------------------
+  let client: MqttClient | null = null;
+  const brokerActor = createActor(
+    brokerConnectionMachine.provide({
+      actions: {
+        connectClient: ({ self }, params) => {
+          client?.end(true);
+          const c = mqtt.connect(params.url, {
+            username: params.username,
+            password: params.password,
+            connectTimeout: params.connectTimeout,
+            reconnectPeriod: params.reconnectPeriod,
+            resubscribe: params.resubscribe,
+            clientId: `console-${Math.random().toString(36).slice(2, 10)}`,
+          });
+          client = c;
+          c.on('connect', () => self.send({ type: 'broker.connected' }));
+          c.on('reconnect', () => self.send({ type: 'broker.reconnecting' }));
+          c.on('close', () => self.send({ type: 'broker.close' }));
+          c.on('offline', () => self.send({ type: 'broker.offline' }));
+          c.on('end', () => self.send({ type: 'broker.end' }));
+          // Spec 000 §8: message-queue errors are only logged to the console.
+          c.on('error', (error) => {
+            console.warn('消息队列错误', error.message);
+            self.send({ type: 'broker.error', message: error.message });
+          });
+          // Messages skip the machine (ARCHITECTURE rule 4: high-rate data takes no per-message
+          // transition); the machine owns the connection's lifecycle and subscriptions only.
+          c.on('message', (topic, payload) => {
+            touched();
+            broker$.next({ topic, payload });
+          });
+        },
+        subscribe: (_, { topic, qos }) => void client?.subscribe(topic, { qos }, () => undefined),
+        unsubscribe: (_, { topic }) => void client?.unsubscribe(topic),
+        publish: (_, { topic, qos, payload }) => void client?.publish(topic, payload, { qos }),
+        resubscribeAll: (_, { subscriptions }) => {
+          for (const [topic, qos] of Object.entries(subscriptions))
+            client?.subscribe(topic, { qos }, () => undefined);
+        },
+        endClient: () => {
+          client?.end(true);
+          client = null;
+        },
+        raiseReconnectEvent: () => {
+          setHealth({ reconnects: health$.value.reconnects + 1 });
+          window.dispatchEvent(new CustomEvent('pims:reconnect'));
+        },
+        broadcastMessage: (_, { topic, message }) => {
+          touched();
+          broker$.next({ topic, payload: message });
+        },
+      },
+    }),
+  );
+  brokerActor.subscribe((snapshot) => {
+    const value = topState(snapshot.value);
+    const state: ConnectionState =
+      value === 'connected'
+        ? 'open'
+        : value === 'reconnecting'
+          ? 'reconnecting'
+          : value === 'offline'
+            ? 'offline'
+            : value === 'closed' || value === 'ended'
+              ? 'closed'
+              : 'connecting';
+    if (state === health$.value.broker) return;
+    const wasOpen = health$.value.broker === 'open';
+    setHealth({ broker: state });
+    if (state === 'open' && !wasOpen) reconnects$.next();
+  });
+
+  // --- streams ------------------------------------------------------------------------------
+  /**
+   * The resync after every (re)connect: unhandled alarms now, plus the ones closed since the last
+   * connection (handled elsewhere while this console was away), so none stays open here by mistake.
+   */
+  const resync = () =>
+    defer(() => {
+      const since = lastConnectedAt;
+      lastConnectedAt = Date.now();
+      return from(
+        options.request<AlarmRecord[]>({
+          url: '/loms/di-lo/alarm/sendUnhandledAlarms',
+          params: since === null ? {} : { since: since - 5_000 },
+          silent: true,
+        }),
+      );
+    });
+  const alarms = alarmStore(
+    alarms$({
+      push$,
+      broker$,
+      reconnects$,
+      resync,
+      orgId: options.orgId,
+      onResyncError: (error) => console.warn('告警同步失败，将在重连后重试', error),
+    }),
+  );
+  const frames$ = positionFrames$({ push$, broker$, orgId: options.orgId });
+  /** Position frames are asked of the server only while someone watches the map. */
+  const sharedPositions$ = defer(() => {
+    wantsPositions = true;
+    // Before the channel is authenticated the request waits: it is sent again on open.
+    if (health$.value.push === 'open') send({ type: 'positions', on: true });
+    brokerActor.send({ type: 'broker.subscribe', topic: `${Topic.position(options.orgId, '+')}`, qos: 0 });
+    return frames$;
+  }).pipe(
+    finalize(() => {
+      wantsPositions = false;
+      send({ type: 'positions', on: false });
+      brokerActor.send({ type: 'broker.unsubscribe', topic: Topic.position(options.orgId, '+') });
+    }),
+    share(),
+  );
+
+  const onVisibility = () => {
+    if (document.visibilityState === 'hidden') pushActor.send({ type: 'push.tabHidden' });
+  };
+  const onOnline = () => pushActor.send({ type: 'push.online' });
+  document.addEventListener('visibilitychange', onVisibility);
+  window.addEventListener('online', onOnline);
+
+  pushActor.start();
+  pushActor.send({ type: 'push.start', token: options.token });
+  brokerActor.start();
+  brokerActor.send({
+    type: 'broker.connect',
+    url: brokerUrl(location),
+    username: CONSOLE_MQTT_USER,
+    password: options.token,
+  });
+  brokerActor.send({ type: 'broker.subscribe', topic: Topic.alarm(options.orgId), qos: 1 });
+
+  return {
+    alarms,
+    health: {
+      subscribe: (listener) => {
+        const s = health$.subscribe(() => listener());
+        return () => s.unsubscribe();
+      },
+      getSnapshot: () => health$.value,
+    },
+    positions$: sharedPositions$,
+    stop() {
+      document.removeEventListener('visibilitychange', onVisibility);
+      window.removeEventListener('online', onOnline);
+      pushActor.send({ type: 'push.stop' });
+      pushActor.stop();
+      brokerActor.send({ type: 'broker.stop' });
+      brokerActor.stop();
+      alarms.dispose();
+      push$.complete();
+      broker$.complete();
+    },
+  };
+}
+
+/** The top-level state name of a (possibly compound) state value. */
+const topState = (value: StateValue): string =>
+  typeof value === 'string' ? value : (Object.keys(value)[0] ?? '');

@@ -1,0 +1,85 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import mqtt from 'mqtt';
+import { Topic } from '../../domain/topics.js';
+import type { SimulatedDevice } from '../../server/db/seedRealtime.js';
+
+export const e2ePort = Number(process.env.E2E_PORT ?? 18080);
+export const e2eDataDir = `.tmp/e2e-data-${e2ePort}`;
+
+/** A seeded watch or band of a department, with the credentials the simulator uses. */
+export function deviceOf(dataDir: string, deptName: string, kinds = ['watch', 'band']): SimulatedDevice {
+  const conn = new Database(join(dataDir, 'eldercare.sqlite'), { readonly: true, fileMustExist: true });
+  const rows = conn
+    .prepare(
+      `select d.deviceId from device d join dept on dept.deptId = d.deptId
+       where dept.deptName = ? and d.orgId = 1 and d.kind in (${kinds.map(() => '?').join(',')}) order by d.deviceId`,
+    )
+    .all(deptName, ...kinds) as { deviceId: number }[];
+  conn.close();
+  const devices = JSON.parse(
+    readFileSync(join(dataDir, 'simulator-devices.json'), 'utf8'),
+  ) as SimulatedDevice[];
+  // The last one: the simulator's random alarms are least likely to be on it during a test.
+  const ids = new Set(rows.map((r) => r.deviceId));
+  const found = devices.filter((d) => ids.has(d.deviceId)).at(-1);
+  if (!found) throw new Error(`no ${kinds.join('/')} in ${deptName}`);
+  return found;
+}
+
+/** Acts as the device: connects with its own credentials and publishes one event. */
+export async function publishAsDevice(port: number, device: SimulatedDevice, kind: string, payload: object) {
+  const client = await mqtt.connectAsync(`ws://127.0.0.1:${port}/mqtt`, {
+    username: device.deviceCode,
+    password: device.secret,
+    reconnectPeriod: 0,
+    connectTimeout: 4000,
+  });
+  await client.publishAsync(Topic.device(device.orgId, device.deviceId, kind), JSON.stringify(payload), {
+    qos: 1,
+  });
+  await client.endAsync();
+}
+export const sos = (port: number, device: SimulatedDevice) =>
+  publishAsDevice(port, device, 'event', { ts: Date.now(), event: 'sos' });
+
+/** A server of its own (for restart tests): same build, own port and data, simulator off. */
+export function ownServer(port: number, dataDir: string) {
+  let child: ChildProcess | null = null;
+  const start = async () => {
+    child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        SIMULATOR: 'off',
+        LOG_LEVEL: 'warn',
+        LOGIN_RATE_PER_MINUTE: '1000',
+      },
+      stdio: 'ignore',
+      detached: false,
+    });
+    for (let i = 0; i < 120; i++) {
+      try {
+        const res = await fetch(`http://127.0.0.1:${port}/login.html`);
+        if (res.ok) return;
+      } catch {
+        // not up yet
+      }
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    throw new Error('server did not start');
+  };
+  const stop = async () => {
+    const c = child;
+    child = null;
+    if (!c || c.exitCode !== null) return;
+    const exited = new Promise((r) => c.once('exit', r));
+    c.kill('SIGTERM');
+    await exited;
+  };
+  const reset = () => rmSync(dataDir, { recursive: true, force: true });
+  return { start, stop, reset, base: `http://127.0.0.1:${port}` };
+}
