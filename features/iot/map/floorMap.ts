@@ -29,8 +29,10 @@ export interface Rail {
 export interface MapScene {
   plan: PlanCollection | null;
   rails: Rail[];
-  /** Vertices of a rail being drawn. */
+  /** Vertices of a rail being drawn or edited (an open ring); their handles can be dragged. */
   drawing: LngLat[];
+  /** Draw the vertices as a closed ring (editing an existing rail). */
+  drawingClosed: boolean;
   selectedRailId: number | null;
   /** Trail of the selected device. */
   trail: LngLat[];
@@ -50,6 +52,7 @@ export class FloorMap {
     plan: null,
     rails: [],
     drawing: [],
+    drawingClosed: false,
     selectedRailId: null,
     trail: [],
     floorKey: 0,
@@ -63,6 +66,7 @@ export class FloorMap {
   /** Stable arrays, so deck.gl does not rebuild text atlases on every frame. */
   private roomFeatures: PlanCollection['features'] = [];
   private drawingData: { path: LngLat[] }[] = [];
+  private handleData: LngLat[] = [];
   private trailData: { path: LngLat[] }[] = [];
 
   constructor(
@@ -72,6 +76,8 @@ export class FloorMap {
       onPick?(deviceId: number): void;
       onMapClick?(lngLat: LngLat): void;
       onRailPick?(railId: number): void;
+      /** A vertex handle was dragged to a new place. */
+      onVertexMove?(index: number, lngLat: LngLat): void;
       colourOf(deviceId: number): Rgba;
       nameOf(deviceId: number): string;
     },
@@ -94,7 +100,65 @@ export class FloorMap {
       },
     });
     this.map.addControl(this.overlay);
-    this.map.on('click', (e) => this.handlers.onMapClick?.([e.lngLat.lng, e.lngLat.lat]));
+    this.map.on('click', (e) => {
+      if (this.dragged) {
+        this.dragged = false;
+        return;
+      }
+      this.handlers.onMapClick?.([e.lngLat.lng, e.lngLat.lat]);
+    });
+    this.listenForVertexDrags();
+  }
+
+  /** Index of the vertex handle within a few pixels of a screen point, or -1. */
+  vertexAt(point: { x: number; y: number }): number {
+    let best = -1;
+    let bestDistance = VERTEX_GRAB_PX;
+    this.scene.drawing.forEach((v, i) => {
+      const p = this.map.project(v);
+      const d = Math.hypot(p.x - point.x, p.y - point.y);
+      if (d <= bestDistance) {
+        best = i;
+        bestDistance = d;
+      }
+    });
+    return best;
+  }
+
+  /** Screen position of a map point (tests and the benchmark click through it). */
+  project(lngLat: LngLat): { x: number; y: number } {
+    const p = this.map.project(lngLat);
+    return { x: p.x, y: p.y };
+  }
+
+  /**
+   * Vertex handles are dragged with the mouse: a press on a handle stops the map from panning,
+   * moves report the new place, the release gives panning back (and the click it causes is eaten).
+   */
+  private dragging = -1;
+  private dragged = false;
+  private listenForVertexDrags() {
+    this.map.on('mousedown', (e) => {
+      if (!this.handlers.onVertexMove) return;
+      const index = this.vertexAt(e.point);
+      if (index < 0) return;
+      e.preventDefault();
+      this.dragging = index;
+      this.map.dragPan.disable();
+    });
+    this.map.on('mousemove', (e) => {
+      if (this.dragging < 0) {
+        this.map.getCanvas().style.cursor = this.vertexAt(e.point) >= 0 ? 'move' : '';
+        return;
+      }
+      this.dragged = true;
+      this.handlers.onVertexMove?.(this.dragging, [e.lngLat.lng, e.lngLat.lat]);
+    });
+    this.map.on('mouseup', () => {
+      if (this.dragging < 0) return;
+      this.dragging = -1;
+      this.map.dragPan.enable();
+    });
   }
 
   setScene(patch: Partial<MapScene>) {
@@ -140,8 +204,12 @@ export class FloorMap {
   }
 
   private render() {
-    const { plan, rails, drawing, selectedRailId, trail, floorKey } = this.scene;
-    if (this.drawingData[0]?.path !== drawing) this.drawingData = [{ path: drawing }];
+    const { plan, rails, drawing, drawingClosed, selectedRailId, trail, floorKey } = this.scene;
+    if (this.handleData !== drawing) {
+      this.handleData = drawing;
+      const first = drawing[0];
+      this.drawingData = [{ path: drawingClosed && first ? [...drawing, first] : drawing }];
+    }
     if (this.trailData[0]?.path !== trail) this.trailData = [{ path: trail }];
     const t = this.table;
     const n = t.length;
@@ -159,7 +227,8 @@ export class FloorMap {
                 ? [226, 232, 238, 255]
                 : [246, 247, 249, 255],
           getLineColor: [120, 130, 145, 255],
-          lineWidthMinPixels: 1,
+          lineWidthUnits: 'pixels',
+          getLineWidth: 1,
         }),
       plan &&
         new TextLayer({
@@ -178,7 +247,8 @@ export class FloorMap {
         getPolygon: (r) => r.polygon,
         getFillColor: (r) => (r.railId === selectedRailId ? [45, 114, 210, 90] : [205, 66, 70, 50]),
         getLineColor: (r) => (r.railId === selectedRailId ? [45, 114, 210, 255] : [205, 66, 70, 200]),
-        lineWidthMinPixels: 2,
+        lineWidthUnits: 'pixels',
+        getLineWidth: 2,
         pickable: true,
         onClick: ({ object }) => {
           if (object) this.handlers.onRailPick?.(object.railId);
@@ -194,6 +264,19 @@ export class FloorMap {
           getColor: [45, 114, 210, 255],
           getWidth: 2,
           widthUnits: 'pixels',
+        }),
+      drawing.length > 0 &&
+        new ScatterplotLayer<LngLat>({
+          id: 'vertex-handles',
+          data: this.handleData,
+          getPosition: (v) => v,
+          radiusUnits: 'pixels',
+          getRadius: 6,
+          getFillColor: [255, 255, 255, 255],
+          stroked: true,
+          getLineColor: [45, 114, 210, 255],
+          lineWidthUnits: 'pixels',
+          getLineWidth: 2,
         }),
       trail.length > 1 &&
         new PathLayer({
@@ -218,7 +301,8 @@ export class FloorMap {
         getRadius: 7,
         stroked: true,
         getLineColor: [255, 255, 255, 255],
-        lineWidthMinPixels: 2,
+        lineWidthUnits: 'pixels',
+        getLineWidth: 2,
         pickable: true,
         extensions: [new DataFilterExtension({ filterSize: 1 })],
         filterRange: [floorKey - 0.5, floorKey + 0.5],
@@ -247,12 +331,22 @@ export class FloorMap {
           getColor: [28, 33, 39, 255],
           characterSet: 'auto',
           fontFamily: '"Noto Sans CJK SC", "Microsoft YaHei", sans-serif',
-          updateTriggers: { getPosition: this.markerVersion },
+          // Only the names of residents on the floor shown, like their markers.
+          getFilterValue: (l: { deviceId: number }) => {
+            const row = t.rowOf(l.deviceId);
+            return row === undefined ? -1 : (this.filterValues[row] ?? -1);
+          },
+          extensions: [new DataFilterExtension({ filterSize: 1 })],
+          filterRange: [floorKey - 0.5, floorKey + 0.5],
+          updateTriggers: { getPosition: this.markerVersion, getFilterValue: this.markerVersion },
         }),
     ].filter(Boolean);
     this.overlay.setProps({ layers });
   }
 }
+
+/** How near (screen pixels) a press must be to grab a vertex handle. */
+const VERTEX_GRAB_PX = 10;
 
 export function centreOf(ring: LngLat[]): LngLat {
   const pts = ring.slice(0, -1);
