@@ -3,9 +3,9 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-if [ ! -x /usr/bin/chromium ] || [ ! -d /usr/share/fonts/opentype/noto ]; then
+if [ ! -x /usr/bin/chromium ] || [ ! -d /usr/share/fonts/opentype/noto ] || [ ! -x /usr/sbin/mosquitto ]; then
   echo "安装 Debian Chromium 与中文字体（端到端测试需要）..."
-  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk) || { echo "无法安装 chromium"; exit 1; }
+  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk mosquitto) || { echo "无法安装 chromium"; exit 1; }
 fi
 
 mkdir -p .tmp

@@ -7,7 +7,8 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { startBroker } from './broker/index.js';
+import { connectExternalBroker, fanoutBridge } from './broker/external.js';
+import { type Bridge, startBroker } from './broker/index.js';
 import { type Db, openDatabase } from './db/index.js';
 import { pruneOperationLogs } from './db/retention.js';
 import { isSeeded, seed, syncMenus } from './db/seed.js';
@@ -33,6 +34,13 @@ export interface AppOptions {
   loginRatePerMinute?: number;
   /** Also serve MQTT over TCP on this loopback port. */
   mqttTcpPort?: number | undefined;
+  /**
+   * External broker for devices (MQTT_URL: mqtt://, mqtts://, ws://, wss://). The embedded broker then
+   * serves consoles only, and alarms are published to both.
+   */
+  mqttUrl?: string | undefined;
+  mqttUsername?: string | undefined;
+  mqttPassword?: string | undefined;
 }
 
 export async function buildApp(options: AppOptions) {
@@ -48,12 +56,29 @@ export async function buildApp(options: AppOptions) {
   await pruneOperationLogs(db, Date.now());
 
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
-  const bridge = await startBroker(app, db, { tcpPort: options.mqttTcpPort });
+  // With MQTT_URL devices use the external broker; the embedded one stays for consoles (token sign-in).
+  const local = await startBroker(app, db, { tcpPort: options.mqttTcpPort, consolesOnly: !!options.mqttUrl });
+  const external = options.mqttUrl
+    ? connectExternalBroker(options.mqttUrl, {
+        db,
+        log: app.log,
+        username: options.mqttUsername,
+        password: options.mqttPassword,
+      })
+    : null;
+  const bridge: Bridge = external ? fanoutBridge(local, external) : local;
   const hub = new PushHub(bridge);
   const now = options.now ?? Date.now;
   const rules = new RulesEngine(db, hub, app.log, now);
   await rules.start();
   bridge.onDeviceMessage((topic, payload, peer) => rules.handle(topic, payload, peer));
+  if (external) {
+    await external.start();
+    // Closing: stop hearing devices first; onClose hooks run last-registered first, so this one
+    // disconnects after the rules engine has stored and published its last alarms.
+    app.addHook('preClose', async () => external.stop());
+    app.addHook('onClose', () => external.close());
+  }
   const services: Services = {
     db,
     dataDir,

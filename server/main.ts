@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import { buildApp } from './app.js';
+import { redactUrl, splitCredentials } from './broker/external.js';
 import { DemoAccounts } from './db/seed.js';
 import { startSimulator } from './simulator/index.js';
 
@@ -7,6 +8,10 @@ const port = Number(process.env.PORT ?? 8080);
 const host = process.env.HOST ?? '127.0.0.1';
 const dataDir = resolve(process.env.DATA_DIR ?? './data');
 const started = performance.now();
+// MQTT_URL: devices (and the simulator) use this external broker; consoles still use /mqtt here.
+const mqttUrl = process.env.MQTT_URL || undefined;
+// Simulated devices sign in with their own credentials, never with the server's (from the URL).
+const deviceBrokerUrl = mqttUrl ? splitCredentials(mqttUrl).url : `ws://127.0.0.1:${port}/mqtt`;
 
 const app = await buildApp({
   dataDir,
@@ -15,6 +20,9 @@ const app = await buildApp({
   logger: { level: process.env.LOG_LEVEL ?? 'info' },
   loginRatePerMinute: Number(process.env.LOGIN_RATE_PER_MINUTE ?? 30),
   mqttTcpPort: process.env.MQTT_TCP_PORT ? Number(process.env.MQTT_TCP_PORT) : undefined,
+  mqttUrl,
+  mqttUsername: process.env.MQTT_USERNAME || undefined,
+  mqttPassword: process.env.MQTT_PASSWORD || undefined,
 });
 await app.listen({ port, host });
 
@@ -23,7 +31,7 @@ const simulator =
   (process.env.SIMULATOR ?? 'on') === 'off'
     ? null
     : await startSimulator({
-        brokerUrl: `ws://127.0.0.1:${port}/mqtt`,
+        brokerUrl: deviceBrokerUrl,
         dataDir,
         db: app.services.db,
         devices: Number(process.env.SIM_DEVICES ?? 0),
@@ -36,6 +44,7 @@ const lines = [
   '',
   `智慧养老平台已启动 (${ms} ms): http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}/`,
   `数据目录: ${join(dataDir, 'eldercare.sqlite')}`,
+  ...(mqttUrl ? [`设备 MQTT: 外部代理 ${redactUrl(mqttUrl)}（控制台仍连本服务 /mqtt）`] : []),
   '演示账号:',
   ...Object.values(DemoAccounts).map((a) => `  ${a.loginName.padEnd(10)} ${a.password.padEnd(12)} ${a.note}`),
   '按 Ctrl-C 停止。',

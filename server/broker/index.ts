@@ -17,19 +17,27 @@ export type BrokerPeer =
     }
   | { kind: 'device'; orgId: number; deviceId: number };
 
+/** How a device message was published (the external bridge relays it to consoles as it came). */
+export interface DeviceMessageMeta {
+  qos: 0 | 1 | 2;
+  retain: boolean;
+}
+
 /** A message a device published, handed to the rules engine (topic already authorised). */
 export type DeviceMessageHandler = (
   topic: string,
   payload: Buffer,
   peer: BrokerPeer & { kind: 'device' },
+  meta: DeviceMessageMeta,
 ) => void;
 
 /**
  * What the rest of the server needs from a broker: publish, and hear devices. The embedded Aedes
- * broker is the default; an external broker (MQTT_URL) implements the same interface.
+ * broker is the default; with MQTT_URL an external broker (server/broker/external.ts) hears the
+ * devices and a fan-out bridge publishes to it and to the embedded broker, which then serves consoles only.
  */
 export interface Bridge {
-  publish(topic: string, payload: string, options?: { qos?: 0 | 1; retain?: boolean }): void;
+  publish(topic: string, payload: string | Buffer, options?: { qos?: 0 | 1; retain?: boolean }): void;
   onDeviceMessage(handler: DeviceMessageHandler): void;
   /** Connected MQTT clients (consoles and devices). */
   connectedClients(): number;
@@ -53,12 +61,13 @@ export function consoleMaySubscribe(peer: BrokerPeer & { kind: 'console' }, topi
 
 /**
  * The embedded broker over websocket at /mqtt (and TCP on MQTT_TCP_PORT). Consoles sign in with
- * username "console" and their session token; devices with their device code and secret.
+ * username "console" and their session token; devices with their device code and secret, unless
+ * `consolesOnly` (MQTT_URL set: devices belong on the external broker, so they are refused here).
  */
 export async function startBroker(
   app: FastifyInstance,
   db: Db,
-  options: { tcpPort?: number } = {},
+  options: { tcpPort?: number | undefined; consolesOnly?: boolean } = {},
 ): Promise<Bridge> {
   const handlers: DeviceMessageHandler[] = [];
   const deviceCache = new Map<string, { deviceId: number; orgId: number; secretHash: string }>();
@@ -80,6 +89,7 @@ export async function startBroker(
           .catch(() => done(null, false));
         return;
       }
+      if (options.consolesOnly) return done(null, false);
       const verify = (device: { deviceId: number; orgId: number; secretHash: string } | undefined) => {
         if (!device || device.secretHash !== hashSecret(password.toString())) return done(null, false);
         peers.set(client, { kind: 'device', orgId: device.orgId, deviceId: device.deviceId });
@@ -120,7 +130,8 @@ export async function startBroker(
     const peer = peers.get(client);
     if (peer?.kind !== 'device') return;
     const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
-    for (const handler of handlers) handler(packet.topic, payload, peer);
+    const meta: DeviceMessageMeta = { qos: packet.qos, retain: packet.retain };
+    for (const handler of handlers) handler(packet.topic, payload, peer, meta);
   });
   app.get(MQTT_PATH, { websocket: true }, (socket, req) => {
     broker.handle(createWebSocketStream(socket), req.raw);

@@ -2,6 +2,7 @@ import type { AnyRoute } from '../http/route.js';
 import { alarmRoutes } from './iot/alarms.js';
 import { iotDeviceRoutes } from './iot/devices.js';
 import { iotSettingRoutes } from './iot/settings.js';
+import { iotStatusRoutes } from './iot/status.js';
 import { lookupRoutes } from './org/lookups.js';
 import { userRoutes } from './org/users.js';
 import { loginRoutes } from './passport/logins.js';
@@ -35,5 +36,6 @@ export function allRoutes(opts: RouteOptions): AnyRoute[] {
     ...alarmRoutes(),
     ...iotSettingRoutes(),
     ...iotDeviceRoutes(),
+    ...iotStatusRoutes(),
   ];
 }

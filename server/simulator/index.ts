@@ -16,7 +16,10 @@ import type { Db } from '../db/index.js';
 import { SIMULATOR_DEVICES_FILE, type SimulatedDevice } from '../db/seedRealtime.js';
 
 export interface SimulatorOptions {
-  /** ws://127.0.0.1:PORT/mqtt of the server's own broker, or an external broker URL. */
+  /**
+   * ws://127.0.0.1:PORT/mqtt of the server's own broker, or the external broker of MQTT_URL (mqtt://,
+   * ws://, …) without credentials in it: every device signs in with its own code and secret.
+   */
   brokerUrl: string;
   dataDir: string;
   db: Db;

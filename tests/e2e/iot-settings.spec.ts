@@ -1,0 +1,232 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import Database from 'better-sqlite3';
+import type { SimulatedDevice } from '../../server/db/seedRealtime.js';
+import { e2eDataDir, e2ePort, publishAsDevice } from './realtime.js';
+import { ADMIN, signIn } from './support.js';
+
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `.tmp/shot-A-${name}.png`, fullPage: true });
+const ruleRow = (page: Page, name: string) => page.getByTestId('rule-row').filter({ hasText: name });
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page, ADMIN, '护理一部');
+});
+
+test('mattress alarm rules: add, switch off and keep it off after reload; bad limits are refused and change nothing', async ({
+  page,
+}) => {
+  await page.goto('/#/yunmuIot/alarmRules');
+  const screen = page.getByTestId('page-alarmRules');
+  await expect(ruleRow(page, '心率异常')).toContainText('心率 < 45 或 > 120 次/分，持续 30 秒');
+
+  await screen.getByRole('button', { name: '新增规则' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('规则名称').fill('夜间心率过快');
+  await dialog.getByLabel('告警类型').selectOption({ label: '心率报警' });
+  await dialog.getByLabel('心率上限').fill('130');
+  await dialog.getByLabel('持续（秒）').fill('60');
+  await expect(dialog.getByText('即 1 分钟')).toBeVisible();
+  await dialog.getByLabel('开始时间').fill('22:00');
+  await dialog.getByLabel('结束时间').fill('06:00');
+  await dialog.getByRole('button', { name: '保存' }).click();
+  await expect(dialog).toHaveCount(0);
+  const row = ruleRow(page, '夜间心率过快');
+  await expect(row).toContainText('心率报警');
+  await expect(row).toContainText('心率 > 130 次/分，持续 1 分钟');
+  await expect(row).toContainText('22:00–次日06:00');
+  await expect(row).toContainText('已启用');
+  await shot(page, 'alarmRules');
+
+  await row.getByText('已启用').click();
+  await expect(row).toContainText('已停用');
+  await page.reload();
+  await expect(ruleRow(page, '夜间心率过快')).toContainText('已停用');
+
+  // A lower limit above the upper one: the server's message, the dialog stays, the rule keeps its limits.
+  await ruleRow(page, '夜间心率过快').getByRole('button', { name: '编辑' }).click();
+  await dialog.getByLabel('心率下限').fill('140');
+  await dialog.getByRole('button', { name: '保存' }).click();
+  await expect(dialog.getByTestId('form-error')).toHaveText('maxValue: 下限必须小于上限');
+  await shot(page, 'alarmRules-error');
+  await dialog.getByRole('button', { name: '取消' }).click();
+  await page.reload();
+  await expect(ruleRow(page, '夜间心率过快')).toContainText('心率 > 130 次/分');
+
+  // A movement rule needs its movement limit.
+  await page.getByRole('button', { name: '新增规则' }).click();
+  await dialog.getByLabel('规则名称').fill('体动过多');
+  await dialog.getByLabel('告警类型').selectOption({ label: '体动报警' });
+  await expect(dialog.getByLabel('心率上限')).toHaveCount(0);
+  await dialog.getByRole('button', { name: '保存' }).click();
+  await expect(dialog.getByTestId('form-error')).toHaveText('体动规则需设置体动次数上限');
+  await dialog.getByRole('button', { name: '取消' }).click();
+  await expect(ruleRow(page, '体动过多')).toHaveCount(0);
+
+  await ruleRow(page, '夜间心率过快').getByRole('button', { name: '删除' }).click();
+  await page.locator('.bp6-alert').getByRole('button', { name: '删除' }).click();
+  await expect(ruleRow(page, '夜间心率过快')).toHaveCount(0);
+});
+
+test('positioning alarm rules: a rail rule needs its rail; added, switched off, deleted', async ({
+  page,
+}) => {
+  await page.goto('/#/yunmuIot/locateAlarmRule');
+  await expect(ruleRow(page, '低电量')).toContainText('电量 ≤ 20%');
+  await page.getByRole('button', { name: '新增规则' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('规则名称').fill('夜间离开楼梯口');
+  await dialog.getByText('周六', { exact: true }).click();
+  await dialog.getByText('周日', { exact: true }).click();
+  await dialog.getByRole('button', { name: '保存' }).click();
+  await expect(dialog.getByTestId('form-error')).toHaveText('railId: 围栏报警需选择围栏');
+  await dialog.getByRole('combobox', { name: /^围栏/ }).selectOption({ label: '1号楼东侧楼梯口' });
+  await dialog.getByText('离开围栏').click();
+  await shot(page, 'locateAlarmRule-dialog');
+  await dialog.getByRole('button', { name: '保存' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  const row = ruleRow(page, '夜间离开楼梯口');
+  await expect(row).toContainText('离开围栏「1号楼东侧楼梯口」');
+  await expect(row).toContainText('工作日');
+  await expect(row).toContainText('已启用');
+  await shot(page, 'locateAlarmRule');
+  await row.getByText('已启用').click();
+  await expect(row).toContainText('已停用');
+  await page.reload();
+  await expect(ruleRow(page, '夜间离开楼梯口')).toContainText('已停用');
+  await ruleRow(page, '夜间离开楼梯口').getByRole('button', { name: '删除' }).click();
+  await page.locator('.bp6-alert').getByRole('button', { name: '删除' }).click();
+  await expect(ruleRow(page, '夜间离开楼梯口')).toHaveCount(0);
+});
+
+test('call settings persist after reload; a bad time is refused and the old value stays', async ({
+  page,
+}) => {
+  await page.goto('/#/yunmuIot/callSetting');
+  const base = page.getByTestId('call-set-base');
+  const voice = page.getByTestId('call-voice');
+  await expect(base.getByLabel('应答超时（秒）')).toHaveValue('60');
+  await base.getByLabel('应答超时（秒）').fill('90');
+  await base.getByRole('button', { name: '保存' }).click();
+  await expect(page.getByText('保存成功')).toBeVisible();
+  await voice.getByLabel('播报内容').fill('{roomName}{bedName}呼叫，请及时处理');
+  await voice.getByRole('button', { name: '保存' }).click();
+  await shot(page, 'callSetting');
+
+  await page.reload();
+  await expect(base.getByLabel('应答超时（秒）')).toHaveValue('90');
+  await expect(voice.getByLabel('播报内容')).toHaveValue('{roomName}{bedName}呼叫，请及时处理');
+
+  await base.getByLabel('夜间时段开始').fill('25:00');
+  await base.getByRole('button', { name: '保存' }).click();
+  await expect(base.getByTestId('form-error')).toHaveText('nightStart: 时间格式应为 HH:mm');
+  await page.reload();
+  await expect(base.getByLabel('夜间时段开始')).toHaveValue('22:00');
+
+  // Back to the defaults for the other tests on this server.
+  await base.getByLabel('应答超时（秒）').fill('60');
+  await base.getByRole('button', { name: '保存' }).click();
+  await voice.getByLabel('播报内容').fill('{roomName}{bedName}呼叫');
+  await voice.getByRole('button', { name: '保存' }).click();
+  await expect(page.getByText('保存成功').first()).toBeVisible();
+});
+
+test('alarm setting: escalation time and mattress voice repeats persist; zero repeats are refused', async ({
+  page,
+}) => {
+  await page.goto('/#/yunmuIot/alarmSetting');
+  const escalation = page.getByTestId('alarm-escalation');
+  const reminder = page.getByTestId('mattress-reminder');
+  await expect(escalation.getByLabel('未确认告警升级时间（分钟）')).toHaveValue('5');
+  await expect(reminder.getByLabel('播报次数')).toHaveValue('3');
+  await shot(page, 'alarmSetting');
+
+  await escalation.getByLabel('未确认告警升级时间（分钟）').fill('500');
+  await escalation.getByRole('button', { name: '保存' }).click();
+  await expect(escalation.getByTestId('form-error')).toContainText('escalateAfterMinutes: 数值过大');
+  await escalation.getByLabel('未确认告警升级时间（分钟）').fill('10');
+  await escalation.getByRole('button', { name: '保存' }).click();
+  await expect(escalation.getByTestId('form-error')).toHaveCount(0);
+  await reminder.getByLabel('播报次数').fill('5');
+  await reminder.getByRole('button', { name: '保存' }).click();
+  await expect(page.getByText('保存成功').first()).toBeVisible();
+
+  await page.reload();
+  await expect(escalation.getByLabel('未确认告警升级时间（分钟）')).toHaveValue('10');
+  await expect(reminder.getByLabel('播报次数')).toHaveValue('5');
+
+  await reminder.getByLabel('播报次数').fill('0');
+  await reminder.getByRole('button', { name: '保存' }).click();
+  await expect(reminder.getByTestId('form-error')).toContainText('数值过小');
+  await page.reload();
+  await expect(reminder.getByLabel('播报次数')).toHaveValue('5');
+
+  await escalation.getByLabel('未确认告警升级时间（分钟）').fill('5');
+  await escalation.getByRole('button', { name: '保存' }).click();
+  await reminder.getByLabel('播报次数').fill('3');
+  await reminder.getByRole('button', { name: '保存' }).click();
+  await expect(page.getByText('保存成功').first()).toBeVisible();
+});
+
+/** A call button of 护理一部 bound to an elder, with the credentials the simulator uses. */
+function callButton() {
+  const conn = new Database(join(e2eDataDir, 'eldercare.sqlite'), { readonly: true, fileMustExist: true });
+  const rows = conn
+    .prepare(
+      `select d.deviceId, o.oldmanName from device d join dept on dept.deptId = d.deptId
+       join oldman o on o.oldmanId = d.oldmanId
+       where dept.deptName = '护理一部' and d.orgId = 1 and d.kind = 'callButton' order by d.deviceId desc`,
+    )
+    .all() as { deviceId: number; oldmanName: string }[];
+  conn.close();
+  const devices = JSON.parse(
+    readFileSync(join(e2eDataDir, 'simulator-devices.json'), 'utf8'),
+  ) as SimulatedDevice[];
+  for (const row of rows) {
+    const device = devices.find((d) => d.deviceId === row.deviceId);
+    if (device) return { device, oldmanName: row.oldmanName };
+  }
+  throw new Error('no call button with an elder in 护理一部');
+}
+
+test('a call pressed at the bed shows on the call board, is answered, recorded with its deal type and cleared', async ({
+  page,
+}) => {
+  const { device, oldmanName } = callButton();
+  const press = (action: 'call' | 'answer') =>
+    publishAsDevice(e2ePort, device, 'call', { ts: Date.now(), model: device.model, action });
+  const history = device.model === 'A10' ? 'A10 呼叫记录' : 'R6/R7 呼叫记录';
+  await page.goto('/#/yunmuIot/callRecord');
+  await expect(page.getByTestId('realtime-calls')).toBeVisible();
+
+  await press('call');
+  const live = page.getByTestId('realtime-call-row').filter({ hasText: oldmanName });
+  await expect(live).toContainText('等待应答');
+  await expect(live).toContainText(device.model);
+  await shot(page, 'callRecord-realtime');
+  await press('answer');
+  await expect(live).toContainText('已接听');
+
+  await page.getByRole('tab', { name: history }).click();
+  await page.getByLabel('长者姓名').fill(oldmanName);
+  await page.getByRole('button', { name: '查询' }).click();
+  const record = page.getByTestId('call-row').filter({ hasText: oldmanName }).first();
+  await expect(record).toContainText('已响应');
+  await record.getByLabel('处理类型').selectOption({ label: '生活协助' });
+  await expect(page.getByText('处理类型已保存')).toBeVisible();
+  await shot(page, 'callRecord-history');
+  await page.reload();
+  await page.getByRole('tab', { name: history }).click();
+  await page.getByLabel('长者姓名').fill(oldmanName);
+  await page.getByRole('button', { name: '查询' }).click();
+  await expect(
+    page.getByTestId('call-row').filter({ hasText: oldmanName }).first().locator('option:checked'),
+  ).toHaveText('生活协助');
+
+  await page.getByRole('tab', { name: '实时呼叫' }).click();
+  await live.getByRole('button', { name: '清除' }).click();
+  await expect(page.getByText(/已清除 1 条实时呼叫/)).toBeVisible();
+  await expect(live).toHaveCount(0);
+});
