@@ -22,6 +22,11 @@ export const mattressRuleInput = z
   .refine((r) => ![3, 4].includes(r.alarmType) || r.minValue !== null || r.maxValue !== null, {
     message: '呼吸与心率规则需设置上限或下限',
     path: ['minValue'],
+  })
+  // A body-movement rule fires when movements exceed maxValue; without one it would never fire.
+  .refine((r) => r.alarmType !== 2 || r.maxValue !== null, {
+    message: '体动规则需设置体动次数上限',
+    path: ['maxValue'],
   });
 export type MattressRuleInput = z.infer<typeof mattressRuleInput>;
 

@@ -60,7 +60,7 @@ test('mattress alarm rules: add, switch off and keep it off after reload; bad li
   await dialog.getByLabel('告警类型').selectOption({ label: '体动报警' });
   await expect(dialog.getByLabel('心率上限')).toHaveCount(0);
   await dialog.getByRole('button', { name: '保存' }).click();
-  await expect(dialog.getByTestId('form-error')).toHaveText('体动规则需设置体动次数上限');
+  await expect(dialog.getByTestId('form-error')).toHaveText('maxValue: 体动规则需设置体动次数上限');
   await dialog.getByRole('button', { name: '取消' }).click();
   await expect(ruleRow(page, '体动过多')).toHaveCount(0);
 

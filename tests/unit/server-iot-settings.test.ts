@@ -27,7 +27,7 @@ describe('mattress alarm rules', () => {
   it('refuses a body-movement rule without a movement limit, with a Chinese message, and stores nothing', async () => {
     const before = await rules(RULES);
     const refused = await call(h.app, token, 'POST', RULES, { ruleName: '体动', alarmType: 2 });
-    expect(refused.body).toMatchObject({ code: 10001, msg: '体动规则需设置体动次数上限' });
+    expect(refused.body).toMatchObject({ code: 10001, msg: 'maxValue: 体动规则需设置体动次数上限' });
     expect(await rules(RULES)).toEqual(before);
 
     const movement = before.find((r) => r.ruleName === '频繁体动');
@@ -38,7 +38,7 @@ describe('mattress alarm rules', () => {
       alarmType: 2,
       maxValue: null,
     });
-    expect(edit.body.msg).toBe('体动规则需设置体动次数上限');
+    expect(edit.body.msg).toBe('maxValue: 体动规则需设置体动次数上限');
     expect((await rules(RULES)).find((r) => r.ruleId === movement.ruleId)?.maxValue).toBe(30);
 
     const added = await call(h.app, token, 'POST', RULES, {

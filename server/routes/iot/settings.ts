@@ -61,7 +61,6 @@ export function iotSettingRoutes(): AnyRoute[] {
       body: mattressRuleInput,
       log: { type: 'ADD', name: '新增床垫告警规则' },
       async handler({ db, user, body, services, afterCommit, describe }) {
-        checkMattressRule(body);
         const { ruleId } = await db
           .insertInto('mattressAlarmRule')
           .values({ ...body, orgId: user.orgId, status: 0, updateTime: now() })
@@ -80,7 +79,6 @@ export function iotSettingRoutes(): AnyRoute[] {
       log: { type: 'UPDATE', name: '编辑床垫告警规则' },
       async handler({ db, user, body, services, afterCommit, describe }) {
         const { ruleId, ...rule } = body;
-        checkMattressRule(rule);
         const result = await db
           .updateTable('mattressAlarmRule')
           .set({ ...rule, updateTime: now() })
@@ -460,15 +458,6 @@ function configPair<K extends 'callSetBase' | 'callVoice' | 'alarmSetting'>(
       },
     }),
   ];
-}
-
-/**
- * A body-movement rule fires when movements exceed maxValue (server/rules/evaluate.ts); without one it
- * would be stored and never fire. Belongs beside the other refinements of mattressRuleInput.
- */
-function checkMattressRule(rule: MattressRuleInput) {
-  if (rule.alarmType === MattressAlarmType.bodyMovement && rule.maxValue === null)
-    throw new ApiFailure(Code.invalidInput, '体动规则需设置体动次数上限');
 }
 
 async function ownBuilding(db: import('../../db/index.js').Db, orgId: number, buildingId: number) {

@@ -87,7 +87,8 @@ export function configRoutes(): AnyRoute[] {
       key: 'mattress',
       url: '/pims/web-pi/device/set/mattress',
       read: 'session',
-      write: Authority.displaySave,
+      // The alarm-setting screen saves it too (the voice and reminders of mattress alarms).
+      write: `${Authority.iotAlarmSetting}|${Authority.displaySave}`,
       body: mattressConfigInput,
       name: '修改床垫告警设置',
       method: 'POST',
