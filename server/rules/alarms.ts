@@ -69,6 +69,8 @@ export interface Raise {
   lat?: number | null;
   buildingId?: number | null;
   floorNo?: number | null;
+  /** Where the device was when it fired (positioning alarms), in place of its elder's room. */
+  roomName?: string | null;
 }
 
 /**
@@ -98,6 +100,7 @@ export async function raiseAlarm(
           lastTime: raise.at,
           content: raise.content,
           ...(raise.lng != null ? { lng: raise.lng, lat: raise.lat ?? null } : {}),
+          ...(raise.roomName ? { roomName: raise.roomName } : {}),
         }))
         .where('recordId', '=', open.recordId)
         .returningAll()
@@ -116,7 +119,7 @@ export async function raiseAlarm(
         oldmanName: subject.oldmanName,
         bedId: subject.bedId,
         bedName: subject.bedName,
-        roomName: subject.roomName,
+        roomName: raise.roomName ?? subject.roomName,
         buildingId: raise.buildingId ?? subject.buildingId,
         floorNo: raise.floorNo ?? subject.floorNo,
         source: raise.source,

@@ -8,7 +8,7 @@ import {
   telemetry,
   type Vitals,
 } from '../../domain/devices.js';
-import type { Ring } from '../../domain/floorPlan.js';
+import { floorPlanGeoJson, pointInRing, type Ring } from '../../domain/floorPlan.js';
 import { alarmTransition } from '../../machines/alarmMachine.js';
 import type { BrokerPeer } from '../broker/index.js';
 import { readConfig } from '../config.js';
@@ -71,6 +71,11 @@ export class RulesEngine {
   private mattressRules = new Map<number, MattressRule[]>();
   private pntRules = new Map<number, PntRule[]>();
   private rails = new Map<number, Map<number, RailShape>>();
+  /** Floor plans by buildingId * 1000 + floorNo: where on a floor a position is, in words. */
+  private plans = new Map<
+    number,
+    { buildingName: string; floorNo: number; areas: { name: string; ring: Ring }[] }
+  >();
   private minutes = new Map<string, MinuteAggregate>();
   /** Alarm writes run one after another so a re-trigger never races its own insert. */
   private alarmQueue: Promise<unknown> = Promise.resolve();
@@ -159,6 +164,7 @@ export class RulesEngine {
           dirty: false,
         });
     }
+    await this.loadPlans();
     const mattress = await this.db.selectFrom('mattressAlarmRule').selectAll().execute();
     this.mattressRules = groupBy(mattress, (r) => r.orgId);
     const pnt = await this.db.selectFrom('pntAlarmRule').selectAll().execute();
@@ -304,6 +310,42 @@ export class RulesEngine {
     this.fire(device, 'mattress', firings, at, state);
   }
 
+  private async loadPlans() {
+    const buildings = await this.db
+      .selectFrom('building')
+      .select(['buildingId', 'buildingName', 'mapX', 'mapY'])
+      .execute();
+    const rooms = await this.db
+      .selectFrom('room')
+      .innerJoin('floor', 'floor.floorId', 'room.floorId')
+      .select(['room.roomId', 'room.roomName', 'room.planSlot', 'floor.buildingId', 'floor.floorNo'])
+      .execute();
+    this.plans.clear();
+    for (const b of buildings) {
+      const floors = new Set(rooms.filter((r) => r.buildingId === b.buildingId).map((r) => r.floorNo));
+      for (const floorNo of floors) {
+        const plan = floorPlanGeoJson(
+          b,
+          rooms.filter((r) => r.buildingId === b.buildingId && r.floorNo === floorNo),
+        );
+        // Rooms first, then the corridor: the first area holding the point names it.
+        const areas = plan.features
+          .filter((f) => f.properties.kind !== 'outline')
+          .sort((x, y) => (x.properties.kind === 'room' ? 0 : 1) - (y.properties.kind === 'room' ? 0 : 1))
+          .map((f) => ({ name: f.properties.name, ring: f.geometry.coordinates[0] ?? [] }));
+        this.plans.set(b.buildingId * 1000 + floorNo, { buildingName: b.buildingName, floorNo, areas });
+      }
+    }
+  }
+
+  /** "1号楼 1层 1104" or "1号楼 1层 走廊": where a position is, for the alarm's location column. */
+  placeOf(position: { buildingId: number; floorNo: number; lng: number; lat: number }): string | null {
+    const plan = this.plans.get(position.buildingId * 1000 + position.floorNo);
+    if (!plan) return null;
+    const area = plan.areas.find((a) => pointInRing([position.lng, position.lat], a.ring));
+    return `${plan.buildingName} ${plan.floorNo}层 ${area?.name ?? '楼外'}`;
+  }
+
   private pnt(
     device: DeviceInfo,
     alarmType: string,
@@ -338,6 +380,7 @@ export class RulesEngine {
               lat: position.lat,
               buildingId: position.buildingId,
               floorNo: position.floorNo,
+              roomName: this.placeOf(position),
             }
           : {}),
       };

@@ -4,6 +4,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { AlarmRecord } from '../../domain/alarms.js';
+import { corridorRect, slotCentre, toLngLat } from '../../domain/floorPlan.js';
 import { Topic } from '../../domain/topics.js';
 import { SIMULATOR_DEVICES_FILE, type SimulatedDevice } from '../../server/db/seedRealtime.js';
 import { call, signInAdmin, signInNurse, signInOtherOrg, startTestApp } from '../support/serverHarness.js';
@@ -61,6 +62,49 @@ const sos = (c: MqttClient, d: SimulatedDevice) =>
   );
 
 describe('device alarms end to end (broker → rules → database → push)', () => {
+  it('places a positioning alarm where the watch last was: building, floor and room or corridor', async () => {
+    const admin = await signInAdmin(h.app);
+    const console1 = await pushConsole(admin.token);
+    const watch = devices().find((d) => d.orgId === 1 && d.kind === 'watch');
+    if (!watch) throw new Error('no seeded watch');
+    const building = await h.app.services.db
+      .selectFrom('building')
+      .selectAll()
+      .where('orgId', '=', 1)
+      .orderBy('buildingId')
+      .executeTakeFirstOrThrow();
+    const room = await h.app.services.db
+      .selectFrom('room')
+      .innerJoin('floor', 'floor.floorId', 'room.floorId')
+      .select(['room.roomName', 'room.planSlot', 'floor.floorNo'])
+      .where('floor.buildingId', '=', building.buildingId)
+      .where('room.planSlot', '=', 2)
+      .orderBy('floor.floorNo')
+      .executeTakeFirstOrThrow();
+    const device = await connectDevice(watch);
+    const at = async (x: number, y: number) => {
+      const [lng, lat] = toLngLat(building, x, y);
+      await device.publishAsync(
+        Topic.position(watch.orgId, watch.deviceId),
+        JSON.stringify({ ts: Date.now(), buildingId: building.buildingId, floorNo: room.floorNo, lng, lat }),
+      );
+    };
+    const [cx, cy] = slotCentre(2);
+    await at(cx, cy);
+    await sos(device, watch);
+    await expect.poll(() => console1.alarms()).toHaveLength(1);
+    expect(console1.alarms()[0]?.roomName).toBe(
+      `${building.buildingName} ${room.floorNo}层 ${room.roomName}`,
+    );
+
+    // Walked into the corridor and pressed again: the open alarm moves with them.
+    const [, y0, , y1] = corridorRect();
+    await at(cx, (y0 + y1) / 2);
+    await sos(device, watch);
+    await expect.poll(() => console1.alarms()).toHaveLength(2);
+    expect(console1.alarms()[1]?.roomName).toBe(`${building.buildingName} ${room.floorNo}层 走廊`);
+  });
+
   it('raises one record per device and type, counts re-triggers, and lets an operator handle it', async () => {
     const admin = await signInAdmin(h.app);
     const console1 = await pushConsole(admin.token);
