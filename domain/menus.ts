@@ -178,6 +178,12 @@ export const webMenus: MenuSeed[] = [
         code: Authority.iotMonitor,
         icon: 'pulse',
         children: [
+          {
+            menuType: 'FUNC',
+            menuName: '床位卡片',
+            code: 'yunmuIot:bedCards',
+            routePath: '/yunmuIot/bedCards',
+          },
           { menuType: 'FUNC', menuName: '静息心率', code: 'yunmuIot:hrrest', routePath: '/yunmuIot/hrrest' },
           {
             menuType: 'FUNC',

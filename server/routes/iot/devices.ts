@@ -339,7 +339,16 @@ export function iotDeviceRoutes(): AnyRoute[] {
         db
           .selectFrom('device')
           .innerJoin('oldman', 'oldman.oldmanId', 'device.oldmanId')
-          .select(['oldman.oldmanId', 'oldman.oldmanName', 'oldman.oldmanIdcard', 'device.deviceId'])
+          .leftJoin('bed', 'bed.bedId', 'device.bedId')
+          .leftJoin('room', 'room.roomId', 'bed.roomId')
+          .select([
+            'oldman.oldmanId',
+            'oldman.oldmanName',
+            'oldman.oldmanIdcard',
+            'device.deviceId',
+            'bed.bedName',
+            'room.roomName',
+          ])
           .where('device.orgId', '=', user.orgId)
           .where('device.kind', '=', 'mattress')
           .where('device.deptId', 'in', depts(user))
@@ -349,15 +358,23 @@ export function iotDeviceRoutes(): AnyRoute[] {
     route({
       method: 'GET',
       url: '/tams/web-org/healthRecord/:oldmanId/:series/statistics',
-      auth: Authority.iotHealth,
+      // The monitors' personal views read the same series as the personal health page.
+      auth: `${Authority.iotMonitor}|${Authority.iotHealth}`,
       params: z.object({
         oldmanId: z.coerce.number().int().positive(),
         series: z.enum(['heartbeat', 'breath', 'bed', 'roll']),
       }),
-      query: z.object({
-        startTime: z.coerce.number().int().nonnegative().optional(),
-        endTime: z.coerce.number().int().nonnegative().optional(),
-      }),
+      query: z
+        .object({
+          startTime: z.coerce.number().int().nonnegative().optional(),
+          endTime: z.coerce.number().int().nonnegative().optional(),
+          /** Minutes per point: a week at one point a minute is 10 080 points per series. */
+          step: z.coerce.number().int().min(1).max(1440).default(1),
+        })
+        .refine((q) => q.startTime === undefined || q.endTime === undefined || q.startTime <= q.endTime, {
+          message: '开始时间不能晚于结束时间',
+          path: ['startTime'],
+        }),
       handler: ({ db, user, services, params, query, requireDept }) =>
         healthSeries(db, user, requireDept, params.oldmanId, params.series, query, services.now()),
     }),
@@ -404,14 +421,21 @@ export function iotDeviceRoutes(): AnyRoute[] {
   ];
 }
 
-/** Minute series of heart or breathing rate of one elder over [start, end] (default: the last 24 hours). */
+type HealthSeries = 'heartbeat' | 'breath' | 'bed' | 'roll';
+
+/**
+ * Series of one elder over [start, end] (default: the last 24 hours), one point per `step` minutes:
+ * heart or breathing rate (average of the in-bed samples, with their min and max), in-bed share
+ * (0–1) or body movements, and the minutes of the bucket that reported (time in bed, per hour).
+ * Buckets without data are left out; the console draws them as gaps.
+ */
 async function healthSeries(
   db: Db,
   user: SessionUser,
   requireDept: (deptId: number) => void,
   oldmanId: number,
-  series: 'heartbeat' | 'breath' | 'bed' | 'roll',
-  range: { startTime?: number | undefined; endTime?: number | undefined },
+  series: HealthSeries,
+  range: { startTime?: number | undefined; endTime?: number | undefined; step: number },
   now: number,
 ) {
   const elder = await db
@@ -433,24 +457,66 @@ async function healthSeries(
     .where('minute', '<=', Math.floor(end / 60_000))
     .orderBy('minute')
     .execute();
-  const point = (r: (typeof rows)[number]) => {
+  // Per bucket: the summed minute rows and how many minutes reported at all.
+  const buckets = new Map<number, { row: (typeof rows)[number]; minutes: number }>();
+  for (const r of rows) {
+    const minute = Math.floor(r.minute / range.step) * range.step;
+    const bucket = buckets.get(minute);
+    if (!bucket) {
+      buckets.set(minute, { row: { ...r, minute }, minutes: 1 });
+      continue;
+    }
+    const b = bucket.row;
+    bucket.minutes++;
+    b.samples += r.samples;
+    b.inBed += r.inBed;
+    b.hrSum += r.hrSum;
+    b.hrMin = Math.min(b.hrMin, r.hrMin);
+    b.hrMax = Math.max(b.hrMax, r.hrMax);
+    b.brSum += r.brSum;
+    b.brMin = Math.min(b.brMin, r.brMin);
+    b.brMax = Math.max(b.brMax, r.brMax);
+    b.movements += r.movements;
+  }
+  const point = ({ row: r, minutes }: { row: (typeof rows)[number]; minutes: number }) => {
     const time = r.minute * 60_000;
-    if (series === 'bed') return { time, avg: Math.round((r.inBed / r.samples) * 100) / 100, min: 0, max: 1 };
-    if (series === 'roll') return { time, avg: r.movements, min: r.movements, max: r.movements };
+    if (series === 'bed')
+      return { time, avg: Math.round((r.inBed / r.samples) * 100) / 100, min: 0, max: 1, minutes };
+    if (series === 'roll') return { time, avg: r.movements, min: r.movements, max: r.movements, minutes };
     if (r.inBed === 0) return null;
     return series === 'heartbeat'
-      ? { time, avg: Math.round(r.hrSum / r.inBed), min: r.hrMin, max: r.hrMax }
-      : { time, avg: Math.round(r.brSum / r.inBed), min: r.brMin, max: r.brMax };
+      ? { time, avg: Math.round(r.hrSum / r.inBed), min: r.hrMin, max: r.hrMax, minutes }
+      : { time, avg: Math.round(r.brSum / r.inBed), min: r.brMin, max: r.brMax, minutes };
   };
-  const points = rows.map(point).filter((p) => p !== null);
+  const points = [...buckets.values()].map(point).filter((p) => p !== null);
   const avg = points.length ? Math.round(points.reduce((a, p) => a + p.avg, 0) / points.length) : null;
-  return { oldmanId, oldmanName: elder.oldmanName, startTime: start, endTime: end, avg, points };
+  return {
+    oldmanId,
+    oldmanName: elder.oldmanName,
+    startTime: start,
+    endTime: end,
+    step: range.step,
+    avg,
+    points,
+  };
 }
 
 /** Per mattress: the vital of a monitor kind over the last 24 hours, with the device's live state. */
 async function monitorList(db: Db, rules: RulesEngine, user: SessionUser, kind: number, now: number) {
-  const list = await liveDevices(db, rules, user, ['mattress']);
+  const list = (await liveDevices(db, rules, user, ['mattress'])).filter((d) => d.oldmanId !== null);
   const since = Math.floor((now - DAY_MS) / 60_000);
+  const deviceIds = list.length ? list.map((d) => d.deviceId) : [-1];
+  // A mattress stays in its bed: building and floor come from the bed's room (filters of the monitors).
+  const bedIds = list.flatMap((d) => (d.bedId === null ? [] : [d.bedId]));
+  const places = await db
+    .selectFrom('bed')
+    .innerJoin('room', 'room.roomId', 'bed.roomId')
+    .innerJoin('floor', 'floor.floorId', 'room.floorId')
+    .innerJoin('building', 'building.buildingId', 'floor.buildingId')
+    .select(['bed.bedId', 'floor.buildingId', 'building.buildingName', 'floor.floorNo', 'floor.floorName'])
+    .where('bed.bedId', 'in', bedIds.length ? bedIds : [-1])
+    .execute();
+  const placeOfBed = new Map(places.map((p) => [p.bedId, p]));
   const stats = await db
     .selectFrom('telemetryMinute')
     .select([
@@ -461,24 +527,32 @@ async function monitorList(db: Db, rules: RulesEngine, user: SessionUser, kind: 
       sql<number>`sum(samples)`.as('samples'),
       sql<number>`sum(movements)`.as('movements'),
     ])
+    .where('deviceId', 'in', deviceIds)
     .where('minute', '>=', since)
     .groupBy('deviceId')
     .execute();
   const byDevice = new Map(stats.map((s) => [s.deviceId, s]));
-  return list
-    .filter((d) => d.oldmanId !== null)
-    .map((d) => {
-      const s = byDevice.get(d.deviceId);
-      const value =
-        kind === 1
-          ? s?.hrAvg
-          : kind === 2
-            ? s?.brAvg
-            : kind === 3
-              ? s && s.samples > 0
-                ? s.inBedSamples / s.samples
-                : null
-              : s?.movements;
-      return { ...d, kind: kind, value: value == null ? null : Math.round(value * 100) / 100 };
-    });
+  return list.map((d) => {
+    const s = byDevice.get(d.deviceId);
+    const place = d.bedId === null ? undefined : placeOfBed.get(d.bedId);
+    const value =
+      kind === 1
+        ? s?.hrAvg
+        : kind === 2
+          ? s?.brAvg
+          : kind === 3
+            ? s && s.samples > 0
+              ? s.inBedSamples / s.samples
+              : null
+            : s?.movements;
+    return {
+      ...d,
+      buildingId: place?.buildingId ?? d.buildingId,
+      buildingName: place?.buildingName ?? null,
+      floorNo: place?.floorNo ?? d.floorNo,
+      floorName: place?.floorName ?? null,
+      kind: kind,
+      value: value == null ? null : Math.round(value * 100) / 100,
+    };
+  });
 }

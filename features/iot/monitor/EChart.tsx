@@ -1,0 +1,40 @@
+import { BarChart, LineChart } from 'echarts/charts';
+import { DataZoomComponent, GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
+import { type ECharts, init, use } from 'echarts/core';
+import { CanvasRenderer } from 'echarts/renderers';
+import { useEffect, useRef } from 'react';
+import type { ChartOption } from './chartOptions.js';
+
+// Only what the health charts draw: this module is in the lazily loaded chart pages' chunk.
+use([
+  LineChart,
+  BarChart,
+  GridComponent,
+  TooltipComponent,
+  LegendComponent,
+  DataZoomComponent,
+  CanvasRenderer,
+]);
+
+/** One ECharts instance on a div: created once, option replaced on change, resized with its box. */
+export function EChart({ option, className }: { option: ChartOption; className?: string }) {
+  const box = useRef<HTMLDivElement>(null);
+  const chart = useRef<ECharts | null>(null);
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const instance = init(el, undefined, { renderer: 'canvas' });
+    chart.current = instance;
+    const observer = new ResizeObserver(() => instance.resize());
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      instance.dispose();
+      chart.current = null;
+    };
+  }, []);
+  useEffect(() => {
+    chart.current?.setOption(option, { notMerge: true });
+  }, [option]);
+  return <div ref={box} className={className} />;
+}

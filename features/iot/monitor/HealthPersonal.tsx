@@ -1,0 +1,105 @@
+import { Callout, HTMLSelect, InputGroup, Intent, NonIdealState } from '@blueprintjs/core';
+import { useEffect, useMemo, useState } from 'react';
+import { useApp } from '../../../src/app/AppContext.js';
+import { parseHash, useHash } from '../../../src/router/hash.js';
+import { useNow } from '../useNow.js';
+import { HealthChart } from './HealthChart.js';
+import { elderOfQuery, type SeriesName } from './kinds.js';
+import { type RangeChoice, RangePicker } from './RangePicker.js';
+import { localDate } from './series.js';
+import { useStatistics } from './useStatistics.js';
+import './monitor.css';
+
+/** GET /pims/web-org/mattress/oldman: the elders who sleep on a mattress. */
+interface MattressElder {
+  oldmanId: number;
+  oldmanName: string;
+  deviceId: number;
+  roomName: string | null;
+  bedName: string | null;
+}
+
+const ALL_SERIES: readonly SeriesName[] = ['heartbeat', 'breath', 'bed', 'roll'];
+const elderLabel = (e: MattressElder) =>
+  [e.oldmanName, [e.roomName, e.bedName].filter(Boolean).join(' ')].filter(Boolean).join(' · ');
+
+/**
+ * Personal health (spec 001 /yunmuIot/health/personal): one elder with a mattress, a day or a
+ * week, and the charts of heart rate, breathing, in bed / out of bed and turn-overs, each with its
+ * summary figures.
+ */
+export function HealthPersonal() {
+  const { request } = useApp();
+  const initial = elderOfQuery(parseHash(useHash()).query);
+  const [elders, setElders] = useState<MattressElder[] | null>(null);
+  const [chosen, setChosen] = useState<number | null>(initial);
+  const [search, setSearch] = useState('');
+  const today = localDate(useNow(60_000));
+  const [range, setRange] = useState<RangeChoice>({ kind: 'day', date: today });
+
+  // Opened again with another ?oldmanId= (a bed card, a monitor): show that elder.
+  useEffect(() => {
+    if (initial !== null) setChosen(initial);
+  }, [initial]);
+  useEffect(() => {
+    request<MattressElder[]>({ url: '/pims/web-org/mattress/oldman' }).then(
+      (list) => {
+        setElders(list);
+        setChosen((current) => current ?? list[0]?.oldmanId ?? null);
+      },
+      () => setElders([]),
+    );
+  }, [request]);
+  const options = useMemo(() => {
+    const text = search.trim();
+    const list = elders ?? [];
+    const matching = text ? list.filter((e) => elderLabel(e).includes(text)) : list;
+    // The chosen elder stays in the list even when the search does not match them.
+    const selected = list.find((e) => e.oldmanId === chosen);
+    return selected && !matching.includes(selected) ? [selected, ...matching] : matching;
+  }, [elders, search, chosen]);
+  const data = useStatistics(chosen, ALL_SERIES, range.kind, range.date);
+
+  return (
+    <div className="page health-personal" data-testid="health-personal">
+      <div className="personal-tools filters">
+        <InputGroup
+          leftIcon="search"
+          placeholder="搜索长者、房间"
+          aria-label="搜索长者"
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+        />
+        <HTMLSelect
+          aria-label="长者"
+          value={chosen ?? ''}
+          onChange={(e) => setChosen(Number(e.currentTarget.value) || null)}
+        >
+          {chosen === null ? <option value="">请选择长者</option> : null}
+          {options.map((e) => (
+            <option key={e.oldmanId} value={e.oldmanId}>
+              {elderLabel(e)}
+            </option>
+          ))}
+        </HTMLSelect>
+        <RangePicker value={range} today={today} onChange={setRange} onReload={data.reload} />
+      </div>
+      {data.error ? <Callout intent={Intent.DANGER}>{data.error}</Callout> : null}
+      {elders !== null && elders.length === 0 ? (
+        <NonIdealState icon="person" title="没有使用智能床垫的长者" />
+      ) : (
+        <div className="health-grid">
+          {ALL_SERIES.map((series) => (
+            <HealthChart
+              key={series}
+              series={series}
+              kind={range.kind}
+              stats={data.stats[series]}
+              loading={data.loading}
+            />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

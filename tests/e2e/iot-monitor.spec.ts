@@ -1,0 +1,187 @@
+import { expect, type Page, test } from '@playwright/test';
+import mqtt from 'mqtt';
+import type { Vitals } from '../../domain/devices.js';
+import { Topic } from '../../domain/topics.js';
+import type { SimulatedDevice } from '../../server/db/seedRealtime.js';
+import { deviceOf, e2eDataDir, e2ePort, publishAsDevice } from './realtime.js';
+import { ADMIN, openMenu, signIn } from './support.js';
+
+const shot = (name: string) => `.tmp/shot-B-${name}.png`;
+
+/**
+ * Acts as the mattress for a while: the built-in simulator publishes the same device every 5 s,
+ * so the test's reading is repeated twice a second to stay the latest one on the screen.
+ */
+async function keepPublishing(device: SimulatedDevice, vitals: Omit<Vitals, 'ts'>) {
+  const client = await mqtt.connectAsync(`ws://127.0.0.1:${e2ePort}/mqtt`, {
+    username: device.deviceCode,
+    password: device.secret,
+    reconnectPeriod: 0,
+    connectTimeout: 4000,
+  });
+  const topic = Topic.device(device.orgId, device.deviceId, 'vitals');
+  const send = () => client.publishAsync(topic, JSON.stringify({ ...vitals, ts: Date.now() }), { qos: 1 });
+  await send();
+  const timer = setInterval(() => void send().catch(() => undefined), 500);
+  return async () => {
+    clearInterval(timer);
+    await client.endAsync();
+  };
+}
+
+/** The elder on a mattress, as the monitor API lists them. */
+async function elderOf(page: Page, deviceId: number) {
+  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('pims2.userInfo') ?? '{}').token);
+  const res = await page.request.get('/pims/web-org/mattressMonitor/1', {
+    headers: { authorization: token },
+  });
+  const rows = (await res.json()).result as { deviceId: number; oldmanId: number; oldmanName: string }[];
+  const row = rows.find((r) => r.deviceId === deviceId);
+  if (!row) throw new Error(`mattress ${deviceId} has no elder`);
+  return row;
+}
+
+const mattress = () => deviceOf(e2eDataDir, '护理一部', ['mattress']);
+
+test('the heart-rate monitor shows what a mattress just sent; its personal view charts the stored minutes', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1600, height: 900 });
+  await signIn(page, ADMIN, '护理一部');
+  const device = mattress();
+  const elder = await elderOf(page, device.deviceId);
+  const stop = await keepPublishing(device, {
+    heartRate: 99,
+    breathRate: 21,
+    inBed: 1,
+    movement: 1,
+    urineWet: 0,
+  });
+  try {
+    await openMenu(page, '智能物联', '健康监测', '静息心率');
+    const row = page.locator(`[data-testid="monitor-row"][data-oldman-id="${elder.oldmanId}"]`);
+    await expect(row).toContainText(elder.oldmanName);
+    await expect(row.getByTestId('current')).toHaveText('99 次/分', { timeout: 15_000 });
+    await expect(row).toContainText('正常');
+    await expect(row).toContainText(/\d+ 秒前|刚刚/);
+
+    // The name filter keeps the elder and drops the others.
+    const rows = page.getByTestId('monitor-row');
+    const all = await rows.count();
+    await page.getByLabel('搜索').fill(elder.oldmanName);
+    await expect(row).toBeVisible();
+    await expect.poll(() => rows.count()).toBeLessThan(all);
+    await page.screenshot({ path: shot('hrrest') });
+
+    // The breathing monitor reads the same mattress.
+    await page.goto('/#/yunmuIot/breathe');
+    await expect(
+      page.locator(`[data-testid="monitor-row"][data-oldman-id="${elder.oldmanId}"]`).getByTestId('current'),
+    ).toHaveText('21 次/分', { timeout: 15_000 });
+    await page.screenshot({ path: shot('breathe') });
+
+    await page.goto('/#/yunmuIot/hrrest');
+    await row.getByRole('button', { name: '个人视图' }).click();
+    await expect(page).toHaveURL(new RegExp(`#/yunmuIot/hrrest/personal\\?oldmanId=${elder.oldmanId}$`));
+    await expect(page.getByTestId('personal-name')).toHaveText(elder.oldmanName);
+    await expect(page.getByTestId('personal-current')).toHaveText('99 次/分', { timeout: 15_000 });
+    const chart = page.getByTestId('chart-heartbeat');
+    await expect(chart.locator('canvas')).toBeVisible();
+    await expect(chart).toHaveAttribute('data-points', /^[1-9]\d*$/);
+    await expect(page.getByTestId('figures-heartbeat')).toContainText(/最高\s*\d+ 次\/分/);
+    await page.screenshot({ path: shot('hrrest-personal') });
+
+    // The same elder's turn-overs, one click away; back returns to the monitor.
+    const view = page.getByTestId('personal-view');
+    await view.getByRole('button', { name: '翻身监测' }).click();
+    await expect(page).toHaveURL(new RegExp(`#/yunmuIot/turnover/personal\\?oldmanId=${elder.oldmanId}$`));
+    await expect(page.getByTestId('chart-roll').locator('canvas')).toBeVisible();
+    await page.screenshot({ path: shot('turnover-personal') });
+    await view.getByRole('button', { name: '返回' }).click();
+    await expect(page.getByTestId('monitor-roll')).toBeVisible();
+    await page.screenshot({ path: shot('turnover') });
+
+    // In bed: the state itself is the reading.
+    await page.goto('/#/yunmuIot/inbed');
+    await expect(
+      page.locator(`[data-testid="monitor-row"][data-oldman-id="${elder.oldmanId}"]`).getByTestId('current'),
+    ).toHaveText('在床');
+    await page.screenshot({ path: shot('inbed') });
+    await page.goto(`/#/yunmuIot/inbed/personal?oldmanId=${elder.oldmanId}`);
+    await expect(page.getByTestId('chart-bed')).toHaveAttribute('data-points', /^[1-9]\d*$/);
+    await expect(page.getByTestId('figures-bed')).toContainText(/在床率\s*\d+%/);
+    await page.screenshot({ path: shot('inbed-personal') });
+  } finally {
+    await stop();
+  }
+});
+
+test('personal health charts heart rate, breathing, in bed and turn-overs of the chosen elder', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await signIn(page, ADMIN, '护理一部');
+  const elder = await elderOf(page, mattress().deviceId);
+  await page.goto(`/#/yunmuIot/health/personal?oldmanId=${elder.oldmanId}`);
+  await expect(page.getByLabel('长者', { exact: true })).toHaveValue(String(elder.oldmanId));
+  for (const series of ['heartbeat', 'breath', 'bed', 'roll']) {
+    const chart = page.getByTestId(`chart-${series}`);
+    await expect(chart.locator('canvas')).toBeVisible();
+    await expect(chart).toHaveAttribute('data-points', /^[1-9]\d*$/);
+  }
+  await expect(page.getByTestId('figures-heartbeat')).toContainText(/平均\s*\d+ 次\/分/);
+  await expect(page.getByTestId('figures-breath')).toContainText(/最低\s*\d+ 次\/分/);
+  await expect(page.getByTestId('figures-bed')).toContainText(/在床率\s*\d+%/);
+  await expect(page.getByTestId('figures-roll')).toContainText(/合计\s*\d+ 次/);
+  await page.screenshot({ path: shot('health-day'), fullPage: true });
+
+  await page.getByRole('radio', { name: '近一周' }).click();
+  await expect(page.getByTestId('chart-heartbeat')).toHaveAttribute('data-points', /^[1-9]\d*$/);
+  await page.screenshot({ path: shot('health-week'), fullPage: true });
+});
+
+test('the bed-card grid highlights the bed of an open alarm and counts its waiting time', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await signIn(page, ADMIN, '护理一部');
+  const device = mattress();
+  const elder = await elderOf(page, device.deviceId);
+  await openMenu(page, '智能物联', '健康监测', '床位卡片');
+  const card = page.locator(`[data-testid="bed-card"][data-oldman-id="${elder.oldmanId}"]`);
+  await expect(card).toContainText(elder.oldmanName);
+  await expect(card).toContainText(/心率\s*(\d+\s*次\/分|—)/);
+  await expect(card).toContainText(/在床|离床/);
+  // The alarm arrives over the live channels.
+  await expect(page.getByTestId('health-light')).toHaveAttribute('data-state', 'ok');
+
+  // A wet bed raises the urine alarm at once (rule duration 0).
+  await publishAsDevice(e2ePort, device, 'vitals', {
+    ts: Date.now(),
+    heartRate: 70,
+    breathRate: 16,
+    inBed: 1,
+    movement: 0,
+    urineWet: 1,
+  });
+  const alarm = card.getByTestId('bed-alarm');
+  await expect(alarm).toContainText('尿湿报警');
+  await expect(card).toHaveAttribute('data-tone', /^(critical|high|normal)$/);
+  await expect(card).not.toHaveCSS('background-color', 'rgb(255, 255, 255)');
+  const waiting = card.getByTestId('bed-waiting');
+  await expect(waiting).toHaveText(/\d+ 秒$/);
+  const first = await waiting.textContent();
+  await expect(waiting).not.toHaveText(first ?? '');
+  await expect(page.getByTestId('count-alarm-beds')).not.toHaveText('告警 0');
+  await page.screenshot({ path: shot('bedcards') });
+
+  // Alarms first: the wall opens with a highlighted card.
+  await page.getByText('告警优先').click();
+  await expect(page.getByTestId('bed-card').first().getByTestId('bed-alarm')).toBeVisible();
+  await page.screenshot({ path: shot('bedcards-alarms-first') });
+
+  // A card opens the elder's personal health.
+  await card.click();
+  await expect(page).toHaveURL(new RegExp(`#/yunmuIot/health/personal\\?oldmanId=${elder.oldmanId}$`));
+  await expect(page.getByTestId('chart-heartbeat').locator('canvas')).toBeVisible();
+});
