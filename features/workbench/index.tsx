@@ -1,10 +1,13 @@
 import { Card, H3, HTMLTable } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import type { Page } from '../../domain/codes.js';
+import { Authority } from '../../domain/menus.js';
 import { useApp } from '../../src/app/AppContext.js';
+import { useAuthority } from '../../src/auth/authorityStore.js';
 import type { RouteDef } from '../../src/router/registry.js';
 import { storedUser } from '../../src/session/effects.js';
 import { NotImplemented } from '../fallback/index.js';
+import { DeviceOverview } from './DeviceOverview.js';
 
 interface Notice {
   noticeId: number;
@@ -18,6 +21,7 @@ function Workbench() {
   const { request } = useApp();
   const [notices, setNotices] = useState<Notice[]>([]);
   const user = storedUser();
+  const seesIot = useAuthority(`${Authority.iotAlarm}|${Authority.iotLocateAlarm}`);
   useEffect(() => {
     request<Page<Notice>>({
       url: '/pims/web-org/notices',
@@ -42,6 +46,7 @@ function Workbench() {
           · {user?.orgInfo.orgName}
         </p>
       </Card>
+      {seesIot ? <DeviceOverview /> : null}
       <Card>
         <H3>通知公告</H3>
         <HTMLTable compact striped className="data-table">

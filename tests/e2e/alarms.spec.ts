@@ -125,3 +125,23 @@ test('after a server restart the console reconnects and shows the alarms raised 
     await server.stop();
   }
 });
+
+test('the workbench counts open alarms live and lists devices online by kind', async ({ page }) => {
+  await signIn(page, ADMIN, '护理一部');
+  await page.goto('/#/home');
+  const overview = page.getByTestId('device-overview');
+  await expect(overview.getByTestId('overview-devices')).toContainText('智能床垫');
+  await expect(overview.getByTestId('overview-devices')).toContainText('手表');
+  const figure = overview.getByTestId('overview-open-alarms').locator('strong');
+  await expect(figure).toHaveText(/^\d+$/);
+  // Wait for the live store to settle on the server's open alarms, then raise one more.
+  await page.waitForTimeout(1_000);
+  const before = Number(await figure.textContent());
+  // A device of the other nursing department: the administrator sees every department.
+  await sos(e2ePort, deviceOf(e2eDataDir, '护理二部'));
+  await expect
+    .poll(async () => Number(await figure.textContent()), { timeout: 5_000 })
+    .toBeGreaterThan(before);
+  await overview.getByTestId('overview-open-alarms').click();
+  await expect(page).toHaveURL(/#\/yunmuIot\/locateAlarm/);
+});
