@@ -33,3 +33,10 @@ export type ServerPushMessage = z.infer<typeof serverPushMessage>;
 export type ServerPushType = ServerPushMessage['type'];
 /** Frames of position updates per second a console receives at most. */
 export const POSITION_FRAMES_PER_SECOND = 20;
+
+/** A notice or reminder pushed while the console is open (the console shows it as a toast). */
+export interface PushedNotice {
+  kind: 'notice' | 'remind';
+  id: number;
+  title: string;
+}

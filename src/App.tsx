@@ -114,6 +114,15 @@ export function App({
     };
   }, [signedIn, token, orgId, client, sessionRef, flushLogs]);
 
+  // Notices and reminders pushed while the console is open show at once.
+  useEffect(() => {
+    if (!realtime) return;
+    const s = realtime.notices$.subscribe((n) =>
+      toast(`${n.kind === 'notice' ? '新公告' : '新提醒'}：${n.title}`, 'primary'),
+    );
+    return () => s.unsubscribe();
+  }, [realtime]);
+
   const menus = useMemo(() => menusFromServer(ctx.menus), [ctx.menus]);
   const leaves = useMemo(() => menuLeaves(menus), [menus]);
   const { path, query } = parseHash(hash);

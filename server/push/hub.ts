@@ -67,6 +67,12 @@ export class PushHub {
     for (const client of this.clients) if (PushHub.mayReceive(client.user, record)) client.socket.send(text);
   }
 
+  /** A notice or reminder for everyone of an organisation signed in now. */
+  notice(orgId: number, message: Extract<ServerPushMessage, { type: 'notice' | 'remind' }>) {
+    const text = JSON.stringify(message);
+    for (const client of this.clients) if (client.user.orgId === orgId) client.socket.send(text);
+  }
+
   position(orgId: number, deptId: number, position: Position) {
     for (const client of this.clients)
       if (client.wantsPositions && client.user.orgId === orgId && client.user.dataDeptIds.includes(deptId))

@@ -1,5 +1,6 @@
 import { createContext, type ReactNode, useContext, useSyncExternalStore } from 'react';
 import type { Observable } from 'rxjs';
+import type { PushedNotice } from '../../domain/push.js';
 import type { AlarmStore, ExternalStore } from '../../streams/alarms.js';
 import type { PositionFrame } from '../../streams/positions.js';
 import type { ConnectionState } from '../../streams/transport.js';
@@ -19,6 +20,8 @@ export interface Realtime {
   health: ExternalStore<RealtimeHealth>;
   /** Frames of the latest positions per device; subscribing asks the server for position frames. */
   positions$: Observable<PositionFrame>;
+  /** Notices and reminders pushed by the server while the console is open. */
+  notices$: Observable<PushedNotice>;
 }
 
 const RealtimeContext = createContext<Realtime | null>(null);

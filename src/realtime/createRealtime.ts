@@ -9,6 +9,7 @@ import { CONSOLE_MQTT_USER, Topic } from '../../domain/topics.js';
 import { brokerConnectionMachine, brokerUrl } from '../../machines/brokerConnectionMachine.js';
 import { pushConnectionMachine, pushTimerEffects } from '../../machines/pushConnectionMachine.js';
 import { alarmStore, alarms$ } from '../../streams/alarms.js';
+import { notices$ } from '../../streams/notices.js';
 import { positions$ as positionFrames$ } from '../../streams/positions.js';
 import type { BrokerMessage, ConnectionState } from '../../streams/transport.js';
 import type { Request } from '../app/request.js';
@@ -288,6 +289,7 @@ export function createRealtime(options: RealtimeOptions): Realtime & { stop(): v
       getSnapshot: () => health$.value,
     },
     positions$: sharedPositions$,
+    notices$: notices$(push$),
     stop() {
       document.removeEventListener('visibilitychange', onVisibility);
       window.removeEventListener('online', onOnline);

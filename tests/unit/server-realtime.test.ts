@@ -43,6 +43,38 @@ describe('push channel', () => {
     c.ws.close();
   });
 
+  it('pushes a broadcast notice to every console of the organisation, and to no other', async () => {
+    const admin = await signInAdmin(h.app);
+    const other = await signInOtherOrg(h.app);
+    const consoles = [admin, other].map(({ token }) => {
+      const c = open(`${base.replace('http', 'ws')}/push`);
+      c.ready.then(() => c.ws.send(JSON.stringify({ type: 'auth', token })));
+      return c;
+    });
+    for (const c of consoles) await expect.poll(() => c.messages).toContainEqual({ type: 'auth.ok' });
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/wnms/web-wn/systemConfig/broad',
+      headers: { authorization: admin.token },
+      payload: { title: '消防演练', content: '今天下午三点在一楼大厅集合' },
+    });
+    const { noticeId } = (res.json() as { result: { noticeId: number } }).result;
+    await expect
+      .poll(() => consoles[0]?.messages)
+      .toContainEqual({ type: 'notice', data: { noticeId, title: '消防演练' } });
+    // A refused broadcast sends nothing.
+    await h.app.inject({
+      method: 'POST',
+      url: '/wnms/web-wn/systemConfig/broad',
+      headers: { authorization: admin.token },
+      payload: { title: '', content: '空标题' },
+    });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(consoles[0]?.messages.filter((m) => (m as { type: string }).type === 'notice')).toHaveLength(1);
+    expect(consoles[1]?.messages).toEqual([{ type: 'auth.ok' }]);
+    for (const c of consoles) c.ws.close();
+  });
+
   it('closes with 4401 on a bad token or a foreign origin, and tells a signed-out console that its login expired', async () => {
     const bad = open(`${base.replace('http', 'ws')}/push`);
     await bad.ready;

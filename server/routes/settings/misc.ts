@@ -94,12 +94,15 @@ export function miscSettingRoutes(): AnyRoute[] {
         content: z.string().trim().min(1, '请输入内容').max(2000),
       }),
       log: { type: 'ADD', name: '发布广播通知' },
-      async handler({ db, user, body }) {
+      async handler({ db, user, body, services, afterCommit }) {
         const { noticeId } = await db
           .insertInto('notice')
           .values({ orgId: user.orgId, ...body, createTime: new Date().toISOString() })
           .returning('noticeId')
           .executeTakeFirstOrThrow();
+        afterCommit(() =>
+          services.hub.notice(user.orgId, { type: 'notice', data: { noticeId, title: body.title } }),
+        );
         return { noticeId };
       },
     }),
