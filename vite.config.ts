@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
@@ -11,11 +11,17 @@ function precompress(): Plugin {
       const path = join(dir, name);
       return statSync(path).isDirectory() ? walk(path) : [path];
     });
+  let outDir = resolve(import.meta.dirname, 'dist');
   return {
     name: 'precompress',
     apply: 'build',
-    closeBundle() {
-      for (const file of walk(resolve(import.meta.dirname, 'dist'))) {
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    closeBundle(error) {
+      // A failed build leaves nothing to compress; its own error is the one to show.
+      if (error || !existsSync(outDir)) return;
+      for (const file of walk(outDir)) {
         if (!/\.(js|css|html|svg|json)$/.test(file)) continue;
         const data = readFileSync(file);
         writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
@@ -53,6 +59,7 @@ export default defineConfig({
         index: resolve(import.meta.dirname, 'index.html'),
         login: resolve(import.meta.dirname, 'login.html'),
         error: resolve(import.meta.dirname, 'error.html'),
+        fullchart: resolve(import.meta.dirname, 'fullchart.html'),
       },
     },
   },

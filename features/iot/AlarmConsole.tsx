@@ -92,6 +92,13 @@ export function AlarmConsole({ source }: { source: AlarmSource }) {
           <Tab id="live" title="实时告警" panel={<LiveAlarms source={source} />} />
           <Tab id="history" title="历史记录" panel={<AlarmHistory source={source} />} />
           <TabsExpander />
+          <Button
+            variant="minimal"
+            icon="desktop"
+            text="大屏模式"
+            data-testid="open-wall"
+            onClick={() => window.open('/fullchart.html', 'fullchart')}
+          />
           <HealthLight />
         </Tabs>
       </div>

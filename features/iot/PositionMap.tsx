@@ -126,9 +126,13 @@ export function FloorPicker({ bf }: { bf: ReturnType<typeof useBuildingFloor> })
  * only the toolbar, the legend counts (once a second) and the card of the selected resident.
  */
 export function PositionMap() {
+  return <LivePositionMap bf={useBuildingFloor()} />;
+}
+
+/** The live map of a building and floor chosen by its owner (the wall page cycles the floors). */
+export function LivePositionMap({ bf }: { bf: ReturnType<typeof useBuildingFloor> }) {
   const { request } = useApp();
   const realtime = useRealtime();
-  const bf = useBuildingFloor();
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<FloorMap | null>(null);
   const table = useMemo(() => positionTable(256), []);

@@ -9,13 +9,16 @@ import { ForgotPasswordDialog } from './ForgotPasswordDialog.js';
 import { PhotoCodeField } from './PhotoCodeField.js';
 import { RegisterDialog } from './RegisterDialog.js';
 
+/** Spec 000 §2: standalone pages a sign-in returns to as they are, not as hash routes of index.html. */
+const STANDALONE_PAGE = /^\/(?:fullchart|settleIn)\.html(?:[?#]|$)/;
+
 /**
  * Where the console opens after sign-in: returnUrl/backurl when safe, else the landing of spec 000
  * §2 (the workbench when the login page config has a main first URL, otherwise the welcome view).
  */
 function enterConsole(mainFirstUrl: Promise<string>) {
   const back = readReturnUrl(window.location.search);
-  if (back) return window.location.assign(`/index.html#${back}`);
+  if (back) return window.location.assign(STANDALONE_PAGE.test(back) ? back : `/index.html#${back}`);
   mainFirstUrl.then(
     (url) => window.location.assign(`/index.html#${landingPath(url)}`),
     () => window.location.assign(`/index.html#${landingPath('')}`),

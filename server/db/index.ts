@@ -7,6 +7,18 @@ import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
 
+const connections = new WeakMap<Db, SQLite.Database>();
+
+/**
+ * The better-sqlite3 connection under a Kysely instance, for the few hot paths that must write a batch
+ * in one synchronous transaction instead of an interactive one spread over many event-loop turns.
+ */
+export function sqliteOf(db: Db): SQLite.Database {
+  const connection = connections.get(db);
+  if (!connection) throw new Error('not a database opened by openDatabase');
+  return connection;
+}
+
 /** Opens (creating when new) the SQLite file, or an in-memory database for ':memory:'. */
 export async function openDatabase(file: string): Promise<Db> {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -15,6 +27,7 @@ export async function openDatabase(file: string): Promise<Db> {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  connections.set(db, sqlite);
   await migrateToLatest(db as unknown as Kysely<unknown>);
   return db;
 }

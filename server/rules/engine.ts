@@ -12,7 +12,7 @@ import { floorPlanGeoJson, pointInRing, type Ring } from '../../domain/floorPlan
 import { alarmTransition } from '../../machines/alarmMachine.js';
 import type { BrokerPeer } from '../broker/index.js';
 import { readConfig } from '../config.js';
-import type { Db } from '../db/index.js';
+import { type Db, sqliteOf } from '../db/index.js';
 import type { PushHub } from '../push/hub.js';
 import { type AlarmSubject, type Raise, raiseAlarm, toWire } from './alarms.js';
 import {
@@ -514,45 +514,55 @@ export class RulesEngine {
     if (dirty.length === 0 && minutes.length === 0) return;
     for (const [, s] of dirty) s.dirty = false;
     this.minutes.clear();
+    // Compiled by Kysely, run in one synchronous transaction: a few milliseconds that never hold the
+    // connection across event-loop turns (an interactive transaction here delayed alarms by seconds).
+    const statements = [
+      ...dirty.map(([deviceId, s]) =>
+        this.db
+          .updateTable('device')
+          .set({
+            online: s.online ? 1 : 0,
+            lastSeen: s.lastSeen || null,
+            battery: s.battery,
+            ...(s.position
+              ? {
+                  buildingId: s.position.buildingId,
+                  floorNo: s.position.floorNo,
+                  lng: s.position.lng,
+                  lat: s.position.lat,
+                }
+              : {}),
+          })
+          .where('deviceId', '=', deviceId)
+          .compile(),
+      ),
+      ...minutes.map((m) =>
+        this.db
+          .insertInto('telemetryMinute')
+          .values(m)
+          .onConflict((oc) =>
+            oc.columns(['deviceId', 'minute']).doUpdateSet({
+              samples: sql`samples + excluded.samples`,
+              hrSum: sql`hrSum + excluded.hrSum`,
+              hrMin: sql`min(hrMin, excluded.hrMin)`,
+              hrMax: sql`max(hrMax, excluded.hrMax)`,
+              brSum: sql`brSum + excluded.brSum`,
+              brMin: sql`min(brMin, excluded.brMin)`,
+              brMax: sql`max(brMax, excluded.brMax)`,
+              inBed: sql`inBed + excluded.inBed`,
+              movements: sql`movements + excluded.movements`,
+            }),
+          )
+          .compile(),
+      ),
+    ];
     try {
-      await this.db.transaction().execute(async (trx) => {
-        for (const [deviceId, s] of dirty)
-          await trx
-            .updateTable('device')
-            .set({
-              online: s.online ? 1 : 0,
-              lastSeen: s.lastSeen || null,
-              battery: s.battery,
-              ...(s.position
-                ? {
-                    buildingId: s.position.buildingId,
-                    floorNo: s.position.floorNo,
-                    lng: s.position.lng,
-                    lat: s.position.lat,
-                  }
-                : {}),
-            })
-            .where('deviceId', '=', deviceId)
-            .execute();
-        for (const m of minutes)
-          await trx
-            .insertInto('telemetryMinute')
-            .values(m)
-            .onConflict((oc) =>
-              oc.columns(['deviceId', 'minute']).doUpdateSet({
-                samples: sql`samples + excluded.samples`,
-                hrSum: sql`hrSum + excluded.hrSum`,
-                hrMin: sql`min(hrMin, excluded.hrMin)`,
-                hrMax: sql`max(hrMax, excluded.hrMax)`,
-                brSum: sql`brSum + excluded.brSum`,
-                brMin: sql`min(brMin, excluded.brMin)`,
-                brMax: sql`max(brMax, excluded.brMax)`,
-                inBed: sql`inBed + excluded.inBed`,
-                movements: sql`movements + excluded.movements`,
-              }),
-            )
-            .execute();
-      });
+      const sqlite = sqliteOf(this.db);
+      // Kysely's interactive transactions use the same connection: never write into one of theirs.
+      while (sqlite.inTransaction) await new Promise((r) => setImmediate(r));
+      sqlite.transaction(() => {
+        for (const q of statements) sqlite.prepare(q.sql).run(...(q.parameters as unknown[]));
+      })();
     } catch (error) {
       // Nothing is lost: put the aggregates back so the next flush writes them.
       for (const m of minutes) this.mergeMinute(m);

@@ -1,0 +1,175 @@
+import { Button, Icon } from '@blueprintjs/core';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { AlarmRecord } from '../../domain/alarms.js';
+import { Authority } from '../../domain/menus.js';
+import { useApp } from '../../src/app/AppContext.js';
+import { useAuthority } from '../../src/auth/authorityStore.js';
+import { useRealtime, useStore } from '../../src/realtime/context.js';
+import { AlarmSound } from '../iot/sound.js';
+import { useNow } from '../iot/useNow.js';
+import { canAck, isFlashing, newestArrival, noteArrivals, placeOf, queueView, stopwatch } from './queue.js';
+
+const ACK_URL = '/loms/web-lo/pnt/alarm/record/ack';
+const severityText: Record<number, string> = { 3: '紧急', 2: '重要', 1: '一般' };
+
+/** Whether a sound made now would play: the browser's autoplay rule (a kiosk flag, or a click on the page). */
+function soundAllowed(): boolean {
+  try {
+    const probe = new AudioContext();
+    const running = probe.state === 'running';
+    void probe.close();
+    return running;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The latching alarm sound of the console, configured like the console (mattress alarm voice). Where the
+ * browser holds sound back until someone touches the page, the wall says so and starts after the touch:
+ * an audio context made before that would stay silent.
+ */
+function useAlarmSound(open: readonly AlarmRecord[]) {
+  const { request } = useApp();
+  const sound = useMemo(() => new AlarmSound(), []);
+  const [allowed, setAllowed] = useState(soundAllowed);
+  const [sounding, setSounding] = useState(false);
+  useEffect(() => {
+    request<{ setContent: { alarmVoice: { status: number; times: number } } }>({
+      url: '/pims/web-pi/device/set/mattress',
+      silent: true,
+    }).then(
+      (config) =>
+        sound.configure(config.setContent.alarmVoice.times, config.setContent.alarmVoice.status === 1),
+      () => undefined,
+    );
+    return () => sound.stop();
+  }, [request, sound]);
+  useEffect(() => {
+    if (allowed) return;
+    const unlock = () => setAllowed(true);
+    window.addEventListener('pointerdown', unlock);
+    window.addEventListener('keydown', unlock);
+    return () => {
+      window.removeEventListener('pointerdown', unlock);
+      window.removeEventListener('keydown', unlock);
+    };
+  }, [allowed]);
+  useEffect(() => {
+    if (!allowed) return;
+    sound.update(open);
+    setSounding(sound.sounding);
+  }, [open, sound, allowed]);
+  return { allowed, sounding };
+}
+
+/**
+ * The live queue: open alarms, most severe and oldest first, each with its waiting time; an arrival
+ * flashes and shows its floor on the map; acknowledging stops the sound for it (same route as the console).
+ */
+export function AlarmQueue({ onArrival }: { onArrival(alarm: AlarmRecord): void }) {
+  const { request, toast } = useApp();
+  const { alarms } = useRealtime();
+  const open = useStore(useMemo(() => alarms.open(), [alarms]));
+  const now = useNow(1000);
+  const { allowed: soundOn, sounding } = useAlarmSound(open);
+  const mayAck = {
+    pnt: useAuthority(Authority.iotLocateAlarmHandle),
+    mattress: useAuthority(Authority.iotAlarmHandle),
+  };
+  const openedAt = useRef(Date.now()).current;
+  const seenRef = useRef(new Map<number, number>());
+  const seen = useMemo(() => {
+    seenRef.current = noteArrivals(seenRef.current, open, Date.now(), openedAt);
+    return seenRef.current;
+  }, [open, openedAt]);
+  const newest = newestArrival(seen, open, Date.now());
+  const newestId = newest?.recordId;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per arrival, not per render
+  useEffect(() => {
+    if (newest) onArrival(newest);
+  }, [newestId]);
+  const [acking, setAcking] = useState<number | null>(null);
+  const ack = (a: AlarmRecord) => {
+    setAcking(a.recordId);
+    request({ url: ACK_URL, method: 'POST', data: { recordId: a.recordId } })
+      .then(
+        () => toast('已确认', 'success'),
+        () => undefined,
+      )
+      .finally(() => setAcking(null));
+  };
+
+  const { shown, more } = queueView(open);
+  return (
+    <section className="wall-queue" aria-label="告警队列" data-testid="wall-queue">
+      <header className="wall-queue-head">
+        <h2>实时告警</h2>
+        <span
+          className={`wall-sound${soundOn ? '' : ' blocked'}`}
+          data-testid="wall-sound"
+          data-sounding={sounding ? 'true' : 'false'}
+        >
+          <Icon icon={sounding ? 'volume-up' : 'volume-off'} size={26} />
+          {!soundOn ? '提示音未启用 · 点击页面任意处启用' : sounding ? '提示音 · 确认后停止' : '无待确认告警'}
+        </span>
+      </header>
+      {open.length === 0 ? (
+        <div className="wall-queue-empty" data-testid="wall-queue-empty">
+          <Icon icon="tick-circle" size={96} />
+          <span>当前没有未处理的告警</span>
+        </div>
+      ) : (
+        <ol className="wall-alarms">
+          {shown.map((a) => {
+            const flashing = isFlashing(seen.get(a.recordId), now);
+            return (
+              <li
+                key={a.recordId}
+                className={`wall-alarm sev-${a.severity}${a.ackTime === null ? ' unacked' : ''}${flashing ? ' flash' : ''}`}
+                data-testid="wall-alarm-row"
+                data-record-id={a.recordId}
+                data-new={flashing ? 'true' : 'false'}
+              >
+                <span className="wall-alarm-sev">{severityText[a.severity] ?? a.severity}</span>
+                <div className="wall-alarm-what">
+                  <span className="wall-alarm-type">
+                    {a.alarmTypeName}
+                    {a.count > 1 ? <small> ×{a.count}</small> : null}
+                    {a.escalated ? <small className="wall-alarm-escalated">已升级</small> : null}
+                  </span>
+                  <span className="wall-alarm-who">
+                    {a.oldmanName ?? '未绑定长者'} · {placeOf(a)} · {a.deviceName}
+                  </span>
+                </div>
+                <span className="wall-alarm-wait" data-testid="wall-waiting">
+                  {stopwatch(now - a.firstTime)}
+                </span>
+                <span className="wall-alarm-act">
+                  {a.ackTime !== null ? (
+                    <span className="wall-alarm-acked">已确认{a.ackName ? ` · ${a.ackName}` : ''}</span>
+                  ) : mayAck[a.source] && canAck(a) ? (
+                    <Button
+                      size="large"
+                      intent="warning"
+                      text="确认"
+                      loading={acking === a.recordId}
+                      onClick={() => ack(a)}
+                    />
+                  ) : (
+                    <span className="wall-alarm-acked">未确认</span>
+                  )}
+                </span>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      {more > 0 ? (
+        <footer className="wall-queue-more" data-testid="wall-queue-more">
+          另有 {more} 条告警
+        </footer>
+      ) : null}
+    </section>
+  );
+}

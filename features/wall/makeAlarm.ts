@@ -1,0 +1,40 @@
+import { type AlarmRecord, AlarmStatus } from '../../domain/alarms.js';
+
+/** Test builder: an open SOS alarm of a watch in room 1101, overridable field by field. */
+export function makeAlarm(overrides: Partial<AlarmRecord> = {}): AlarmRecord {
+  return {
+    recordId: 1,
+    orgId: 1,
+    source: 'pnt',
+    alarmType: 'sos',
+    alarmTypeName: 'SOS报警',
+    severity: 3,
+    deviceId: 11,
+    deviceCode: 'W-011',
+    deviceName: '定位手表11',
+    oldmanId: 101,
+    oldmanName: '张桂兰',
+    bedId: null,
+    bedName: null,
+    roomName: '1101',
+    buildingId: 1,
+    floorNo: 1,
+    lng: 120.1,
+    lat: 30.2,
+    content: 'SOS',
+    status: AlarmStatus.unhandled,
+    count: 1,
+    firstTime: 1_700_000_000_000,
+    lastTime: 1_700_000_000_000,
+    ackBy: null,
+    ackName: null,
+    ackTime: null,
+    escalated: false,
+    handlerId: null,
+    handlerName: null,
+    handleTime: null,
+    handleNote: null,
+    version: 1,
+    ...overrides,
+  };
+}

@@ -1,0 +1,93 @@
+import { from, queueScheduler } from 'rxjs';
+import { describe, expect, it } from 'vitest';
+import { alarmStore } from '../../streams/alarms.js';
+import { makeAlarm } from './makeAlarm.js';
+import {
+  canAck,
+  FLASH_MS,
+  isFlashing,
+  newestArrival,
+  noteArrivals,
+  placeOf,
+  QUEUE_ROWS,
+  queueView,
+  stopwatch,
+} from './queue.js';
+
+const t0 = 1_700_000_000_000;
+
+describe('queue order', () => {
+  it('shows the most severe first, then the one waiting longest', () => {
+    const store = alarmStore(
+      from([
+        makeAlarm({ recordId: 1, severity: 1, firstTime: t0 }),
+        makeAlarm({ recordId: 2, severity: 3, firstTime: t0 + 30_000 }),
+        makeAlarm({ recordId: 3, severity: 2, firstTime: t0 + 10_000 }),
+        makeAlarm({ recordId: 4, severity: 3, firstTime: t0 + 5_000 }),
+        makeAlarm({ recordId: 5, severity: 3, firstTime: t0 + 1_000, status: 3 }),
+      ]),
+      { scheduler: queueScheduler },
+    );
+    const { shown, more } = queueView(store.open().getSnapshot());
+    expect(shown.map((a) => a.recordId)).toEqual([4, 2, 3, 1]);
+    expect(more).toBe(0);
+    store.dispose();
+  });
+
+  it('cuts the queue to the screen and counts the rest', () => {
+    const open = Array.from({ length: QUEUE_ROWS + 3 }, (_, i) => makeAlarm({ recordId: i + 1 }));
+    const { shown, more } = queueView(open);
+    expect(shown).toHaveLength(QUEUE_ROWS);
+    expect(more).toBe(3);
+  });
+});
+
+describe('arrivals', () => {
+  const openedAt = t0 + 60_000;
+  const before = makeAlarm({ recordId: 1, firstTime: t0 });
+  const during = makeAlarm({ recordId: 2, firstTime: openedAt + 5_000 });
+
+  it('flashes alarms raised after the wall opened, for a few seconds only', () => {
+    const seen = noteArrivals(new Map(), [before, during], openedAt + 6_000, openedAt);
+    expect(isFlashing(seen.get(1), openedAt + 6_000)).toBe(false);
+    expect(isFlashing(seen.get(2), openedAt + 6_000)).toBe(true);
+    expect(isFlashing(seen.get(2), openedAt + 6_000 + FLASH_MS)).toBe(false);
+  });
+
+  it('keeps the first sighting across updates and forgets closed alarms', () => {
+    const first = noteArrivals(new Map(), [during], openedAt + 6_000, openedAt);
+    const later = noteArrivals(first, [{ ...during, count: 2, version: 2 }], openedAt + 9_000, openedAt);
+    expect(later.get(2)).toBe(openedAt + 6_000);
+    expect(noteArrivals(later, [], openedAt + 10_000, openedAt).size).toBe(0);
+  });
+
+  it('names the newest arrival still flashing', () => {
+    const a = makeAlarm({ recordId: 2, firstTime: openedAt + 1 });
+    const b = makeAlarm({ recordId: 3, firstTime: openedAt + 2 });
+    let seen = noteArrivals(new Map(), [a], openedAt + 1_000, openedAt);
+    seen = noteArrivals(seen, [a, b], openedAt + 2_000, openedAt);
+    expect(newestArrival(seen, [a, b], openedAt + 2_500)?.recordId).toBe(3);
+    expect(newestArrival(seen, [a, b], openedAt + 2_000 + FLASH_MS)).toBeNull();
+  });
+});
+
+describe('row details', () => {
+  it('says where: room and bed, else the floor', () => {
+    expect(placeOf({ roomName: '1203', bedName: '2床', floorNo: 2 })).toBe('1203 2床');
+    expect(placeOf({ roomName: null, bedName: null, floorNo: 3 })).toBe('3 层');
+    expect(placeOf({ roomName: null, bedName: null, floorNo: null })).toBe('—');
+  });
+
+  it('counts the wait up like a stopwatch', () => {
+    expect(stopwatch(42_900)).toBe('0:42');
+    expect(stopwatch(12 * 60_000 + 5_000)).toBe('12:05');
+    expect(stopwatch(3_600_000 + 2 * 60_000 + 5_000)).toBe('1:02:05');
+    expect(stopwatch(-500)).toBe('0:00');
+  });
+
+  it('offers acknowledge only while the alarm machine allows it', () => {
+    expect(canAck(makeAlarm())).toBe(true);
+    expect(canAck(makeAlarm({ ackTime: t0, ackBy: 1, ackName: '王护士' }))).toBe(false);
+    expect(canAck(makeAlarm({ status: 3 }))).toBe(false);
+  });
+});

@@ -1,0 +1,68 @@
+import type { AlarmRecord } from '../../domain/alarms.js';
+import { alarmTransition } from '../../machines/alarmMachine.js';
+
+/** How long an alarm that arrives while the wall is open flashes. */
+export const FLASH_MS = 6_000;
+/** Rows the queue shows on a 1080-pixel screen; the rest are counted below it. */
+export const QUEUE_ROWS = 8;
+
+/**
+ * The rows the wall shows. The alarm store already orders open alarms by severity, then the oldest
+ * first (the console's order); the wall keeps that order and only cuts it to the screen.
+ */
+export function queueView(open: readonly AlarmRecord[], rows = QUEUE_ROWS) {
+  return { shown: open.slice(0, rows), more: Math.max(0, open.length - rows) };
+}
+
+/**
+ * When this page first saw each open alarm. Alarms that began before the page opened count as seen long
+ * ago (0), so only real arrivals flash, those raised while the page was reconnecting included; alarms that
+ * closed are forgotten.
+ */
+export function noteArrivals(
+  seen: ReadonlyMap<number, number>,
+  open: readonly AlarmRecord[],
+  now: number,
+  openedAt: number,
+): Map<number, number> {
+  const next = new Map<number, number>();
+  for (const a of open) next.set(a.recordId, seen.get(a.recordId) ?? (a.firstTime < openedAt ? 0 : now));
+  return next;
+}
+
+export const isFlashing = (seenAt: number | undefined, now: number) =>
+  seenAt !== undefined && seenAt > 0 && now - seenAt < FLASH_MS;
+
+/** The newest arrival still flashing, if any: the map shows its floor. */
+export function newestArrival(
+  seen: ReadonlyMap<number, number>,
+  open: readonly AlarmRecord[],
+  now: number,
+): AlarmRecord | null {
+  let newest: AlarmRecord | null = null;
+  for (const a of open) {
+    const at = seen.get(a.recordId);
+    if (isFlashing(at, now) && (newest === null || (at ?? 0) > (seen.get(newest.recordId) ?? 0))) newest = a;
+  }
+  return newest;
+}
+
+/** Room and bed, else the floor, so an operator knows where to send someone. */
+export function placeOf(a: Pick<AlarmRecord, 'roomName' | 'bedName' | 'floorNo'>): string {
+  const place = [a.roomName, a.bedName].filter(Boolean).join(' ');
+  if (place) return place;
+  return a.floorNo === null ? '—' : `${a.floorNo} 层`;
+}
+
+/** Whether the alarm machine allows acknowledging this record now (the server asks the same machine). */
+export const canAck = (record: AlarmRecord, at = Date.now()) =>
+  alarmTransition(record, { type: 'alarm.ack', userId: 0, userName: '', at }).ok;
+
+/** Waiting time as a stopwatch (0:42, 12:05, 1:02:05): fixed-width digits read well from across the room. */
+export function stopwatch(ms: number): string {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  const two = (n: number) => String(n).padStart(2, '0');
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  return h > 0 ? `${h}:${two(m)}:${two(s % 60)}` : `${m}:${two(s % 60)}`;
+}

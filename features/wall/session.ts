@@ -1,0 +1,27 @@
+/** The wall's own address: login returns here (spec 000 §2 standalone page fullchart.html). */
+export const WALL_PAGE = '/fullchart.html';
+
+/** Session states that show the blocking alert of spec 000 §8 before the logout. */
+export const ALERT_STATES = ['expired', 'signedInElsewhere', 'keyInfoChanged'] as const;
+/** Nobody may be at the wall's keyboard: the alert closes by itself after this long. */
+export const ALERT_CLOSES_AFTER_MS = 5_000;
+
+/**
+ * Where the wall goes from a state of the session machine, or null to stay. Sign-in, department
+ * choice and a forced password change all happen on login.html, which then returns to the wall.
+ */
+export function leaveFor(
+  state: string,
+  error: { code: number | string; message: string } | null,
+): string | null {
+  switch (state) {
+    case 'anonymous':
+    case 'choosingDepartment':
+    case 'passwordChangeRequired':
+      return `/login.html?returnUrl=${encodeURIComponent(WALL_PAGE)}`;
+    case 'startupFailed':
+      return `/error.html?code=${encodeURIComponent(String(error?.code ?? 990))}&msg=${encodeURIComponent(error?.message ?? '')}`;
+    default:
+      return null;
+  }
+}

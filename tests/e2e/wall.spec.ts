@@ -1,0 +1,136 @@
+import { expect, type Page, test } from '@playwright/test';
+import { deviceOf, e2eDataDir, e2ePort, sos } from './realtime.js';
+import { ADMIN, signIn } from './support.js';
+
+const WALL = { width: 1920, height: 1080 };
+
+/** An API call with the token the console stored in this browser. */
+async function api<T>(page: Page, url: string): Promise<T> {
+  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('pims2.userInfo') ?? '{}').token);
+  const res = await page.request.get(url, { headers: { authorization: token } });
+  return (await res.json()).result as T;
+}
+const deviceName = async (page: Page, deviceId: number) =>
+  (await api<{ deviceId: number; deviceName: string }[]>(page, '/loms/web-lo/pnt/device/list/rt')).find(
+    (d) => d.deviceId === deviceId,
+  )?.deviceName ?? '';
+/** The open alarms the server holds for this user. */
+const openAlarms = (page: Page) =>
+  api<{ deviceId: number; floorNo: number | null; ackTime: number | null }[]>(
+    page,
+    '/loms/di-lo/alarm/sendUnhandledAlarms',
+  );
+
+const count = async (page: Page, testId: string) => Number(await page.getByTestId(testId).textContent());
+
+/** The floor map has drawn at least once (SwiftShader WebGL is slow but correct). */
+async function mapDrawn(page: Page) {
+  await expect
+    .poll(
+      () => page.evaluate(() => (window as { __floorMap?: { redraws: number } }).__floorMap?.redraws ?? 0),
+      {
+        timeout: 30_000,
+      },
+    )
+    .toBeGreaterThan(0);
+}
+
+test('an SOS reaches the wall queue within 2 s, the counters move, and a click acknowledges it', async ({
+  browser,
+}) => {
+  const page = await (await browser.newContext({ viewport: WALL })).newPage();
+  await signIn(page, ADMIN, '护理一部');
+  await page.goto('/fullchart.html');
+  await expect(page.getByTestId('wall')).toBeVisible();
+  // Push, broker and data freshness all green (positions flow while the map is shown).
+  await expect(page.getByTestId('wall-health')).toHaveAttribute('data-state', 'ok', { timeout: 20_000 });
+  await expect(page.getByTestId('wall-light-push')).toHaveAttribute('data-level', 'ok');
+  await expect(page.getByTestId('wall-light-broker')).toHaveAttribute('data-level', 'ok');
+  await expect(page.getByTestId('wall-light-fresh')).toHaveAttribute('data-level', 'ok');
+  await expect(page.getByTestId('wall-devices-online')).toHaveText(/^\d+$/);
+  await mapDrawn(page);
+
+  const device = deviceOf(e2eDataDir, '护理一部');
+  const name = await deviceName(page, device.deviceId);
+  expect(name).not.toBe('');
+  const open = await count(page, 'wall-count-open');
+  const critical = await count(page, 'wall-count-critical');
+  const row = page.getByTestId('wall-alarm-row').filter({ hasText: name });
+
+  // Timed from the device's publish (connecting a device client is not part of the path).
+  await sos(e2ePort, device);
+  const published = Date.now();
+  await expect(row).toBeVisible({ timeout: 2_000 });
+  expect(Date.now() - published).toBeLessThan(2_000);
+  await expect(row).toContainText('SOS报警');
+  await expect(row).toHaveAttribute('data-new', 'true');
+  // The simulator may raise alarms of its own meanwhile: at least one more, and as many as the server holds.
+  await expect.poll(() => count(page, 'wall-count-open')).toBeGreaterThanOrEqual(open + 1);
+  await expect.poll(() => count(page, 'wall-count-critical')).toBeGreaterThanOrEqual(critical + 1);
+  await expect
+    .poll(async () => (await count(page, 'wall-count-open')) - (await openAlarms(page)).length)
+    .toBe(0);
+  await expect(page.getByTestId('wall-sound')).toHaveAttribute('data-sounding', 'true');
+  // The map brings up the floor of the alarm.
+  const floorNo = (await openAlarms(page)).find((a) => a.deviceId === device.deviceId)?.floorNo ?? null;
+  if (floorNo !== null) await expect(page.getByTestId('wall-floor')).toContainText(`${floorNo}层`);
+  // The most severe alarm heads the queue, and its waiting time counts up.
+  await expect(page.getByTestId('wall-alarm-row').first()).toContainText('紧急');
+  const waitedBefore = await row.getByTestId('wall-waiting').textContent();
+  await expect(row.getByTestId('wall-waiting')).not.toHaveText(waitedBefore ?? '', { timeout: 3_000 });
+  await page.waitForTimeout(1_500); // the map redraws the marker in its alarm colour
+  await page.screenshot({ path: '.tmp/shot-D-wall.png' });
+
+  await row.getByRole('button', { name: '确认' }).click();
+  await expect(row).toContainText('已确认');
+  const unackedOnServer = async () => (await openAlarms(page)).filter((a) => a.ackTime === null).length;
+  await expect
+    .poll(async () => (await count(page, 'wall-count-unacked')) - (await unackedOnServer()))
+    .toBe(0);
+
+  // The operator's own pick of a floor stops the cycle until it is resumed.
+  await expect(page.getByTestId('wall-cycle')).toHaveAttribute('data-auto', 'true');
+  await page.getByLabel('楼层').selectOption({ index: 0 });
+  await expect(page.getByTestId('wall-cycle')).toHaveAttribute('data-auto', 'false');
+  await page.getByTestId('wall-cycle').click();
+  await expect(page.getByTestId('wall-cycle')).toHaveAttribute('data-auto', 'true');
+  await page.context().close();
+});
+
+test('without a session the wall sends the visitor to sign in, then comes back', async ({ browser }) => {
+  const page = await (await browser.newContext({ viewport: WALL })).newPage();
+  await page.goto('/fullchart.html');
+  await expect(page).toHaveURL(/\/login\.html\?returnUrl=%2Ffullchart\.html$/);
+  await page.getByLabel('账号').fill(ADMIN.loginName);
+  await page.getByLabel('密码', { exact: true }).fill(ADMIN.password);
+  await page.getByRole('button', { name: '登录' }).click();
+  const chooser = page.getByTestId('dept-chooser');
+  await expect(chooser.or(page.getByTestId('wall'))).toBeVisible();
+  if (await chooser.isVisible()) {
+    await chooser.getByText('护理一部', { exact: true }).click();
+    await page.getByRole('button', { name: '进入系统' }).click();
+  }
+  await expect(page).toHaveURL(/\/fullchart\.html$/);
+  await expect(page.getByTestId('wall-health')).toHaveAttribute('data-state', 'ok', { timeout: 20_000 });
+  await page.context().close();
+});
+
+test('the console opens the wall in a new window; a session ended elsewhere takes the wall to login', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: WALL });
+  const console = await context.newPage();
+  await signIn(console, ADMIN, '护理一部');
+  await console.goto('/#/yunmuIot/locateAlarm');
+  const [wall] = await Promise.all([context.waitForEvent('page'), console.getByTestId('open-wall').click()]);
+  await expect(wall).toHaveURL(/\/fullchart\.html$/);
+  await expect(wall.getByTestId('wall-health')).toHaveAttribute('data-state', 'ok', { timeout: 20_000 });
+
+  // The same account signs in on another computer: the push channel ends this session.
+  const elsewhere = await (await browser.newContext()).newPage();
+  await signIn(elsewhere, ADMIN, '护理一部');
+  await expect(wall.getByText('此账号已被其他人登录，请重新登录')).toBeVisible({ timeout: 15_000 });
+  await expect(wall).toHaveURL(/\/login\.html\?returnUrl=%2Ffullchart\.html$/, { timeout: 15_000 });
+  await context.close();
+  await elsewhere.context().close();
+});
