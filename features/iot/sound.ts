@@ -51,6 +51,9 @@ export class AlarmSound {
     const { hz, ms } = PATTERN[this.severity] ?? { hz: 660, ms: 340 };
     try {
       this.context ??= new AudioContext();
+      // A context made before any user gesture starts suspended; each round asks again (the first
+      // click or key press anywhere lets it run).
+      if (this.context.state === 'suspended') void this.context.resume();
       const start = this.context.currentTime;
       for (let i = 0; i < this.times; i++) {
         const osc = this.context.createOscillator();
