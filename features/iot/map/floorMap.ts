@@ -1,9 +1,10 @@
+import { COORDINATE_SYSTEM } from '@deck.gl/core';
 import { DataFilterExtension } from '@deck.gl/extensions';
 import { GeoJsonLayer, PathLayer, PolygonLayer, ScatterplotLayer, TextLayer } from '@deck.gl/layers';
 import { MapboxOverlay } from '@deck.gl/mapbox';
 import maplibregl, { type StyleSpecification } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
-import type { LngLat, PlanCollection } from '../../../domain/floorPlan.js';
+import { type LngLat, type PlanCollection, SITE_ORIGIN } from '../../../domain/floorPlan.js';
 import type { PositionTable } from '../../../streams/positions.js';
 
 /** A style with no tiles, glyphs or sprites: nothing is fetched from the internet (ARCHITECTURE rule 7). */
@@ -58,6 +59,8 @@ export class FloorMap {
     floorKey: 0,
   };
   private colours = new Uint8Array(0);
+  /** Marker positions as 32-bit offsets from the site origin: uploaded as they are, no 64-bit split. */
+  private offsets = new Float32Array(0);
   private filterValues = new Float32Array(0);
   private markerVersion = 0;
   /** deck.gl redraws since start (the benchmark reads it). */
@@ -93,7 +96,7 @@ export class FloorMap {
     });
     this.map.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
     this.overlay = new MapboxOverlay({
-      interleaved: false,
+      interleaved: true,
       layers: [],
       onAfterRender: () => {
         this.redraws++;
@@ -181,12 +184,20 @@ export class FloorMap {
     const n = this.table.length;
     if (this.colours.length < n * 4) {
       this.colours = new Uint8Array(this.table.deviceId.length * 4);
+      this.offsets = new Float32Array(this.table.deviceId.length * 2);
       this.filterValues = new Float32Array(this.table.deviceId.length);
     }
+    const { colours, offsets, filterValues } = this;
+    const { deviceId, lngLat, buildingId, floorNo } = this.table;
     for (let row = 0; row < n; row++) {
-      const c = this.handlers.colourOf(this.table.deviceId[row] ?? 0);
-      this.colours.set(c, row * 4);
-      this.filterValues[row] = (this.table.buildingId[row] ?? 0) * 1000 + (this.table.floorNo[row] ?? 0);
+      const c = this.handlers.colourOf(deviceId[row] ?? 0);
+      colours[row * 4] = c[0];
+      colours[row * 4 + 1] = c[1];
+      colours[row * 4 + 2] = c[2];
+      colours[row * 4 + 3] = c[3];
+      offsets[row * 2] = (lngLat[row * 2] ?? 0) - SITE_ORIGIN.lng;
+      offsets[row * 2 + 1] = (lngLat[row * 2 + 1] ?? 0) - SITE_ORIGIN.lat;
+      filterValues[row] = (buildingId[row] ?? 0) * 1000 + (floorNo[row] ?? 0);
     }
     this.markerVersion++;
     this.render();
@@ -292,11 +303,13 @@ export class FloorMap {
         data: {
           length: n,
           attributes: {
-            getPosition: { value: t.lngLat, size: 2 },
+            getPosition: { value: this.offsets, size: 2 },
             getFillColor: { value: this.colours, size: 4, normalized: true },
             getFilterValue: { value: this.filterValues, size: 1 },
           },
         },
+        coordinateSystem: COORDINATE_SYSTEM.LNGLAT_OFFSETS,
+        coordinateOrigin: [SITE_ORIGIN.lng, SITE_ORIGIN.lat, 0],
         radiusUnits: 'pixels',
         getRadius: 7,
         stroked: true,
