@@ -55,6 +55,8 @@ export const Authority = {
   iotAlarmRulesEdit: 'yunmuIot:alarmRules:edit',
   iotAlarmSetting: 'yunmuIot:alarmSetting',
   iotCallSetting: 'yunmuIot:callSetting',
+  callboardVersions: 'callboard:versions',
+  callboardPersonal: 'callboard:personal',
 } as const;
 export type AuthorityCode = (typeof Authority)[keyof typeof Authority];
 
@@ -343,6 +345,27 @@ export const webMenus: MenuSeed[] = [
   },
   // Spec 000 §2: a top-level menu named pims_bench is removed by the console.
   { menuType: 'MENU', menuName: 'pims_bench', code: Authority.bench, children: [] },
+  // Spec 001 "Call board, base /callboard"; both pages are also in the user drop-down of the header.
+  {
+    menuType: 'MENU',
+    menuName: '呼叫看板',
+    code: 'callboard',
+    icon: 'clipboard',
+    children: [
+      {
+        menuType: 'FUNC',
+        menuName: '版本记录',
+        code: Authority.callboardVersions,
+        routePath: '/callboard/versions/record',
+      },
+      {
+        menuType: 'FUNC',
+        menuName: '个人信息',
+        code: Authority.callboardPersonal,
+        routePath: '/callboard/personal/information',
+      },
+    ],
+  },
 ];
 
 /** Every authority code in a menu tree, buttons included. */

@@ -12,6 +12,7 @@ import {
 } from '@blueprintjs/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { VersionNotice } from '../features/callboard/VersionNotice.js';
 import { NotFound, NotImplemented } from '../features/fallback/index.js';
 import type { ApiClient } from './api/client.js';
 import { AppProvider, type AppServices } from './app/AppContext.js';
@@ -229,6 +230,7 @@ export function App({
             navigate('/home');
           }}
           onSwitchDept={() => sessionRef.send({ type: 'session.switchDept' })}
+          onOpenPath={goTo}
           onLogout={() => sessionRef.send({ type: 'session.logout' })}
         >
           {state === 'loadingMenus' ? <NonIdealState icon={<Spinner />} title="加载中" /> : page}
@@ -277,6 +279,7 @@ export function App({
         >
           {ctx.alertText}
         </Alert>
+        <VersionNotice session={signedIn ? (token ?? null) : null} />
         <SlowRequestDialog />
       </RealtimeProvider>
     </AppProvider>

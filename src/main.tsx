@@ -1,6 +1,7 @@
 import '@blueprintjs/core/lib/css/blueprint.css';
 import './layout/shell.css';
 import { createRoot } from 'react-dom/client';
+import { routes as callboardRoutes } from '../features/callboard/index.js';
 import { routes as fallbackRoutes } from '../features/fallback/index.js';
 import { routes as iotRoutes } from '../features/iot/index.js';
 import { routes as systemManageRoutes } from '../features/system-manage/Users.js';
@@ -26,6 +27,7 @@ async function start() {
     systemSettingRoutes,
     systemManageRoutes,
     iotRoutes,
+    callboardRoutes,
   ]);
   const { config } = await loadSystemConfig(client.request);
   const root = document.getElementById('root');

@@ -132,6 +132,12 @@ const migrations: Record<string, Migration> = {
       for (const statement of statements) await sql.raw(statement).execute(db);
     },
   },
+  '0005_emp_head_image': {
+    async up(db: Kysely<unknown>) {
+      // The staff member's avatar (个人信息), a path under /files/images/ from the upload route.
+      await sql.raw(`alter table emp add column headImage text not null default ''`).execute(db);
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

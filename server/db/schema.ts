@@ -92,6 +92,8 @@ export interface EmpTable {
   language: string;
   jobIds: string;
   nursingLevel: string | null;
+  /** Avatar path under /files/images/, '' when none. */
+  headImage: Generated<string>;
 }
 export interface UserTable {
   userId: Generated<number>;

@@ -1,5 +1,6 @@
 import { Button, Menu, MenuDivider, MenuItem, Navbar, NavbarGroup, Popover } from '@blueprintjs/core';
 import { type ReactNode, useState } from 'react';
+import { CallboardPath } from '../../features/callboard/paths.js';
 import type { DisplayMenu } from '../menu/menus.js';
 import type { TabState } from '../tabs/tabBar.js';
 import { SideMenu } from './SideMenu.js';
@@ -20,6 +21,8 @@ interface Props {
   onCloseOthers(path: string): void;
   onCloseAll(): void;
   onSwitchDept(): void;
+  /** Opens a page of the user drop-down (个人信息, 版本记录). */
+  onOpenPath(path: string): void;
   onLogout(): void;
   children: ReactNode;
 }
@@ -48,6 +51,16 @@ export function ShellLayout(p: Props) {
             placement="bottom-end"
             content={
               <Menu>
+                <MenuItem
+                  icon="id-number"
+                  text="个人信息"
+                  onClick={() => p.onOpenPath(CallboardPath.personal)}
+                />
+                <MenuItem
+                  icon="history"
+                  text="版本记录"
+                  onClick={() => p.onOpenPath(CallboardPath.versions)}
+                />
                 <MenuItem icon="swap-horizontal" text="切换数据部门" onClick={p.onSwitchDept} />
                 <MenuDivider />
                 <MenuItem icon="log-out" text="退出登录" onClick={p.onLogout} />

@@ -128,6 +128,13 @@ export class FloorMap {
     return best;
   }
 
+  /** Where a device's marker is on screen (map container pixels), or null when it has no position. */
+  screenOf(deviceId: number): { x: number; y: number } | null {
+    const row = this.table.rowOf(deviceId);
+    if (row === undefined) return null;
+    return this.project([this.table.lngLat[row * 2] ?? 0, this.table.lngLat[row * 2 + 1] ?? 0]);
+  }
+
   /** Screen position of a map point (tests and the benchmark click through it). */
   project(lngLat: LngLat): { x: number; y: number } {
     const p = this.map.project(lngLat);

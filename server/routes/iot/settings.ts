@@ -1,12 +1,10 @@
 import { z } from 'zod';
-import { MattressAlarmType } from '../../../domain/alarms.js';
 import { Code } from '../../../domain/codes.js';
 import { floorPlanGeoJson } from '../../../domain/floorPlan.js';
 import {
   alarmSettingInput,
   callSetBaseInput,
   callVoiceInput,
-  type MattressRuleInput,
   mattressRuleInput,
   pntRuleInput,
   railInput,

@@ -3,7 +3,7 @@ import { Code } from '../../../domain/codes.js';
 import { Authority } from '../../../domain/menus.js';
 import { pageQuery } from '../../../domain/settings.js';
 import { hashPassword, passwordProblem } from '../../auth/password.js';
-import { endSessionsOfUser } from '../../auth/tokens.js';
+import { endSessionsOfUser, type SessionUser } from '../../auth/tokens.js';
 import type { Db } from '../../db/index.js';
 import { ApiFailure } from '../../http/failure.js';
 import { type AnyRoute, route } from '../../http/route.js';
@@ -47,7 +47,84 @@ async function ownUser(db: Db, orgId: number, id: number) {
   return row;
 }
 
-/** Users of the organisation (spec 000 §7 users calls). Changing roles or department ends that user's sessions with 4013. */
+const sameIds = (a: number[], b: number[]) =>
+  a.length === b.length && [...a].sort().join() === [...b].sort().join();
+
+/** Only the user administrator, or the user for their own record. */
+function requireSelfOrAdmin(user: SessionUser, userId: number) {
+  if (userId !== user.userId && !user.authority.has(Authority.users))
+    throw new ApiFailure(Code.noAuthority, '权限不足');
+}
+
+/**
+ * A person's phone lives on the staff record and on the account (forgotten-password SMS), and the
+ * two stay the same. The account phone identifies one account, so another account's is refused.
+ */
+async function setPhone(db: Db, empId: number, phoneNum: string) {
+  const taken = await db
+    .selectFrom('users')
+    .select('userId')
+    .where('phoneNum', '=', phoneNum)
+    .where('empId', '!=', empId)
+    .executeTakeFirst();
+  if (taken) throw new ApiFailure(Code.userExists, '该手机号已被其他账号使用');
+  await db.updateTable('emp').set({ phoneNum }).where('empId', '=', empId).execute();
+  await db.updateTable('users').set({ phoneNum }).where('empId', '=', empId).execute();
+}
+
+/** An avatar must be an image this organisation uploaded (POST /pims/web-org/common/upload). */
+async function checkHeadImage(db: Db, orgId: number, headImage: string) {
+  if (headImage === '') return;
+  const stored = await db
+    .selectFrom('storedFile')
+    .select('relPath')
+    .where('orgId', '=', orgId)
+    .where('relPath', '=', headImage.replace(/^\/files\//, ''))
+    .executeTakeFirst();
+  if (!stored) throw new ApiFailure(Code.invalidInput, '头像图片不存在，请重新上传');
+}
+
+/**
+ * What a user may change on their own account: the phone, and the department only as user
+ * administrator. Roles, data departments and status are never their own to change (another
+ * administrator does it), nor the password here (PUT logins/userPwd asks for the old one).
+ * Values sent unchanged are dropped, so saving one's own record does not end the session.
+ */
+async function ownChanges(
+  db: Db,
+  user: SessionUser,
+  target: { userId: number; status: number; deptId: number },
+  body: z.output<typeof userUpdate>,
+): Promise<z.output<typeof userUpdate>> {
+  const [roles, depts] = await Promise.all([
+    db.selectFrom('userRole').select('roleId').where('userId', '=', target.userId).execute(),
+    db.selectFrom('userDataDept').select('deptId').where('userId', '=', target.userId).execute(),
+  ]);
+  const roleIds = roles.map((r) => r.roleId);
+  const deptIds = depts.map((d) => d.deptId);
+  const rolesChanged = body.roleIds !== undefined && !sameIds(body.roleIds, roleIds);
+  const deptsChanged = body.dataDeptIds !== undefined && !sameIds(body.dataDeptIds, deptIds);
+  const statusChanged = body.status !== undefined && body.status !== target.status;
+  const deptChanged = body.deptId !== undefined && body.deptId !== target.deptId;
+  if (
+    rolesChanged ||
+    deptsChanged ||
+    statusChanged ||
+    body.userPassword !== undefined ||
+    (deptChanged && !user.authority.has(Authority.users))
+  )
+    throw new ApiFailure(Code.noAuthority, '权限不足');
+  return {
+    ...(body.phoneNum !== undefined ? { phoneNum: body.phoneNum } : {}),
+    ...(deptChanged ? { deptId: body.deptId } : {}),
+  };
+}
+
+/**
+ * Users of the organisation (spec 000 §7 users calls). Changing roles or department ends that user's
+ * sessions with 4013. Users read and edit their own account and staff record (个人信息) without
+ * user administration, within ownChanges.
+ */
 export function userRoutes(): AnyRoute[] {
   return [
     route({
@@ -82,9 +159,10 @@ export function userRoutes(): AnyRoute[] {
     route({
       method: 'GET',
       url: '/passport/web-rbac/users/:userId',
-      auth: Authority.users,
+      auth: 'session',
       params: userId,
       async handler({ db, user, params }) {
+        requireSelfOrAdmin(user, params.userId);
         const row = await ownUser(db, user.orgId, params.userId);
         const [roles, depts] = await Promise.all([
           db.selectFrom('userRole').select('roleId').where('userId', '=', params.userId).execute(),
@@ -97,12 +175,14 @@ export function userRoutes(): AnyRoute[] {
     route({
       method: 'PUT',
       url: '/passport/web-rbac/users/:userId',
-      auth: Authority.users,
+      auth: 'session',
       params: userId,
       body: userUpdate,
       log: { type: 'UPDATE', name: '修改用户' },
-      async handler({ db, user, params, body, describe }) {
+      async handler({ db, user, params, body: asked, describe }) {
+        requireSelfOrAdmin(user, params.userId);
         const target = await ownUser(db, user.orgId, params.userId);
+        const body = params.userId === user.userId ? await ownChanges(db, user, target, asked) : asked;
         const orgDepts = new Set(
           (await db.selectFrom('dept').select('deptId').where('orgId', '=', user.orgId).execute()).map(
             (d) => d.deptId,
@@ -126,16 +206,14 @@ export function userRoutes(): AnyRoute[] {
             .set({ passwordHash: await hashPassword(body.userPassword), resetPassword: 1 })
             .where('userId', '=', params.userId)
             .execute();
-        if (body.status !== undefined || body.phoneNum) {
+        if (body.status !== undefined)
           await db
             .updateTable('users')
-            .set({
-              ...(body.status !== undefined ? { status: body.status } : {}),
-              ...(body.phoneNum ? { phoneNum: body.phoneNum } : {}),
-            })
+            .set({ status: body.status })
             .where('userId', '=', params.userId)
             .execute();
-        }
+        if (body.phoneNum && body.phoneNum !== target.phoneNum)
+          await setPhone(db, target.empId, body.phoneNum);
         if (body.roleIds) {
           await db.deleteFrom('userRole').where('userId', '=', params.userId).execute();
           if (body.roleIds.length)
@@ -245,20 +323,28 @@ export function userRoutes(): AnyRoute[] {
         phoneNum: z.string().regex(/^1\d{10}$/, '请输入正确的手机号'),
         sex: z.coerce.number().int().min(0).max(1),
         language: z.string().max(16).default('zh-CN'),
+        headImage: z
+          .string()
+          .max(300)
+          .regex(/^(\/files\/images\/[\w.-]+)?$/, '头像图片地址无效')
+          .optional(),
       }),
       log: { type: 'UPDATE', name: '修改个人信息' },
       async handler({ db, user, body }) {
         // Staff edit their own record; editing others needs user administration.
         if (body.empId !== user.empId && !user.authority.has(Authority.users))
           throw new ApiFailure(Code.noAuthority, '权限不足');
-        const { empId, ...rest } = body;
-        const res = await db
-          .updateTable('emp')
-          .set(rest)
+        const { empId, phoneNum, ...rest } = body;
+        const current = await db
+          .selectFrom('emp')
+          .select('phoneNum')
           .where('empId', '=', empId)
           .where('orgId', '=', user.orgId)
           .executeTakeFirst();
-        if (Number(res.numUpdatedRows) === 0) throw new ApiFailure(Code.notFound, '员工不存在');
+        if (!current) throw new ApiFailure(Code.notFound, '员工不存在');
+        if (rest.headImage !== undefined) await checkHeadImage(db, user.orgId, rest.headImage);
+        await db.updateTable('emp').set(rest).where('empId', '=', empId).execute();
+        if (phoneNum !== current.phoneNum) await setPhone(db, empId, phoneNum);
         return null;
       },
     }),

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { z } from 'zod';
 import { Authority } from '../../../domain/menus.js';
 import {
@@ -122,9 +123,26 @@ export function configRoutes(): AnyRoute[] {
       method: 'GET',
       url: '/pims/web-org/versionRecord',
       auth: 'session',
-      query: pageQuery.extend({ version: z.string().max(32).optional() }),
-      handler: ({ db, query }) =>
-        paged(db.selectFrom('versionRecord').selectAll().orderBy('recordId', 'desc'), query),
+      query: pageQuery.extend({ version: z.string().trim().max(32).optional() }),
+      // Each record says whether this user has read it (isRead 0/1); version filters by part of the number.
+      handler({ db, user, query }) {
+        let q = db
+          .selectFrom('versionRecord')
+          .leftJoin('versionRead', (join) =>
+            join
+              .onRef('versionRead.recordId', '=', 'versionRecord.recordId')
+              .on('versionRead.userId', '=', user.userId),
+          )
+          .select([
+            'versionRecord.recordId',
+            'versionRecord.version',
+            'versionRecord.content',
+            'versionRecord.publishTime',
+            sql<number>`case when versionRead.userId is null then 0 else 1 end`.as('isRead'),
+          ]);
+        if (query.version) q = q.where('versionRecord.version', 'like', `%${query.version}%`);
+        return paged(q.orderBy('versionRecord.recordId', 'desc'), query);
+      },
     }),
   ];
 }

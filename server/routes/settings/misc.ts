@@ -38,14 +38,33 @@ export function miscSettingRoutes(): AnyRoute[] {
       url: '/pims/web-org/versionRecord/isShow/:recordId',
       auth: 'session',
       params: recordId,
+      // Whether the console pops this note up: unread, and published after the account was created.
+      // A new account (or a first installation) starts without a pop-up about changes it never saw;
+      // the note still shows as unread in 版本记录.
       async handler({ db, user, params }) {
-        const read = await db
-          .selectFrom('versionRead')
-          .select('recordId')
-          .where('userId', '=', user.userId)
-          .where('recordId', '=', params.recordId)
-          .executeTakeFirst();
-        return !read;
+        const [record, account, read] = await Promise.all([
+          db
+            .selectFrom('versionRecord')
+            .select('publishTime')
+            .where('recordId', '=', params.recordId)
+            .executeTakeFirst(),
+          db
+            .selectFrom('users')
+            .select('createdAt')
+            .where('userId', '=', user.userId)
+            .executeTakeFirstOrThrow(),
+          db
+            .selectFrom('versionRead')
+            .select('recordId')
+            .where('userId', '=', user.userId)
+            .where('recordId', '=', params.recordId)
+            .executeTakeFirst(),
+        ]);
+        return (
+          record !== undefined &&
+          !read &&
+          new Date(record.publishTime).getTime() > new Date(account.createdAt).getTime()
+        );
       },
     }),
     route({

@@ -1,0 +1,48 @@
+import type { Request } from '../../src/app/request.js';
+
+/** Spec 000 §7 "Startup and config": the version-record calls. */
+export const VERSION_URL = '/pims/web-org/versionRecord';
+
+export interface VersionRecord {
+  recordId: number;
+  version: string;
+  content: string;
+  publishTime: string;
+  /** 1 when the signed-in user has read it (list only). */
+  isRead?: number;
+}
+
+/** Rows as the list shows them: the server's read mark, or read in this visit. */
+export function withReadMarks(rows: VersionRecord[], readNow: ReadonlySet<number>): VersionRecord[] {
+  return rows.map((r) => (r.isRead === 1 || !readNow.has(r.recordId) ? r : { ...r, isRead: 1 }));
+}
+
+/** The first line of a note, cut to `max` characters, for the collapsed row. */
+export function contentPreview(content: string, max = 60): string {
+  const first = content.trim().split(/\r?\n/)[0] ?? '';
+  return first.length > max ? `${first.slice(0, max)}…` : first;
+}
+
+export const publishDate = (iso: string) =>
+  Number.isNaN(Date.parse(iso)) ? iso : new Date(iso).toLocaleDateString('zh-CN');
+
+/**
+ * The note to pop up after sign-in, or null: isShow names the newest unread note, then
+ * isShow/{recordId} says whether it pops up for this user (server/routes/settings/misc.ts).
+ */
+export async function noticeToShow(request: Request): Promise<VersionRecord | null> {
+  const newest = await request<{ isShow: boolean; record: VersionRecord | null }>({
+    url: `${VERSION_URL}/isShow`,
+    silent: true,
+  });
+  if (!newest.isShow || !newest.record) return null;
+  const pops = await request<boolean>({
+    url: `${VERSION_URL}/isShow/${newest.record.recordId}`,
+    silent: true,
+  });
+  return pops ? newest.record : null;
+}
+
+/** Marks a note read for the signed-in user. */
+export const markRead = (request: Request, recordId: number) =>
+  request<null>({ url: `${VERSION_URL}/${recordId}`, method: 'PUT', silent: true });

@@ -1,0 +1,67 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import type { SimulatedDevice } from '../../server/db/seedRealtime.js';
+import { e2eDataDir, e2ePort, publishAsDevice } from './realtime.js';
+import { ADMIN, signIn } from './support.js';
+
+interface LiveDevice {
+  deviceId: number;
+  oldmanName: string | null;
+  buildingId: number | null;
+  floorNo: number | null;
+}
+
+async function api<T>(page: Page, url: string): Promise<T> {
+  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('pims2.userInfo') ?? '{}').token);
+  const res = await page.request.get(url, { headers: { authorization: token } });
+  return (await res.json()).result as T;
+}
+type MapHook = { __floorMap?: { redraws: number; screenOf(id: number): { x: number; y: number } | null } };
+
+test('residents move on the floor plan; clicking one opens their card with battery, trail and alarm state', async ({
+  page,
+}) => {
+  await signIn(page, ADMIN);
+  await page.goto('/#/yunmuIot/elderPosition/realTime');
+  await expect(page.getByTestId('health-light')).toHaveAttribute('data-state', 'ok');
+  await expect
+    .poll(() => page.evaluate(() => (window as MapHook).__floorMap?.redraws ?? 0), { timeout: 30_000 })
+    .toBeGreaterThan(0);
+  // The simulator's watches and bands walk on the first floor shown.
+  await expect(page.getByTestId('legend-online')).not.toHaveText(/在线 0$/);
+
+  const [building] = await api<{ buildingId: number }[]>(page, '/loms/web-lo/pnt/building');
+  const live = await api<LiveDevice[]>(page, '/loms/web-lo/pnt/device/list/rt');
+  const target = live.find((d) => d.buildingId === building?.buildingId && d.floorNo === 1 && d.oldmanName);
+  if (!target) throw new Error('no resident on the first floor');
+  const card = page.getByTestId('elder-card');
+
+  // The marker moves about once a second: aim at where it is now, and again if it walked away.
+  await expect(async () => {
+    const at = await page.evaluate(
+      (id) => (window as MapHook).__floorMap?.screenOf(id) ?? null,
+      target.deviceId,
+    );
+    const box = await page.getByTestId('map-canvas').boundingBox();
+    if (!at || !box) throw new Error('marker not on screen');
+    await page.mouse.click(box.x + at.x, box.y + at.y);
+    await expect(card).toContainText(target.oldmanName ?? '', { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(card).toContainText('电量');
+  await expect(card).toContainText('在线');
+  // The trail grows as new positions arrive.
+  await expect(card).toContainText(/轨迹：最近 ([2-9]|\d{2,}) 个定位点/, { timeout: 10_000 });
+
+  // An SOS from the resident's watch turns the marker and the card to alarm.
+  const devices = JSON.parse(
+    readFileSync(join(e2eDataDir, 'simulator-devices.json'), 'utf8'),
+  ) as SimulatedDevice[];
+  const device = devices.find((d) => d.deviceId === target.deviceId);
+  if (!device) throw new Error('no credentials for the device');
+  await publishAsDevice(e2ePort, device, 'event', { ts: Date.now(), event: 'sos' });
+  await expect(card.getByText('告警', { exact: true })).toBeVisible({ timeout: 5_000 });
+  await expect(page.getByTestId('legend-alarm')).not.toHaveText(/告警 0$/);
+  await card.getByRole('button', { name: '关闭' }).click();
+  await expect(card).toBeHidden();
+});
