@@ -45,6 +45,19 @@ export function configDefaults(orgName: string) {
     callVoice: { status: 1, times: 3, voiceText: '{roomName}{bedName}呼叫' },
     /** Control-room alarm handling: minutes before an unacknowledged alarm is escalated. */
     alarmSetting: { escalateAfterMinutes: 5, sound: 1 },
+    /**
+     * Voice-call notification of alarms (GET/PUT /pims/web-org/aliVmsConfig): when on, an alarm of one
+     * of the chosen scenes (`source:alarmType`) rings the listed phones with the TTS template.
+     */
+    aliVmsConfig: {
+      status: 0,
+      accessKeyId: '',
+      accessKeySecret: '',
+      calledShowNumber: '',
+      ttsCode: '',
+      phones: [] as string[],
+      scenes: ['pnt:sos', 'mattress:3', 'mattress:4'] as string[],
+    },
     /** Positioning service of the organisation (GET /loms/web-lo/pnt/config/{orgId}). */
     pntConfig: { isEnable: 1, offlineSeconds: 60, trailMinutes: 30 },
   };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { positionAlarmTypes } from './alarms.js';
+import { mattressAlarmTypeName, positionAlarmTypeName, positionAlarmTypes } from './alarms.js';
 
 /** Inputs of the IoT screens (spec 000 §7 "Mattress, calls and alarms", "Positioning"), shared by console and server. */
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, '时间格式应为 HH:mm');
@@ -83,4 +83,39 @@ export const callVoiceInput = z.object({
 export const alarmSettingInput = z.object({
   escalateAfterMinutes: z.coerce.number().int().min(1).max(120),
   sound: z.coerce.number().int().min(0).max(1),
+});
+
+/** Voice scenes: every alarm type of both sources, as `source:alarmType`. */
+export const voiceScenes = [
+  ...Object.entries(mattressAlarmTypeName).map(([type, name]) => ({
+    scene: `mattress:${type}`,
+    sceneName: name,
+  })),
+  ...Object.entries(positionAlarmTypeName).map(([type, name]) => ({ scene: `pnt:${type}`, sceneName: name })),
+];
+/** Shown instead of a stored secret; sending it back keeps the stored one. */
+export const SECRET_MASK = '******';
+const phone = z.string().regex(/^1\d{10}$/, '手机号格式错误');
+export const aliVmsConfigInput = z
+  .object({
+    status: z.coerce.number().int().min(0).max(1),
+    accessKeyId: z.string().trim().max(64),
+    accessKeySecret: z.string().trim().max(128),
+    calledShowNumber: z.string().trim().max(20),
+    ttsCode: z.string().trim().max(40),
+    phones: z.array(phone).max(10, '最多 10 个号码'),
+    scenes: z
+      .array(z.string())
+      .max(20)
+      .refine((xs) => xs.every((x) => voiceScenes.some((s) => s.scene === x)), '未知的告警场景'),
+  })
+  .refine((c) => c.status === 0 || (c.phones.length > 0 && c.accessKeyId !== '' && c.ttsCode !== ''), {
+    message: '开启语音通知需填写 AccessKey、模板编号和至少一个号码',
+    path: ['status'],
+  });
+
+/** Binding of a bed's mattress and call button (PUT /pims/web-org/organization/bed/{bedId}). */
+export const bedDevicesInput = z.object({
+  mattressDeviceId: z.coerce.number().int().positive().nullable().default(null),
+  callDeviceId: z.coerce.number().int().positive().nullable().default(null),
 });

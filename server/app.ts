@@ -19,7 +19,8 @@ import { PushHub } from './push/hub.js';
 import { registerPush } from './push/index.js';
 import { allRoutes } from './routes/index.js';
 import { RulesEngine } from './rules/engine.js';
-import { logSmsSender, type Services, type SmsSender } from './services.js';
+import { ringForAlarm } from './rules/voice.js';
+import { logSmsSender, logVoiceCaller, type Services, type SmsSender, type VoiceCaller } from './services.js';
 
 export interface AppOptions {
   dataDir: string;
@@ -29,6 +30,8 @@ export interface AppOptions {
   staticDir?: string;
   logger?: FastifyServerOptions['logger'];
   sms?: SmsSender;
+  /** Voice calls for alarms; the default writes them to the log. */
+  voice?: VoiceCaller;
   now?: () => number;
   /** Login attempts per IP per minute. */
   loginRatePerMinute?: number;
@@ -83,12 +86,14 @@ export async function buildApp(options: AppOptions) {
     db,
     dataDir,
     sms: options.sms ?? logSmsSender(app.log),
+    voice: options.voice ?? logVoiceCaller(app.log),
     now,
     hub,
     bridge,
     rules,
   };
   app.decorate('services', services);
+  rules.onAlarmCreated = (record) => void ringForAlarm(db, services.voice, app.log, record);
 
   installErrorHandlers(app);
   await app.register(formbody);

@@ -17,10 +17,24 @@ export function logSmsSender(log: FastifyBaseLogger): SmsSender {
   };
 }
 
+/** Rings phones for alarms (aliVmsConfig). The default writes the call to the server log; a real voice gateway plugs in here. */
+export interface VoiceCaller {
+  call(call: { phones: string[]; ttsCode: string; calledShowNumber: string; text: string }): Promise<void>;
+}
+
+export function logVoiceCaller(log: FastifyBaseLogger): VoiceCaller {
+  return {
+    async call({ phones, ttsCode, text }) {
+      log.info({ phones, ttsCode, voice: text }, `语音通知 ${phones.join(',')}: ${text}`);
+    },
+  };
+}
+
 export interface Services {
   db: Db;
   dataDir: string;
   sms: SmsSender;
+  voice: VoiceCaller;
   /** Milliseconds clock; tests move it. */
   now(): number;
   /** Real-time parts: push fan-out, the broker and the rules engine. */

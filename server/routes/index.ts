@@ -1,5 +1,6 @@
 import type { AnyRoute } from '../http/route.js';
 import { alarmRoutes } from './iot/alarms.js';
+import { iotBedRoutes } from './iot/beds.js';
 import { iotDeviceRoutes } from './iot/devices.js';
 import { iotSettingRoutes } from './iot/settings.js';
 import { iotStatusRoutes } from './iot/status.js';
@@ -37,5 +38,6 @@ export function allRoutes(opts: RouteOptions): AnyRoute[] {
     ...iotSettingRoutes(),
     ...iotDeviceRoutes(),
     ...iotStatusRoutes(),
+    ...iotBedRoutes(),
   ];
 }

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
+import type { AlarmRecord } from '../../domain/alarms.js';
 import {
   type DeviceKind,
   LOCATION_OFFLINE_MS,
@@ -82,6 +83,8 @@ export class RulesEngine {
   private timers: ReturnType<typeof setInterval>[] = [];
   /** Messages accepted, rejected and alarms raised since start (the ingest benchmark reads them). */
   readonly counters = { accepted: 0, rejected: 0, alarms: 0 };
+  /** Called once per new alarm record, after it is stored and published (voice notification). */
+  onAlarmCreated: ((record: AlarmRecord) => void) | null = null;
 
   constructor(
     private readonly db: Db,
@@ -388,6 +391,7 @@ export class RulesEngine {
         const { record, created } = await raiseAlarm(this.db, device, raise);
         this.counters.alarms++;
         this.hub.alarm(record, created);
+        if (created) this.onAlarmCreated?.(record);
       });
     }
   }

@@ -6,23 +6,25 @@ import { DemoAccounts } from '../../server/db/seed.js';
 
 export type TestApp = Awaited<ReturnType<typeof buildApp>>;
 
-/** A real app over an in-memory database, with a movable clock and captured SMS texts. */
+/** A real app over an in-memory database, with a movable clock and captured SMS texts and voice calls. */
 export async function startTestApp() {
   const dataDir = mkdtempSync(join(tmpdir(), 'eldercare-test-'));
   const clock = { now: Date.now() };
   const sms: { phoneNum: string; text: string }[] = [];
+  const calls: { phones: string[]; text: string }[] = [];
   const app = await buildApp({
     dataDir,
     databaseFile: ':memory:',
     now: () => clock.now,
     sms: { send: async (phoneNum, text) => void sms.push({ phoneNum, text }) },
+    voice: { call: async ({ phones, text }) => void calls.push({ phones, text }) },
     loginRatePerMinute: 1000,
   });
   const close = async () => {
     await app.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
-  return { app, clock, sms, dataDir, close };
+  return { app, clock, sms, calls, dataDir, close };
 }
 
 export async function signIn(app: TestApp, loginName: string, loginPassword: string) {

@@ -1,0 +1,183 @@
+import { z } from 'zod';
+import { Code } from '../../../domain/codes.js';
+import type { ConfigEntries } from '../../../domain/configEntries.js';
+import { aliVmsConfigInput, bedDevicesInput, SECRET_MASK, voiceScenes } from '../../../domain/iot.js';
+import { Authority } from '../../../domain/menus.js';
+import { readConfig, writeConfig } from '../../config.js';
+import type { Db } from '../../db/index.js';
+import { ApiFailure } from '../../http/failure.js';
+import { type AnyRoute, route } from '../../http/route.js';
+
+const BEDS = '/pims/web-org/organization/bed';
+const VMS = '/pims/web-org/aliVmsConfig';
+const depts = (ids: readonly number[]) => (ids.length ? [...ids] : [-1]);
+type Vms = ConfigEntries['aliVmsConfig'];
+const masked = (c: Vms): Vms => ({ ...c, accessKeySecret: c.accessKeySecret ? SECRET_MASK : '' });
+
+/** The devices of one kind bound to beds of these rooms. */
+async function boundDevices(db: Db, orgId: number, bedIds: number[]) {
+  if (bedIds.length === 0) return [];
+  return db
+    .selectFrom('device')
+    .select(['deviceId', 'deviceCode', 'deviceName', 'kind', 'bedId', 'online'])
+    .where('orgId', '=', orgId)
+    .where('bedId', 'in', bedIds)
+    .where('kind', 'in', ['mattress', 'callButton'])
+    .execute();
+}
+
+/**
+ * Beds and their devices (spec 000 §7 "Mattress, calls and alarms": organization/bed), and the voice
+ * notification of alarms (aliVmsConfig). Binding a mattress or a call button to a bed makes its
+ * alarms and calls name that bed and the elder in it.
+ */
+export function iotBedRoutes(): AnyRoute[] {
+  return [
+    route({
+      method: 'GET',
+      url: BEDS,
+      auth: `${Authority.iotMonitor}|${Authority.iotAlarmRules}|${Authority.iotCallSetting}`,
+      query: z.object({
+        buildingId: z.coerce.number().int().positive().optional(),
+        floorNo: z.coerce.number().int().optional(),
+        keyword: z.string().trim().max(32).optional(),
+      }),
+      async handler({ db, user, query }) {
+        let q = db
+          .selectFrom('bed')
+          .innerJoin('room', 'room.roomId', 'bed.roomId')
+          .innerJoin('floor', 'floor.floorId', 'room.floorId')
+          .innerJoin('building', 'building.buildingId', 'floor.buildingId')
+          .leftJoin('oldman', 'oldman.bedId', 'bed.bedId')
+          .select([
+            'bed.bedId',
+            'bed.bedName',
+            'bed.bedStatus',
+            'room.roomId',
+            'room.roomName',
+            'floor.floorNo',
+            'floor.floorName',
+            'building.buildingId',
+            'building.buildingName',
+            'oldman.oldmanId',
+            'oldman.oldmanName',
+          ])
+          .where('building.orgId', '=', user.orgId)
+          .where('room.deptId', 'in', depts(user.dataDeptIds));
+        if (query.buildingId !== undefined) q = q.where('building.buildingId', '=', query.buildingId);
+        if (query.floorNo !== undefined) q = q.where('floor.floorNo', '=', query.floorNo);
+        if (query.keyword)
+          q = q.where((eb) =>
+            eb.or([
+              eb('room.roomName', 'like', `%${query.keyword}%`),
+              eb('oldman.oldmanName', 'like', `%${query.keyword}%`),
+            ]),
+          );
+        const beds = await q
+          .orderBy('building.buildingId')
+          .orderBy('floor.floorNo')
+          .orderBy('bed.bedId')
+          .execute();
+        const devices = await boundDevices(
+          db,
+          user.orgId,
+          beds.map((b) => b.bedId),
+        );
+        const of = (bedId: number, kind: string) => {
+          const d = devices.find((x) => x.bedId === bedId && x.kind === kind);
+          return d
+            ? { deviceId: d.deviceId, deviceCode: d.deviceCode, deviceName: d.deviceName, online: d.online }
+            : null;
+        };
+        return beds.map((b) => ({
+          ...b,
+          mattress: of(b.bedId, 'mattress'),
+          callButton: of(b.bedId, 'callButton'),
+        }));
+      },
+    }),
+    route({
+      method: 'PUT',
+      url: `${BEDS}/:bedId`,
+      auth: Authority.iotAlarmRulesEdit,
+      params: z.object({ bedId: z.coerce.number().int().positive() }),
+      body: bedDevicesInput,
+      log: { type: 'UPDATE', name: '绑定床位设备' },
+      async handler({ db, user, params, body, services, afterCommit, describe }) {
+        const bed = await db
+          .selectFrom('bed')
+          .innerJoin('room', 'room.roomId', 'bed.roomId')
+          .innerJoin('floor', 'floor.floorId', 'room.floorId')
+          .innerJoin('building', 'building.buildingId', 'floor.buildingId')
+          .leftJoin('oldman', 'oldman.bedId', 'bed.bedId')
+          .select(['bed.bedId', 'bed.bedName', 'room.roomName', 'room.deptId', 'oldman.oldmanId'])
+          .where('bed.bedId', '=', params.bedId)
+          .where('building.orgId', '=', user.orgId)
+          .executeTakeFirst();
+        if (!bed) throw new ApiFailure(Code.notFound, '床位不存在');
+        if (!user.dataDeptIds.includes(bed.deptId)) throw new ApiFailure(Code.deptNotAllowed);
+        for (const [kind, deviceId, label] of [
+          ['mattress', body.mattressDeviceId, '床垫'],
+          ['callButton', body.callDeviceId, '呼叫按钮'],
+        ] as const) {
+          if (deviceId !== null) {
+            const device = await db
+              .selectFrom('device')
+              .select(['deviceId', 'kind'])
+              .where('orgId', '=', user.orgId)
+              .where('deviceId', '=', deviceId)
+              .executeTakeFirst();
+            if (!device) throw new ApiFailure(Code.notFound, `${label}设备不存在`);
+            if (device.kind !== kind) throw new ApiFailure(Code.invalidInput, `该设备不是${label}`);
+          }
+          // One device of a kind per bed, one bed per device: unbind what was there, then bind (a device
+          // on another bed moves here).
+          await db
+            .updateTable('device')
+            .set({ bedId: null, oldmanId: null })
+            .where('orgId', '=', user.orgId)
+            .where('kind', '=', kind)
+            .where('bedId', '=', bed.bedId)
+            .execute();
+          if (deviceId !== null)
+            await db
+              .updateTable('device')
+              .set({ bedId: bed.bedId, oldmanId: bed.oldmanId, deptId: bed.deptId })
+              .where('deviceId', '=', deviceId)
+              .execute();
+        }
+        describe(`绑定床位设备：${bed.roomName} ${bed.bedName}`);
+        afterCommit(() => services.rules.reload());
+        return null;
+      },
+    }),
+    route({
+      method: 'GET',
+      url: VMS,
+      auth: Authority.iotAlarmSetting,
+      handler: async ({ db, user }) => masked(await readConfig(db, user.orgId, 'aliVmsConfig')),
+    }),
+    route({
+      method: 'PUT',
+      url: VMS,
+      auth: Authority.iotAlarmSetting,
+      body: aliVmsConfigInput,
+      log: { type: 'UPDATE', name: '修改语音通知设置' },
+      async handler({ db, user, body }) {
+        const stored = await readConfig(db, user.orgId, 'aliVmsConfig');
+        const accessKeySecret =
+          body.accessKeySecret === SECRET_MASK ? stored.accessKeySecret : body.accessKeySecret;
+        if (body.status === 1 && !accessKeySecret)
+          throw new ApiFailure(Code.invalidInput, '开启语音通知需填写 AccessKey Secret');
+        await writeConfig(db, user.orgId, 'aliVmsConfig', { ...body, accessKeySecret });
+        return null;
+      },
+    }),
+    route({
+      method: 'GET',
+      url: `${VMS}/scene`,
+      auth: Authority.iotAlarmSetting,
+      handler: async () => voiceScenes,
+    }),
+  ];
+}
