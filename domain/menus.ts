@@ -55,6 +55,7 @@ export const Authority = {
   iotAlarmRulesEdit: 'yunmuIot:alarmRules:edit',
   iotAlarmSetting: 'yunmuIot:alarmSetting',
   iotCallSetting: 'yunmuIot:callSetting',
+  iotBedDevices: 'yunmuIot:bedDevices',
   callboardVersions: 'callboard:versions',
   callboardPersonal: 'callboard:personal',
 } as const;
@@ -254,6 +255,12 @@ export const webMenus: MenuSeed[] = [
             menuName: '告警设置',
             code: Authority.iotAlarmSetting,
             routePath: '/yunmuIot/alarmSetting',
+          },
+          {
+            menuType: 'FUNC',
+            menuName: '床位设备',
+            code: Authority.iotBedDevices,
+            routePath: '/yunmuIot/bedDevices',
           },
           {
             menuType: 'FUNC',

@@ -68,6 +68,36 @@ describe('beds and their devices', () => {
       expect((await deviceRow(to.mattress.deviceId)).bedId).toBeNull();
   });
 
+  it('lists the organisation’s mattresses or call buttons with the bed each is on', async () => {
+    const admin = await signInAdmin(h.app);
+    const other = await signInOtherOrg(h.app);
+    type DeviceRow = { deviceId: number; bedId: number | null; roomName: string | null };
+    const devices = async (token: string, kind: string) =>
+      (await call(h.app, token, 'GET', `${BEDS}/devices?kind=${kind}`)).body.result as DeviceRow[];
+    const mattresses = await devices(admin.token, 'mattress');
+    const bed = (await beds(admin.token)).find((b) => b.mattress);
+    const onBed = mattresses.find((d) => d.deviceId === bed?.mattress?.deviceId);
+    expect(onBed).toMatchObject({ bedId: bed?.bedId, roomName: bed?.roomName });
+    const kinds = await h.app.services.db
+      .selectFrom('device')
+      .select('kind')
+      .where(
+        'deviceId',
+        'in',
+        mattresses.map((d) => d.deviceId),
+      )
+      .execute();
+    expect(new Set(kinds.map((k) => k.kind))).toEqual(new Set(['mattress']));
+    const buttons = await devices(admin.token, 'callButton');
+    expect(buttons.length).toBeGreaterThan(0);
+    expect(buttons.some((b) => mattresses.some((m) => m.deviceId === b.deviceId))).toBe(false);
+    // Another organisation's devices are not offered.
+    const foreign = await devices(other.token, 'mattress');
+    expect(foreign.some((d) => mattresses.some((m) => m.deviceId === d.deviceId))).toBe(false);
+    const bad = await call(h.app, admin.token, 'GET', `${BEDS}/devices?kind=watch`);
+    expect(bad.body.code).toBe(10001);
+  });
+
   it('refuses a device of the wrong kind or of another organisation, and changes nothing', async () => {
     const admin = await signInAdmin(h.app);
     const other = await signInOtherOrg(h.app);

@@ -1,5 +1,6 @@
-import { Button, Callout, Checkbox, FormGroup, InputGroup, Intent, Switch } from '@blueprintjs/core';
+import { Button, Callout, Checkbox, FormGroup, InputGroup, Intent, Switch, Tag } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
+import type { ConfigEntries } from '../../../domain/configEntries.js';
 import { Authority } from '../../../domain/menus.js';
 import { type SystemConfigParts, systemConfigDefaults } from '../../../domain/systemConfig.js';
 import { useApp } from '../../../src/app/AppContext.js';
@@ -11,13 +12,28 @@ import { onOffOptions } from './switchOptions.js';
 
 type Mattress = SystemConfigParts['mattress'];
 const MATTRESS_URL = '/pims/web-pi/device/set/mattress';
+type Vms = ConfigEntries['aliVmsConfig'];
+const VMS_URL = '/pims/web-org/aliVmsConfig';
+const emptyVms: Vms = {
+  status: 0,
+  accessKeyId: '',
+  accessKeySecret: '',
+  calledShowNumber: '',
+  ttsCode: '',
+  phones: [],
+  scenes: [],
+};
+const MOBILE = /^1\d{10}$/;
 /** Where the mattress alarm reminder pops up; the stored codes come from the seed (domain/configEntries.ts). */
 const remindPositions = [
   { value: 'alarm', label: '告警页面' },
   { value: 'bedInfo', label: '床位信息' },
 ];
 
-/** /yunmuIot/alarmSetting: alarm escalation and the mattress alarm reminder and voice (spec 000 §3, §9). */
+/**
+ * /yunmuIot/alarmSetting: alarm escalation, the mattress alarm reminder and voice (spec 000 §3, §9) and
+ * the voice-call notification of alarms (aliVmsConfig).
+ */
 export function AlarmSetting() {
   return (
     <div className="page settings-columns" data-testid="page-alarmSetting">
@@ -41,6 +57,10 @@ export function AlarmSetting() {
       <section className="settings-card">
         <h4>床垫告警提醒</h4>
         <MattressReminder />
+      </section>
+      <section className="settings-card">
+        <h4>语音通知</h4>
+        <VoiceNotice />
       </section>
     </div>
   );
@@ -136,6 +156,131 @@ function MattressReminder() {
       {/* The server saves this part of the system config under the display-settings authority. */}
       <Authorized code={Authority.displaySave} mode="disable">
         <Button intent={Intent.PRIMARY} text="保存" onClick={save} />
+      </Authorized>
+    </div>
+  );
+}
+
+/**
+ * Voice calls to the listed phones for alarms of the chosen scenes. The stored AccessKey Secret comes
+ * back as a mask; saving the mask unchanged keeps it (server/routes/iot/beds.ts).
+ */
+function VoiceNotice() {
+  const { request, toast } = useApp();
+  const [config, setConfig] = useState<Vms>(emptyVms);
+  const [scenes, setScenes] = useState<{ scene: string; sceneName: string }[]>([]);
+  const [phone, setPhone] = useState('');
+  const [phoneError, setPhoneError] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    request<Vms>({ url: VMS_URL, silent: true }).then(setConfig, (e: { message?: string }) =>
+      setError(e.message ?? '加载失败'),
+    );
+    request<{ scene: string; sceneName: string }[]>({ url: `${VMS_URL}/scene`, silent: true }).then(
+      setScenes,
+      () => undefined,
+    );
+  }, [request]);
+  const set = (patch: Partial<Vms>) => setConfig({ ...config, ...patch });
+  const on = config.status === 1;
+  const addPhone = () => {
+    const value = phone.trim();
+    if (!MOBILE.test(value)) return setPhoneError('请输入 11 位手机号');
+    if (config.phones.includes(value)) return setPhoneError('该号码已添加');
+    setPhoneError('');
+    setPhone('');
+    set({ phones: [...config.phones, value] });
+  };
+  const toggleScene = (scene: string) =>
+    set({
+      scenes: config.scenes.includes(scene)
+        ? config.scenes.filter((s) => s !== scene)
+        : [...config.scenes, scene],
+    });
+  const save = () => {
+    setBusy(true);
+    setError('');
+    request<null>({ url: VMS_URL, method: 'PUT', data: config, silent: true })
+      .then(
+        () => toast('保存成功', 'success'),
+        (e: { message?: string }) => setError(e.message ?? '保存失败'),
+      )
+      .finally(() => setBusy(false));
+  };
+  const text = (id: string, label: string, key: 'accessKeyId' | 'calledShowNumber' | 'ttsCode') => (
+    <FormGroup label={label} labelFor={id}>
+      <InputGroup id={id} value={config[key]} onChange={(e) => set({ [key]: e.target.value })} />
+    </FormGroup>
+  );
+  return (
+    <div data-testid="voice-notice">
+      <FormGroup label="告警电话通知">
+        <Switch label={on ? '开启' : '关闭'} checked={on} onChange={() => set({ status: on ? 0 : 1 })} />
+      </FormGroup>
+      {text('vms-key-id', 'AccessKey ID', 'accessKeyId')}
+      <FormGroup label="AccessKey Secret" labelFor="vms-secret" helperText="已保存的密钥不显示，不修改则保留">
+        <InputGroup
+          id="vms-secret"
+          type="password"
+          autoComplete="new-password"
+          value={config.accessKeySecret}
+          onChange={(e) => set({ accessKeySecret: e.target.value })}
+        />
+      </FormGroup>
+      {text('vms-caller', '主叫号码', 'calledShowNumber')}
+      {text('vms-tts', 'TTS 模板编号', 'ttsCode')}
+      <FormGroup
+        label="通知号码"
+        labelFor="vms-phone"
+        helperText={phoneError || '11 位手机号，最多 10 个'}
+        intent={phoneError ? Intent.DANGER : Intent.NONE}
+      >
+        <div className="phone-list" data-testid="vms-phones">
+          {config.phones.map((p) => (
+            <Tag key={p} large minimal onRemove={() => set({ phones: config.phones.filter((x) => x !== p) })}>
+              {p}
+            </Tag>
+          ))}
+        </div>
+        <InputGroup
+          id="vms-phone"
+          placeholder="输入手机号后添加"
+          value={phone}
+          intent={phoneError ? Intent.DANGER : Intent.NONE}
+          onChange={(e) => setPhone(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') addPhone();
+          }}
+          rightElement={
+            <Button
+              variant="minimal"
+              icon="add"
+              text="添加"
+              disabled={config.phones.length >= 10}
+              onClick={addPhone}
+            />
+          }
+        />
+      </FormGroup>
+      <FormGroup label="告警场景">
+        {scenes.map((s) => (
+          <Checkbox
+            key={s.scene}
+            inline
+            label={s.sceneName}
+            checked={config.scenes.includes(s.scene)}
+            onChange={() => toggleScene(s.scene)}
+          />
+        ))}
+      </FormGroup>
+      {error && (
+        <Callout intent={Intent.DANGER} data-testid="form-error">
+          {error}
+        </Callout>
+      )}
+      <Authorized code={Authority.iotAlarmSetting} mode="disable">
+        <Button intent={Intent.PRIMARY} text="保存" loading={busy} onClick={save} />
       </Authorized>
     </div>
   );

@@ -36,7 +36,7 @@ export function iotBedRoutes(): AnyRoute[] {
     route({
       method: 'GET',
       url: BEDS,
-      auth: `${Authority.iotMonitor}|${Authority.iotAlarmRules}|${Authority.iotCallSetting}`,
+      auth: `${Authority.iotMonitor}|${Authority.iotAlarmRules}|${Authority.iotCallSetting}|${Authority.iotBedDevices}`,
       query: z.object({
         buildingId: z.coerce.number().int().positive().optional(),
         floorNo: z.coerce.number().int().optional(),
@@ -95,6 +95,31 @@ export function iotBedRoutes(): AnyRoute[] {
           callButton: of(b.bedId, 'callButton'),
         }));
       },
+    }),
+    route({
+      method: 'GET',
+      url: `${BEDS}/devices`,
+      auth: `${Authority.iotBedDevices}|${Authority.iotAlarmRulesEdit}`,
+      query: z.object({ kind: z.enum(['mattress', 'callButton']) }),
+      // The organisation's mattresses or call buttons and the bed each is on (null: free), to choose from.
+      handler: ({ db, user, query }) =>
+        db
+          .selectFrom('device')
+          .leftJoin('bed', 'bed.bedId', 'device.bedId')
+          .leftJoin('room', 'room.roomId', 'bed.roomId')
+          .select([
+            'device.deviceId',
+            'device.deviceCode',
+            'device.deviceName',
+            'device.online',
+            'device.bedId',
+            'bed.bedName',
+            'room.roomName',
+          ])
+          .where('device.orgId', '=', user.orgId)
+          .where('device.kind', '=', query.kind)
+          .orderBy('device.deviceCode')
+          .execute(),
     }),
     route({
       method: 'PUT',
