@@ -181,8 +181,15 @@ export function miscSettingRoutes(): AnyRoute[] {
       url: '/passport/web-rbac/logins/updateIsPass',
       auth: 'session',
       log: { type: 'UPDATE', name: '确认密码提示' },
+      // Acknowledges the password reminder; a password an administrator reset must be changed, not waved off.
       async handler({ db, user }) {
-        await db.updateTable('users').set({ resetPassword: 0 }).where('userId', '=', user.userId).execute();
+        const row = await db
+          .selectFrom('users')
+          .select('resetPassword')
+          .where('userId', '=', user.userId)
+          .executeTakeFirstOrThrow();
+        if (row.resetPassword === 1)
+          throw new ApiFailure(Code.invalidInput, '管理员重置的密码须先修改，不能跳过');
         return null;
       },
     }),
