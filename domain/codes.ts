@@ -20,6 +20,8 @@ export const Code = {
   passwordMismatch: 10107,
   userExists: 10108,
   passwordWeak: 10109,
+  /** The account's password was reset by an administrator: only session calls until it is changed. */
+  passwordChangeRequired: 10110,
   uploadRejected: 10201,
   deptNotAllowed: 10301,
 } as const;
@@ -43,6 +45,7 @@ export const codeMessage: Record<number, string> = {
   [Code.tooManyAttempts]: '尝试次数过多，请稍后再试',
   [Code.smsCodeWrong]: '短信验证码错误或已过期',
   [Code.passwordMismatch]: '两次输入的密码不一致',
+  [Code.passwordChangeRequired]: '请先修改密码',
   [Code.userExists]: '该用户已存在',
   [Code.passwordWeak]: '密码不符合要求',
   [Code.uploadRejected]: '上传文件不符合要求',

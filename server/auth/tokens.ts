@@ -20,6 +20,8 @@ export interface SessionUser {
   authority: ReadonlySet<string>;
   dataDeptIds: readonly number[];
   selectedDeptId: number | null;
+  /** An administrator reset the password: business calls are refused until the user changes it. */
+  mustChangePassword: boolean;
 }
 
 /** 256 random bits, base64url; only its SHA-256 is stored. */
@@ -91,6 +93,7 @@ export async function authenticate(
       'users.empId',
       'users.loginName',
       'users.isAdmin',
+      'users.resetPassword',
     ])
     .where('session.tokenHash', '=', tokenHash)
     .executeTakeFirst();
@@ -118,6 +121,7 @@ export async function authenticate(
     empId: row.empId,
     loginName: row.loginName,
     isAdmin: row.isAdmin === 1,
+    mustChangePassword: row.resetPassword === 1,
     authority: new Set(codes),
     dataDeptIds: depts,
     selectedDeptId: row.selectedDeptId,

@@ -147,6 +147,8 @@ async function resolveUser(
     return token ? authenticate(services.db, token, services.now()).catch(() => null) : null;
   }
   const user = await authenticate(services.db, tokenOf(req), services.now());
+  // After an administrator's reset only session calls (config, profile, password change, logout) work.
+  if (auth !== 'session' && user.mustChangePassword) throw new ApiFailure(Code.passwordChangeRequired);
   if (auth !== 'session' && !satisfies(user.authority, auth))
     throw new ApiFailure(Code.noAuthority, '权限不足');
   return user;

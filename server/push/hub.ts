@@ -55,6 +55,7 @@ export class PushHub {
   static mayReceive(user: SessionUser, record: AlarmRecord & { deptId: number }): boolean {
     return (
       user.orgId === record.orgId &&
+      !user.mustChangePassword &&
       user.authority.has(authorityOf(record)) &&
       user.dataDeptIds.includes(record.deptId)
     );

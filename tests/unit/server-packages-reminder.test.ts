@@ -62,4 +62,25 @@ describe('password reminder (updateIsPass)', () => {
     const still = await call(h.app, nurse.token, 'GET', '/passport/web-rbac/systemConfigs/userIsPass');
     expect(still.body.result).toMatchObject({ isPass: false });
   });
+
+  it('allows only session calls until the reset password is changed', async () => {
+    const nurse = await signInNurse(h.app);
+    await h.app.services.db
+      .updateTable('users')
+      .set({ resetPassword: 1 })
+      .where('userId', '=', nurse.userId)
+      .execute();
+    const data = await call(h.app, nurse.token, 'GET', '/loms/di-lo/alarm/sendUnhandledAlarms');
+    expect(data.body).toMatchObject({ code: 10110, msg: '请先修改密码' });
+    const config = await call(h.app, nurse.token, 'GET', '/passport/web-rbac/systemConfigs/userIsPass');
+    expect(config.body.code).toBe(0);
+    await h.app.services.db
+      .updateTable('users')
+      .set({ resetPassword: 0 })
+      .where('userId', '=', nurse.userId)
+      .execute();
+    expect((await call(h.app, nurse.token, 'GET', '/loms/di-lo/alarm/sendUnhandledAlarms')).body.code).toBe(
+      0,
+    );
+  });
 });
