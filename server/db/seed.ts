@@ -413,13 +413,23 @@ export async function syncMenus(db: Db): Promise<void> {
     const known = new Set(stored.map((r) => r.code));
     await trx.deleteFrom('menu').where('landingEndId', '=', end.landingEndId).execute();
     await insertMenus(trx, end.landingEndId, 0, webMenus);
+    // A new top-level group goes to the roles that held every known group (the administrators).
+    const knownGroups = webMenus.map((m) => m.code).filter((c) => known.has(c));
+    const groupHolders = knownGroups.length
+      ? await trx
+          .selectFrom('roleAuthority')
+          .select('roleId')
+          .where('code', 'in', knownGroups)
+          .groupBy('roleId')
+          .having((eb) => eb.fn.count('code'), '=', knownGroups.length)
+          .execute()
+      : [];
     for (const [code, parent] of wanted) {
-      if (known.has(code) || parent === null) continue;
-      const holders = await trx
-        .selectFrom('roleAuthority')
-        .select('roleId')
-        .where('code', '=', parent)
-        .execute();
+      if (known.has(code)) continue;
+      const holders =
+        parent === null
+          ? groupHolders
+          : await trx.selectFrom('roleAuthority').select('roleId').where('code', '=', parent).execute();
       for (const { roleId } of holders)
         await trx
           .insertInto('roleAuthority')

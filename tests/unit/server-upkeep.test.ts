@@ -84,3 +84,38 @@ describe('password reminder (updateIsPass)', () => {
     );
   });
 });
+
+describe('menu sync on an existing database', () => {
+  it('gives a new top-level menu group to the roles that held every group, and to no other', async () => {
+    const db = h.app.services.db;
+    const { syncMenus } = await import('../../server/db/seed.js');
+    // A database from before the 呼叫看板 group existed, with a role that sees only 智能物联.
+    await db.deleteFrom('roleAuthority').where('code', 'like', 'callboard%').execute();
+    await db.deleteFrom('menu').where('code', 'like', 'callboard%').execute();
+    const { roleId: limited } = await db
+      .insertInto('role')
+      .values({ orgId: 1, name: '值班员', remark: '' })
+      .returning('roleId')
+      .executeTakeFirstOrThrow();
+    await db.insertInto('roleAuthority').values({ roleId: limited, code: 'yunmuIot' }).execute();
+
+    await syncMenus(db);
+    const codesOf = async (name: string) =>
+      (
+        await db
+          .selectFrom('roleAuthority')
+          .innerJoin('role', 'role.roleId', 'roleAuthority.roleId')
+          .select('roleAuthority.code')
+          .where('role.orgId', '=', 1)
+          .where('role.name', '=', name)
+          .execute()
+      ).map((r) => r.code);
+    expect(await codesOf('系统管理员')).toEqual(
+      expect.arrayContaining(['callboard', 'callboard:versions', 'callboard:personal']),
+    );
+    expect((await codesOf('值班员')).filter((c) => c.startsWith('callboard'))).toEqual([]);
+    expect(
+      await db.selectFrom('menu').select('code').where('code', '=', 'callboard').executeTakeFirst(),
+    ).toBeTruthy();
+  });
+});
