@@ -244,6 +244,101 @@ export const staticDictionaries = {
     [4, '长期护理保险'],
     [5, '安宁疗护'],
   ]),
+  maritalStatus: d([
+    [1, '未婚'],
+    [2, '已婚'],
+    [3, '丧偶'],
+    [4, '离异'],
+  ]),
+  education: d([
+    [1, '文盲'],
+    [2, '小学'],
+    [3, '初中'],
+    [4, '高中/中专'],
+    [5, '大专'],
+    [6, '本科及以上'],
+  ]),
+  economicSource: d([
+    [1, '退休金'],
+    [2, '子女资助'],
+    [3, '低保/特困供养'],
+    [4, '个人积蓄'],
+    [5, '其他'],
+  ]),
+  medicalInsurance: d([
+    [1, '城镇职工医保'],
+    [2, '城乡居民医保'],
+    [3, '商业保险'],
+    [4, '公费医疗'],
+    [5, '自费'],
+  ]),
+  bloodType: d([
+    ['A', 'A型'],
+    ['B', 'B型'],
+    ['O', 'O型'],
+    ['AB', 'AB型'],
+    ['U', '不详'],
+  ]),
+  selfCareAbility: d([
+    [1, '能力完好'],
+    [2, '轻度失能'],
+    [3, '中度失能'],
+    [4, '重度失能'],
+    [5, '完全失能'],
+  ]),
+  /** The care levels elders are seeded with; the care-configuration module will own them later. */
+  nursingLevel: d([
+    ['自理', '自理'],
+    ['半护理', '半护理'],
+    ['全护理', '全护理'],
+    ['特级护理', '特级护理'],
+  ]),
+  familyRelation: d([
+    [1, '配偶'],
+    [2, '儿子'],
+    [3, '女儿'],
+    [4, '儿媳'],
+    [5, '女婿'],
+    [6, '孙子女'],
+    [7, '兄弟姐妹'],
+    [8, '其他亲属'],
+    [9, '朋友'],
+    [10, '监护人'],
+  ]),
+  checkInSource: d([
+    [1, '咨询转入'],
+    [2, '直接办理'],
+    [3, '医院转介'],
+    [4, '政府安置'],
+  ]),
+  consultChannel: d([
+    [1, '来电'],
+    [2, '到访'],
+    [3, '网络'],
+    [4, '朋友介绍'],
+    [5, '其他'],
+  ]),
+  consultIntention: d([
+    [1, '高'],
+    [2, '中'],
+    [3, '低'],
+  ]),
+  consultStatus: d([
+    [0, '跟进中'],
+    [1, '已建档'],
+    [2, '已放弃'],
+  ]),
+  visitPurpose: d([
+    [1, '探望'],
+    [2, '参观'],
+    [3, '办事'],
+    [4, '其他'],
+  ]),
+  contractStatus: d([
+    [0, '草稿'],
+    [1, '生效'],
+    [2, '终止'],
+  ]),
   ethnicGroup: ETHNIC_GROUPS.map((label, i) => ({ value: String(i + 1).padStart(2, '0'), label })),
   jobType: d([
     ['DOCTOR', '医生'],
@@ -256,3 +351,8 @@ export const staticDictionaries = {
   ]),
 } satisfies Record<string, DictEntry[]>;
 export type StaticDictName = keyof typeof staticDictionaries;
+
+/** The label of a static dictionary value ('' when the value is not in it). */
+export function dictLabel(name: StaticDictName, value: string | number | null | undefined): string {
+  return staticDictionaries[name].find((e) => String(e.value) === String(value))?.label ?? '';
+}

@@ -1,3 +1,4 @@
+import { LiveAuthority } from './resources/oldman.js';
 import type { MenuType } from './session.js';
 
 /**
@@ -126,10 +127,80 @@ export const webMenus: MenuSeed[] = [
         code: 'live:elder',
         icon: 'people',
         children: [
-          { menuType: 'FUNC', menuName: '长者档案', code: 'live:archives', routePath: '/live/archives/base' },
-          { menuType: 'FUNC', menuName: '入住管理', code: 'live:live', routePath: '/live/live/list' },
-          { menuType: 'FUNC', menuName: '咨询登记', code: 'live:consult', routePath: '/live/consult/base' },
-          { menuType: 'FUNC', menuName: '来访登记', code: 'live:visit', routePath: '/live/visit/come' },
+          {
+            menuType: 'FUNC',
+            menuName: '长者档案',
+            code: LiveAuthority.archives,
+            routePath: '/live/archives/base',
+            buttons: [
+              { code: LiveAuthority.archivesAdd, menuName: '新增档案' },
+              { code: LiveAuthority.archivesEdit, menuName: '编辑档案' },
+              { code: LiveAuthority.archivesDelete, menuName: '删除档案' },
+              { code: LiveAuthority.archivesImport, menuName: '导入档案' },
+            ],
+          },
+          {
+            menuType: 'FUNC',
+            menuName: '入住管理',
+            code: LiveAuthority.live,
+            routePath: '/live/live/list',
+            buttons: [
+              { code: LiveAuthority.liveCheckIn, menuName: '办理入住' },
+              { code: LiveAuthority.liveChange, menuName: '变更入住状态' },
+              { code: LiveAuthority.liveBed, menuName: '调整床位' },
+            ],
+          },
+          {
+            menuType: 'FUNC',
+            menuName: '咨询登记',
+            code: LiveAuthority.consult,
+            routePath: '/live/consult/base',
+            buttons: [
+              { code: LiveAuthority.consultAdd, menuName: '新增咨询' },
+              { code: LiveAuthority.consultEdit, menuName: '编辑咨询' },
+              { code: LiveAuthority.consultDelete, menuName: '删除咨询' },
+              { code: LiveAuthority.consultArchive, menuName: '咨询转档案' },
+            ],
+          },
+          {
+            menuType: 'FUNC',
+            menuName: '来访登记',
+            code: LiveAuthority.visit,
+            routePath: '/live/visit/come',
+            buttons: [
+              { code: LiveAuthority.visitAdd, menuName: '新增来访' },
+              { code: LiveAuthority.visitEdit, menuName: '编辑来访' },
+              { code: LiveAuthority.visitDelete, menuName: '删除来访' },
+            ],
+          },
+          {
+            menuType: 'FUNC',
+            menuName: '家属管理',
+            code: LiveAuthority.family,
+            routePath: '/live/family/base',
+            buttons: [
+              { code: LiveAuthority.familyAdd, menuName: '新增家属' },
+              { code: LiveAuthority.familyEdit, menuName: '编辑家属' },
+              { code: LiveAuthority.familyDelete, menuName: '删除家属' },
+            ],
+          },
+          {
+            menuType: 'FUNC',
+            menuName: '合同管理',
+            code: LiveAuthority.contract,
+            routePath: '/live/contractDocument',
+            buttons: [
+              { code: LiveAuthority.contractAdd, menuName: '新增合同' },
+              { code: LiveAuthority.contractEdit, menuName: '编辑合同' },
+              { code: LiveAuthority.contractDelete, menuName: '删除合同' },
+            ],
+          },
+          {
+            menuType: 'FUNC',
+            menuName: '床位状态图',
+            code: LiveAuthority.bedInfo,
+            routePath: '/home/bedInfo',
+          },
         ],
       },
     ],

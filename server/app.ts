@@ -7,6 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyServerOptions } from 'fastify';
+import { allResources } from '../domain/resources/index.js';
 import { connectExternalBroker, fanoutBridge } from './broker/external.js';
 import { type Bridge, startBroker } from './broker/index.js';
 import { type Db, openDatabase } from './db/index.js';
@@ -17,6 +18,7 @@ import { installErrorHandlers } from './http/errors.js';
 import { registerRoutes } from './http/route.js';
 import { PushHub } from './push/hub.js';
 import { registerPush } from './push/index.js';
+import { syncResourceTables } from './resources/engine.js';
 import { allRoutes } from './routes/index.js';
 import { RulesEngine } from './rules/engine.js';
 import { ringForAlarm } from './rules/voice.js';
@@ -49,6 +51,7 @@ export interface AppOptions {
 export async function buildApp(options: AppOptions) {
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: 2 * 1024 * 1024, trustProxy: false });
   const db: Db = await openDatabase(options.databaseFile ?? join(options.dataDir, 'eldercare.sqlite'));
+  await syncResourceTables(db, allResources);
   if (!(await isSeeded(db))) await seed(db);
   await syncMenus(db);
   const dataDir = resolve(options.dataDir);

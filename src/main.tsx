@@ -1,9 +1,13 @@
 import '@blueprintjs/core/lib/css/blueprint.css';
 import './layout/shell.css';
 import { createRoot } from 'react-dom/client';
+import { routes as archivesRoutes } from '../features/archives/index.js';
 import { routes as callboardRoutes } from '../features/callboard/index.js';
+import { routes as consultRoutes } from '../features/consult/index.js';
+import { routes as contractRoutes } from '../features/contract/index.js';
 import { routes as fallbackRoutes } from '../features/fallback/index.js';
 import { routes as iotRoutes } from '../features/iot/index.js';
+import { routes as residenceRoutes } from '../features/residence/index.js';
 import { routes as systemManageRoutes } from '../features/system-manage/Users.js';
 import { routes as systemSettingRoutes } from '../features/system-settings/index.js';
 import { routes as workbenchRoutes } from '../features/workbench/index.js';
@@ -28,6 +32,10 @@ async function start() {
     systemManageRoutes,
     iotRoutes,
     callboardRoutes,
+    archivesRoutes,
+    residenceRoutes,
+    consultRoutes,
+    contractRoutes,
   ]);
   const { config } = await loadSystemConfig(client.request);
   const root = document.getElementById('root');

@@ -138,6 +138,22 @@ const migrations: Record<string, Migration> = {
       await sql.raw(`alter table emp add column headImage text not null default ''`).execute(db);
     },
   },
+  '0006_elder_records': {
+    async up(db: Kysely<unknown>) {
+      // The elder's profile columns, family members and the other resource tables are created from
+      // their definitions (server/resources/engine.ts syncResourceTables); these are the side tables.
+      const statements = [
+        `create table oldmanModify (modifyId integer primary key, oldmanId integer not null, section text not null,
+          changes text not null, userId integer not null, userName text not null, createTime text not null)`,
+        `create index oldmanModify_oldman on oldmanModify(oldmanId)`,
+        `create table oldmanFile (fileId integer primary key, orgId integer not null, oldmanId integer not null,
+          fileName text not null, urlPath text not null, fileSizeB integer not null default 0, createTime text not null,
+          createBy integer)`,
+        `create index oldmanFile_oldman on oldmanFile(oldmanId)`,
+      ];
+      for (const statement of statements) await sql.raw(statement).execute(db);
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

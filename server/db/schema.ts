@@ -36,6 +36,9 @@ export interface Database {
   room: RoomTable;
   bed: BedTable;
   oldman: OldmanTable;
+  oldmanModify: OldmanModifyTable;
+  oldmanFile: OldmanFileTable;
+  oldmanFamily: OldmanFamilyTable;
   device: DeviceTable;
   alarmRecord: AlarmRecordTable;
   alarmComment: AlarmCommentTable;
@@ -331,6 +334,49 @@ export interface OldmanTable {
   nursingLevel: string;
   bedId: number | null;
   createTime: string;
+  /** Columns from the resource definition (domain/resources/oldman.ts); the rest are read generically. */
+  headImage: string | null;
+  checkInDate: string | null;
+  leaveDate: string | null;
+}
+export interface OldmanModifyTable {
+  modifyId: Generated<number>;
+  oldmanId: number;
+  section: string;
+  /** JSON [{field,label,before,after}] */
+  changes: string;
+  userId: number;
+  userName: string;
+  createTime: string;
+}
+export interface OldmanFileTable {
+  fileId: Generated<number>;
+  orgId: number;
+  oldmanId: number;
+  fileName: string;
+  urlPath: string;
+  fileSizeB: number;
+  createTime: string;
+  createBy: number | null;
+}
+/** Created from familyResource. */
+export interface OldmanFamilyTable {
+  familyId: Generated<number>;
+  orgId: number;
+  deptId: number;
+  oldmanId: number;
+  familyName: string;
+  relation: number;
+  phone: string;
+  idcard: string | null;
+  isGuardian: number | null;
+  isEmergency: number | null;
+  workUnit: string | null;
+  address: string | null;
+  remark: string | null;
+  createTime: string;
+  updateTime: string;
+  createBy: number | null;
 }
 export interface DeviceTable {
   deviceId: Generated<number>;

@@ -23,6 +23,8 @@ export const RESTRICTED_WITHOUT = [
   'systemSetting:serve',
   'systemSetting:serve:save',
   'systemmanage:users',
+  'live:archives:delete',
+  'live:archives:import',
 ];
 
 export async function isSeeded(db: Db): Promise<boolean> {

@@ -4,7 +4,12 @@ import { iotBedRoutes } from './iot/beds.js';
 import { iotDeviceRoutes } from './iot/devices.js';
 import { iotSettingRoutes } from './iot/settings.js';
 import { iotStatusRoutes } from './iot/status.js';
+import { consultRoutes } from './live/consult.js';
+import { contractRoutes } from './live/contract.js';
+import { oldmanRoutes } from './live/oldman.js';
+import { residenceRoutes } from './live/residence.js';
 import { lookupRoutes } from './org/lookups.js';
+import { regionRoutes } from './org/regions.js';
 import { userRoutes } from './org/users.js';
 import { loginRoutes } from './passport/logins.js';
 import { sessionRoutes } from './passport/session.js';
@@ -30,6 +35,7 @@ export function allRoutes(opts: RouteOptions): AnyRoute[] {
     ...dictionaryRoutes(),
     ...installPackageRoutes(),
     ...lookupRoutes(),
+    ...regionRoutes(),
     ...userRoutes(),
     ...miscSettingRoutes(),
     ...formTemplateRoutes(),
@@ -39,5 +45,9 @@ export function allRoutes(opts: RouteOptions): AnyRoute[] {
     ...iotDeviceRoutes(),
     ...iotStatusRoutes(),
     ...iotBedRoutes(),
+    ...oldmanRoutes(),
+    ...residenceRoutes(),
+    ...consultRoutes(),
+    ...contractRoutes(),
   ];
 }

@@ -1,4 +1,5 @@
 import { type DictEntry, staticDictionaries } from '../../domain/dictionaries.js';
+import { type LookupDef, lookups } from '../../domain/lookups.js';
 import { DICTIONARY_CACHE_PREFIX } from '../../domain/storage.js';
 import type { Request } from '../app/request.js';
 import type { KeyValueStore } from '../util/storage.js';
@@ -13,38 +14,10 @@ export function getDict(name: string): DictEntry[] {
 export const dictLabel = (name: string, value: string | number | null | undefined) =>
   getDict(name).find((e) => String(e.value) === String(value))?.label ?? '';
 
-interface ServerDict {
-  url: string;
-  params?: Record<string, unknown>;
-  value: string;
-  label: string;
-}
+type ServerDict = LookupDef;
 
 /** Spec 000 §3 "Dropdown data sets" and §7 "Lookups": where each server-loaded dictionary comes from. */
-export const serverDictionaries: Record<string, ServerDict> = {
-  dept: { url: '/ifms/web-org/depts', params: { pageHelper: 0 }, value: 'deptId', label: 'deptName' },
-  room: { url: '/ifms/web-org/rooms', params: { pageHelper: 0 }, value: 'roomId', label: 'roomName' },
-  bed: { url: '/ifms/web-org/beds', params: { pageHelper: 0 }, value: 'bedId', label: 'bedName' },
-  role: {
-    url: '/passport/web-rbac/roles',
-    params: { pageNum: 1, pageSize: 999 },
-    value: 'roleId',
-    label: 'name',
-  },
-  job: { url: '/ifms/web-org/job', params: { pageHelper: 0 }, value: 'jobId', label: 'jobName' },
-  building: {
-    url: '/loms/web-lo/pnt/building',
-    params: { pageHelper: 0 },
-    value: 'buildingId',
-    label: 'buildingName',
-  },
-  dictionary: {
-    url: '/pims/web-org/dictionarys',
-    params: { pageHelper: 0 },
-    value: 'dictionaryId',
-    label: 'dictionaryName',
-  },
-};
+export const serverDictionaries: Record<string, ServerDict> = lookups;
 
 /** Answers come as a list or as an object with a list field (spec 000 §7). */
 const asList = (answer: unknown): Record<string, unknown>[] =>

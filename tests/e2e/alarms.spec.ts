@@ -6,7 +6,10 @@ const OTHER_ORG = { loginName: 'cq_admin', password: 'Admin@2026' };
 
 /** The live row of an alarm of this device, on the positioning alarm console. */
 const rowOf = (page: Page, deviceName: string) =>
-  page.getByTestId('live-alarms').getByTestId('alarm-row').filter({ hasText: deviceName });
+  page
+    .getByTestId('live-alarms')
+    .getByTestId('alarm-row')
+    .filter({ hasText: new RegExp(`${deviceName}(?!\\d)`) }); // 手表41, not 手表410
 
 async function deviceName(page: Page, deviceId: number) {
   const res = await page.request.get('/loms/web-lo/pnt/device/list/rt', {

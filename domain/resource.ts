@@ -1,0 +1,294 @@
+import { z } from 'zod';
+import { type DictEntry, type StaticDictName, staticDictionaries } from './dictionaries.js';
+import { isValidIdCard } from './idCard.js';
+
+/**
+ * Resource definitions (ARCHITECTURE rule 1): one description of a business record gives the
+ * server its table, validation and CRUD routes, and the console its list, form and detail.
+ */
+export type FieldType =
+  | 'text'
+  | 'textarea'
+  | 'int'
+  /** Integer fen on the wire and in the database, shown as yuan. */
+  | 'money'
+  | 'date'
+  | 'datetime'
+  /** A value of a static dictionary of domain/dictionaries.ts. */
+  | 'dict'
+  /** The id of a row of a lookup (domain/lookups.ts): bed, room, dept, elder, … */
+  | 'ref'
+  | 'idcard'
+  | 'phone'
+  /** A 6-digit administrative division code from the region tree rooted at 000000. */
+  | 'region'
+  /** A path returned by the upload route. */
+  | 'image'
+  | 'bool';
+
+export interface FieldDef {
+  name: string;
+  label: string;
+  type: FieldType;
+  required?: boolean;
+  /** Longest text; defaults 50 for text, 500 for textarea. */
+  maxLength?: number;
+  min?: number;
+  max?: number;
+  dict?: StaticDictName;
+  /** Lookup name for 'ref' fields. */
+  ref?: string;
+  /** Form section key (see ResourceDef.sections). */
+  section?: string;
+  /** Set by the server (derived or changed only by a workflow); shown, never accepted from input. */
+  readOnly?: boolean;
+  /** Unique within the organisation. */
+  unique?: boolean;
+  /** Shown in the form as placeholder/help. */
+  hint?: string;
+  /** Whole form row (textarea, images). */
+  wide?: boolean;
+  /** Hidden from the form (e.g. set by a dedicated screen), still listed. */
+  hidden?: boolean;
+}
+
+export type FilterKind =
+  /** Equality on one value. */
+  | 'eq'
+  /** Substring match. */
+  | 'like'
+  /** `${name}Start` and `${name}End` inclusive bounds (dates). */
+  | 'range'
+  /** Comma-separated values, param name given by `param`. */
+  | 'in';
+
+export interface FilterDef {
+  field: string;
+  kind: FilterKind;
+  /** Query parameter name; defaults to the field name. */
+  param?: string;
+  label?: string;
+}
+
+export interface ResourceApi {
+  /** GET: paged list. */
+  list?: string;
+  /** GET with `:id`. */
+  get?: string;
+  /** POST: body without id. */
+  create?: string;
+  /** PUT: body with the id field (or `:id` in the path). */
+  update?: string;
+  /** DELETE with `:ids` (comma-separated) or `:id`. */
+  remove?: string;
+  /** Body of DELETE form-encoded rather than in the path: not used; the spec puts ids in paths. */
+}
+
+export interface ResourceDef {
+  /** Stable key, also the storage key of per-page settings. */
+  name: string;
+  /** Chinese name of one record, used in messages ("长者档案不存在"). */
+  title: string;
+  table: string;
+  idField: string;
+  fields: FieldDef[];
+  sections?: { key: string; title: string }[];
+  /** List columns by field name (ref fields show their name). */
+  columns: string[];
+  filters?: FilterDef[];
+  /** Free-text search over these fields (param `keyword`). */
+  search?: string[];
+  defaultSort: { field: string; order: 'asc' | 'desc' };
+  /** Fields the user may sort by. */
+  sortable?: string[];
+  api: ResourceApi;
+  /** Authority expressions per action (domain/authorityExpr). */
+  authority: { view: string; create?: string; update?: string; remove?: string };
+  /** Rows carry deptId and are visible only in the user's data departments. */
+  deptScoped?: boolean;
+  /** The name field used in operation logs and confirm dialogs. */
+  nameField: string;
+}
+
+export const isStaticDict = (name: string): name is StaticDictName => name in staticDictionaries;
+
+const dictOf = (f: FieldDef): DictEntry[] => (f.dict ? staticDictionaries[f.dict] : []);
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const DATETIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?$/;
+const realDate = (s: string) => {
+  const [y, m, d] = s.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const t = new Date(Date.UTC(y, m - 1, d));
+  return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
+};
+const MOBILE = /^1[3-9]\d{9}$/;
+const LANDLINE = /^0\d{2,3}-?\d{7,8}$/;
+
+const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+/** The zod schema of one field's value, with Chinese messages that name the field. */
+export function fieldSchema(f: FieldDef): z.ZodType {
+  const L = f.label;
+  switch (f.type) {
+    case 'text':
+    case 'textarea':
+    case 'image': {
+      const max = f.maxLength ?? (f.type === 'textarea' ? 500 : f.type === 'image' ? 300 : 50);
+      let s = z
+        .string({ error: `${L}必须是文字` })
+        .trim()
+        .max(max, `${L}不能超过${max}个字`);
+      if (f.type === 'image') s = s.regex(/^\/files\/[\w./-]+$/, `${L}须为上传后的文件地址`);
+      return s;
+    }
+    case 'int':
+    case 'money': {
+      let s = z.coerce.number({ error: `${L}必须是数字` }).int(`${L}必须是整数`);
+      s = s.min(f.min ?? 0, `${L}不能小于${f.type === 'money' ? (f.min ?? 0) / 100 : (f.min ?? 0)}`);
+      const max = f.max ?? (f.type === 'money' ? 100_000_000_00 : 1_000_000_000);
+      return s.max(max, `${L}不能大于${f.type === 'money' ? max / 100 : max}`);
+    }
+    case 'bool':
+      return z.coerce.number({ error: `${L}取值无效` }).refine((v) => v === 0 || v === 1, `${L}取值无效`);
+    case 'date':
+      return z
+        .string({ error: `${L}必须是日期` })
+        .regex(DATE, `${L}格式应为YYYY-MM-DD`)
+        .refine(realDate, `${L}不是有效日期`);
+    case 'datetime':
+      return z
+        .string({ error: `${L}必须是时间` })
+        .regex(DATETIME, `${L}格式应为YYYY-MM-DD HH:mm:ss`)
+        .refine(realDate, `${L}不是有效日期`);
+    case 'dict': {
+      const entries = dictOf(f);
+      const numeric = typeof entries[0]?.value === 'number';
+      const values = new Set(entries.map((e) => String(e.value)));
+      const base = z.union([z.string(), z.number()], { error: `${L}取值无效` });
+      return base
+        .refine((v) => values.has(String(v)), `${L}取值无效`)
+        .transform((v) => (numeric ? Number(v) : String(v)));
+    }
+    case 'ref':
+      return z.coerce
+        .number({ error: `请选择${L}` })
+        .int(`${L}无效`)
+        .positive(`请选择${L}`);
+    case 'idcard':
+      return z
+        .string({ error: `${L}必须是文字` })
+        .trim()
+        .toUpperCase()
+        .refine(isValidIdCard, `${L}不正确（应为18位且校验位正确）`);
+    case 'phone':
+      return z
+        .string({ error: `${L}必须是文字` })
+        .trim()
+        .refine((v) => MOBILE.test(v) || LANDLINE.test(v), `${L}格式不正确`);
+    case 'region':
+      return z.string({ error: `${L}取值无效` }).regex(/^\d{6}$/, `${L}取值无效`);
+  }
+}
+
+export type Mode = 'create' | 'update';
+
+/**
+ * The body schema of a create or an update. An update replaces every writable field it covers
+ * (the whole record, or the fields of `only`, e.g. one form section) and carries the id, so a
+ * required field cannot be blanked. Unknown keys are dropped; an empty optional field is null.
+ */
+export function bodySchema(def: ResourceDef, mode: Mode, only?: readonly string[]) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const f of def.fields) {
+    if (f.readOnly || (only && !only.includes(f.name))) continue;
+    const value = fieldSchema(f);
+    shape[f.name] = f.required
+      ? z.preprocess(
+          blankToUndefined,
+          z
+            .unknown()
+            .refine((v) => v !== undefined, `请填写${f.label}`)
+            .pipe(value as z.ZodType<unknown, object | string | number | null>),
+        )
+      : z.preprocess(blankToUndefined, value.nullable().optional());
+  }
+  if (def.deptScoped && !def.fields.some((f) => f.name === 'deptId'))
+    shape.deptId = z.coerce.number({ error: '请选择部门' }).int().positive('请选择部门').optional();
+  if (mode === 'update')
+    shape[def.idField] = z.coerce.number({ error: '缺少编号' }).int().positive('缺少编号');
+  return z.object(shape);
+}
+
+export const fieldOf = (def: ResourceDef, name: string): FieldDef | undefined =>
+  def.fields.find((f) => f.name === name);
+
+/** Columns every resource table has besides its fields. */
+export const standardColumnLabels: Record<string, string> = {
+  createTime: '创建时间',
+  updateTime: '更新时间',
+};
+
+/** The header of a list column: the field's label, or a standard column's. */
+export const columnLabel = (def: ResourceDef, name: string) =>
+  fieldOf(def, name)?.label ?? standardColumnLabels[name] ?? name;
+
+/** A ref field's display column in list rows: bedId → bedName, deptId → deptName. */
+export const refNameKey = (field: string) =>
+  field.endsWith('Id') ? `${field.slice(0, -2)}Name` : `${field}Name`;
+
+/** Yuan text for integer fen, e.g. 123456 → "1234.56". */
+export const fenToYuan = (fen: number) =>
+  `${fen < 0 ? '-' : ''}${Math.floor(Math.abs(fen) / 100)}.${String(Math.abs(fen) % 100).padStart(2, '0')}`;
+
+/** Integer fen for a yuan text with at most two decimals; null when it is not one. */
+export function yuanToFen(yuan: string): number | null {
+  const m = /^(-)?(\d+)(?:\.(\d{1,2}))?$/.exec(yuan.trim());
+  if (!m) return null;
+  const fen = Number(m[2]) * 100 + Number((m[3] ?? '').padEnd(2, '0'));
+  return m[1] ? -fen : fen;
+}
+
+/** The common list query: paging, sort, keyword and each filter's parameter(s). */
+export function listQuerySchema(def: ResourceDef) {
+  const shape: Record<string, z.ZodType> = {
+    pageNum: z.coerce.number().int().min(1, '页码无效').default(1),
+    pageSize: z.coerce.number().int().min(1, '每页条数无效').max(1000, '每页最多1000条').default(10),
+    pageHelper: z.coerce.number().int().optional(),
+    sortField: z
+      .enum([def.defaultSort.field, ...(def.sortable ?? [])] as [string, ...string[]], {
+        error: '排序字段无效',
+      })
+      .optional(),
+    sortOrder: z.enum(['asc', 'desc'], { error: '排序方向无效' }).optional(),
+    keyword: z.string().trim().max(50, '关键字不能超过50个字').optional(),
+  };
+  for (const filter of def.filters ?? []) {
+    const f = fieldOf(def, filter.field);
+    const param = filter.param ?? filter.field;
+    const label = filter.label ?? f?.label ?? filter.field;
+    if (filter.kind === 'range') {
+      const bound = z.preprocess(
+        blankToUndefined,
+        z.string().regex(DATE, `${label}格式应为YYYY-MM-DD`).optional(),
+      );
+      shape[`${param}Start`] = bound;
+      shape[`${param}End`] = bound;
+    } else if (filter.kind === 'in') {
+      shape[param] = z.preprocess(
+        blankToUndefined,
+        z
+          .string()
+          .regex(/^[\w-]+(,[\w-]+)*$/, `${label}取值无效`)
+          .optional(),
+      );
+    } else if (filter.kind === 'like') {
+      shape[param] = z.preprocess(
+        blankToUndefined,
+        z.string().trim().max(50, `${label}不能超过50个字`).optional(),
+      );
+    } else {
+      shape[param] = z.preprocess(blankToUndefined, (f ? fieldSchema(f) : z.string().max(50)).optional());
+    }
+  }
+  return z.object(shape);
+}

@@ -1,0 +1,3 @@
+import type { ResourceDef } from '../resource.js';
+
+export const residenceResources: ResourceDef[] = [];

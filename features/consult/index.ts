@@ -1,0 +1,3 @@
+import type { RouteDef } from '../../src/router/registry.js';
+
+export const routes: RouteDef[] = [];

@@ -1,0 +1,413 @@
+import { type RawBuilder, sql } from 'kysely';
+import type { z } from 'zod';
+import { Code } from '../../domain/codes.js';
+import { dictLabel } from '../../domain/dictionaries.js';
+import {
+  bodySchema,
+  columnLabel,
+  type FieldDef,
+  fenToYuan,
+  fieldOf,
+  listQuerySchema,
+  type ResourceDef,
+  refNameKey,
+} from '../../domain/resource.js';
+import type { SessionUser } from '../auth/tokens.js';
+import type { Db } from '../db/index.js';
+import { ApiFailure } from '../http/failure.js';
+import { type AnyRoute, type RouteContext, route, SENT } from '../http/route.js';
+import { isRegion } from '../regions/data.js';
+import { sendTable } from './export.js';
+import { refTables } from './refs.js';
+
+export type Row = Record<string, unknown>;
+export type Ctx = RouteContext<unknown, unknown, unknown, SessionUser>;
+
+/** What a module adds to the generic behaviour of its resource. */
+export interface ResourceHooks {
+  /** Derives fields and checks a row before it is inserted or updated; throw ApiFailure to refuse. */
+  prepare?(ctx: Ctx, row: Row, existing: Row | null): Promise<void> | void;
+  /** Refuses or cleans up before a row is deleted (inside the same transaction). */
+  beforeRemove?(ctx: Ctx, row: Row): Promise<void> | void;
+  /** Adds display fields to rows of a list or a detail (ages, bed paths, …). */
+  decorate?(db: Db, rows: Row[]): Promise<void> | void;
+  /** Extra list conditions from query parameters the definition does not describe. */
+  listWhere?(query: Record<string, unknown>, user: SessionUser): RawBuilder<unknown>[];
+}
+
+const id = (name: string) => sql.id(name);
+const col = (name: string) => sql.ref(`t.${name}`);
+const now = () => new Date().toISOString().slice(0, 19).replace('T', ' ');
+
+/** Parses outside input; the first problem becomes the 10001 answer with its Chinese message. */
+export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value ?? {});
+  if (result.success) return result.data;
+  throw new ApiFailure(Code.invalidInput, result.error.issues[0]?.message ?? '参数校验失败');
+}
+
+const columnType = (f: FieldDef) =>
+  f.type === 'int' || f.type === 'money' || f.type === 'bool' || f.type === 'ref' ? 'integer' : 'text';
+
+/**
+ * Creates the table of each definition, adds the columns a definition gained since (never drops
+ * or rewrites one) and the unique indexes it asks for. Runs after the numbered migrations.
+ */
+export async function syncResourceTables(db: Db, defs: readonly ResourceDef[]) {
+  for (const def of defs) {
+    const existing = await sql<{ name: string }>`select name from pragma_table_info(${def.table})`.execute(
+      db,
+    );
+    const have = new Set(existing.rows.map((r) => r.name));
+    if (!have.size) {
+      const columns = [
+        `${def.idField} integer primary key`,
+        'orgId integer not null',
+        ...(def.deptScoped && !fieldOf(def, 'deptId') ? ['deptId integer not null'] : []),
+        ...def.fields.map((f) => `${f.name} ${columnType(f)}`),
+        `createTime text not null default ''`,
+        `updateTime text not null default ''`,
+        'createBy integer',
+      ];
+      await sql.raw(`create table ${def.table} (${columns.join(', ')})`).execute(db);
+      if (def.deptScoped)
+        await sql.raw(`create index ${def.table}_dept on ${def.table}(orgId, deptId)`).execute(db);
+    } else {
+      const wanted = [
+        ...def.fields.map((f) => [f.name, columnType(f)] as const),
+        ['createTime', `text not null default ''`] as const,
+        ['updateTime', `text not null default ''`] as const,
+        ['createBy', 'integer'] as const,
+      ];
+      for (const [name, type] of wanted)
+        if (!have.has(name)) await sql.raw(`alter table ${def.table} add column ${name} ${type}`).execute(db);
+    }
+    for (const f of def.fields.filter((x) => x.unique))
+      await sql
+        .raw(`create unique index if not exists ${def.table}_${f.name}_uq on ${def.table}(orgId, ${f.name})`)
+        .execute(db);
+  }
+}
+
+function deptScope(def: ResourceDef, user: SessionUser): RawBuilder<unknown>[] {
+  if (!def.deptScoped) return [];
+  const depts = user.dataDeptIds.length ? user.dataDeptIds : [-1];
+  return [sql`${col('deptId')} in (${sql.join(depts.map((d) => sql.lit(d)))})`];
+}
+
+const refFields = (def: ResourceDef) =>
+  def.fields.filter((f) => f.type === 'ref' && f.ref && refTables[f.ref]);
+
+function nextDay(day: string): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+/** The where-conditions of a list query: organisation, data departments, filters, keyword. */
+function listConditions(
+  def: ResourceDef,
+  hooks: ResourceHooks,
+  q: Record<string, unknown>,
+  user: SessionUser,
+) {
+  const where: RawBuilder<unknown>[] = [sql`${col('orgId')} = ${user.orgId}`, ...deptScope(def, user)];
+  for (const filter of def.filters ?? []) {
+    const param = filter.param ?? filter.field;
+    const field = fieldOf(def, filter.field);
+    if (filter.kind === 'range') {
+      const start = q[`${param}Start`] as string | undefined;
+      const end = q[`${param}End`] as string | undefined;
+      if (start) where.push(sql`${col(filter.field)} >= ${start}`);
+      if (end) where.push(sql`${col(filter.field)} < ${nextDay(end)}`);
+      continue;
+    }
+    const value = q[param];
+    if (value === undefined || value === null || value === '') continue;
+    if (filter.kind === 'like')
+      where.push(sql`${col(filter.field)} like ${`%${escapeLike(String(value))}%`} escape '\\'`);
+    else if (filter.kind === 'in') {
+      const numeric = field ? columnType(field) === 'integer' : false;
+      const values = String(value)
+        .split(',')
+        .map((v) => (numeric ? Number(v) : v));
+      where.push(sql`${col(filter.field)} in (${sql.join(values)})`);
+    } else where.push(sql`${col(filter.field)} = ${value as string | number}`);
+  }
+  const keyword = q.keyword as string | undefined;
+  if (keyword && def.search?.length) {
+    const pattern = `%${escapeLike(keyword)}%`;
+    where.push(
+      sql`(${sql.join(
+        def.search.map((f) => sql`${col(f)} like ${pattern} escape '\\'`),
+        sql` or `,
+      )})`,
+    );
+  }
+  where.push(...(hooks.listWhere?.(q, user) ?? []));
+  return sql.join(where, sql` and `);
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function selectWithRefs(def: ResourceDef) {
+  const refs = refFields(def);
+  const columns = [
+    sql`t.*`,
+    ...refs.map((f) => {
+      const ref = refTables[f.ref as string];
+      return sql`${sql.ref(`r_${f.name}.${ref?.label}`)} as ${id(refNameKey(f.name))}`;
+    }),
+  ];
+  const joins = refs.map((f) => {
+    const ref = refTables[f.ref as string];
+    if (!ref) return sql``;
+    return sql`left join ${id(ref.table)} as ${id(`r_${f.name}`)} on ${sql.ref(`r_${f.name}.${ref.id}`)} = ${col(f.name)}`;
+  });
+  return { columns: sql.join(columns), joins: sql.join(joins, sql` `) };
+}
+
+/** Rows of a list query (all matching rows when limit is null). */
+export async function listRows(
+  db: Db,
+  def: ResourceDef,
+  hooks: ResourceHooks,
+  q: Record<string, unknown>,
+  user: SessionUser,
+  limit: { limit: number; offset: number } | null,
+) {
+  const where = listConditions(def, hooks, q, user);
+  const sortField = (q.sortField as string | undefined) ?? def.defaultSort.field;
+  const order = sql.raw((q.sortOrder as string | undefined) ?? def.defaultSort.order);
+  const { columns, joins } = selectWithRefs(def);
+  const page = limit ? sql`limit ${limit.limit} offset ${limit.offset}` : sql``;
+  const rows = await sql<Row>`select ${columns} from ${id(def.table)} as t ${joins} where ${where}
+    order by ${col(sortField)} ${order}, ${col(def.idField)} desc ${page}`.execute(db);
+  const count = await sql<{
+    total: number;
+  }>`select count(*) as total from ${id(def.table)} as t where ${where}`.execute(db);
+  await hooks.decorate?.(db, rows.rows);
+  return { rows: rows.rows, total: Number(count.rows[0]?.total ?? 0) };
+}
+
+/** One row of the user's organisation (and data department), or 10004. */
+export async function loadRow(
+  ctx: Ctx,
+  def: ResourceDef,
+  rowId: number,
+  hooks: ResourceHooks = {},
+): Promise<Row> {
+  const { columns, joins } = selectWithRefs(def);
+  const found = await sql<Row>`select ${columns} from ${id(def.table)} as t ${joins}
+    where ${col(def.idField)} = ${rowId} and ${col('orgId')} = ${ctx.user.orgId}`.execute(ctx.db);
+  const row = found.rows[0];
+  if (!row) throw new ApiFailure(Code.notFound, `${def.title}不存在`);
+  if (def.deptScoped) ctx.requireDept(Number(row.deptId));
+  await hooks.decorate?.(ctx.db, [row]);
+  return row;
+}
+
+/** Every ref names a row of the organisation, every region code exists, unique fields are free. */
+async function checkRow(ctx: Ctx, def: ResourceDef, row: Row, selfId: number | null) {
+  for (const f of def.fields) {
+    const value = row[f.name];
+    if (value === undefined || value === null) continue;
+    if (f.type === 'ref' && f.ref) {
+      const ref = refTables[f.ref];
+      if (!ref) continue;
+      const owned = await ref.owned(Number(value), ctx.user.orgId).execute(ctx.db);
+      if (!owned.rows.length) throw new ApiFailure(Code.invalidInput, `${f.label}不存在`);
+    }
+    if (f.type === 'region' && !isRegion(String(value)))
+      throw new ApiFailure(Code.invalidInput, `${f.label}不存在`);
+    if (f.unique) {
+      const clash = await sql<Row>`select 1 from ${id(def.table)} where orgId = ${ctx.user.orgId}
+        and ${id(f.name)} = ${value as string | number} and ${id(def.idField)} != ${selfId ?? -1}`.execute(
+        ctx.db,
+      );
+      if (clash.rows.length) throw new ApiFailure(Code.conflict, `${f.label}“${String(value)}”已存在`);
+    }
+  }
+}
+
+/** Inserts a checked row (the module's hooks already ran); returns its id. */
+export async function insertRow(
+  ctx: Ctx,
+  def: ResourceDef,
+  hooks: ResourceHooks,
+  input: Row,
+): Promise<number> {
+  const row: Row = { ...input };
+  if (def.deptScoped) {
+    const deptId = Number(row.deptId ?? ctx.user.selectedDeptId ?? ctx.user.dataDeptIds[0] ?? 0);
+    ctx.requireDept(deptId);
+    row.deptId = deptId;
+  }
+  await hooks.prepare?.(ctx, row, null);
+  await checkRow(ctx, def, row, null);
+  const stamp = now();
+  const values: Row = {
+    ...row,
+    orgId: ctx.user.orgId,
+    createTime: stamp,
+    updateTime: stamp,
+    createBy: ctx.user.userId,
+  };
+  const keys = Object.keys(values).filter((k) => values[k] !== undefined);
+  const inserted = await sql<Row>`insert into ${id(def.table)} (${sql.join(keys.map(id))})
+    values (${sql.join(keys.map((k) => values[k] as string | number | null))}) returning ${id(def.idField)}`.execute(
+    ctx.db,
+  );
+  const newId = Number(inserted.rows[0]?.[def.idField]);
+  ctx.describe(`${def.title}：${String(row[def.nameField] ?? newId)}`);
+  return newId;
+}
+
+/** Updates the given fields of an existing row after the same checks as an insert. */
+export async function updateRow(ctx: Ctx, def: ResourceDef, hooks: ResourceHooks, existing: Row, input: Row) {
+  const row: Row = { ...input };
+  delete row[def.idField];
+  if (def.deptScoped && row.deptId !== undefined && row.deptId !== null) ctx.requireDept(Number(row.deptId));
+  else delete row.deptId;
+  await hooks.prepare?.(ctx, row, existing);
+  await checkRow(ctx, def, row, Number(existing[def.idField]));
+  const values: Row = { ...row, updateTime: now() };
+  const keys = Object.keys(values).filter((k) => values[k] !== undefined);
+  await sql`update ${id(def.table)} set ${sql.join(keys.map((k) => sql`${id(k)} = ${values[k] as string | number | null}`))}
+    where ${id(def.idField)} = ${Number(existing[def.idField])}`.execute(ctx.db);
+  ctx.describe(`${def.title}：${String(row[def.nameField] ?? existing[def.nameField] ?? '')}`);
+}
+
+const pathId = (url: string) => (url.includes(':ids') ? 'ids' : 'id');
+const IDS = /^\d{1,12}(,\d{1,12}){0,499}$/;
+
+/** Display text of a value for exports: dictionary labels, ref names, yuan for fen. */
+export function displayValue(f: FieldDef | undefined, row: Row, key: string): string {
+  const value = f?.type === 'ref' ? row[refNameKey(key)] : row[key];
+  if (value === null || value === undefined) return '';
+  if (f?.type === 'dict' && f.dict) return dictLabel(f.dict, value as string | number) || String(value);
+  if (f?.type === 'money') return fenToYuan(Number(value));
+  if (f?.type === 'bool') return Number(value) === 1 ? '是' : '否';
+  return String(value);
+}
+
+/**
+ * The CRUD routes of a definition on the paths it names: list (paged, filtered, sorted, exported),
+ * detail, create, update and (batch) delete, each with its authority, data-department scope and
+ * operation-log row. `only` limits create/update bodies to a subset of fields.
+ */
+export function resourceRoutes(def: ResourceDef, hooks: ResourceHooks = {}): AnyRoute[] {
+  const routes: AnyRoute[] = [];
+  const { api, authority } = def;
+  const querySchema = listQuerySchema(def);
+  if (api.list)
+    routes.push(
+      route({
+        method: 'GET',
+        url: api.list,
+        auth: authority.view,
+        async handler(ctx) {
+          const raw = (ctx.req.query ?? {}) as Record<string, unknown>;
+          const q = parseInput(querySchema, raw) as Record<string, unknown>;
+          const format = raw.export;
+          if (format === 'csv' || format === 'xlsx') {
+            const { rows } = await listRows(ctx.db, def, hooks, q, ctx.user, { limit: 50_000, offset: 0 });
+            const header = def.columns.map((c) => columnLabel(def, c));
+            const body = rows.map((r) => def.columns.map((c) => displayValue(fieldOf(def, c), r, c)));
+            await sendTable(ctx.reply, format, def.title, [header, ...body]);
+            return SENT;
+          }
+          if (format !== undefined) throw new ApiFailure(Code.invalidInput, '导出格式只能是xlsx或csv');
+          const all = q.pageHelper === 0;
+          const pageNum = q.pageNum as number;
+          const pageSize = q.pageSize as number;
+          const { rows, total } = await listRows(
+            ctx.db,
+            def,
+            hooks,
+            q,
+            ctx.user,
+            all ? null : { limit: pageSize, offset: (pageNum - 1) * pageSize },
+          );
+          return { list: rows, total, pageNum: all ? 1 : pageNum, pageSize: all ? total : pageSize };
+        },
+      }),
+    );
+  if (api.get)
+    routes.push(
+      route({
+        method: 'GET',
+        url: api.get,
+        auth: authority.view,
+        async handler(ctx) {
+          return loadRow(ctx, def, idParam(ctx.req.params, 'id'), hooks);
+        },
+      }),
+    );
+  if (api.create && authority.create) {
+    const schema = bodySchema(def, 'create');
+    routes.push(
+      route({
+        method: 'POST',
+        url: api.create,
+        auth: authority.create,
+        log: { type: 'ADD', name: `新增${def.title}` },
+        async handler(ctx) {
+          const body = parseInput(schema, ctx.req.body) as Row;
+          return { [def.idField]: await insertRow(ctx, def, hooks, body) };
+        },
+      }),
+    );
+  }
+  if (api.update && authority.update) {
+    const schema = bodySchema(def, 'update');
+    routes.push(
+      route({
+        method: 'PUT',
+        url: api.update,
+        auth: authority.update,
+        log: { type: 'UPDATE', name: `修改${def.title}` },
+        async handler(ctx) {
+          const raw = { ...((ctx.req.body as Row | null) ?? {}) };
+          if (api.update?.includes(':id')) raw[def.idField] = (ctx.req.params as Row).id;
+          const body = parseInput(schema, raw) as Row;
+          const existing = await loadRow(ctx, def, Number(body[def.idField]));
+          await updateRow(ctx, def, hooks, existing, body);
+          return { [def.idField]: Number(body[def.idField]) };
+        },
+      }),
+    );
+  }
+  if (api.remove && authority.remove) {
+    const key = pathId(api.remove);
+    routes.push(
+      route({
+        method: 'DELETE',
+        url: api.remove,
+        auth: authority.remove,
+        log: { type: 'DELETE', name: `删除${def.title}` },
+        async handler(ctx) {
+          const raw = String((ctx.req.params as Row)[key] ?? '');
+          if (!IDS.test(raw)) throw new ApiFailure(Code.invalidInput, '编号无效');
+          const ids = [...new Set(raw.split(',').map(Number))];
+          const names: string[] = [];
+          for (const rowId of ids) {
+            const row = await loadRow(ctx, def, rowId);
+            await hooks.beforeRemove?.(ctx, row);
+            await sql`delete from ${id(def.table)} where ${id(def.idField)} = ${rowId}`.execute(ctx.db);
+            names.push(String(row[def.nameField] ?? rowId));
+          }
+          ctx.describe(`${def.title}：${names.join('、')}`);
+          return { deleted: ids.length };
+        },
+      }),
+    );
+  }
+  return routes;
+}
+
+export function idParam(params: unknown, key: string): number {
+  const raw = String((params as Row | null)?.[key] ?? '');
+  if (!/^\d{1,12}$/.test(raw)) throw new ApiFailure(Code.invalidInput, '编号无效');
+  return Number(raw);
+}

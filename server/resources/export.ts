@@ -1,0 +1,108 @@
+import ExcelJS from 'exceljs';
+import type { FastifyReply } from 'fastify';
+
+/** One CSV cell: quoted when it holds a separator, quote or line break; formula starts defused. */
+function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** CSV with a UTF-8 byte-order mark, so Excel opens Chinese text correctly. */
+export const toCsv = (rows: string[][]) =>
+  `\uFEFF${rows.map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`;
+
+export async function toXlsx(sheetName: string, rows: string[][]): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet(sheetName.slice(0, 31));
+  for (const row of rows) sheet.addRow(row);
+  sheet.getRow(1).font = { bold: true };
+  sheet.columns.forEach((column, i) => {
+    const widest = Math.max(...rows.slice(0, 200).map((r) => [...(r[i] ?? '')].length));
+    column.width = Math.min(40, Math.max(8, widest * 2));
+  });
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+/** Sends a table as a download named after the resource and today's date. */
+export async function sendTable(
+  reply: FastifyReply,
+  format: 'csv' | 'xlsx',
+  title: string,
+  rows: string[][],
+) {
+  const day = new Date().toISOString().slice(0, 10);
+  const name = encodeURIComponent(`${title}_${day}.${format}`);
+  reply.header('content-disposition', `attachment; filename*=UTF-8''${name}`);
+  if (format === 'csv') {
+    reply.type('text/csv; charset=utf-8');
+    await reply.send(toCsv(rows));
+  } else {
+    reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    await reply.send(await toXlsx(title, rows));
+  }
+}
+
+/** The rows of the first sheet of an uploaded .xlsx or .csv file, as trimmed text cells. */
+export async function readTable(fileName: string, data: Buffer): Promise<string[][]> {
+  if (/\.csv$/i.test(fileName)) return parseCsv(data.toString('utf8').replace(/^\uFEFF/, ''));
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(data as unknown as ArrayBuffer);
+  const sheet = book.worksheets[0];
+  if (!sheet) return [];
+  const rows: string[][] = [];
+  sheet.eachRow({ includeEmpty: true }, (row) => {
+    const cells: string[] = [];
+    for (let c = 1; c <= sheet.columnCount; c++) cells.push(cellText(row.getCell(c).value));
+    rows.push(cells);
+  });
+  return rows;
+}
+
+function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (typeof value === 'object') {
+    if ('richText' in value)
+      return value.richText
+        .map((t) => t.text)
+        .join('')
+        .trim();
+    if ('text' in value) return String(value.text).trim();
+    if ('result' in value) return String(value.result ?? '').trim();
+    return '';
+  }
+  return String(value).trim();
+}
+
+/** RFC 4180 CSV: quoted cells may hold commas, quotes ("") and line breaks. */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"' && cell === '') quoted = true;
+    else if (ch === ',') {
+      row.push(cell.trim());
+      cell = '';
+    } else if (ch === '\n' || ch === '\r') {
+      if (ch === '\r' && text[i + 1] === '\n') i++;
+      row.push(cell.trim());
+      rows.push(row);
+      row = [];
+      cell = '';
+    } else cell += ch;
+  }
+  if (cell !== '' || row.length) {
+    row.push(cell.trim());
+    rows.push(row);
+  }
+  return rows;
+}

@@ -1,0 +1,49 @@
+import { type RawBuilder, sql } from 'kysely';
+
+/**
+ * How the server resolves each lookup a ref field may name (domain/lookups.ts): the table and
+ * columns to join for the display name, and a query that proves a row belongs to an organisation.
+ */
+export interface RefTable {
+  table: string;
+  id: string;
+  label: string;
+  /** Returns a row when the row `id` belongs to the organisation. */
+  owned(id: number, orgId: number): RawBuilder<unknown>;
+}
+
+const direct = (table: string, id: string, label: string): RefTable => ({
+  table,
+  id,
+  label,
+  owned: (value, orgId) =>
+    sql`select 1 from ${sql.id(table)} where ${sql.id(id)} = ${value} and orgId = ${orgId}`,
+});
+
+export const refTables: Record<string, RefTable> = {
+  dept: direct('dept', 'deptId', 'deptName'),
+  room: {
+    table: 'room',
+    id: 'roomId',
+    label: 'roomName',
+    owned: (value, orgId) =>
+      sql`select 1 from room r join dept d on d.deptId = r.deptId where r.roomId = ${value} and d.orgId = ${orgId}`,
+  },
+  bed: {
+    table: 'bed',
+    id: 'bedId',
+    label: 'bedName',
+    owned: (value, orgId) =>
+      sql`select 1 from bed b join room r on r.roomId = b.roomId join dept d on d.deptId = r.deptId
+        where b.bedId = ${value} and d.orgId = ${orgId}`,
+  },
+  building: direct('building', 'buildingId', 'buildingName'),
+  oldman: direct('oldman', 'oldmanId', 'oldmanName'),
+  oldmanAll: direct('oldman', 'oldmanId', 'oldmanName'),
+  sale: direct('emp', 'empId', 'empName'),
+  job: direct('job', 'jobId', 'jobName'),
+  role: direct('role', 'roleId', 'name'),
+  templateType: direct('templateType', 'typeId', 'typeName'),
+  interviewer: direct('interviewer', 'id', 'interviewerName'),
+  dictionary: direct('dictionary', 'dictionaryId', 'dictionaryName'),
+};

@@ -1,0 +1,268 @@
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { Code } from '../../../domain/codes.js';
+import { idCardFacts } from '../../../domain/idCard.js';
+import { bodySchema, fieldOf } from '../../../domain/resource.js';
+import {
+  familyResource,
+  LiveAuthority,
+  type OldmanSection,
+  oldmanResource,
+  oldmanSections,
+  PROFILE,
+  sectionFields,
+} from '../../../domain/resources/oldman.js';
+import type { Db } from '../../db/index.js';
+import { ApiFailure } from '../../http/failure.js';
+import { type AnyRoute, route } from '../../http/route.js';
+import {
+  type Ctx,
+  displayValue,
+  idParam,
+  loadRow,
+  parseInput,
+  type ResourceHooks,
+  type Row,
+  resourceRoutes,
+  updateRow,
+} from '../../resources/engine.js';
+
+const def = oldmanResource;
+
+/** Full location of each elder's bed: 1号楼 2层 201 房 1床. */
+async function addBedPaths(db: Db, rows: Row[]) {
+  const bedIds = [...new Set(rows.map((r) => r.bedId).filter((b): b is number => typeof b === 'number'))];
+  if (!bedIds.length) return;
+  const beds = await db
+    .selectFrom('bed')
+    .innerJoin('room', 'room.roomId', 'bed.roomId')
+    .innerJoin('floor', 'floor.floorId', 'room.floorId')
+    .innerJoin('building', 'building.buildingId', 'floor.buildingId')
+    .select(['bed.bedId', 'bed.bedName', 'room.roomName', 'floor.floorName', 'building.buildingName'])
+    .where('bed.bedId', 'in', bedIds)
+    .execute();
+  const byId = new Map(beds.map((b) => [b.bedId, b]));
+  for (const row of rows) {
+    const bed = byId.get(row.bedId as number);
+    if (bed) row.bedName = `${bed.buildingName}${bed.floorName}${bed.roomName}-${bed.bedName}`;
+  }
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+export const oldmanHooks: ResourceHooks = {
+  /** Birth date and sex come from the ID card; a living elder keeps a living-age birth date. */
+  prepare(_ctx, row) {
+    if (typeof row.oldmanIdcard === 'string') {
+      const facts = idCardFacts(row.oldmanIdcard);
+      if (!facts) throw new ApiFailure(Code.invalidInput, '身份证号不正确（应为18位且校验位正确）');
+      row.birthday = facts.birthday;
+      row.sex = facts.sex;
+    }
+  },
+  async beforeRemove(ctx, row) {
+    const status = Number(row.oldmanStatus);
+    if (status === 1 || status === 4)
+      throw new ApiFailure(Code.conflict, `${String(row.oldmanName)}正在入住，请先办理退住再删除档案`);
+    const device = await ctx.db
+      .selectFrom('device')
+      .select('deviceId')
+      .where('oldmanId', '=', Number(row.oldmanId))
+      .executeTakeFirst();
+    if (device) throw new ApiFailure(Code.conflict, `${String(row.oldmanName)}仍绑定设备，请先解绑设备`);
+    for (const table of ['oldmanFamily', 'oldmanModify', 'oldmanFile'] as const)
+      await sql`delete from ${sql.id(table)} where oldmanId = ${Number(row.oldmanId)}`.execute(ctx.db);
+  },
+  async decorate(db, rows) {
+    await addBedPaths(db, rows);
+    const day = today();
+    for (const row of rows)
+      if (typeof row.birthday === 'string' && row.birthday.length === 10) {
+        const years = Number(day.slice(0, 4)) - Number(row.birthday.slice(0, 4));
+        row.age = day.slice(5) < row.birthday.slice(5) ? years - 1 : years;
+      }
+  },
+};
+
+/** Records what a section edit changed, field by field, for the 修改记录 tab. */
+async function recordChanges(ctx: Ctx, oldmanId: number, section: string, before: Row, after: Row) {
+  const changes = Object.keys(after)
+    .filter((k) => k !== def.idField && (before[k] ?? null) !== (after[k] ?? null))
+    .map((k) => {
+      const f = fieldOf(def, k);
+      return {
+        field: k,
+        label: f?.label ?? k,
+        before: displayValue(f, before, k),
+        after: displayValue(f, after, k),
+      };
+    });
+  if (!changes.length) return;
+  await ctx.db
+    .insertInto('oldmanModify')
+    .values({
+      oldmanId,
+      section,
+      changes: JSON.stringify(changes),
+      userId: ctx.user.userId,
+      userName: ctx.user.loginName,
+      createTime: new Date().toISOString().slice(0, 19).replace('T', ' '),
+    })
+    .execute();
+}
+
+const sectionTitle = (s: OldmanSection) => oldmanSections.find((x) => x.key === s)?.title ?? s;
+
+function sectionRoutes(section: OldmanSection): AnyRoute[] {
+  const only = sectionFields(section);
+  const schema = bodySchema(def, 'update', only);
+  return [
+    route({
+      method: 'GET',
+      url: `${PROFILE}/:id/${section}`,
+      auth: LiveAuthority.archives,
+      async handler(ctx) {
+        const row = await loadRow(ctx, def, idParam(ctx.req.params, 'id'), oldmanHooks);
+        const names = def.fields.filter((f) => f.section === section).map((f) => f.name);
+        return Object.fromEntries(
+          [def.idField, 'oldmanName', ...names, 'bedName', 'age']
+            .filter((k) => k in row)
+            .map((k) => [k, row[k]]),
+        );
+      },
+    }),
+    route({
+      method: 'PUT',
+      url: `${PROFILE}/${section}`,
+      auth: LiveAuthority.archivesEdit,
+      log: { type: 'UPDATE', name: `修改长者${sectionTitle(section)}` },
+      async handler(ctx) {
+        const body = parseInput(schema, ctx.req.body) as Row;
+        const existing = await loadRow(ctx, def, Number(body.oldmanId));
+        await updateRow(ctx, def, oldmanHooks, existing, body);
+        await recordChanges(ctx, Number(body.oldmanId), sectionTitle(section), existing, body);
+        return { oldmanId: Number(body.oldmanId) };
+      },
+    }),
+  ];
+}
+
+const headSchema = z.object({
+  headImage: z
+    .string()
+    .trim()
+    .regex(/^\/files\/[\w./-]+$/, '头像须为上传后的图片地址'),
+});
+
+export function oldmanRoutes(): AnyRoute[] {
+  return [
+    ...resourceRoutes(def, oldmanHooks),
+    ...resourceRoutes(familyResource, familyHooks),
+    ...(['base', 'extra', 'health', 'live'] as const).flatMap(sectionRoutes),
+    route({
+      method: 'GET',
+      url: `${PROFILE}/:id/oldman`,
+      auth: LiveAuthority.archives,
+      async handler(ctx) {
+        return loadRow(ctx, def, idParam(ctx.req.params, 'id'), oldmanHooks);
+      },
+    }),
+    route({
+      method: 'GET',
+      url: `${PROFILE}/:id/family`,
+      auth: LiveAuthority.archives,
+      async handler(ctx) {
+        const oldman = await loadRow(ctx, def, idParam(ctx.req.params, 'id'));
+        return ctx.db
+          .selectFrom('oldmanFamily')
+          .selectAll()
+          .where('oldmanId', '=', Number(oldman.oldmanId))
+          .orderBy('familyId')
+          .execute();
+      },
+    }),
+    route({
+      method: 'GET',
+      url: `${PROFILE}/:id/modifyRecord`,
+      auth: LiveAuthority.archives,
+      async handler(ctx) {
+        const oldman = await loadRow(ctx, def, idParam(ctx.req.params, 'id'));
+        const rows = await ctx.db
+          .selectFrom('oldmanModify')
+          .selectAll()
+          .where('oldmanId', '=', Number(oldman.oldmanId))
+          .orderBy('modifyId', 'desc')
+          .execute();
+        return rows.map((r) => ({ ...r, changes: JSON.parse(r.changes) as unknown }));
+      },
+    }),
+    route({
+      method: 'GET',
+      url: `${PROFILE}/getOldmanByIdCard/:idcard`,
+      auth: LiveAuthority.archives,
+      async handler(ctx) {
+        const idcard = z
+          .string()
+          .regex(/^[\dXx]{15,18}$/, '身份证号格式不正确')
+          .parse((ctx.req.params as Row).idcard)
+          .toUpperCase();
+        const row = await ctx.db
+          .selectFrom('oldman')
+          .select(['oldmanId', 'oldmanName', 'oldmanIdcard', 'oldmanStatus', 'deptId'])
+          .where('orgId', '=', ctx.user.orgId)
+          .where('oldmanIdcard', '=', idcard)
+          .executeTakeFirst();
+        return row ?? null;
+      },
+    }),
+    route({
+      method: 'PUT',
+      url: `${PROFILE}/:id/head`,
+      auth: LiveAuthority.archivesEdit,
+      log: { type: 'UPDATE', name: '修改长者头像' },
+      async handler(ctx) {
+        const { headImage } = parseInput(headSchema, ctx.req.body);
+        const oldman = await loadRow(ctx, def, idParam(ctx.req.params, 'id'));
+        await ctx.db
+          .updateTable('oldman')
+          .set({ headImage })
+          .where('oldmanId', '=', Number(oldman.oldmanId))
+          .execute();
+        ctx.describe(`长者头像：${String(oldman.oldmanName)}`);
+        return { headImage };
+      },
+    }),
+    route({
+      method: 'DELETE',
+      url: `${PROFILE}/:id/head`,
+      auth: LiveAuthority.archivesEdit,
+      log: { type: 'UPDATE', name: '删除长者头像' },
+      async handler(ctx) {
+        const oldman = await loadRow(ctx, def, idParam(ctx.req.params, 'id'));
+        await ctx.db
+          .updateTable('oldman')
+          .set({ headImage: null })
+          .where('oldmanId', '=', Number(oldman.oldmanId))
+          .execute();
+        ctx.describe(`长者头像：${String(oldman.oldmanName)}`);
+        return null;
+      },
+    }),
+  ];
+}
+
+/** A family member belongs to the elder's department; changing the elder moves it with them. */
+export const familyHooks: ResourceHooks = {
+  async prepare(ctx, row) {
+    if (row.oldmanId === undefined || row.oldmanId === null) return;
+    const oldman = await ctx.db
+      .selectFrom('oldman')
+      .select(['deptId'])
+      .where('oldmanId', '=', Number(row.oldmanId))
+      .where('orgId', '=', ctx.user.orgId)
+      .executeTakeFirst();
+    if (!oldman) throw new ApiFailure(Code.invalidInput, '长者不存在');
+    ctx.requireDept(oldman.deptId);
+    row.deptId = oldman.deptId;
+  },
+};

@@ -1,0 +1,5 @@
+import type { AnyRoute } from '../../http/route.js';
+
+export function residenceRoutes(): AnyRoute[] {
+  return [];
+}
