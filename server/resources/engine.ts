@@ -1,7 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { z } from 'zod';
 import { Code } from '../../domain/codes.js';
-import { dictLabel } from '../../domain/dictionaries.js';
+import { dictLabel, staticDictionaries } from '../../domain/dictionaries.js';
 import {
   bodySchema,
   columnLabel,
@@ -46,8 +46,9 @@ export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.ou
   throw new ApiFailure(Code.invalidInput, result.error.issues[0]?.message ?? '参数校验失败');
 }
 
+const numericDict = (f: FieldDef) => f.type === 'dict' && !!f.dict && typeof staticDictionaries[f.dict][0]?.value === 'number';
 const columnType = (f: FieldDef) =>
-  f.type === 'int' || f.type === 'money' || f.type === 'bool' || f.type === 'ref' ? 'integer' : 'text';
+  f.type === 'int' || f.type === 'money' || f.type === 'bool' || f.type === 'ref' || numericDict(f) ? 'integer' : 'text';
 
 /**
  * Creates the table of each definition, adds the columns a definition gained since (never drops

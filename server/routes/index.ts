@@ -7,6 +7,7 @@ import { iotStatusRoutes } from './iot/status.js';
 import { consultRoutes } from './live/consult.js';
 import { contractRoutes } from './live/contract.js';
 import { oldmanRoutes } from './live/oldman.js';
+import { oldmanImportRoutes } from './live/oldmanImport.js';
 import { residenceRoutes } from './live/residence.js';
 import { lookupRoutes } from './org/lookups.js';
 import { regionRoutes } from './org/regions.js';
@@ -46,6 +47,7 @@ export function allRoutes(opts: RouteOptions): AnyRoute[] {
     ...iotStatusRoutes(),
     ...iotBedRoutes(),
     ...oldmanRoutes(),
+    ...oldmanImportRoutes(),
     ...residenceRoutes(),
     ...consultRoutes(),
     ...contractRoutes(),

@@ -52,7 +52,10 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 export const oldmanHooks: ResourceHooks = {
   /** Birth date and sex come from the ID card; a living elder keeps a living-age birth date. */
-  prepare(_ctx, row) {
+  prepare(_ctx, row, existing) {
+    // New profiles wait for residence (3 待入住); these columns predate the definition and are NOT NULL.
+    if (!existing) row.oldmanStatus = 3;
+    for (const key of ['phone', 'nursingLevel'] as const) if (row[key] === null) row[key] = '';
     if (typeof row.oldmanIdcard === 'string') {
       const facts = idCardFacts(row.oldmanIdcard);
       if (!facts) throw new ApiFailure(Code.invalidInput, '身份证号不正确（应为18位且校验位正确）');
