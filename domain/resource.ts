@@ -125,6 +125,8 @@ const MOBILE = /^1[3-9]\d{9}$/;
 const LANDLINE = /^0\d{2,3}-?\d{7,8}$/;
 
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+/** An optional field sent blank is cleared (null); one left out is left alone. */
+const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 
 /** The zod schema of one field's value, with Chinese messages that name the field. */
 export function fieldSchema(f: FieldDef): z.ZodType {
@@ -210,7 +212,7 @@ export function bodySchema(def: ResourceDef, mode: Mode, only?: readonly string[
             .refine((v) => v !== undefined, `请填写${f.label}`)
             .pipe(value as z.ZodType<unknown, object | string | number | null>),
         )
-      : z.preprocess(blankToUndefined, value.nullable().optional());
+      : z.preprocess(blankToNull, value.nullable().optional());
   }
   if (def.deptScoped && !def.fields.some((f) => f.name === 'deptId'))
     shape.deptId = z.coerce.number({ error: '请选择部门' }).int().positive('请选择部门').optional();

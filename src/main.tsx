@@ -1,5 +1,6 @@
 import '@blueprintjs/core/lib/css/blueprint.css';
 import './layout/shell.css';
+import { HotkeysProvider } from '@blueprintjs/core';
 import { createRoot } from 'react-dom/client';
 import { routes as archivesRoutes } from '../features/archives/index.js';
 import { routes as callboardRoutes } from '../features/callboard/index.js';
@@ -41,7 +42,10 @@ async function start() {
   const root = document.getElementById('root');
   if (!root) throw new Error('no #root');
   createRoot(root).render(
-    <App client={client} registry={registry} config={config} flushLogs={frontLog.flush} />,
+    // Blueprint's Table2 registers its keyboard shortcuts with the provider.
+    <HotkeysProvider>
+      <App client={client} registry={registry} config={config} flushLogs={frontLog.flush} />
+    </HotkeysProvider>,
   );
 }
 

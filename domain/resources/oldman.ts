@@ -134,7 +134,7 @@ export const oldmanResource: ResourceDef = {
   ],
   filters: [
     { field: 'oldmanName', kind: 'like' },
-    { field: 'oldmanStatus', kind: 'eq' },
+    // One or more statuses, e.g. the selectable residents 1,4 (spec 000 §9).
     { field: 'oldmanStatus', kind: 'in', param: 'oldmanStatuses', label: '入住状态' },
     { field: 'nursingLevel', kind: 'eq' },
     { field: 'deptId', kind: 'eq' },

@@ -113,7 +113,7 @@ export async function authenticate(
   if (options.touch !== false && now - row.lastSeenAt > SessionLimits.touchEveryMs) {
     await db.updateTable('session').set({ lastSeenAt: now }).where('tokenHash', '=', tokenHash).execute();
   }
-  const [codes, depts] = await Promise.all([authorityCodes(db, row.userId), dataDeptIds(db, row.userId)]);
+  const { codes, depts } = await authorizationOf(db, row.userId, row.userKeyVersion);
   return {
     tokenHash,
     userId: row.userId,
@@ -122,10 +122,35 @@ export async function authenticate(
     loginName: row.loginName,
     isAdmin: row.isAdmin === 1,
     mustChangePassword: row.resetPassword === 1,
-    authority: new Set(codes),
+    authority: codes,
     dataDeptIds: depts,
     selectedDeptId: row.selectedDeptId,
   };
+}
+
+/**
+ * A user's authority codes and data departments by user and key version. Changing a user's roles
+ * or departments bumps the key version (4013), which makes a new key; role authorities change only
+ * with the menu sync at start, which calls forgetAuthorizations. Every node computes the same.
+ */
+type Authorization = { codes: ReadonlySet<string>; depts: readonly number[] };
+const byDatabase = new WeakMap<Db, Map<string, Authorization>>();
+export const forgetAuthorizations = (db: Db) => byDatabase.delete(db);
+
+async function authorizationOf(db: Db, userId: number, keyVersion: number): Promise<Authorization> {
+  let authorizations = byDatabase.get(db);
+  if (!authorizations) {
+    authorizations = new Map();
+    byDatabase.set(db, authorizations);
+  }
+  const key = `${userId}:${keyVersion}`;
+  const known = authorizations.get(key);
+  if (known) return known;
+  const [codes, depts] = await Promise.all([authorityCodes(db, userId), dataDeptIds(db, userId)]);
+  const fresh = { codes: new Set(codes) as ReadonlySet<string>, depts: Object.freeze(depts) };
+  if (authorizations.size > 10_000) authorizations.clear();
+  authorizations.set(key, fresh);
+  return fresh;
 }
 
 export async function authorityCodes(db: Db, userId: number): Promise<string[]> {

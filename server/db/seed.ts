@@ -1,6 +1,7 @@
 import { configDefaults } from '../../domain/configEntries.js';
 import { allAuthorityCodes, type MenuSeed, WEB_LANDING_END, webMenus } from '../../domain/menus.js';
 import { hashPassword } from '../auth/password.js';
+import { forgetAuthorizations } from '../auth/tokens.js';
 import type { Db } from './index.js';
 
 /** The demo accounts printed at start and used by the tests. */
@@ -376,6 +377,7 @@ async function seedTemplates(db: Db, orgId: number, now: string) {
  * role that holds its parent's code, so an existing administrator sees the new screens.
  */
 export async function syncMenus(db: Db): Promise<void> {
+  forgetAuthorizations(db);
   const wanted = new Map<string, string | null>();
   const walk = (menus: MenuSeed[], parent: string | null) => {
     for (const m of menus) {

@@ -4,6 +4,7 @@
  * - cold start of `npm start` to first answer, with the build cached (target ≤ 3 s)
  * - real time (realtime.ts): alarm latency under background telemetry, ingest rate
  * - map (map.ts): main-thread time per position batch, deck.gl vs maplibre setData; frame rate
+ * - resources (resources.ts): elder list with 10,000 elders under load, against a bare Fastify route
  * `npm run bench -- startup realtime map` picks sections (all by default).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -14,6 +15,7 @@ import { join, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
 import { benchMap } from './map.js';
 import { benchRealtime } from './realtime.js';
+import { benchResources } from './resources.js';
 import { CHROMIUM_ARGS } from './util.js';
 
 const root = resolve(import.meta.dirname, '..', '..');
@@ -114,7 +116,7 @@ async function startup(): Promise<string[]> {
 async function main() {
   if (!existsSync(join(root, 'dist', 'index.html')))
     spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
-  const sections = { startup, realtime: benchRealtime, map: benchMap };
+  const sections = { startup, realtime: benchRealtime, map: benchMap, resources: benchResources };
   const chosen = process.argv.slice(2).filter((a): a is keyof typeof sections => a in sections);
   const lines: string[] = [];
   for (const name of chosen.length ? chosen : (Object.keys(sections) as (keyof typeof sections)[])) {

@@ -1,0 +1,169 @@
+import { HTMLSelect, InputGroup, Intent, Switch, TextArea } from '@blueprintjs/core';
+import { useState } from 'react';
+import type { DictEntry } from '../../domain/dictionaries.js';
+import { type FieldDef, fenToYuan, yuanToFen } from '../../domain/resource.js';
+import { getDict } from '../dict/dictionaries.js';
+import { RegionSelect } from '../ui/region/RegionSelect.js';
+import type { FormValue } from './formValues.js';
+import { ImageUpload } from './ImageUpload.js';
+import { useLookup } from './useLookup.js';
+
+interface FieldInputProps {
+  id: string;
+  field: FieldDef;
+  value: FormValue;
+  invalid: boolean;
+  disabled: boolean;
+  onChange(value: FormValue): void;
+  /** A problem found by the input itself (an image that cannot be uploaded). */
+  onError(message: string): void;
+}
+
+const text = (v: FormValue) => (v === null ? '' : String(v));
+
+/** Past this many choices a select gets a filter box. */
+const FILTER_FROM = 15;
+
+/** A select of dictionary or lookup entries; a long one can be narrowed by typing. */
+function ChoiceSelect({
+  id,
+  label,
+  choices,
+  value,
+  disabled,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  choices: readonly DictEntry[];
+  value: string;
+  disabled: boolean;
+  onChange(value: string): void;
+}) {
+  const [filter, setFilter] = useState('');
+  const needle = filter.trim();
+  // the chosen entry stays listed, or the select would show another one as chosen
+  const shown = needle
+    ? choices.filter((c) => c.label.includes(needle) || String(c.value) === value)
+    : choices;
+  const select = (
+    <HTMLSelect id={id} disabled={disabled} value={value} onChange={(e) => onChange(e.target.value)}>
+      <option value="">请选择</option>
+      {shown.map((c) => (
+        <option key={String(c.value)} value={String(c.value)}>
+          {c.label}
+        </option>
+      ))}
+    </HTMLSelect>
+  );
+  if (choices.length <= FILTER_FROM) return select;
+  return (
+    <div className="resource-choice">
+      <InputGroup
+        leftIcon="filter"
+        aria-label={`筛选${label}`}
+        placeholder="输入筛选"
+        disabled={disabled}
+        value={filter}
+        onChange={(e) => setFilter(e.target.value)}
+      />
+      {select}
+    </div>
+  );
+}
+
+/** The input of one field by its type (domain/resource.ts FieldType). */
+export function FieldInput({ id, field: f, value, invalid, disabled, onChange, onError }: FieldInputProps) {
+  const lookup = useLookup(f.type === 'ref' ? f.ref : undefined);
+  const intent = invalid ? Intent.DANGER : Intent.NONE;
+  const common = { id, disabled, intent, placeholder: f.hint };
+  switch (f.type) {
+    case 'textarea':
+      return (
+        <TextArea {...common} fill rows={3} value={text(value)} onChange={(e) => onChange(e.target.value)} />
+      );
+    case 'int':
+      return (
+        <InputGroup
+          {...common}
+          type="number"
+          value={text(value)}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      );
+    case 'money':
+      return (
+        <InputGroup
+          {...common}
+          inputMode="decimal"
+          rightElement={<span className="resource-unit">元</span>}
+          value={text(value)}
+          onChange={(e) => onChange(e.target.value)}
+          onBlur={() => {
+            // 12.5 → 12.50: the two decimals the amount is kept in
+            const fen = yuanToFen(text(value));
+            if (fen !== null && fenToYuan(fen) !== text(value)) onChange(fenToYuan(fen));
+          }}
+        />
+      );
+    case 'date':
+      return (
+        <InputGroup {...common} type="date" value={text(value)} onChange={(e) => onChange(e.target.value)} />
+      );
+    case 'datetime':
+      return (
+        <InputGroup
+          {...common}
+          type="datetime-local"
+          step={1}
+          value={text(value)}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      );
+    case 'dict':
+    case 'ref':
+      return (
+        <ChoiceSelect
+          id={id}
+          label={f.label}
+          choices={f.type === 'dict' ? (f.dict ? getDict(f.dict) : []) : lookup}
+          value={text(value)}
+          disabled={disabled}
+          onChange={onChange}
+        />
+      );
+    case 'bool':
+      return (
+        <Switch
+          id={id}
+          disabled={disabled}
+          checked={Number(value) === 1}
+          onChange={(e) => onChange(e.currentTarget.checked ? 1 : 0)}
+        />
+      );
+    case 'image':
+      return (
+        <ImageUpload
+          id={id}
+          label={f.label}
+          value={text(value)}
+          disabled={disabled}
+          onChange={onChange}
+          onError={onError}
+        />
+      );
+    case 'region':
+      return (
+        <RegionSelect
+          id={id}
+          disabled={disabled}
+          value={typeof value === 'string' && value ? value : null}
+          onChange={onChange}
+        />
+      );
+    case 'text':
+    case 'phone':
+    case 'idcard':
+      return <InputGroup {...common} value={text(value)} onChange={(e) => onChange(e.target.value)} />;
+  }
+}

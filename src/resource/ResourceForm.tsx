@@ -1,0 +1,169 @@
+import { Button, Callout, Card, FormGroup, H5, Intent } from '@blueprintjs/core';
+import { useId, useRef, useState } from 'react';
+import type { FieldDef, ResourceDef } from '../../domain/resource.js';
+import { useApp } from '../app/AppContext.js';
+import { FieldInput } from './FieldInput.js';
+import type { Row } from './format.js';
+import {
+  type FieldErrors,
+  type FormMode,
+  type FormValues,
+  formFields,
+  toBody,
+  toFormValues,
+} from './formValues.js';
+import { fillPath } from './listQuery.js';
+import { groupBySection } from './sections.js';
+
+export interface SavedResource {
+  /** The id of the created or updated row. */
+  id: number;
+  /** What was sent (fen for money, only the section's fields for a section update). */
+  body: Record<string, unknown>;
+  /** The server's answer. */
+  answer: unknown;
+}
+
+export interface ResourceFormProps {
+  def: ResourceDef;
+  mode: FormMode;
+  /** The row being edited, or preset values of a new one. */
+  initial?: Row;
+  /** Field names of one section: shows and sends only these (plus the id). */
+  only?: readonly string[];
+  onSaved(saved: SavedResource): void;
+  onCancel?(): void;
+}
+
+/** A server message that starts with a shown field's label belongs under that field too. */
+const fieldOfMessage = (fields: FieldDef[], message: string) =>
+  fields.filter((f) => message.startsWith(f.label)).sort((a, b) => b.label.length - a.label.length)[0]?.name;
+
+/**
+ * Create or edit form of a resource: inputs by field type in two columns per section, checked
+ * on submit by the schema the server uses, so the Chinese messages match; a refusal from the
+ * server shows above the form and keeps what was typed.
+ */
+export function ResourceForm({ def, mode, initial, only, onSaved, onCancel }: ResourceFormProps) {
+  const { request } = useApp();
+  const idPrefix = useId();
+  const [values, setValues] = useState<FormValues>(() => toFormValues(def, initial));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [serverError, setServerError] = useState('');
+  const [saving, setSaving] = useState(false);
+  // a ref, not the state: two clicks in one frame both see saving === false
+  const inFlight = useRef(false);
+  const fields = formFields(def, mode, only);
+  const shown = new Set(fields.map((f) => f.name));
+
+  const submit = () => {
+    if (inFlight.current) return;
+    const checked = toBody(def, mode, values, initial, only);
+    if (checked.errors) {
+      setErrors(checked.errors);
+      return;
+    }
+    const body = checked.body;
+    const url = mode === 'create' ? def.api.create : def.api.update;
+    if (!url) {
+      setServerError(`${def.title}不能${mode === 'create' ? '新增' : '修改'}`);
+      return;
+    }
+    const editedId = Number(initial?.[def.idField]);
+    inFlight.current = true;
+    setSaving(true);
+    setErrors({});
+    setServerError('');
+    request<Record<string, unknown> | null>({
+      url: mode === 'create' ? url : fillPath(url, [editedId]),
+      method: mode === 'create' ? 'POST' : 'PUT',
+      data: body,
+      silent: true,
+    }).then(
+      (answer) => {
+        inFlight.current = false;
+        setSaving(false);
+        onSaved({ id: mode === 'create' ? Number(answer?.[def.idField]) : editedId, body, answer });
+      },
+      (e: { message?: string }) => {
+        inFlight.current = false;
+        setSaving(false);
+        const message = e.message ?? '保存失败';
+        setServerError(message);
+        const name = fieldOfMessage(fields, message);
+        if (name) setErrors({ [name]: message });
+      },
+    );
+  };
+
+  const orphanErrors = Object.entries(errors)
+    .filter(([name]) => !shown.has(name))
+    .map(([, message]) => message);
+  const inputOf = (f: FieldDef) => {
+    const id = `${idPrefix}-${f.name}`;
+    const error = errors[f.name];
+    return (
+      <FormGroup
+        key={f.name}
+        className={[
+          f.wide || f.type === 'textarea' ? 'resource-wide' : '',
+          // a CSS mark: text inside the label would become part of the field's label text
+          f.required && !f.readOnly ? 'resource-required' : '',
+        ].join(' ')}
+        label={f.label}
+        labelFor={id}
+        intent={error ? Intent.DANGER : Intent.NONE}
+        helperText={error || (f.type === 'textarea' || f.type === 'text' ? undefined : f.hint)}
+      >
+        <FieldInput
+          id={id}
+          field={f}
+          value={values[f.name] ?? null}
+          invalid={Boolean(error)}
+          disabled={Boolean(f.readOnly) || saving}
+          onChange={(value) => {
+            setValues((v) => ({ ...v, [f.name]: value }));
+            if (errors[f.name]) setErrors(({ [f.name]: _, ...rest }) => rest);
+          }}
+          onError={(message) =>
+            setErrors(({ [f.name]: _, ...rest }) => (message ? { ...rest, [f.name]: message } : rest))
+          }
+        />
+      </FormGroup>
+    );
+  };
+
+  return (
+    <form
+      className="resource-form"
+      data-testid={`resource-form-${def.name}`}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+    >
+      {serverError || orphanErrors.length ? (
+        <Callout intent={Intent.DANGER} data-testid="form-error">
+          {[serverError, ...orphanErrors].filter(Boolean).join('；')}
+        </Callout>
+      ) : null}
+      {groupBySection(def, fields).map((group) =>
+        group.title ? (
+          <Card key={group.key} compact className="resource-section">
+            <H5>{group.title}</H5>
+            <div className="form-grid">{group.fields.map(inputOf)}</div>
+          </Card>
+        ) : (
+          <div key={group.key} className="form-grid">
+            {group.fields.map(inputOf)}
+          </div>
+        ),
+      )}
+      <div className="resource-form-actions">
+        {onCancel ? <Button text="取消" disabled={saving} onClick={onCancel} /> : null}
+        <Button type="submit" intent={Intent.PRIMARY} text="保存" loading={saving} />
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,237 @@
+import {
+  Alert,
+  Button,
+  Callout,
+  Dialog,
+  DialogBody,
+  Intent,
+  NonIdealState,
+  Spinner,
+} from '@blueprintjs/core';
+import { type ReactNode, useEffect, useState } from 'react';
+import type { ResourceDef } from '../../domain/resource.js';
+import { useApp } from '../app/AppContext.js';
+import { usePageRefresh } from '../app/usePageRefresh.js';
+import { Pager } from '../ui/Pager.js';
+import { ColumnSettingsDialog } from './ColumnSettingsDialog.js';
+import { readColumnSettings, visibleColumns, writeColumnSettings } from './columnSettings.js';
+import { ExportMenu } from './ExportMenu.js';
+import { FilterBar } from './FilterBar.js';
+import type { Row } from './format.js';
+import { exportUrl, fillPath } from './listQuery.js';
+import { ResourceDetail } from './ResourceDetail.js';
+import { ResourceForm } from './ResourceForm.js';
+import { ResourceTable, rowId, rowName } from './ResourceTable.js';
+import { rowButton } from './rowButton.js';
+import { useResourceList } from './useResourceList.js';
+import './resource.css';
+
+export interface ResourceListProps {
+  def: ResourceDef;
+  /** The route path: the key of the page's saved columns and page size. */
+  routeName: string;
+  /** Set by the caller after its authority checks (useResourceAuthority). */
+  canCreate?: boolean;
+  canEdit?: boolean;
+  canRemove?: boolean;
+  canExport?: boolean;
+  /** More buttons in each row's operation cell: plain elements (rowButton), no hooks. */
+  rowActions?(row: Row): ReactNode;
+  /** More buttons in the toolbar, after 新增 and 批量删除. */
+  toolbarExtra?: ReactNode;
+  /** 查看; default: the record's detail in a dialog. */
+  onOpen?(row: Row): void;
+  /** 新增; default: the form in a dialog. */
+  onCreate?(): void;
+  /** 编辑; default: the form in a dialog. */
+  onEdit?(row: Row): void;
+  /** Query parameters always sent (a sub-list of one elder, a status tab). */
+  fixedParams?: Record<string, string | number>;
+  /** Values a new record starts with in the default create form. */
+  createInitial?: Row;
+  /** A change reloads the list. */
+  refreshKey?: unknown;
+}
+
+type Open = { kind: 'create' } | { kind: 'edit'; row: Row } | { kind: 'view'; row: Row } | null;
+
+/**
+ * The list screen of a resource: filter bar, toolbar (新增, 批量删除, 导出, 列设置), the table
+ * with row selection and 查看/编辑/删除, and the pager. Columns and page size are saved per page.
+ */
+export function ResourceList(props: ResourceListProps) {
+  const { def, routeName, canCreate = false, canEdit = false, canRemove = false, canExport = true } = props;
+  const { request, toast } = useApp();
+  const list = useResourceList(def, routeName, props.fixedParams, props.refreshKey);
+  const [columns, setColumns] = useState(() => readColumnSettings(routeName, def.columns));
+  const [choosingColumns, setChoosingColumns] = useState(false);
+  const [selected, setSelected] = useState<Set<number>>(() => new Set());
+  const [open, setOpen] = useState<Open>(null);
+  const [removing, setRemoving] = useState<{ ids: number[]; text: string } | null>(null);
+  usePageRefresh(list.reload);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page of rows drops the selection
+  useEffect(() => setSelected(new Set()), [list.rows]);
+
+  const mayCreate = canCreate && Boolean(def.api.create || props.onCreate);
+  const mayEdit = canEdit && Boolean(def.api.update || props.onEdit);
+  const mayRemove = canRemove && Boolean(def.api.remove);
+
+  const remove = async (ids: number[]) => {
+    const url = def.api.remove as string;
+    // a path with :ids takes them all at once; one with :id takes one call each
+    const batches = url.includes(':ids') ? [ids] : ids.map((id) => [id]);
+    try {
+      for (const batch of batches)
+        await request({ url: fillPath(url, batch), method: 'DELETE', silent: true });
+      toast('删除成功', 'success');
+    } catch (e) {
+      toast((e as { message?: string }).message ?? '删除失败', 'danger');
+    }
+    list.reload();
+  };
+
+  const actions = (row: Row) => {
+    const name = rowName(def, row);
+    return (
+      <>
+        {rowButton('查看', () => (props.onOpen ? props.onOpen(row) : setOpen({ kind: 'view', row })))}
+        {mayEdit
+          ? rowButton('编辑', () => (props.onEdit ? props.onEdit(row) : setOpen({ kind: 'edit', row })))
+          : null}
+        {mayRemove
+          ? rowButton(
+              '删除',
+              () => setRemoving({ ids: [rowId(def, row)], text: `确定删除${def.title}“${name}”吗？` }),
+              true,
+            )
+          : null}
+        {props.rowActions?.(row)}
+      </>
+    );
+  };
+  const saved = () => {
+    setOpen(null);
+    toast('保存成功', 'success');
+    list.reload();
+  };
+
+  return (
+    <div className="resource-list" data-testid={`resource-list-${def.name}`}>
+      <FilterBar def={def} onSearch={list.search} />
+      <div className="resource-toolbar">
+        {mayCreate ? (
+          <Button
+            intent={Intent.PRIMARY}
+            icon="plus"
+            text="新增"
+            onClick={() => (props.onCreate ? props.onCreate() : setOpen({ kind: 'create' }))}
+          />
+        ) : null}
+        {mayRemove ? (
+          <Button
+            icon="trash"
+            intent={Intent.DANGER}
+            text="批量删除"
+            disabled={selected.size === 0}
+            onClick={() =>
+              setRemoving({ ids: [...selected], text: `确定删除选中的 ${selected.size} 条${def.title}吗？` })
+            }
+          />
+        ) : null}
+        {props.toolbarExtra}
+        <span className="resource-toolbar-gap" />
+        {canExport && def.api.list ? (
+          <ExportMenu
+            title={def.title}
+            urlOf={(format) => exportUrl(def, list.query, format, props.fixedParams)}
+          />
+        ) : null}
+        <Button icon="column-layout" text="列设置" onClick={() => setChoosingColumns(true)} />
+      </div>
+      {list.error ? (
+        <Callout intent={Intent.DANGER} data-testid="list-error">
+          {list.error}
+        </Callout>
+      ) : null}
+      {list.rows.length ? (
+        <div className={list.loading ? 'resource-loading' : undefined}>
+          <ResourceTable
+            def={def}
+            rows={list.rows}
+            columns={visibleColumns(columns)}
+            sort={list.query.sort}
+            onSort={list.setSort}
+            selected={mayRemove ? selected : undefined}
+            onSelect={mayRemove ? setSelected : undefined}
+            actions={actions}
+          />
+        </div>
+      ) : list.loading ? (
+        <Spinner size={32} className="resource-empty" aria-label="加载中" />
+      ) : list.error ? null : (
+        <NonIdealState className="resource-empty" icon="inbox" title="暂无数据" />
+      )}
+      <Pager
+        total={list.total}
+        pageNum={list.query.pageNum}
+        pageSize={list.query.pageSize}
+        onChange={list.setPage}
+      />
+
+      {choosingColumns ? (
+        <ColumnSettingsDialog
+          def={def}
+          settings={columns}
+          onClose={() => setChoosingColumns(false)}
+          onSave={(next) => {
+            writeColumnSettings(routeName, next);
+            setColumns(next);
+            setChoosingColumns(false);
+          }}
+        />
+      ) : null}
+      <Alert
+        isOpen={removing !== null}
+        intent={Intent.DANGER}
+        icon="trash"
+        confirmButtonText="删除"
+        cancelButtonText="取消"
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => {
+          if (removing) remove(removing.ids);
+          setRemoving(null);
+        }}
+      >
+        {removing?.text}
+      </Alert>
+      {open ? (
+        <Dialog
+          isOpen
+          className="resource-dialog"
+          title={
+            open.kind === 'create'
+              ? `新增${def.title}`
+              : open.kind === 'edit'
+                ? `编辑${def.title}`
+                : `${def.title}详情`
+          }
+          onClose={() => setOpen(null)}
+        >
+          <DialogBody>
+            {open.kind === 'view' ? (
+              <ResourceDetail def={def} row={def.api.get ? undefined : open.row} id={rowId(def, open.row)} />
+            ) : (
+              <ResourceForm
+                def={def}
+                mode={open.kind}
+                initial={open.kind === 'edit' ? open.row : props.createInitial}
+                onSaved={saved}
+                onCancel={() => setOpen(null)}
+              />
+            )}
+          </DialogBody>
+        </Dialog>
+      ) : null}
+    </div>
+  );
+}
