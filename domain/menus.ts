@@ -197,6 +197,12 @@ export const webMenus: MenuSeed[] = [
           },
           {
             menuType: 'FUNC',
+            menuName: '文书管理',
+            code: 'live:tempeleteDocument',
+            routePath: '/live/tempeleteDocument',
+          },
+          {
+            menuType: 'FUNC',
             menuName: '床位状态图',
             code: LiveAuthority.bedInfo,
             routePath: '/home/bedInfo',

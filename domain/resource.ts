@@ -124,7 +124,8 @@ const realDate = (s: string) => {
 const MOBILE = /^1[3-9]\d{9}$/;
 const LANDLINE = /^0\d{2,3}-?\d{7,8}$/;
 
-const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+const blankToUndefined = (v: unknown) =>
+  v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v;
 /** An optional field sent blank is cleared (null); one left out is left alone. */
 const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 
@@ -229,6 +230,12 @@ export const standardColumnLabels: Record<string, string> = {
   createTime: '创建时间',
   updateTime: '更新时间',
 };
+
+/** The field behind a list column: a defined field, or a standard column as a read-only date-time. */
+export function columnField(def: ResourceDef, name: string): FieldDef | undefined {
+  const label = standardColumnLabels[name];
+  return fieldOf(def, name) ?? (label ? { name, label, type: 'datetime', readOnly: true } : undefined);
+}
 
 /** The header of a list column: the field's label, or a standard column's. */
 export const columnLabel = (def: ResourceDef, name: string) =>

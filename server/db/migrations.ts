@@ -154,6 +154,26 @@ const migrations: Record<string, Migration> = {
       for (const statement of statements) await sql.raw(statement).execute(db);
     },
   },
+  '0007_residence': {
+    async up(db: Kysely<unknown>) {
+      // A bed holds at most one elder, whatever the code does (docs/decisions.md "Residence"). An
+      // older database may hold a duplicate: the later elder loses the bed before the index is made.
+      const statements = [
+        `update oldman set bedId = null where bedId is not null and exists
+          (select 1 from oldman o where o.bedId = oldman.bedId and o.oldmanId < oldman.oldmanId)`,
+        `create unique index oldman_bed_one on oldman(bedId) where bedId is not null`,
+        `create table liveRecord (recordId integer primary key, orgId integer not null, oldmanId integer not null,
+          deptId integer not null, eventType text not null, eventName text not null, fromStatus integer, toStatus integer,
+          fromBedId integer, toBedId integer, fromBedName text, toBedName text, changeDate text not null,
+          note text not null default '', userId integer, userName text not null default '', createTime text not null)`,
+        `create index liveRecord_oldman on liveRecord(oldmanId, recordId)`,
+        `create table roomMapConfig (id integer primary key, orgId integer not null, type integer not null,
+          statusId integer not null, statusName text not null, color text not null, sort integer not null default 0,
+          updateTime text not null, unique (orgId, type, statusId))`,
+      ];
+      for (const statement of statements) await sql.raw(statement).execute(db);
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

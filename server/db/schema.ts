@@ -49,6 +49,8 @@ export interface Database {
   callRecord: CallRecordTable;
   callDealType: CallDealTypeTable;
   userBuilding: UserBuildingTable;
+  liveRecord: LiveRecordTable;
+  roomMapConfig: RoomMapConfigTable;
 }
 
 export interface OrgTable {
@@ -531,4 +533,37 @@ export interface CallDealTypeTable {
 export interface UserBuildingTable {
   userId: number;
   buildingId: number;
+}
+
+/** One residence change of an elder: status and/or bed (bed names kept as they were then). */
+export interface LiveRecordTable {
+  recordId: Generated<number>;
+  orgId: number;
+  oldmanId: number;
+  deptId: number;
+  /** residenceMachine event type, or ADJUST / EXCHANGE / CLEAR. */
+  eventType: string;
+  eventName: string;
+  fromStatus: number | null;
+  toStatus: number | null;
+  fromBedId: number | null;
+  toBedId: number | null;
+  fromBedName: string | null;
+  toBedName: string | null;
+  changeDate: string;
+  note: string;
+  userId: number | null;
+  userName: string;
+  createTime: string;
+}
+/** An organisation's colour and name for one status of a room-map legend (type 1 bed, 2 room). */
+export interface RoomMapConfigTable {
+  id: Generated<number>;
+  orgId: number;
+  type: number;
+  statusId: number;
+  statusName: string;
+  color: string;
+  sort: number;
+  updateTime: string;
 }

@@ -46,9 +46,12 @@ export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.ou
   throw new ApiFailure(Code.invalidInput, result.error.issues[0]?.message ?? '参数校验失败');
 }
 
-const numericDict = (f: FieldDef) => f.type === 'dict' && !!f.dict && typeof staticDictionaries[f.dict][0]?.value === 'number';
+const numericDict = (f: FieldDef) =>
+  f.type === 'dict' && !!f.dict && typeof staticDictionaries[f.dict][0]?.value === 'number';
 const columnType = (f: FieldDef) =>
-  f.type === 'int' || f.type === 'money' || f.type === 'bool' || f.type === 'ref' || numericDict(f) ? 'integer' : 'text';
+  f.type === 'int' || f.type === 'money' || f.type === 'bool' || f.type === 'ref' || numericDict(f)
+    ? 'integer'
+    : 'text';
 
 /**
  * Creates the table of each definition, adds the columns a definition gained since (never drops
@@ -83,7 +86,9 @@ export async function syncResourceTables(db: Db, defs: readonly ResourceDef[]) {
     }
     // Counting a list of the user's departments reads this index alone.
     if (def.deptScoped)
-      await sql.raw(`create index if not exists ${def.table}_dept on ${def.table}(orgId, deptId)`).execute(db);
+      await sql
+        .raw(`create index if not exists ${def.table}_dept on ${def.table}(orgId, deptId)`)
+        .execute(db);
     // Lists sort within the organisation: an index per sortable column makes a page a short index walk
     // (its rowid tie-break included) instead of sorting every row of the organisation.
     for (const field of new Set([def.defaultSort.field, ...(def.sortable ?? [])]))

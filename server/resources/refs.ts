@@ -44,6 +44,7 @@ export const refTables: Record<string, RefTable> = {
   job: direct('job', 'jobId', 'jobName'),
   role: direct('role', 'roleId', 'name'),
   templateType: direct('templateType', 'typeId', 'typeName'),
+  template: direct('template', 'templateId', 'templateName'),
   interviewer: direct('interviewer', 'id', 'interviewerName'),
   dictionary: direct('dictionary', 'dictionaryId', 'dictionaryName'),
 };

@@ -1,6 +1,6 @@
 import { Button, Checkbox, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
 import { useState } from 'react';
-import { fieldOf, type ResourceDef } from '../../domain/resource.js';
+import { columnLabel, type ResourceDef } from '../../domain/resource.js';
 import { type ColumnSettings, fitColumns } from './columnSettings.js';
 
 const move = (list: string[], from: number, to: number) => {
@@ -29,7 +29,7 @@ export function ColumnSettingsDialog({
       <DialogBody>
         <ol className="resource-column-list" data-testid="column-settings">
           {draft.order.map((name, i) => {
-            const label = fieldOf(def, name)?.label ?? name;
+            const label = columnLabel(def, name);
             const shown = !draft.hidden.includes(name);
             return (
               <li key={name}>

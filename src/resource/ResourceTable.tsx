@@ -2,7 +2,7 @@ import '@blueprintjs/table/lib/css/table.css';
 import { Icon } from '@blueprintjs/core';
 import { Cell, Column, ColumnHeaderCell, type ColumnProps, SelectionModes, Table2 } from '@blueprintjs/table';
 import { type ReactElement, type ReactNode, useLayoutEffect, useRef, useState } from 'react';
-import { type FieldDef, fieldOf, type ResourceDef } from '../../domain/resource.js';
+import { columnField, type FieldDef, type ResourceDef } from '../../domain/resource.js';
 import { formatValue, type Row } from './format.js';
 import type { Sort } from './listQuery.js';
 
@@ -72,7 +72,7 @@ export function ResourceTable({
     }
   });
   const sortable = new Set([def.defaultSort.field, ...(def.sortable ?? [])]);
-  const fields = columns.map((name) => ({ name, field: fieldOf(def, name) }));
+  const fields = columns.map((name) => ({ name, field: columnField(def, name) }));
   const markFirst = !actions;
 
   const mark = (row: Row, content: ReactNode) => (

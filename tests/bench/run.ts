@@ -5,6 +5,7 @@
  * - real time (realtime.ts): alarm latency under background telemetry, ingest rate
  * - map (map.ts): main-thread time per position batch, deck.gl vs maplibre setData; frame rate
  * - resources (resources.ts): elder list with 10,000 elders under load, against a bare Fastify route
+ * - list (list.ts): ResourceList with 10,000 rows, first render and scrolling in headless Chromium
  * `npm run bench -- startup realtime map` picks sections (all by default).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -13,6 +14,7 @@ import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
+import { benchList } from './list.js';
 import { benchMap } from './map.js';
 import { benchRealtime } from './realtime.js';
 import { benchResources } from './resources.js';
@@ -116,7 +118,13 @@ async function startup(): Promise<string[]> {
 async function main() {
   if (!existsSync(join(root, 'dist', 'index.html')))
     spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
-  const sections = { startup, realtime: benchRealtime, map: benchMap, resources: benchResources };
+  const sections = {
+    startup,
+    realtime: benchRealtime,
+    map: benchMap,
+    resources: benchResources,
+    list: benchList,
+  };
   const chosen = process.argv.slice(2).filter((a): a is keyof typeof sections => a in sections);
   const lines: string[] = [];
   for (const name of chosen.length ? chosen : (Object.keys(sections) as (keyof typeof sections)[])) {

@@ -69,7 +69,10 @@ test('an import file with two bad rows reports both with their reasons; the righ
   await page.getByRole('button', { name: '仅导入正确的 2 条' }).click();
   await expect(page.getByTestId('import-summary')).toContainText('已导入 2 条');
   await page.getByRole('button', { name: '完成' }).click();
-  await page.getByPlaceholder(/姓名|关键字/).first().fill('孔令仪');
+  await page
+    .getByPlaceholder(/姓名|关键字/)
+    .first()
+    .fill('孔令仪');
   await page.getByRole('button', { name: '查询' }).click();
   await expect(page.getByTestId('resource-list-oldman')).toContainText('孔令仪');
 });

@@ -1,5 +1,283 @@
-import type { AnyRoute } from '../../http/route.js';
+import { sql } from 'kysely';
+import { Code } from '../../../domain/codes.js';
+import { ageOn, idCardFacts, isValidIdCard } from '../../../domain/idCard.js';
+import { bodySchema } from '../../../domain/resource.js';
+import {
+  CONSULT_BASE,
+  type ConsultSection,
+  ConsultStatus,
+  consultationResource,
+  consultSectionFields,
+  consultSections,
+  type IdCardCheck,
+  idCardCheckMessage,
+  interviewerResource,
+  VISIT_PURPOSE_SEE_ELDER,
+  visitResource,
+} from '../../../domain/resources/consult.js';
+import { LiveAuthority, oldmanResource } from '../../../domain/resources/oldman.js';
+import { ApiFailure } from '../../http/failure.js';
+import { type AnyRoute, route } from '../../http/route.js';
+import {
+  type Ctx,
+  idParam,
+  insertRow,
+  loadRow,
+  parseInput,
+  type ResourceHooks,
+  type Row,
+  resourceRoutes,
+  updateRow,
+} from '../../resources/engine.js';
+import { oldmanHooks } from './oldman.js';
 
+const def = consultationResource;
+const today = () => new Date().toISOString().slice(0, 10);
+const now = () => new Date().toISOString().slice(0, 19).replace('T', ' ');
+
+/** The status a row will have: what it sends, else what it had. */
+const statusOf = (row: Row, existing: Row | null) =>
+  'consultStatus' in row ? row.consultStatus : existing ? existing.consultStatus : undefined;
+
+export const consultHooks: ResourceHooks = {
+  prepare(_ctx, row, existing) {
+    // Spec 001 §3: the ID card, when given, fixes birth date, sex and age; without it age is typed in.
+    if (typeof row.oldmanIdcard === 'string') {
+      const facts = idCardFacts(row.oldmanIdcard);
+      if (!facts) throw new ApiFailure(Code.invalidInput, '身份证号不正确（应为18位且校验位正确）');
+      row.birthday = facts.birthday;
+      row.sex = facts.sex;
+    }
+    if (typeof row.birthday === 'string') row.age = ageOn(row.birthday, today());
+    // 已建档 belongs to the archives call alone, and an archived consultation stays archived.
+    const was = existing ? Number(existing.consultStatus) : null;
+    const next = statusOf(row, existing);
+    if (was === ConsultStatus.archived) {
+      if ('consultStatus' in row && Number(next) !== ConsultStatus.archived)
+        throw new ApiFailure(Code.conflict, '该咨询已转为档案，不能更改跟进状态');
+    } else if (Number(next) === ConsultStatus.archived)
+      throw new ApiFailure(Code.invalidInput, '“已建档”只能通过转为档案设置');
+    else if (!existing || 'consultStatus' in row)
+      row.consultStatus = next === undefined || next === null ? ConsultStatus.following : next;
+  },
+  decorate(_db, rows) {
+    const day = today();
+    for (const row of rows)
+      if (typeof row.birthday === 'string' && row.birthday.length === 10) row.age = ageOn(row.birthday, day);
+  },
+};
+
+/** The profile a consultation becomes (spec 001 §2 consult/archivesAdd): what the two records share. */
+export function profileDraft(c: Row): Row {
+  return {
+    oldmanId: null,
+    oldmanName: c.oldmanName,
+    oldmanIdcard: c.oldmanIdcard,
+    sex: c.sex,
+    birthday: c.birthday,
+    phone: c.phone,
+    deptId: c.deptId,
+    address: c.address,
+    nursingLevel: c.nursingLevel,
+    selfCareAbility: c.selfCareAbility,
+    medicalHistory: c.diseases,
+    liveRemark: c.specialNeeds,
+    // checkInSource 1: 咨询转入
+    checkInSource: 1,
+  };
+}
+
+/** The elder of the organisation with this ID card, if any. */
+async function oldmanByIdCard(ctx: Ctx, idcard: string) {
+  return ctx.db
+    .selectFrom('oldman')
+    .select(['oldmanId', 'oldmanName', 'oldmanStatus'])
+    .where('orgId', '=', ctx.user.orgId)
+    .where('oldmanIdcard', '=', idcard)
+    .executeTakeFirst();
+}
+
+async function checkIdCard(ctx: Ctx, idcard: string): Promise<IdCardCheck> {
+  const oldman = (await oldmanByIdCard(ctx, idcard)) ?? null;
+  const open = await sql<IdCardCheck['consultations'][number]>`select consultationId, oldmanName,
+      consultStatus, consultDate from consultation where orgId = ${ctx.user.orgId}
+      and oldmanIdcard = ${idcard} and consultStatus = ${ConsultStatus.following}
+      order by consultationId desc limit 5`.execute(ctx.db);
+  const found = { oldman, consultations: open.rows };
+  return { ...found, free: !oldman && !open.rows.length, message: idCardCheckMessage(found) };
+}
+
+const sectionTitle = (s: ConsultSection) => consultSections.find((x) => x.key === s)?.title ?? s;
+
+function sectionRoutes(section: ConsultSection): AnyRoute[] {
+  const only = consultSectionFields(section);
+  const schema = bodySchema(def, 'update', only);
+  const names = def.fields.filter((f) => f.section === section).map((f) => f.name);
+  return [
+    route({
+      method: 'GET',
+      url: `${CONSULT_BASE}/:id/${section}`,
+      auth: LiveAuthority.consult,
+      async handler(ctx) {
+        const row = await loadRow(ctx, def, idParam(ctx.req.params, 'id'), consultHooks);
+        const keys = [def.idField, 'oldmanName', 'consultStatus', ...names];
+        const named = ['deptName', 'interviewerName', 'linkedOldmanName'];
+        return Object.fromEntries([...keys, ...named].filter((k) => k in row).map((k) => [k, row[k]]));
+      },
+    }),
+    route({
+      method: 'PUT',
+      url: `${CONSULT_BASE}/:id/${section}`,
+      auth: LiveAuthority.consultEdit,
+      log: { type: 'UPDATE', name: `修改咨询${sectionTitle(section)}` },
+      async handler(ctx) {
+        const consultationId = idParam(ctx.req.params, 'id');
+        const raw = { ...((ctx.req.body as Row | null) ?? {}), consultationId };
+        const body = parseInput(schema, raw) as Row;
+        const existing = await loadRow(ctx, def, consultationId);
+        await updateRow(ctx, def, consultHooks, existing, body);
+        return { consultationId };
+      },
+    }),
+  ];
+}
+
+/** A consultation about an elder who already has a profile: base comes from the profile. */
+const forElderSchema = bodySchema(def, 'create', [
+  ...consultSectionFields('consultant'),
+  ...consultSectionFields('extra'),
+  ...consultSectionFields('health'),
+]);
+
+const forElder = route({
+  method: 'POST',
+  url: `${CONSULT_BASE}/:id`,
+  auth: LiveAuthority.consultAdd,
+  log: { type: 'ADD', name: '新增长者咨询' },
+  async handler(ctx) {
+    const oldman = await loadRow(ctx, oldmanResource, idParam(ctx.req.params, 'id'));
+    const body = parseInput(forElderSchema, ctx.req.body) as Row;
+    const row: Row = {
+      ...body,
+      oldmanName: oldman.oldmanName,
+      oldmanIdcard: oldman.oldmanIdcard,
+      phone: oldman.phone,
+      address: oldman.address,
+      deptId: oldman.deptId,
+      nursingLevel: body.nursingLevel ?? oldman.nursingLevel,
+      selfCareAbility: body.selfCareAbility ?? oldman.selfCareAbility,
+      linkedOldmanId: oldman.oldmanId,
+    };
+    const consultationId = await insertRow(ctx, def, consultHooks, row);
+    return { consultationId };
+  },
+});
+
+const profileSchema = bodySchema(oldmanResource, 'create');
+
+/**
+ * Turns a consultation into an elder profile (status 3 待入住) in one transaction: the
+ * consultation is marked 已建档 first, so any refusal after it (a duplicate ID card, a foreign
+ * department, a bad field) rolls both back. The body may override the draft's profile fields.
+ */
+const toArchive = route({
+  method: 'POST',
+  url: `${CONSULT_BASE}/:id/archives`,
+  auth: LiveAuthority.consultArchive,
+  log: { type: 'ADD', name: '咨询转为档案' },
+  async handler(ctx) {
+    const consultation = await loadRow(ctx, def, idParam(ctx.req.params, 'id'));
+    if (Number(consultation.consultStatus) === ConsultStatus.archived || consultation.linkedOldmanId)
+      throw new ApiFailure(Code.conflict, '该咨询已转为档案');
+    const overrides = (ctx.req.body as Row | null) ?? {};
+    const merged: Row = { ...profileDraft(consultation), ...overrides };
+    if (typeof merged.oldmanIdcard !== 'string' || !merged.oldmanIdcard.trim())
+      throw new ApiFailure(Code.invalidInput, '请先填写长者身份证号再转为档案');
+    const profile = parseInput(profileSchema, merged) as Row;
+    await sql`update consultation set consultStatus = ${ConsultStatus.archived}, updateTime = ${now()}
+      where consultationId = ${Number(consultation.consultationId)}`.execute(ctx.db);
+    const clash = await oldmanByIdCard(ctx, String(profile.oldmanIdcard));
+    if (clash) throw new ApiFailure(Code.conflict, idCardCheckMessage({ oldman: clash, consultations: [] }));
+    // oldmanStatus 3: 待入住 (liveStatus)
+    const oldmanId = await insertRow(ctx, oldmanResource, oldmanHooks, { ...profile, oldmanStatus: 3 });
+    await sql`update consultation set linkedOldmanId = ${oldmanId}
+      where consultationId = ${Number(consultation.consultationId)}`.execute(ctx.db);
+    ctx.describe(`咨询转为档案：${String(profile.oldmanName)}`);
+    return { oldmanId, consultationId: Number(consultation.consultationId) };
+  },
+});
+
+export const interviewerHooks: ResourceHooks = {
+  async beforeRemove(ctx, row) {
+    const used = await sql<{ n: number }>`select count(*) as n from consultation
+      where orgId = ${ctx.user.orgId} and interviewerId = ${Number(row.id)}`.execute(ctx.db);
+    const n = Number(used.rows[0]?.n ?? 0);
+    if (n) throw new ApiFailure(Code.conflict, `${String(row.interviewerName)}已接待${n}条咨询，不能删除`);
+  },
+};
+
+const TEMPERATURE = /^\d{2}(\.\d)?$/;
+
+/** Visits: the visited elder's department is the visit's; 探望 needs an elder; times in order. */
+export const visitHooks: ResourceHooks = {
+  async prepare(ctx, row, existing) {
+    const merged = { ...(existing ?? {}), ...row };
+    if (Number(merged.visitPurpose) === VISIT_PURPOSE_SEE_ELDER && !merged.oldmanId)
+      throw new ApiFailure(Code.invalidInput, '请选择探望长者');
+    if (merged.visitTime && merged.leaveTime && String(merged.leaveTime) < String(merged.visitTime))
+      throw new ApiFailure(Code.invalidInput, '离开时间不能早于来访时间');
+    if (typeof row.temperature === 'string') {
+      const t = Number(row.temperature);
+      if (!TEMPERATURE.test(row.temperature) || t < 35 || t > 42)
+        throw new ApiFailure(Code.invalidInput, '体温应为35.0～42.0之间的数字，如36.5');
+    }
+    if (row.oldmanId !== undefined && row.oldmanId !== null) {
+      const oldman = await ctx.db
+        .selectFrom('oldman')
+        .select(['deptId'])
+        .where('oldmanId', '=', Number(row.oldmanId))
+        .where('orgId', '=', ctx.user.orgId)
+        .executeTakeFirst();
+      if (!oldman) throw new ApiFailure(Code.invalidInput, '探望长者不存在');
+      ctx.requireDept(oldman.deptId);
+      row.deptId = oldman.deptId;
+    }
+  },
+};
+
+/** Spec 001 §7 "Consultations" and the visits of "Outings and visits". */
 export function consultRoutes(): AnyRoute[] {
-  return [];
+  return [
+    ...resourceRoutes(interviewerResource, interviewerHooks),
+    route({
+      method: 'GET',
+      url: `${CONSULT_BASE}/check/:idcard`,
+      auth: LiveAuthority.consult,
+      async handler(ctx) {
+        const idcard = String((ctx.req.params as Row).idcard ?? '')
+          .trim()
+          .toUpperCase();
+        if (!isValidIdCard(idcard))
+          throw new ApiFailure(Code.invalidInput, '身份证号不正确（应为18位且校验位正确）');
+        return checkIdCard(ctx, idcard);
+      },
+    }),
+    ...resourceRoutes(def, consultHooks),
+    ...(['base', 'consultant', 'extra', 'health'] as const).flatMap(sectionRoutes),
+    forElder,
+    route({
+      method: 'GET',
+      url: `${CONSULT_BASE}/:id/proFile`,
+      auth: LiveAuthority.consult,
+      async handler(ctx) {
+        const consultation = await loadRow(ctx, def, idParam(ctx.req.params, 'id'));
+        const consultationId = Number(consultation.consultationId);
+        if (!consultation.linkedOldmanId) return { ...profileDraft(consultation), consultationId };
+        const oldman = await loadRow(ctx, oldmanResource, Number(consultation.linkedOldmanId), oldmanHooks);
+        return { ...oldman, consultationId };
+      },
+    }),
+    toArchive,
+    ...resourceRoutes(visitResource, visitHooks),
+  ];
 }

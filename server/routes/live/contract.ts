@@ -1,5 +1,509 @@
-import type { AnyRoute } from '../../http/route.js';
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { Code } from '../../../domain/codes.js';
+import { dictLabel } from '../../../domain/dictionaries.js';
+import { Authority } from '../../../domain/menus.js';
+import { bodySchema } from '../../../domain/resource.js';
+import {
+  CONTRACTS,
+  ContractStatus,
+  contractAlwaysEditable,
+  contractMoveAllowed,
+  contractResource,
+  escapeHtml,
+  FORM_BASE,
+  formFieldsOf,
+  OLDMAN_TEMPLATE,
+  oldmanTemplateResource,
+  type PlaceholderValues,
+  placeholderValuesOf,
+  renderFormValues,
+  renderTemplate,
+  TEMPLATE_DATA,
+  templateDataResource,
+  templateListResource,
+} from '../../../domain/resources/contract.js';
+import { LiveAuthority, oldmanResource } from '../../../domain/resources/oldman.js';
+import { ApiFailure } from '../../http/failure.js';
+import { type AnyRoute, route, SENT } from '../../http/route.js';
+import {
+  type Ctx,
+  idParam,
+  insertRow,
+  loadRow,
+  parseInput,
+  type ResourceHooks,
+  type Row,
+  resourceRoutes,
+  updateRow,
+} from '../../resources/engine.js';
+import { oldmanHooks } from './oldman.js';
 
+/** Template families (templateType.isHome, docs/decisions.md): 0/1 HTML documents, 2 forms. */
+const FORM_FAMILY = 2;
+const id = z.coerce.number().int().positive('编号无效');
+const today = () => new Date().toISOString().slice(0, 10);
+const stamp = () => new Date().toISOString().slice(0, 19).replace('T', ' ');
+
+async function ownTemplate(ctx: Ctx, templateId: number) {
+  const row = await ctx.db
+    .selectFrom('template')
+    .innerJoin('templateType', 'templateType.typeId', 'template.typeId')
+    .select([
+      'template.templateId',
+      'template.templateName',
+      'template.typeId',
+      'template.content',
+      'template.status',
+      'templateType.isHome',
+      'templateType.typeName',
+    ])
+    .where('template.templateId', '=', templateId)
+    .where('template.orgId', '=', ctx.user.orgId)
+    .executeTakeFirst();
+  if (!row) throw new ApiFailure(Code.invalidInput, '模板不存在');
+  return row;
+}
+
+/** The elder (own organisation and data department) with bed path and age, or a refusal. */
+const elderOf = (ctx: Ctx, oldmanId: number) => loadRow(ctx, oldmanResource, oldmanId, oldmanHooks);
+
+/** What the placeholders of a template stand for, for one elder and (for a contract) its terms. */
+async function placeholderValues(ctx: Ctx, elder: Row, terms: Row = {}): Promise<PlaceholderValues> {
+  const org = await ctx.db
+    .selectFrom('org')
+    .select('orgName')
+    .where('orgId', '=', ctx.user.orgId)
+    .executeTakeFirst();
+  return placeholderValuesOf(elder, terms, org?.orgName ?? '', today());
+}
+
+/** HT + day + a four-digit number of the day within the organisation: HT202611230001. */
+async function nextContractNo(ctx: Ctx) {
+  const prefix = `HT${today().replaceAll('-', '')}`;
+  const last = await sql<{
+    contractNo: string;
+  }>`select contractNo from contract where orgId = ${ctx.user.orgId}
+    and contractNo like ${`${prefix}%`} and length(contractNo) = ${prefix.length + 4}
+    order by contractNo desc limit 1`.execute(ctx.db);
+  const seq = Number(last.rows[0]?.contractNo.slice(prefix.length) ?? 0) + 1;
+  return `${prefix}${String(seq).padStart(4, '0')}`;
+}
+
+const statusName = (s: unknown) => dictLabel('contractStatus', s as number) || String(s);
+const differs = (a: unknown, b: unknown) =>
+  (a ?? null) !== (b ?? null) && String(a ?? '') !== String(b ?? '');
+
+const contractHooks: ResourceHooks = {
+  async prepare(ctx, row, existing) {
+    const merged: Row = {
+      ...existing,
+      ...Object.fromEntries(Object.entries(row).filter(([, v]) => v !== undefined)),
+    };
+    if (existing) {
+      const from = Number(existing.contractStatus);
+      const to = Number(merged.contractStatus);
+      if (!contractMoveAllowed(from, to))
+        throw new ApiFailure(Code.conflict, `合同状态不能从“${statusName(from)}”改为“${statusName(to)}”`);
+      // A signed contract is what both parties signed: only its status and remark move on.
+      const locked = Object.keys(row).filter(
+        (k) => !(contractAlwaysEditable as readonly string[]).includes(k) && k !== 'deptId',
+      );
+      if (from !== ContractStatus.draft && locked.some((k) => differs(row[k], existing[k])))
+        throw new ApiFailure(Code.conflict, '已生效或已终止的合同只能修改状态和备注');
+    } else {
+      row.contractStatus ??= ContractStatus.draft;
+      merged.contractStatus = row.contractStatus;
+    }
+    if (String(merged.endDate) <= String(merged.startDate))
+      throw new ApiFailure(Code.invalidInput, '合同结束日期须晚于开始日期');
+    const elder = await elderOf(ctx, Number(merged.oldmanId));
+    row.deptId = Number(elder.deptId);
+    const template = await ownTemplate(ctx, Number(merged.templateId));
+    if (template.isHome === FORM_FAMILY) throw new ApiFailure(Code.invalidInput, '合同模板须为文书模板');
+    if (!existing && template.status !== 1) throw new ApiFailure(Code.invalidInput, '该合同模板已停用');
+    if (!existing && !row.contractNo) row.contractNo = await nextContractNo(ctx);
+    if (existing && !row.contractNo) delete row.contractNo;
+    merged.contractNo = row.contractNo ?? existing?.contractNo;
+    // Rendered once and kept: a later template edit never changes a contract. A draft follows
+    // its own edits; a signed one cannot change what it was rendered from (checked above).
+    if (!existing || Number(existing.contractStatus) === ContractStatus.draft)
+      row.content = renderTemplate(template.content, await placeholderValues(ctx, elder, merged));
+  },
+  beforeRemove(_ctx, row) {
+    if (Number(row.contractStatus) !== ContractStatus.draft)
+      throw new ApiFailure(Code.conflict, '只能删除草稿状态的合同，已生效的合同请改为终止');
+  },
+};
+
+/** A filled form's answers: every required field answered, choices among the options. */
+function checkedFormValues(raw: unknown, fields: NonNullable<ReturnType<typeof formFieldsOf>>) {
+  let values: Record<string, string> = {};
+  if (typeof raw === 'string' && raw.trim()) {
+    try {
+      const parsed = (JSON.parse(raw) as { values?: unknown }).values;
+      if (parsed && typeof parsed === 'object') values = parsed as Record<string, string>;
+    } catch {
+      throw new ApiFailure(Code.invalidInput, '填写内容格式不正确');
+    }
+  }
+  const clean: Record<string, string> = {};
+  for (const f of fields) {
+    const v = String(values[f.label] ?? '').trim();
+    if (f.required && !v) throw new ApiFailure(Code.invalidInput, `请填写${f.label}`);
+    if (v && f.kind === 'number' && !/^-?\d+(\.\d+)?$/.test(v))
+      throw new ApiFailure(Code.invalidInput, `${f.label}必须是数字`);
+    if (v && f.kind === 'date' && !/^\d{4}-\d{2}-\d{2}$/.test(v))
+      throw new ApiFailure(Code.invalidInput, `${f.label}格式应为YYYY-MM-DD`);
+    if (v && f.kind === 'select' && !f.options.includes(v))
+      throw new ApiFailure(Code.invalidInput, `${f.label}取值无效`);
+    if (v) clean[f.label] = v;
+  }
+  return clean;
+}
+
+/** Binds a template to an elder unless it already is; the new one goes last. */
+async function bind(ctx: Ctx, oldmanId: number, templateId: number, deptId: number) {
+  const found = await sql`select id from oldmanTemplate where orgId = ${ctx.user.orgId}
+    and oldmanId = ${oldmanId} and templateId = ${templateId}`.execute(ctx.db);
+  if (found.rows.length) return false;
+  const last = await sql<{ sort: number | null }>`select max(sort) as sort from oldmanTemplate
+    where orgId = ${ctx.user.orgId} and oldmanId = ${oldmanId}`.execute(ctx.db);
+  const sort = (last.rows[0]?.sort ?? -1) + 1;
+  const now = stamp();
+  await sql`insert into oldmanTemplate (orgId, deptId, oldmanId, templateId, sort, createTime, updateTime, createBy)
+    values (${ctx.user.orgId}, ${deptId}, ${oldmanId}, ${templateId}, ${sort}, ${now}, ${now}, ${ctx.user.userId})`.execute(
+    ctx.db,
+  );
+  return true;
+}
+
+const templateDataHooks: ResourceHooks = {
+  async prepare(ctx, row, existing) {
+    const oldmanId = Number(row.oldmanId ?? existing?.oldmanId);
+    const templateId = Number(row.templateId ?? existing?.templateId);
+    const elder = await elderOf(ctx, oldmanId);
+    const template = await ownTemplate(ctx, templateId);
+    if (!existing && template.status !== 1) throw new ApiFailure(Code.invalidInput, '该模板已停用');
+    row.deptId = Number(elder.deptId);
+    row.typeId = template.typeId;
+    row.title = template.templateName;
+    const changed =
+      !existing ||
+      differs(existing.oldmanId, oldmanId) ||
+      differs(existing.templateId, templateId) ||
+      (row.formValues !== undefined && differs(existing.formValues, row.formValues));
+    if (!changed) return;
+    if (template.isHome === FORM_FAMILY) {
+      const fields = formFieldsOf(template.content) ?? [];
+      const values = checkedFormValues(row.formValues ?? existing?.formValues, fields);
+      row.formValues = JSON.stringify({ values });
+      row.content = renderFormValues(template.templateName, fields, values);
+    } else {
+      row.formValues = null;
+      row.content = renderTemplate(template.content, await placeholderValues(ctx, elder));
+    }
+    await bind(ctx, oldmanId, templateId, Number(elder.deptId));
+  },
+};
+
+/** Binding rows carry their template's name and type, and how many documents the elder has of it. */
+const oldmanTemplateHooks: ResourceHooks = {
+  async decorate(db, rows) {
+    for (const row of rows) {
+      const info = await sql<{ typeId: number; typeName: string; docs: number; lastTime: string | null }>`
+        select t.typeId, ty.typeName,
+          (select count(*) from templateData d where d.oldmanId = ${Number(row.oldmanId)} and d.templateId = t.templateId) as docs,
+          (select max(createTime) from templateData d where d.oldmanId = ${Number(row.oldmanId)} and d.templateId = t.templateId) as lastTime
+        from template t join templateType ty on ty.typeId = t.typeId where t.templateId = ${Number(row.templateId)}`.execute(
+        db,
+      );
+      Object.assign(row, info.rows[0] ?? {});
+    }
+  },
+};
+
+/** Pickers need names and order, not each template's whole text. */
+const templateListHooks: ResourceHooks = {
+  decorate(_db, rows) {
+    for (const row of rows) delete row.content;
+  },
+};
+
+/** The print view: a standalone page, scripts allowed only with this response's nonce. */
+function printPage(title: string, orgName: string, body: string) {
+  const nonce = randomBytes(12).toString('base64');
+  const csp = `default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; script-src 'nonce-${nonce}'`;
+  const html = `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<title>${escapeHtml(title)}</title>
+<style>
+body{font-family:"Noto Serif CJK SC","Songti SC","SimSun",serif;margin:0;background:#eef0f2;color:#111}
+.bar{position:sticky;top:0;display:flex;gap:12px;align-items:center;justify-content:space-between;padding:10px 24px;background:#30404d;color:#fff;font-family:sans-serif}
+.bar button{font-size:14px;padding:6px 18px;border:0;border-radius:3px;background:#2d72d2;color:#fff;cursor:pointer}
+.sheet{box-sizing:border-box;width:210mm;min-height:297mm;margin:16px auto;padding:20mm 18mm;background:#fff;box-shadow:0 1px 4px rgba(0,0,0,.2);line-height:1.9;font-size:15px}
+.sheet h1,.sheet h2{text-align:center}
+.org{text-align:right;color:#555;font-size:13px;border-bottom:1px solid #999;margin-bottom:12px}
+table.form-values{width:100%;border-collapse:collapse}table.form-values th,table.form-values td{border:1px solid #555;padding:4px 8px;text-align:left}
+table.form-values th{width:30%;background:#f5f5f5}
+@page{size:A4;margin:18mm}
+@media print{body{background:#fff}.bar{display:none}.sheet{width:auto;min-height:0;margin:0;padding:0;box-shadow:none}}
+</style></head><body>
+<div class="bar"><span>${escapeHtml(title)}</span><button type="button" id="print">打印</button></div>
+<div class="sheet"><div class="org">${escapeHtml(orgName)}</div>${body}</div>
+<script nonce="${nonce}">document.getElementById('print').addEventListener('click',function(){window.print()});</script>
+</body></html>`;
+  return { html, csp };
+}
+
+const dataIdOf = (raw: unknown) => parseInput(z.object({ id }), raw).id;
+
+/** Spec 000 §7 "Contracts and forms" beyond plain CRUD; decisions in docs/decisions.md. */
 export function contractRoutes(): AnyRoute[] {
-  return [];
+  const dataCreate = bodySchema(templateDataResource, 'create');
+  const dataUpdate = bodySchema(templateDataResource, 'update');
+  const createDocument = async (ctx: Ctx) => ({
+    dataId: await insertRow(
+      ctx,
+      templateDataResource,
+      templateDataHooks,
+      parseInput(dataCreate, ctx.req.body),
+    ),
+  });
+  const removeDocument = async (ctx: Ctx, dataId: number, templateId?: number) => {
+    const row = await loadRow(ctx, templateDataResource, dataId);
+    if (templateId !== undefined && Number(row.templateId) !== templateId)
+      throw new ApiFailure(Code.notFound, '文书不存在');
+    await sql`delete from templateData where dataId = ${dataId}`.execute(ctx.db);
+    ctx.describe(`删除文书：${String(row.title)}（${String(row.oldmanName)}）`);
+    return null;
+  };
+  return [
+    ...resourceRoutes(contractResource, contractHooks),
+    route({
+      method: 'GET',
+      url: `${CONTRACTS}/download/:contractId`,
+      auth: LiveAuthority.contract,
+      async handler(ctx) {
+        const contract = await loadRow(ctx, contractResource, idParam(ctx.req.params, 'contractId'));
+        const org = await ctx.db
+          .selectFrom('org')
+          .select('orgName')
+          .where('orgId', '=', ctx.user.orgId)
+          .executeTakeFirst();
+        const title = `${String(contract.templateName ?? '合同')}（${String(contract.contractNo)}）`;
+        const { html, csp } = printPage(title, org?.orgName ?? '', String(contract.content ?? ''));
+        ctx.reply
+          .header('content-type', 'text/html; charset=utf-8')
+          .header(
+            'content-disposition',
+            `inline; filename*=UTF-8''${encodeURIComponent(`${String(contract.contractNo)}.html`)}`,
+          )
+          .header('content-security-policy', csp)
+          .header('cache-control', 'no-store')
+          .send(html);
+        return SENT;
+      },
+    }),
+    ...resourceRoutes(templateDataResource, templateDataHooks),
+    route({
+      method: 'GET',
+      url: `${TEMPLATE_DATA}/turnOver`,
+      auth: LiveAuthority.contract,
+      query: z.object({
+        startTime: z
+          .string()
+          .regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/, '开始时间格式不正确')
+          .optional(),
+        endTime: z
+          .string()
+          .regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/, '结束时间格式不正确')
+          .optional(),
+      }),
+      async handler(ctx) {
+        const endTime = ctx.query.endTime ?? stamp();
+        const startTime =
+          ctx.query.startTime ??
+          new Date(Date.now() - 24 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+        const depts = ctx.user.dataDeptIds.length ? ctx.user.dataDeptIds : [-1];
+        const rows =
+          await sql<Row>`select d.dataId, d.templateId, d.title, d.oldmanId, o.oldmanName, d.remark,
+            d.createTime, d.createBy, e.empName as createName
+          from templateData d join oldman o on o.oldmanId = d.oldmanId
+          left join users u on u.userId = d.createBy left join emp e on e.empId = u.empId
+          where d.orgId = ${ctx.user.orgId} and d.deptId in (${sql.join(depts)})
+            and d.createTime >= ${startTime} and d.createTime <= ${endTime}
+          order by d.templateId, d.createTime`.execute(ctx.db);
+        const groups = new Map<number, { templateId: number; title: string; count: number; items: Row[] }>();
+        for (const r of rows.rows) {
+          const key = Number(r.templateId);
+          const g = groups.get(key) ?? { templateId: key, title: String(r.title), count: 0, items: [] };
+          g.count += 1;
+          g.items.push(r);
+          groups.set(key, g);
+        }
+        return { startTime, endTime, total: rows.rows.length, groups: [...groups.values()] };
+      },
+    }),
+    route({
+      method: 'GET',
+      url: `${TEMPLATE_DATA}/:templateId`,
+      auth: LiveAuthority.contract,
+      params: z.object({ templateId: id }),
+      query: z.object({ oldmanId: id.optional() }),
+      async handler(ctx) {
+        const template = await ownTemplate(ctx, ctx.params.templateId);
+        if (ctx.query.oldmanId) await elderOf(ctx, ctx.query.oldmanId);
+        const depts = ctx.user.dataDeptIds.length ? ctx.user.dataDeptIds : [-1];
+        const records =
+          await sql<Row>`select d.*, o.oldmanName from templateData d join oldman o on o.oldmanId = d.oldmanId
+          where d.orgId = ${ctx.user.orgId} and d.templateId = ${template.templateId} and d.deptId in (${sql.join(depts)})
+          ${ctx.query.oldmanId ? sql`and d.oldmanId = ${ctx.query.oldmanId}` : sql``}
+          order by d.dataId desc limit 200`.execute(ctx.db);
+        return { template, records: records.rows };
+      },
+    }),
+    ...resourceRoutes(oldmanTemplateResource, oldmanTemplateHooks),
+    route({
+      method: 'POST',
+      url: OLDMAN_TEMPLATE,
+      auth: LiveAuthority.contractAdd,
+      body: z.object({ oldmanId: id, templateIds: z.array(id).min(1, '请选择模板').max(100) }),
+      log: { type: 'ADD', name: '为长者添加模板' },
+      async handler(ctx) {
+        const elder = await elderOf(ctx, ctx.body.oldmanId);
+        let added = 0;
+        for (const templateId of ctx.body.templateIds) {
+          await ownTemplate(ctx, templateId);
+          if (await bind(ctx, ctx.body.oldmanId, templateId, Number(elder.deptId))) added += 1;
+        }
+        ctx.describe(`为长者添加模板：${String(elder.oldmanName)}，${added}个`);
+        return { added };
+      },
+    }),
+    route({
+      method: 'DELETE',
+      url: OLDMAN_TEMPLATE,
+      auth: LiveAuthority.contractDelete,
+      query: z.object({ oldmanId: id, templateId: id }),
+      log: { type: 'DELETE', name: '移除长者模板' },
+      async handler(ctx) {
+        const elder = await elderOf(ctx, ctx.query.oldmanId);
+        const docs = await sql`select 1 from templateData where oldmanId = ${ctx.query.oldmanId}
+          and templateId = ${ctx.query.templateId} limit 1`.execute(ctx.db);
+        if (docs.rows.length) throw new ApiFailure(Code.conflict, '该长者已有此模板的文书，请先删除文书');
+        const gone = await sql`delete from oldmanTemplate where orgId = ${ctx.user.orgId}
+          and oldmanId = ${ctx.query.oldmanId} and templateId = ${ctx.query.templateId}`.execute(ctx.db);
+        if (!Number(gone.numAffectedRows ?? 0)) throw new ApiFailure(Code.notFound, '该长者未添加此模板');
+        ctx.describe(`移除长者模板：${String(elder.oldmanName)}`);
+        return null;
+      },
+    }),
+    route({
+      method: 'GET',
+      url: `${OLDMAN_TEMPLATE}/none`,
+      auth: LiveAuthority.contract,
+      query: z.object({ oldmanId: id }),
+      async handler(ctx) {
+        await elderOf(ctx, ctx.query.oldmanId);
+        const rows = await sql<Row>`select t.templateId, t.templateName, t.typeId, ty.typeName, ty.isHome
+          from template t join templateType ty on ty.typeId = t.typeId
+          where t.orgId = ${ctx.user.orgId} and t.status = 1 and t.templateId not in
+            (select templateId from oldmanTemplate where oldmanId = ${ctx.query.oldmanId})
+          order by ty.sort, t.sort, t.templateId`.execute(ctx.db);
+        return rows.rows;
+      },
+    }),
+    route({
+      method: 'PUT',
+      url: `${OLDMAN_TEMPLATE}/sort`,
+      auth: LiveAuthority.contractEdit,
+      body: z
+        .array(z.object({ id, sort: z.coerce.number().int().min(0).max(9999) }))
+        .min(1, '请提供排序')
+        .max(200),
+      log: { type: 'UPDATE', name: '长者模板排序' },
+      async handler(ctx) {
+        for (const item of ctx.body) await loadRow(ctx, oldmanTemplateResource, item.id);
+        for (const item of ctx.body)
+          await sql`update oldmanTemplate set sort = ${item.sort}, updateTime = ${stamp()} where id = ${item.id}`.execute(
+            ctx.db,
+          );
+        return null;
+      },
+    }),
+    route({
+      method: 'POST',
+      url: `${OLDMAN_TEMPLATE}/add`,
+      auth: LiveAuthority.contractAdd,
+      log: { type: 'ADD', name: '新增文书' },
+      handler: createDocument,
+    }),
+    route({
+      method: 'PUT',
+      url: `${OLDMAN_TEMPLATE}/edit`,
+      auth: LiveAuthority.contractEdit,
+      log: { type: 'UPDATE', name: '修改文书' },
+      async handler(ctx) {
+        const body = parseInput(dataUpdate, ctx.req.body) as Row;
+        const existing = await loadRow(ctx, templateDataResource, Number(body.dataId));
+        await updateRow(ctx, templateDataResource, templateDataHooks, existing, body);
+        return { dataId: Number(body.dataId) };
+      },
+    }),
+    route({
+      method: 'GET',
+      url: `${OLDMAN_TEMPLATE}/detail`,
+      auth: LiveAuthority.contract,
+      async handler(ctx) {
+        return loadRow(ctx, templateDataResource, dataIdOf(ctx.req.query));
+      },
+    }),
+    route({
+      method: 'GET',
+      url: `${OLDMAN_TEMPLATE}/list`,
+      auth: LiveAuthority.contract,
+      query: z.object({ oldmanId: id, templateId: id.optional() }),
+      async handler(ctx) {
+        await elderOf(ctx, ctx.query.oldmanId);
+        const rows =
+          await sql<Row>`select d.dataId, d.templateId, d.typeId, d.title, d.remark, d.createTime, d.updateTime
+          from templateData d where d.orgId = ${ctx.user.orgId} and d.oldmanId = ${ctx.query.oldmanId}
+          ${ctx.query.templateId ? sql`and d.templateId = ${ctx.query.templateId}` : sql``}
+          order by d.dataId desc`.execute(ctx.db);
+        return rows.rows;
+      },
+    }),
+    route({
+      method: 'DELETE',
+      url: `${OLDMAN_TEMPLATE}/delete/:templateId/:id`,
+      auth: LiveAuthority.contractDelete,
+      params: z.object({ templateId: id, id }),
+      log: { type: 'DELETE', name: '删除文书' },
+      handler: (ctx) => removeDocument(ctx, ctx.params.id, ctx.params.templateId),
+    }),
+    ...resourceRoutes(templateListResource, templateListHooks),
+    route({
+      method: 'PUT',
+      url: `${FORM_BASE}/template/sort`,
+      auth: Authority.templateDocument,
+      body: z
+        .array(z.object({ templateId: id, sort: z.coerce.number().int().min(0).max(9999) }))
+        .min(1, '请提供排序')
+        .max(500),
+      log: { type: 'UPDATE', name: '模板排序' },
+      async handler(ctx) {
+        for (const item of ctx.body) await ownTemplate(ctx, item.templateId);
+        for (const item of ctx.body)
+          await sql`update template set sort = ${item.sort} where templateId = ${item.templateId}`.execute(
+            ctx.db,
+          );
+        // Templates never ordered would sort first (null); they go after the ordered ones instead.
+        await sql`update template set sort = (select coalesce(max(sort), 0) from template where orgId = ${ctx.user.orgId}) + 1
+          where orgId = ${ctx.user.orgId} and sort is null`.execute(ctx.db);
+        return null;
+      },
+    }),
+  ];
 }

@@ -58,7 +58,16 @@ export function oldmanImportRoutes(): AnyRoute[] {
       auth: LiveAuthority.archivesImport,
       async handler(ctx) {
         const format = ((ctx.req.query as Row | null)?.format ?? 'xlsx') === 'csv' ? 'csv' : 'xlsx';
-        const example = ['张桂兰', '110105194103080027', '护理一部', '13800001234', '汉族', '丧偶', '小学', '半护理'];
+        const example = [
+          '张桂兰',
+          '110105194103080025',
+          '护理一部',
+          '13800001234',
+          '汉族',
+          '丧偶',
+          '小学',
+          '半护理',
+        ];
         await sendTable(ctx.reply, format, '长者档案导入模板', [
           fields.map((f) => (f.required ? `${f.label}*` : f.label)),
           [...example, ...fields.slice(example.length).map(() => '')],
@@ -72,8 +81,11 @@ export function oldmanImportRoutes(): AnyRoute[] {
       auth: LiveAuthority.archivesImport,
       log: { type: 'IMPORT', name: '导入长者档案' },
       async handler(ctx): Promise<ImportResult> {
-        if (!ctx.req.isMultipart()) throw new ApiFailure(Code.uploadRejected, '请以 multipart/form-data 上传文件');
-        const part: MultipartFile | undefined = await ctx.req.file({ limits: { fileSize: MAX_IMPORT_BYTES } });
+        if (!ctx.req.isMultipart())
+          throw new ApiFailure(Code.uploadRejected, '请以 multipart/form-data 上传文件');
+        const part: MultipartFile | undefined = await ctx.req.file({
+          limits: { fileSize: MAX_IMPORT_BYTES },
+        });
         if (!part) throw new ApiFailure(Code.uploadRejected, '请选择要导入的文件');
         if (!/\.(xlsx|csv)$/i.test(part.filename)) {
           part.file.resume();
@@ -107,9 +119,13 @@ export function oldmanImportRoutes(): AnyRoute[] {
           .execute();
         const deptByName = new Map(depts.map((d) => [d.deptName, d.deptId]));
         const existing = new Set(
-          (await ctx.db.selectFrom('oldman').select('oldmanIdcard').where('orgId', '=', ctx.user.orgId).execute()).map(
-            (r) => r.oldmanIdcard,
-          ),
+          (
+            await ctx.db
+              .selectFrom('oldman')
+              .select('oldmanIdcard')
+              .where('orgId', '=', ctx.user.orgId)
+              .execute()
+          ).map((r) => r.oldmanIdcard),
         );
         const seen = new Map<string, number>();
         const problems: ImportProblem[] = [];
@@ -149,7 +165,8 @@ export function oldmanImportRoutes(): AnyRoute[] {
           if (reasons.length) problems.push({ row: line, oldmanName: name, reason: reasons.join('；') });
         }
         const write = mode === 'valid' || (mode === 'all' && problems.length === 0);
-        if (write) for (const row of good) await insertRow(ctx, def, oldmanHooks, { ...row, oldmanStatus: 3 });
+        if (write)
+          for (const row of good) await insertRow(ctx, def, oldmanHooks, { ...row, oldmanStatus: 3 });
         ctx.describe(
           mode === 'check'
             ? `检查导入文件 ${part.filename}：${rows.length}条，${problems.length}条有误`

@@ -1,0 +1,148 @@
+import {
+  Button,
+  Callout,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  HTMLSelect,
+  InputGroup,
+  Intent,
+} from '@blueprintjs/core';
+import { useState } from 'react';
+import { LiveStatus, ResidencePaths } from '../../domain/resources/residence.js';
+import { useApp } from '../../src/app/AppContext.js';
+import { type ElderRow, useElders } from './api.js';
+import { BedPicker } from './BedPicker.js';
+
+/** Sends one bed change; the server's refusal is shown in the dialog. */
+function useSend(onDone: () => void) {
+  const { request, toast } = useApp();
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const send = async (url: string, data: unknown, done: string) => {
+    setBusy(true);
+    setError('');
+    try {
+      await request({ url, method: 'PUT', data, silent: true });
+      toast(done, 'success');
+      onDone();
+    } catch (e) {
+      setError((e as { message?: string }).message ?? '操作失败');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { error, busy, send };
+}
+
+interface Props {
+  elder: ElderRow;
+  onClose(): void;
+  onDone(): void;
+}
+
+/** 调整床位: one elder to a free bed. */
+export function AdjustDialog({ elder, onClose, onDone }: Props) {
+  const [bedId, setBedId] = useState<number | null>(null);
+  const [note, setNote] = useState('');
+  const { error, busy, send } = useSend(onDone);
+  return (
+    <Dialog isOpen title="调整床位" onClose={onClose} className="residence-dialog">
+      <DialogBody>
+        <p>
+          长者：<b>{elder.oldmanName}</b>，当前床位 {elder.bedName}
+        </p>
+        <BedPicker value={bedId} onChange={setBedId} />
+        <FormGroup label="备注" labelFor="adjust-note">
+          <InputGroup id="adjust-note" value={note} onChange={(e) => setNote(e.currentTarget.value)} />
+        </FormGroup>
+        {error && (
+          <Callout intent={Intent.DANGER} data-testid="dialog-error">
+            {error}
+          </Callout>
+        )}
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button text="取消" onClick={onClose} />
+            <Button
+              intent={Intent.PRIMARY}
+              text="确认调整"
+              disabled={bedId === null}
+              loading={busy}
+              onClick={() =>
+                send(ResidencePaths.adjust, { oldmanId: elder.oldmanId, bedId, note }, '调整床位成功')
+              }
+            />
+          </>
+        }
+      />
+    </Dialog>
+  );
+}
+
+/** 交换床位: the beds of two elders who hold one, swapped at once. */
+export function ExchangeDialog({ elder, onClose, onDone }: Props) {
+  const { elders } = useElders([LiveStatus.living, LiveStatus.trial, LiveStatus.reserved]);
+  const [otherId, setOtherId] = useState<number | null>(null);
+  const other = elders.find((e) => e.oldmanId === otherId);
+  const { error, busy, send } = useSend(onDone);
+  return (
+    <Dialog isOpen title="交换床位" onClose={onClose} className="residence-dialog">
+      <DialogBody>
+        <p>
+          长者：<b>{elder.oldmanName}</b>，当前床位 {elder.bedName}
+        </p>
+        <FormGroup label="与哪位长者交换" labelFor="exchange-other">
+          <HTMLSelect
+            id="exchange-other"
+            fill
+            value={otherId ?? ''}
+            onChange={(e) => setOtherId(e.currentTarget.value ? Number(e.currentTarget.value) : null)}
+          >
+            <option value="">请选择长者</option>
+            {elders
+              .filter((e) => e.oldmanId !== elder.oldmanId)
+              .map((e) => (
+                <option key={e.oldmanId} value={e.oldmanId}>
+                  {e.oldmanName}（{e.bedName}）
+                </option>
+              ))}
+          </HTMLSelect>
+        </FormGroup>
+        {other && (
+          <p>
+            交换后：{elder.oldmanName} → {other.bedName}；{other.oldmanName} → {elder.bedName}
+          </p>
+        )}
+        {error && (
+          <Callout intent={Intent.DANGER} data-testid="dialog-error">
+            {error}
+          </Callout>
+        )}
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button text="取消" onClick={onClose} />
+            <Button
+              intent={Intent.PRIMARY}
+              text="确认交换"
+              disabled={!other}
+              loading={busy}
+              onClick={() =>
+                send(
+                  ResidencePaths.exchange,
+                  { oldmanId: elder.oldmanId, otherOldmanId: otherId },
+                  '交换床位成功',
+                )
+              }
+            />
+          </>
+        }
+      />
+    </Dialog>
+  );
+}

@@ -1,0 +1,130 @@
+import { FormGroup, HTMLSelect } from '@blueprintjs/core';
+import { useEffect, useMemo, useState } from 'react';
+import { BedMapStatus, type RoomInfo } from '../../domain/resources/residence.js';
+import { useRooms } from './api.js';
+
+/** A bed the elder may take: free, or the one already reserved for them. */
+const selectable = (bedId: number, mapStatus: number, own: number | null) =>
+  mapStatus === BedMapStatus.free || bedId === own;
+
+interface Choice {
+  buildingId: number | '';
+  floorId: number | '';
+  roomId: number | '';
+}
+
+function choiceOf(rooms: RoomInfo[], bedId: number | null): Choice {
+  const room = rooms.find((r) => r.beds.some((b) => b.bedId === bedId));
+  return room
+    ? { buildingId: room.buildingId, floorId: room.floorId, roomId: room.roomId }
+    : { buildingId: '', floorId: '', roomId: '' };
+}
+
+const unique = <T, K>(items: T[], key: (t: T) => K) => [...new Map(items.map((i) => [key(i), i])).values()];
+
+/**
+ * 楼栋 → 楼层 → 房间 → 床位, offering only free beds (and the elder's reserved one), from
+ * GET buildings/bedInfos. The server checks again; the database index is the last word.
+ */
+export function BedPicker({
+  value,
+  onChange,
+  ownBedId = null,
+}: {
+  value: number | null;
+  onChange(bedId: number | null): void;
+  ownBedId?: number | null;
+}) {
+  const { data: all, error } = useRooms();
+  const rooms = useMemo(
+    () =>
+      all
+        .map((r) => ({ ...r, beds: r.beds.filter((b) => selectable(b.bedId, b.mapStatus, ownBedId)) }))
+        .filter((r) => r.beds.length > 0),
+    [all, ownBedId],
+  );
+  const [choice, setChoice] = useState<Choice>({ buildingId: '', floorId: '', roomId: '' });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: place the selects on the preset bed once loaded
+  useEffect(() => {
+    if (value !== null) setChoice(choiceOf(rooms, value));
+  }, [rooms]);
+  const buildings = unique(rooms, (r) => r.buildingId);
+  const floors = unique(
+    rooms.filter((r) => r.buildingId === choice.buildingId),
+    (r) => r.floorId,
+  );
+  const roomsOfFloor = rooms.filter((r) => r.floorId === choice.floorId);
+  const beds = rooms.find((r) => r.roomId === choice.roomId)?.beds ?? [];
+  const pick = (next: Choice) => {
+    setChoice(next);
+    onChange(null);
+  };
+  const num = (v: string) => (v === '' ? '' : Number(v));
+
+  return (
+    <div className="bed-picker" data-testid="bed-picker">
+      <FormGroup label="楼栋" labelFor="bed-building" inline>
+        <HTMLSelect
+          id="bed-building"
+          value={choice.buildingId}
+          onChange={(e) => pick({ buildingId: num(e.currentTarget.value), floorId: '', roomId: '' })}
+        >
+          <option value="">请选择楼栋</option>
+          {buildings.map((r) => (
+            <option key={r.buildingId} value={r.buildingId}>
+              {r.buildingName}
+            </option>
+          ))}
+        </HTMLSelect>
+      </FormGroup>
+      <FormGroup label="楼层" labelFor="bed-floor" inline>
+        <HTMLSelect
+          id="bed-floor"
+          value={choice.floorId}
+          disabled={choice.buildingId === ''}
+          onChange={(e) => pick({ ...choice, floorId: num(e.currentTarget.value), roomId: '' })}
+        >
+          <option value="">请选择楼层</option>
+          {floors.map((r) => (
+            <option key={r.floorId} value={r.floorId}>
+              {r.floorName}
+            </option>
+          ))}
+        </HTMLSelect>
+      </FormGroup>
+      <FormGroup label="房间" labelFor="bed-room" inline>
+        <HTMLSelect
+          id="bed-room"
+          value={choice.roomId}
+          disabled={choice.floorId === ''}
+          onChange={(e) => pick({ ...choice, roomId: num(e.currentTarget.value) })}
+        >
+          <option value="">请选择房间</option>
+          {roomsOfFloor.map((r) => (
+            <option key={r.roomId} value={r.roomId}>
+              {r.roomName}（{r.roomType}，空{r.beds.length}床）
+            </option>
+          ))}
+        </HTMLSelect>
+      </FormGroup>
+      <FormGroup label="床位" labelFor="bed-bed" inline>
+        <HTMLSelect
+          id="bed-bed"
+          value={value ?? ''}
+          disabled={choice.roomId === ''}
+          onChange={(e) => onChange(e.currentTarget.value === '' ? null : Number(e.currentTarget.value))}
+        >
+          <option value="">请选择床位</option>
+          {beds.map((b) => (
+            <option key={b.bedId} value={b.bedId}>
+              {b.bedName}
+              {b.bedId === ownBedId ? '（已预订）' : ''}
+            </option>
+          ))}
+        </HTMLSelect>
+      </FormGroup>
+      {!error && all.length > 0 && rooms.length === 0 && <p className="muted">当前没有空闲床位</p>}
+      {error && <p className="bp6-text-danger">{error}</p>}
+    </div>
+  );
+}

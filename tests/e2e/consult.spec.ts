@@ -1,0 +1,139 @@
+import { expect, type Page, test } from '@playwright/test';
+import { idCard } from '../support/idCards.js';
+import { ADMIN, signIn } from './support.js';
+
+const SHOTS = process.env.E2E_SHOTS ? '.tmp' : null;
+const shot = async (page: Page, name: string) => {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/consult-${name}.png`, fullPage: true });
+};
+
+type Rec = Record<string, unknown>;
+
+// an office screen: the lists' operation column is in view without scrolling
+test.use({ viewport: { width: 1920, height: 1080 } });
+
+/** A GET of the API with the page's session. */
+async function api(page: Page, url: string): Promise<Rec> {
+  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('pims2.userInfo') ?? '{}').token);
+  const res = await page.request.get(url, { headers: { authorization: token } });
+  const body = (await res.json()) as { code: number; result: Rec };
+  expect(body.code).toBe(0);
+  return body.result;
+}
+
+test('consultations: the ID-card check warns of an existing elder; a consultation is registered and becomes a profile', async ({
+  page,
+}) => {
+  await signIn(page, ADMIN);
+  const living = (
+    (await api(page, '/pims/web-pi/oldmans?oldmanStatuses=1&pageSize=1')).list as Rec[]
+  )[0] as Rec;
+  const card = idCard('1943-07-15', 24);
+
+  await page.goto('/index.html#/live/consult/base');
+  const screen = page.getByTestId('page-consult');
+  await expect(screen.getByText('暂无数据')).toBeVisible();
+  await screen.getByRole('button', { name: '新增', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('长者身份证号').fill(String(living.oldmanIdcard));
+  await dialog.getByRole('button', { name: '核验' }).click();
+  await expect(dialog.getByTestId('idcard-check-warning')).toHaveText(
+    `该身份证号已有档案：${String(living.oldmanName)}（在住）`,
+  );
+  await shot(page, 'check');
+  await dialog.getByLabel('长者身份证号').fill(card);
+  await dialog.getByRole('button', { name: '核验' }).click();
+  const form = dialog.getByTestId('resource-form-consultation');
+  await expect(form.getByLabel('身份证号')).toHaveValue(card);
+  await form.getByLabel('长者姓名').fill('孙玉梅');
+  await form.getByLabel('咨询人姓名').fill('孙强');
+  await form.getByLabel('与长者关系').selectOption({ label: '儿子' });
+  await form.getByLabel('咨询人电话').fill('13611112222');
+  await form.getByLabel('入住意向').selectOption({ label: '高' });
+  await form.getByLabel('月预算（元）').fill('4500');
+  await shot(page, 'form');
+  await form.getByRole('button', { name: '保存' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(screen.getByText('孙玉梅')).toBeVisible();
+  await expect(screen.getByTestId('resource-table').getByText('跟进中')).toBeVisible();
+  await shot(page, 'list');
+
+  // A second check of the same card now finds the open consultation.
+  await screen.getByRole('button', { name: '新增', exact: true }).click();
+  await dialog.getByLabel('长者身份证号').fill(card);
+  await dialog.getByRole('button', { name: '核验' }).click();
+  await expect(dialog.getByTestId('idcard-check-warning')).toContainText(
+    '该身份证号已有咨询登记：孙玉梅（跟进中',
+  );
+  await dialog.getByRole('button', { name: '取消' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  // Edit one section.
+  await screen.getByRole('button', { name: '编辑' }).click();
+  await dialog.getByRole('tab', { name: '健康状况' }).click();
+  await dialog.getByLabel('疾病情况').fill('高血压');
+  await dialog.getByRole('button', { name: '保存' }).click();
+  await expect(page.getByText('健康状况已保存')).toBeVisible();
+  await dialog.getByRole('button', { name: '取消' }).click();
+
+  // 转为档案 opens the profile prefilled from the consultation.
+  await screen.getByRole('button', { name: '转为档案' }).click();
+  const add = page.getByTestId('page-consult-archives-add');
+  await expect(add.getByLabel('姓名', { exact: true })).toHaveValue('孙玉梅');
+  await expect(add.getByLabel('既往病史')).toHaveValue('高血压');
+  await shot(page, 'archives-add');
+  await add.getByRole('button', { name: '保存' }).click();
+  await expect(add.getByText('孙玉梅的档案已建立')).toBeVisible();
+  await shot(page, 'archives-done');
+
+  const found = (await api(page, `/pims/web-pi/oldmans?keyword=${card}`)).list as Rec[];
+  expect(found).toMatchObject([{ oldmanName: '孙玉梅', oldmanStatus: 3, sex: 1, birthday: '1943-07-15' }]);
+  await add.getByRole('button', { name: '返回咨询登记' }).click();
+  await expect(screen.getByTestId('resource-table').getByText('已建档')).toBeVisible();
+  await expect(screen.getByRole('button', { name: '转为档案' })).toHaveCount(0);
+});
+
+test('interviewers are managed from the consultation list and offered on the form', async ({ page }) => {
+  await signIn(page, ADMIN);
+  await page.goto('/index.html#/live/consult/base');
+  const screen = page.getByTestId('page-consult');
+  await screen.getByRole('button', { name: '接待人员' }).click();
+  const staff = page.getByTestId('resource-list-interviewer');
+  await staff.getByRole('button', { name: '新增', exact: true }).click();
+  const form = page.getByTestId('resource-form-interviewer');
+  await form.getByLabel('姓名').fill('前台小陈');
+  await form.getByRole('button', { name: '保存' }).click();
+  await expect(staff.getByText('前台小陈')).toBeVisible();
+  await shot(page, 'interviewers');
+  await page.keyboard.press('Escape');
+  await expect(staff).toHaveCount(0);
+  await screen.getByRole('button', { name: '新增', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: '无身份证号，直接登记' }).click();
+  await expect(dialog.getByLabel('接待人员').locator('option', { hasText: '前台小陈' })).toHaveCount(1);
+});
+
+test('visits: a visit to an elder is registered and listed', async ({ page }) => {
+  await signIn(page, ADMIN);
+  await page.goto('/index.html#/live/visit/come');
+  const screen = page.getByTestId('page-visit');
+  await expect(screen.getByText('暂无数据')).toBeVisible();
+  await screen.getByRole('button', { name: '新增', exact: true }).click();
+  const form = page.getByTestId('resource-form-visit');
+  await form.getByLabel('来访人姓名').fill('吴敏');
+  await form.getByLabel('联系电话').fill('13722223333');
+  await form.getByLabel('来访人数').fill('2');
+  const elder = form.getByLabel('探望长者', { exact: true });
+  await expect(elder.locator('option')).not.toHaveCount(1);
+  await elder.selectOption({ index: 1 });
+  const elderName = (await elder.locator('option:checked').textContent()) ?? '';
+  await form.getByLabel('体温（℃）').fill('36.6');
+  await shot(page, 'visit-form');
+  await form.getByRole('button', { name: '保存' }).click();
+  await expect(form).toHaveCount(0);
+  await expect(screen.getByText('吴敏')).toBeVisible();
+  await expect(screen.getByTestId('resource-table').getByText(elderName, { exact: true })).toBeVisible();
+  await shot(page, 'visit-list');
+  const listed = (await api(page, '/pims/web-org/visit?pageHelper=0')).list as Rec[];
+  expect(listed).toMatchObject([{ visitorName: '吴敏', visitorCount: 2, temperature: '36.6' }]);
+});

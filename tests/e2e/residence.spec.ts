@@ -1,0 +1,146 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { ADMIN, signIn } from './support.js';
+
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `.tmp/shot-res-${name}.png`, fullPage: true });
+const LIST = '/#/live/live/list';
+
+const row = (page: Page, oldmanId: number) =>
+  page.locator(`[data-testid="residence-row"][data-oldman-id="${oldmanId}"]`);
+
+/** Shows only the rows of one status (or all with ''), and returns the first row's elder. */
+async function filterStatus(page: Page, status: string) {
+  await page.getByLabel('关键字').fill('');
+  await page.getByRole('button', { name: '查询' }).click();
+  await page.getByRole('combobox', { name: '入住状态' }).selectOption({ label: status });
+  const first = page.getByTestId('residence-row').first();
+  await expect(first.getByTestId('residence-status')).toHaveText(status);
+  return {
+    oldmanId: Number(await first.getAttribute('data-oldman-id')),
+    name: (await first.locator('td').first().textContent()) ?? '',
+    bed: (await first.getByTestId('residence-bed').textContent()) ?? '',
+  };
+}
+
+/** Finds one elder by name (all statuses) and returns the row. */
+async function findElder(page: Page, elder: { oldmanId: number; name: string }) {
+  await page.getByRole('combobox', { name: '入住状态' }).selectOption({ label: '全部状态' });
+  await page.getByLabel('关键字').fill(elder.name);
+  await page.getByRole('button', { name: '查询' }).click();
+  const r = row(page, elder.oldmanId);
+  await expect(r).toBeVisible();
+  return r;
+}
+
+/** Chooses the first free bed offered, building → floor → room → bed. */
+async function pickFirstFreeBed(dialog: Locator) {
+  for (const label of ['楼栋', '楼层', '房间', '床位']) {
+    const select = dialog.getByLabel(label, { exact: true });
+    await expect(select).toBeEnabled();
+    await expect(select.locator('option')).not.toHaveCount(1);
+    await select.selectOption({ index: 1 });
+  }
+}
+
+test('residence: move out, move in, a second elder refused for the same bed, exchange, move out; bed map', async ({
+  page,
+  context,
+}) => {
+  await signIn(page, ADMIN);
+  await page.goto(LIST);
+  await expect(page.getByTestId('page-residence')).toBeVisible();
+  await shot(page, 'list');
+
+  // Move a living elder out: the bed becomes the only free one.
+  const leaver = await filterStatus(page, '在住');
+  await row(page, leaver.oldmanId).getByRole('button', { name: '办理退住' }).click();
+  let dialog = page.getByRole('dialog');
+  await expect(dialog.getByText('退住后床位将释放')).toBeVisible();
+  await dialog.getByRole('button', { name: '确认办理退住' }).click();
+  await expect(dialog).toHaveCount(0);
+  const left = await findElder(page, leaver);
+  await expect(left.getByTestId('residence-status')).toHaveText('已退住');
+  await expect(left.getByTestId('residence-bed')).toHaveText('');
+
+  // Two waiting elders; the first staff member chooses the free bed for the second one but waits.
+  await filterStatus(page, '待入住');
+  const rows = page.getByTestId('residence-row');
+  const ids = await rows.evaluateAll((trs) =>
+    trs.slice(0, 2).map((tr) => Number(tr.getAttribute('data-oldman-id'))),
+  );
+  const names = await rows.evaluateAll((trs) =>
+    trs.slice(0, 2).map((tr) => tr.querySelector('td')?.textContent ?? ''),
+  );
+  const mover = { oldmanId: ids[0] ?? 0, name: names[0] ?? '' };
+  const late = { oldmanId: ids[1] ?? 0, name: names[1] ?? '' };
+  await row(page, late.oldmanId).getByRole('button', { name: '办理入住' }).click();
+  dialog = page.getByRole('dialog');
+  await pickFirstFreeBed(dialog);
+  await shot(page, 'checkin-dialog');
+
+  // Meanwhile a colleague moves the other waiting elder into that very bed.
+  const colleague = await context.newPage();
+  await colleague.goto(LIST);
+  await filterStatus(colleague, '待入住');
+  await row(colleague, mover.oldmanId).getByRole('button', { name: '办理入住' }).click();
+  await pickFirstFreeBed(colleague.getByRole('dialog'));
+  await colleague.getByRole('dialog').getByRole('button', { name: '确认办理入住' }).click();
+  await expect(colleague.getByRole('dialog')).toHaveCount(0);
+  const moved = await findElder(colleague, mover);
+  await expect(moved.getByTestId('residence-status')).toHaveText('在住');
+  await expect(moved.getByTestId('residence-bed')).toHaveText(leaver.bed);
+  await colleague.close();
+
+  // The first one submits: refused, with the server's message, and nothing changes.
+  await dialog.getByRole('button', { name: '确认办理入住' }).click();
+  await expect(dialog.getByTestId('dialog-error')).toHaveText('该床位已有长者入住');
+  await shot(page, 'checkin-refused');
+  await dialog.getByRole('button', { name: '取消' }).click();
+  await expect((await findElder(page, late)).getByTestId('residence-status')).toHaveText('待入住');
+
+  // Exchange the new resident's bed with another resident's.
+  let r = await findElder(page, mover);
+  await r.getByRole('button', { name: '交换床位' }).click();
+  dialog = page.getByRole('dialog');
+  const other = dialog.getByLabel('与哪位长者交换');
+  await expect(other.locator('option')).not.toHaveCount(1);
+  await other.selectOption({ index: 1 });
+  const otherText = (await other.locator('option:checked').textContent()) ?? '';
+  const otherId = Number(await other.inputValue());
+  const otherBed = /（(.+)）$/.exec(otherText)?.[1] ?? '';
+  const otherName = otherText.replace(/（.+）$/, '');
+  await shot(page, 'exchange-dialog');
+  await dialog.getByRole('button', { name: '确认交换' }).click();
+  await expect(dialog).toHaveCount(0);
+  r = await findElder(page, mover);
+  await expect(r.getByTestId('residence-bed')).toHaveText(otherBed);
+  const swapped = await findElder(page, { oldmanId: otherId, name: otherName });
+  await expect(swapped.getByTestId('residence-bed')).toHaveText(leaver.bed);
+
+  // Move out; the history shows every step.
+  r = await findElder(page, mover);
+  await r.getByRole('button', { name: '办理退住' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: '确认办理退住' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(r.getByTestId('residence-status')).toHaveText('已退住');
+  await r.getByRole('button', { name: '入住记录' }).click();
+  const records = page.getByTestId('live-records').locator('tbody tr');
+  await expect(records).toHaveCount(3);
+  await expect(records.nth(0)).toContainText('办理退住');
+  await expect(records.nth(1)).toContainText('交换床位');
+  await expect(records.nth(2)).toContainText('办理入住');
+  await shot(page, 'records');
+  await page.keyboard.press('Escape');
+
+  // The bed map shows the freed bed; clicking it offers a check-in.
+  await page.goto('/#/home/bedInfo');
+  await expect(page.getByTestId('map-room').first()).toBeVisible();
+  await expect(page.getByTestId('map-legend')).toContainText('空闲');
+  const free = page.locator('[data-testid="map-bed"][data-status="0"]');
+  if ((await free.count()) === 0) await page.getByRole('button', { name: '2号楼' }).click();
+  await expect(free.first()).toBeVisible();
+  await shot(page, 'bedmap');
+  await free.first().click();
+  await expect(page.getByRole('dialog').getByLabel('长者')).toBeVisible();
+  await shot(page, 'bedmap-checkin');
+});
