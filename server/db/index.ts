@@ -26,8 +26,30 @@ export async function openDatabase(file: string): Promise<Db> {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  reusePreparedStatements(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   connections.set(db, sqlite);
   await migrateToLatest(db as unknown as Kysely<unknown>);
   return db;
+}
+
+/**
+ * Kysely prepares every query anew; preparing costs about as much as running a short query. The
+ * same SQL text gets the same prepared statement back (Kysely never streams with iterate, so a
+ * statement is never busy when it is handed out again). A schema change clears the cache.
+ */
+function reusePreparedStatements(sqlite: SQLite.Database, limit = 500) {
+  const prepare = sqlite.prepare.bind(sqlite);
+  const cache = new Map<string, SQLite.Statement>();
+  sqlite.prepare = ((source: string) => {
+    let statement = cache.get(source);
+    if (statement) return statement;
+    statement = prepare(source);
+    if (/^\s*(create|alter|drop)\b/i.test(source)) cache.clear();
+    else {
+      if (cache.size >= limit) cache.delete(cache.keys().next().value as string);
+      cache.set(source, statement);
+    }
+    return statement;
+  }) as typeof sqlite.prepare;
 }
