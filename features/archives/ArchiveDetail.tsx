@@ -17,6 +17,7 @@ import {
   useResourceAuthority,
 } from '../../src/resource/index.js';
 import { parseHash, useHash } from '../../src/router/hash.js';
+import { ElderFiles, LiveRecords } from './ArchiveRecords.js';
 import { ArchivePaths } from './paths.js';
 import './archives.css';
 
@@ -160,6 +161,8 @@ export function ArchiveDetail() {
             />
           }
         />
+        <Tab id="files" title="附件" panel={<ElderFiles oldmanId={oldmanId} canEdit={may.canEdit} />} />
+        <Tab id="liveRecord" title="入住记录" panel={<LiveRecords oldmanId={oldmanId} />} />
         <Tab
           id="modify"
           title="修改记录"

@@ -174,6 +174,19 @@ const migrations: Record<string, Migration> = {
       for (const statement of statements) await sql.raw(statement).execute(db);
     },
   },
+  '0008_family_invitation': {
+    async up(db: Kysely<unknown>) {
+      // A family member invited to follow an elder in the family app: a code sent by SMS, valid 7 days.
+      await sql
+        .raw(
+          `create table familyInvitation (invitationId integer primary key, orgId integer not null, oldmanId integer not null,
+            familyId integer not null, phone text not null, code text not null, expiresAt integer not null,
+            acceptedAt integer, createBy integer, createTime text not null)`,
+        )
+        .execute(db);
+      await sql.raw('create index familyInvitation_oldman on familyInvitation(oldmanId)').execute(db);
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

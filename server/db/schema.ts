@@ -50,6 +50,7 @@ export interface Database {
   callDealType: CallDealTypeTable;
   userBuilding: UserBuildingTable;
   liveRecord: LiveRecordTable;
+  familyInvitation: FamilyInvitationTable;
   roomMapConfig: RoomMapConfigTable;
 }
 
@@ -566,4 +567,16 @@ export interface RoomMapConfigTable {
   color: string;
   sort: number;
   updateTime: string;
+}
+export interface FamilyInvitationTable {
+  invitationId: Generated<number>;
+  orgId: number;
+  oldmanId: number;
+  familyId: number;
+  phone: string;
+  code: string;
+  expiresAt: number;
+  acceptedAt: number | null;
+  createBy: number | null;
+  createTime: string;
 }

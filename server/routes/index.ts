@@ -7,6 +7,7 @@ import { iotStatusRoutes } from './iot/status.js';
 import { consultRoutes } from './live/consult.js';
 import { contractRoutes } from './live/contract.js';
 import { oldmanRoutes } from './live/oldman.js';
+import { oldmanExtraRoutes } from './live/oldmanExtras.js';
 import { oldmanImportRoutes } from './live/oldmanImport.js';
 import { residenceRoutes } from './live/residence.js';
 import { lookupRoutes } from './org/lookups.js';
@@ -48,6 +49,7 @@ export function allRoutes(opts: RouteOptions): AnyRoute[] {
     ...iotBedRoutes(),
     ...oldmanRoutes(),
     ...oldmanImportRoutes(),
+    ...oldmanExtraRoutes(),
     ...residenceRoutes(),
     ...consultRoutes(),
     ...contractRoutes(),

@@ -29,6 +29,12 @@ test('a new elder with a valid ID card is saved with birth date and sex from it;
   await expect(page.getByTestId('page-archive-detail')).toContainText('郑桂芳');
   await expect(page.getByTestId('page-archive-detail')).toContainText('1942-06-15');
   await expect(page.getByTestId('page-archive-detail')).toContainText('女');
+  // A scanned report kept with the profile.
+  await page.getByRole('tab', { name: '附件' }).click();
+  const pdf = test.info().outputPath('体检报告.pdf');
+  writeFileSync(pdf, Buffer.from('%PDF-1.4\n%report\n'));
+  await page.getByLabel('添加附件').setInputFiles(pdf);
+  await expect(page.getByTestId('elder-files').getByRole('link', { name: '体检报告.pdf' })).toBeVisible();
 
   // The same number again is refused by the server with its message; what was typed stays.
   await page.goto('/#/live/archivesAdd');
