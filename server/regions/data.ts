@@ -46,9 +46,9 @@ const areasSchema = z.array(entry.extend({ cityCode: z.string() }));
 
 const pad = (code: string) => code.padEnd(6, '0');
 
-/** The three level files, copied from the package (MIT, see data/LICENSE): it weighs 182 MB installed. */
+/** The three level files, copied from the package (MIT, see divisions/LICENSE): it weighs 182 MB installed. */
 function readPackageJson(file: string): unknown {
-  return JSON.parse(readFileSync(new URL(`./data/${file}`, import.meta.url), 'utf8'));
+  return JSON.parse(readFileSync(new URL(`./divisions/${file}`, import.meta.url), 'utf8'));
 }
 
 /** Builds the tree from the package's three level files (codes of 2, 4 and 6 digits). */

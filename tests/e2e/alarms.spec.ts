@@ -9,7 +9,8 @@ const rowOf = (page: Page, deviceName: string) =>
   page
     .getByTestId('live-alarms')
     .getByTestId('alarm-row')
-    .filter({ hasText: new RegExp(`${deviceName}(?!\\d)`) }); // 手表41, not 手表410
+    // The device cell exactly: 手表41, not 手表410 (the row's text runs 手表41 into its count).
+    .filter({ has: page.getByRole('cell', { name: deviceName, exact: true }) });
 
 async function deviceName(page: Page, deviceId: number) {
   const res = await page.request.get('/loms/web-lo/pnt/device/list/rt', {

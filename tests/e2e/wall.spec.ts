@@ -55,7 +55,8 @@ test('an SOS reaches the wall queue within seconds, the counters move, and a cli
   expect(name).not.toBe('');
   const open = await count(page, 'wall-count-open');
   const critical = await count(page, 'wall-count-critical');
-  const row = page.getByTestId('wall-alarm-row').filter({ hasText: new RegExp(`${name}(?!\\d)`) }); // 手表41, not 手表410
+  // The who-line ends with the device: 手表41, not 手表410 (the row's text runs on into the waiting time).
+  const row = page.getByTestId('wall-alarm-row').filter({ has: page.getByText(new RegExp(`· ${name}$`)) });
 
   // Timed in the page, at the mutation that shows the row: the test runner's own polling of a page
   // busy drawing WebGL in software is not the product's latency.
