@@ -7,7 +7,17 @@ import { useAuthority } from '../../src/auth/authorityStore.js';
 import { useRealtime, useStore } from '../../src/realtime/context.js';
 import { AlarmSound } from '../iot/sound.js';
 import { useNow } from '../iot/useNow.js';
-import { canAck, isFlashing, newestArrival, noteArrivals, placeOf, queueView, stopwatch } from './queue.js';
+import {
+  canAck,
+  isFlashing,
+  isRecentArrival,
+  newestArrival,
+  noteArrivals,
+  placeOf,
+  QUEUE_ROWS,
+  queueView,
+  stopwatch,
+} from './queue.js';
 
 const ACK_URL = '/loms/web-lo/pnt/alarm/record/ack';
 const severityText: Record<number, string> = { 3: '紧急', 2: '重要', 1: '一般' };
@@ -100,7 +110,7 @@ export function AlarmQueue({ onArrival }: { onArrival(alarm: AlarmRecord): void 
       .finally(() => setAcking(null));
   };
 
-  const { shown, more } = queueView(open);
+  const { shown, more } = queueView(open, QUEUE_ROWS, (a) => isRecentArrival(seen.get(a.recordId), now));
   return (
     <section className="wall-queue" aria-label="告警队列" data-testid="wall-queue">
       <header className="wall-queue-head">

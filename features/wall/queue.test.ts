@@ -3,9 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { alarmStore } from '../../streams/alarms.js';
 import { makeAlarm } from './makeAlarm.js';
 import {
+  ARRIVAL_VISIBLE_MS,
   canAck,
   FLASH_MS,
   isFlashing,
+  isRecentArrival,
   newestArrival,
   noteArrivals,
   placeOf,
@@ -39,6 +41,22 @@ describe('queue order', () => {
     const { shown, more } = queueView(open);
     expect(shown).toHaveLength(QUEUE_ROWS);
     expect(more).toBe(3);
+  });
+
+  it('keeps a new arrival on a full wall for a minute, in the last rows, and counts the rest', () => {
+    const old = Array.from({ length: QUEUE_ROWS + 4 }, (_, i) => makeAlarm({ recordId: i + 1, severity: 3 }));
+    const arrival = makeAlarm({ recordId: 99, severity: 3, firstTime: t0 + 120_000 });
+    const open = [...old, arrival];
+    const seen = new Map([[99, t0 + 120_000]]);
+    const at = (now: number) =>
+      queueView(open, QUEUE_ROWS, (a) => isRecentArrival(seen.get(a.recordId), now));
+    const fresh = at(t0 + 130_000);
+    expect(fresh.shown).toHaveLength(QUEUE_ROWS);
+    expect(fresh.shown.at(-1)?.recordId).toBe(99);
+    expect(fresh.more).toBe(open.length - QUEUE_ROWS);
+    const later = at(t0 + 120_000 + ARRIVAL_VISIBLE_MS + 1);
+    expect(later.shown.map((a) => a.recordId)).not.toContain(99);
+    expect(later.more).toBe(open.length - QUEUE_ROWS);
   });
 });
 

@@ -6,12 +6,27 @@ export const FLASH_MS = 6_000;
 /** Rows the queue shows on a 1080-pixel screen; the rest are counted below it. */
 export const QUEUE_ROWS = 8;
 
+/** How long an arrival keeps a row on the wall even when older, as severe alarms fill the screen. */
+export const ARRIVAL_VISIBLE_MS = 60_000;
+
 /**
  * The rows the wall shows. The alarm store already orders open alarms by severity, then the oldest
- * first (the console's order); the wall keeps that order and only cuts it to the screen.
+ * first (the console's order); the wall keeps that order and cuts it to the screen. An alarm that
+ * arrived in the last minute and would fall below the cut takes one of the last rows (at most half of
+ * them), so a new emergency is never only a "另有 N 条" count on a full wall.
  */
-export function queueView(open: readonly AlarmRecord[], rows = QUEUE_ROWS) {
-  return { shown: open.slice(0, rows), more: Math.max(0, open.length - rows) };
+export function queueView(
+  open: readonly AlarmRecord[],
+  rows = QUEUE_ROWS,
+  arrivedRecently: (a: AlarmRecord) => boolean = () => false,
+) {
+  if (open.length <= rows) return { shown: open, more: 0 };
+  const late = open
+    .slice(rows)
+    .filter(arrivedRecently)
+    .slice(0, Math.floor(rows / 2));
+  const shown = [...open.slice(0, rows - late.length), ...late];
+  return { shown, more: open.length - shown.length };
 }
 
 /**
@@ -32,6 +47,10 @@ export function noteArrivals(
 
 export const isFlashing = (seenAt: number | undefined, now: number) =>
   seenAt !== undefined && seenAt > 0 && now - seenAt < FLASH_MS;
+
+/** Arrived while the wall was open, within the last minute. */
+export const isRecentArrival = (seenAt: number | undefined, now: number) =>
+  seenAt !== undefined && seenAt > 0 && now - seenAt < ARRIVAL_VISIBLE_MS;
 
 /** The newest arrival still flashing, if any: the map shows its floor. */
 export function newestArrival(
