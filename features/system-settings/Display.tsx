@@ -24,12 +24,15 @@ export function Display() {
   const [icon, setIcon] = useState<Icon>(systemConfigDefaults.iconConfig);
   const [theme, setTheme] = useState(systemConfigDefaults.Theme.systemThemeColor);
   const [error, setError] = useState('');
+  // The form opens once the stored values are in, so a late answer cannot overwrite what was chosen.
+  const [loaded, setLoaded] = useState(false);
   useEffect(() => {
-    request<Icon>({ url: '/passport/web-rbac/iconConfig' }).then(setIcon, () => undefined);
-    request<{ systemThemeColor: string }>({ url: '/passport/web-rbac/systemConfigs/systemThemeColor' }).then(
-      (t) => setTheme(t.systemThemeColor),
-      () => undefined,
-    );
+    void Promise.allSettled([
+      request<Icon>({ url: '/passport/web-rbac/iconConfig' }).then(setIcon),
+      request<{ systemThemeColor: string }>({
+        url: '/passport/web-rbac/systemConfigs/systemThemeColor',
+      }).then((t) => setTheme(t.systemThemeColor)),
+    ]).then(() => setLoaded(true));
   }, [request]);
   const set = (key: keyof Icon) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
     setIcon({ ...icon, [key]: e.target.value });
@@ -56,7 +59,12 @@ export function Display() {
     }
   };
   return (
-    <div className="page" data-testid="page-display" style={{ maxWidth: 640 }}>
+    <fieldset
+      className="page"
+      data-testid="page-display"
+      disabled={!loaded}
+      style={{ maxWidth: 640, border: 0, margin: 0, minWidth: 0 }}
+    >
       <FormGroup label="系统名称" labelFor="d-sys">
         <InputGroup id="d-sys" value={icon.systemName} onChange={set('systemName')} />
       </FormGroup>
@@ -96,6 +104,6 @@ export function Display() {
       <Authorized code={Authority.displaySave} mode="disable">
         <Button intent={Intent.PRIMARY} text="保存" onClick={save} />
       </Authorized>
-    </div>
+    </fieldset>
   );
 }

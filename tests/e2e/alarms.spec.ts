@@ -2,6 +2,12 @@ import { expect, type Page, test } from '@playwright/test';
 import { deviceOf, e2eDataDir, e2ePort, ownServer, sos } from './realtime.js';
 import { ADMIN, NURSE, signIn } from './support.js';
 
+// Contexts a test opens itself would keep their pages running (a wall draws its map every second)
+// through every later test: close them all when a test ends.
+test.afterEach(async ({ browser }) => {
+  for (const context of browser.contexts()) await context.close();
+});
+
 const OTHER_ORG = { loginName: 'cq_admin', password: 'Admin@2026' };
 
 /** The live row of an alarm of this device, on the positioning alarm console. */

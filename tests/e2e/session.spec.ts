@@ -1,6 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN, NURSE, openMenu, signIn, submitLogin } from './support.js';
 
+// Contexts a test opens itself would keep their pages running (a wall draws its map every second)
+// through every later test: close them all when a test ends.
+test.afterEach(async ({ browser }) => {
+  for (const context of browser.contexts()) await context.close();
+});
+
 test('sign in, choose a department, open three tabs, reopen one, log out', async ({ page }) => {
   await signIn(page, ADMIN, '护理一部');
   await expect(page.getByTestId('current-dept')).toHaveText('护理一部');

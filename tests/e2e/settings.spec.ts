@@ -1,6 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN, openMenu, signIn } from './support.js';
 
+// Contexts a test opens itself would keep their pages running (a wall draws its map every second)
+// through every later test: close them all when a test ends.
+test.afterEach(async ({ browser }) => {
+  for (const context of browser.contexts()) await context.close();
+});
+
 test('uploads an installation package, sees the total, refuses a fake one, deletes it', async ({ page }) => {
   await signIn(page, ADMIN, '院办');
   await openMenu(page, '系统管理', '系统设置', '安装包管理');

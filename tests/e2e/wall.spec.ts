@@ -2,6 +2,12 @@ import { expect, type Page, test } from '@playwright/test';
 import { deviceOf, e2eDataDir, e2ePort, sos } from './realtime.js';
 import { ADMIN, signIn } from './support.js';
 
+// Contexts a test opens itself would keep their pages running (a wall draws its map every second)
+// through every later test: close them all when a test ends.
+test.afterEach(async ({ browser }) => {
+  for (const context of browser.contexts()) await context.close();
+});
+
 const WALL = { width: 1920, height: 1080 };
 
 /** An API call with the token the console stored in this browser. */
