@@ -110,7 +110,9 @@ export function AlarmQueue({ onArrival }: { onArrival(alarm: AlarmRecord): void 
       .finally(() => setAcking(null));
   };
 
-  const { shown, more } = queueView(open, QUEUE_ROWS, (a) => isRecentArrival(seen.get(a.recordId), now));
+  const { shown, more } = queueView(open, QUEUE_ROWS, (a) =>
+    isRecentArrival(seen.get(a.recordId), now, a.ackTime),
+  );
   return (
     <section className="wall-queue" aria-label="告警队列" data-testid="wall-queue">
       <header className="wall-queue-head">

@@ -43,20 +43,26 @@ describe('queue order', () => {
     expect(more).toBe(3);
   });
 
-  it('keeps a new arrival on a full wall for a minute, in the last rows, and counts the rest', () => {
+  it('keeps a new arrival on a full wall until a minute after it is acknowledged, in the last rows', () => {
     const old = Array.from({ length: QUEUE_ROWS + 4 }, (_, i) => makeAlarm({ recordId: i + 1, severity: 3 }));
-    const arrival = makeAlarm({ recordId: 99, severity: 3, firstTime: t0 + 120_000 });
-    const open = [...old, arrival];
-    const seen = new Map([[99, t0 + 120_000]]);
-    const at = (now: number) =>
-      queueView(open, QUEUE_ROWS, (a) => isRecentArrival(seen.get(a.recordId), now));
-    const fresh = at(t0 + 130_000);
+    const arrivedAt = t0 + 120_000;
+    const seen = new Map([[99, arrivedAt]]);
+    const view = (ackTime: number | null, now: number) => {
+      const open = [...old, makeAlarm({ recordId: 99, severity: 3, firstTime: arrivedAt, ackTime })];
+      return queueView(open, QUEUE_ROWS, (a) => isRecentArrival(seen.get(a.recordId), now, a.ackTime));
+    };
+    const fresh = view(null, arrivedAt + 10_000);
     expect(fresh.shown).toHaveLength(QUEUE_ROWS);
     expect(fresh.shown.at(-1)?.recordId).toBe(99);
-    expect(fresh.more).toBe(open.length - QUEUE_ROWS);
-    const later = at(t0 + 120_000 + ARRIVAL_VISIBLE_MS + 1);
+    expect(fresh.more).toBe(old.length + 1 - QUEUE_ROWS);
+    // Still waiting for someone after ten minutes: still on the wall.
+    expect(view(null, arrivedAt + 600_000).shown.at(-1)?.recordId).toBe(99);
+    // Acknowledged: shown a minute more, then back to its place below the cut.
+    const ackAt = arrivedAt + 300_000;
+    expect(view(ackAt, ackAt + 30_000).shown.at(-1)?.recordId).toBe(99);
+    const later = view(ackAt, ackAt + ARRIVAL_VISIBLE_MS + 1);
     expect(later.shown.map((a) => a.recordId)).not.toContain(99);
-    expect(later.more).toBe(open.length - QUEUE_ROWS);
+    expect(later.more).toBe(old.length + 1 - QUEUE_ROWS);
   });
 });
 

@@ -6,14 +6,15 @@ export const FLASH_MS = 6_000;
 /** Rows the queue shows on a 1080-pixel screen; the rest are counted below it. */
 export const QUEUE_ROWS = 8;
 
-/** How long an arrival keeps a row on the wall even when older, as severe alarms fill the screen. */
+/** How long an acknowledged arrival keeps its row on a full wall. */
 export const ARRIVAL_VISIBLE_MS = 60_000;
 
 /**
  * The rows the wall shows. The alarm store already orders open alarms by severity, then the oldest
  * first (the console's order); the wall keeps that order and cuts it to the screen. An alarm that
- * arrived in the last minute and would fall below the cut takes one of the last rows (at most half of
- * them), so a new emergency is never only a "另有 N 条" count on a full wall.
+ * arrived while the wall was open and is not acknowledged (or was, within the last minute), and would
+ * fall below the cut, takes one of the last rows (at most half of them), so a new emergency is never
+ * only a "另有 N 条" count on a full wall.
  */
 export function queueView(
   open: readonly AlarmRecord[],
@@ -48,9 +49,14 @@ export function noteArrivals(
 export const isFlashing = (seenAt: number | undefined, now: number) =>
   seenAt !== undefined && seenAt > 0 && now - seenAt < FLASH_MS;
 
-/** Arrived while the wall was open, within the last minute. */
-export const isRecentArrival = (seenAt: number | undefined, now: number) =>
-  seenAt !== undefined && seenAt > 0 && now - seenAt < ARRIVAL_VISIBLE_MS;
+/**
+ * An arrival the wall keeps in view: raised while the wall was open, and either not acknowledged yet,
+ * or arrived or acknowledged within the last minute (so the operator sees the acknowledgement land).
+ */
+export const isRecentArrival = (seenAt: number | undefined, now: number, ackTime: number | null = null) =>
+  seenAt !== undefined &&
+  seenAt > 0 &&
+  (ackTime === null || now - seenAt < ARRIVAL_VISIBLE_MS || now - ackTime < ARRIVAL_VISIBLE_MS);
 
 /** The newest arrival still flashing, if any: the map shows its floor. */
 export function newestArrival(

@@ -44,6 +44,7 @@ async function mapDrawn(page: Page) {
 test('an SOS reaches the wall queue within seconds, the counters move, and a click acknowledges it', async ({
   browser,
 }) => {
+  test.setTimeout(120_000);
   const page = await (await browser.newContext({ viewport: WALL })).newPage();
   await signIn(page, ADMIN, '护理一部');
   await page.goto('/fullchart.html');
