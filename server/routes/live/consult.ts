@@ -29,7 +29,7 @@ import {
   resourceRoutes,
   updateRow,
 } from '../../resources/engine.js';
-import { oldmanHooks } from './oldman.js';
+import { inElderDept, oldmanHooks } from './oldman.js';
 
 const def = consultationResource;
 const today = () => new Date().toISOString().slice(0, 10);
@@ -231,17 +231,7 @@ export const visitHooks: ResourceHooks = {
       if (!TEMPERATURE.test(row.temperature) || t < 35 || t > 42)
         throw new ApiFailure(Code.invalidInput, '体温应为35.0～42.0之间的数字，如36.5');
     }
-    if (row.oldmanId !== undefined && row.oldmanId !== null) {
-      const oldman = await ctx.db
-        .selectFrom('oldman')
-        .select(['deptId'])
-        .where('oldmanId', '=', Number(row.oldmanId))
-        .where('orgId', '=', ctx.user.orgId)
-        .executeTakeFirst();
-      if (!oldman) throw new ApiFailure(Code.invalidInput, '探望长者不存在');
-      ctx.requireDept(oldman.deptId);
-      row.deptId = oldman.deptId;
-    }
+    await inElderDept(ctx, row, '探望长者不存在');
   },
 };
 

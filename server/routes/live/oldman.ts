@@ -254,18 +254,24 @@ export function oldmanRoutes(): AnyRoute[] {
   ];
 }
 
+/**
+ * Puts a row that names an elder (family member, visit) in that elder's department; the elder must
+ * be of the user's organisation and data departments.
+ */
+export async function inElderDept(ctx: Ctx, row: Row, missing = '长者不存在') {
+  if (row.oldmanId === undefined || row.oldmanId === null) return;
+  const oldman = await ctx.db
+    .selectFrom('oldman')
+    .select(['deptId'])
+    .where('oldmanId', '=', Number(row.oldmanId))
+    .where('orgId', '=', ctx.user.orgId)
+    .executeTakeFirst();
+  if (!oldman) throw new ApiFailure(Code.invalidInput, missing);
+  ctx.requireDept(oldman.deptId);
+  row.deptId = oldman.deptId;
+}
+
 /** A family member belongs to the elder's department; changing the elder moves it with them. */
 export const familyHooks: ResourceHooks = {
-  async prepare(ctx, row) {
-    if (row.oldmanId === undefined || row.oldmanId === null) return;
-    const oldman = await ctx.db
-      .selectFrom('oldman')
-      .select(['deptId'])
-      .where('oldmanId', '=', Number(row.oldmanId))
-      .where('orgId', '=', ctx.user.orgId)
-      .executeTakeFirst();
-    if (!oldman) throw new ApiFailure(Code.invalidInput, '长者不存在');
-    ctx.requireDept(oldman.deptId);
-    row.deptId = oldman.deptId;
-  },
+  prepare: (ctx, row) => inElderDept(ctx, row),
 };
