@@ -24,6 +24,25 @@ export const Code = {
   passwordChangeRequired: 10110,
   uploadRejected: 10201,
   deptNotAllowed: 10301,
+  /** Outings (machines/outingMachine.ts): 104xx. */
+  outingRefused: 10401,
+  elderCannotGoOut: 10402,
+  /** Scanned-code payment (server/payment): 106xx. */
+  paymentPurposeUnknown: 10601,
+  paymentKeyConflict: 10602,
+  paymentNotFound: 10603,
+  paymentProviderError: 10604,
+  paymentNotSandbox: 10605,
+  paymentState: 10606,
+  /** Money (billing, home-care accounts): 105xx. */
+  insufficientBalance: 10501,
+  tradeVoided: 10502,
+  settlementRefused: 10503,
+  billState: 10504,
+  /** Home care: 107xx. */
+  serveOrderState: 10701,
+  afterSaleState: 10702,
+  homeAccountState: 10703,
 } as const;
 export type CodeName = keyof typeof Code;
 
@@ -50,6 +69,21 @@ export const codeMessage: Record<number, string> = {
   [Code.passwordWeak]: '密码不符合要求',
   [Code.uploadRejected]: '上传文件不符合要求',
   [Code.deptNotAllowed]: '无权访问该数据部门',
+  [Code.outingRefused]: '外出登记的当前状态不允许此操作',
+  [Code.elderCannotGoOut]: '该长者当前不能登记外出',
+  [Code.paymentPurposeUnknown]: '不支持的支付用途',
+  [Code.paymentKeyConflict]: '该幂等键已用于另一笔支付（金额、方式或用途不同）',
+  [Code.paymentNotFound]: '支付订单不存在',
+  [Code.paymentProviderError]: '支付通道暂不可用，请稍后重试',
+  [Code.paymentNotSandbox]: '当前支付通道不是沙箱，不能模拟扫码',
+  [Code.paymentState]: '支付订单状态不允许此操作',
+  [Code.insufficientBalance]: '账户余额不足',
+  [Code.tradeVoided]: '该交易已作废',
+  [Code.settlementRefused]: '该长者不能结算',
+  [Code.billState]: '账单状态不允许此操作',
+  [Code.serveOrderState]: '工单状态不允许此操作',
+  [Code.afterSaleState]: '售后工单状态不允许此操作',
+  [Code.homeAccountState]: '居家账户状态不允许此操作',
 };
 
 /** The envelope of every JSON answer. */

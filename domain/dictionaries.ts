@@ -2,6 +2,10 @@
 export interface DictEntry {
   value: string | number;
   label: string;
+  /** Tree-shaped lookups (locations, storage classify, assessors by department). */
+  children?: DictEntry[];
+  /** A tree node that cannot be chosen itself (spec 000 §3: storage classify). */
+  disabled?: boolean;
 }
 const d = (pairs: [string | number, string][]): DictEntry[] =>
   pairs.map(([value, label]) => ({ value, label }));
@@ -214,6 +218,16 @@ export const staticDictionaries = {
     ['START', '待处理'],
     ['END', '已处理'],
   ]),
+  /** Home-care order payment: the elder's account balance or a home trade way (ours). */
+  homePayWay: d([
+    ['BALANCE', '账户余额'],
+    ['CASH', '现金'],
+    ['WECHAT', '微信'],
+    ['ALIPAY', '支付宝'],
+    ['BANK_CARD', '银行卡'],
+    ['TRANSFER', '转账'],
+    ['OTHER', '其他'],
+  ]),
   homeTradeWay: d([
     ['CASH', '现金'],
     ['WECHAT', '微信'],
@@ -338,6 +352,60 @@ export const staticDictionaries = {
     [0, '草稿'],
     [1, '生效'],
     [2, '终止'],
+  ]),
+  /** Billing (spec 001 "Expense"): how a charge item is billed each month. */
+  chargeScope: d([
+    [0, '按长者费用设置'],
+    [1, '全部在住长者'],
+  ]),
+  chargeUnit: d([
+    [1, '元/月'],
+    [2, '元/天'],
+    [3, '元/次'],
+  ]),
+  /** Statement types of spec 001 §9. */
+  tradeType: d([
+    [1, '预存款'],
+    [2, '入院押金'],
+    [6, '医疗押金'],
+    [5, '预订金'],
+    [3, '缴费'],
+    [4, '退款'],
+  ]),
+  billStatus: d([
+    [0, '待缴费'],
+    [1, '已缴费'],
+    [2, '已结算'],
+    [3, '已作废'],
+  ]),
+  remindTemplate: d([
+    [1, '缴费通知'],
+    [2, '欠费催缴'],
+  ]),
+  inOutDirection: d([
+    [1, '收入'],
+    [2, '支出'],
+  ]),
+  settleStatus: d([
+    [1, '已结算'],
+    [0, '已撤销'],
+  ]),
+  /** Outings (machines/outingMachine.ts, docs/decisions.md "Outings"). */
+  outStatus: d([
+    [0, '待审核'],
+    [1, '待外出'],
+    [2, '已驳回'],
+    [3, '外出中'],
+    [4, '已返院'],
+    [5, '已取消'],
+  ]),
+  outReason: d([
+    [1, '就医'],
+    [2, '回家探亲'],
+    [3, '家属接出游玩'],
+    [4, '购物'],
+    [5, '办理事务'],
+    [9, '其他'],
   ]),
   ethnicGroup: ETHNIC_GROUPS.map((label, i) => ({ value: String(i + 1).padStart(2, '0'), label })),
   jobType: d([

@@ -66,6 +66,148 @@ export const lookups = {
     value: 'typeId',
     label: 'typeName',
   },
+  /** Billing (spec 000 §7: projectCategorys, cost/set/tradeWay/show, cost/set/discountRule status 1). */
+  projectCategory: {
+    url: '/pims/web-org/projectCategorys',
+    params: { pageHelper: 0 },
+    value: 'projectCategoryId',
+    label: 'projectCategoryName',
+  },
+  costProject: {
+    url: '/pims/web-pi/cost/project',
+    params: { pageHelper: 0, status: 1 },
+    value: 'projectId',
+    label: 'projectName',
+  },
+  tradeWay: {
+    url: '/pims/web-pi/cost/set/tradeWay/show',
+    value: 'tradeWay',
+    label: 'tradeWayName',
+  },
+  discountRule: {
+    url: '/pims/web-pi/cost/set/discountRule',
+    params: { pageHelper: 0, status: 1 },
+    value: 'setId',
+    label: 'discountRuleName',
+  },
+  /** Home care (居家养老): elders at home, service areas, project types and projects, carers. */
+  homeOldman: {
+    url: '/homecare/web-api/oldmanBase',
+    params: { pageHelper: 0 },
+    value: 'oldmanId',
+    label: 'oldmanName',
+    extra: 'oldmanIdcard',
+  },
+  homeArea: { url: '/homecare/web-api/area', params: { pageHelper: 0 }, value: 'areaId', label: 'areaName' },
+  serveProjectType: {
+    url: '/homecare/web-api/serveProjectType',
+    params: { pageHelper: 0 },
+    value: 'id',
+    label: 'name',
+  },
+  serveProject: {
+    url: '/homecare/web-api/serveProject',
+    params: { pageHelper: 0, onShelf: 1 },
+    value: 'projectId',
+    label: 'projectName',
+  },
+  nursingWorker: { url: '/homecare/web-api/nursingWorker', value: 'nursingId', label: 'realName' },
+  /** Later modules' base records (domain/resources/*Base.ts, server/routes/org/lookupsExtra.ts). */
+  locationType: { url: '/ifms/web-org/locationType', value: 'id', label: 'name' },
+  /** A tree:楼栋 → 楼层 → 房间 → 床位 (children), built from the building model. */
+  location: {
+    url: '/ifms/web-org/locations',
+    params: { pageHelper: 0 },
+    value: 'locationId',
+    label: 'locationName',
+  },
+  jobType: { url: '/ifms/web-org/jobType', value: 'jobTypeCode', label: 'jobTypeName' },
+  depot: {
+    url: '/pims/web-pi/storage/depot',
+    params: { pageHelper: 0 },
+    value: 'depotId',
+    label: 'depotName',
+  },
+  supplier: {
+    url: '/pims/web-pi/storage/supplier',
+    params: { pageHelper: 0 },
+    value: 'supplierId',
+    label: 'supplierName',
+  },
+  spec: { url: '/pims/web-pi/storage/spec/select', value: 'specId', label: 'specName' },
+  /** A tree (children); only level-3 nodes or nodes with children are selectable (`selectable`). */
+  storageClassify: { url: '/pims/web-pi/storage/classify', value: 'classifyId', label: 'classifyName' },
+  patrolLine: {
+    url: '/ptms/web-pt/patrol/line',
+    params: { pageHelper: 0 },
+    value: 'linePkId',
+    label: 'lineName',
+  },
+  patrolPoint: {
+    url: '/ptms/web-pt/patrol/point',
+    params: { pageHelper: 0 },
+    value: 'pointPkId',
+    label: 'pointName',
+    extra: 'icCard',
+  },
+  patrolPointIc: {
+    url: '/ptms/web-pt/patrol/point/ic',
+    value: 'pointPkId',
+    label: 'pointName',
+    extra: 'icCard',
+  },
+  patrolPlan: {
+    url: '/ptms/web-pt/patrol/plan',
+    params: { pageHelper: 0 },
+    value: 'planPkId',
+    label: 'planName',
+  },
+  patrolExecutor: { url: '/ptms/web-pt/patrol/plan/executor', value: 'nursingId', label: 'nursingName' },
+  shift: {
+    url: '/pims/web-org/attendance/shift/noPage',
+    value: 'shiftPkId',
+    label: 'shiftName',
+    extra: 'workPeriod',
+  },
+  shiftBed: {
+    url: '/pims/web-org/attendance/shift/location',
+    params: { scheduleMode: 1 },
+    value: 'locationId',
+    label: 'locationName',
+  },
+  shiftRoom: {
+    url: '/pims/web-org/attendance/shift/location',
+    params: { scheduleMode: 2 },
+    value: 'locationId',
+    label: 'locationName',
+  },
+  finalGrade: {
+    url: '/pims/web-pi/assessment/getIssueValue/finalGrade',
+    params: { pageHelper: 0 },
+    value: 'gradeId',
+    label: 'gradeName',
+  },
+  assessCause: {
+    url: '/pims/web-pi/assessment/assessmentCausle',
+    params: { pageHelper: 0 },
+    value: 'causeId',
+    label: 'causeName',
+  },
+  /** A tree: departments (children) → users not yet allowed to assess. */
+  assessUserTree: {
+    url: '/pims/web-pi/user/assess/userTree',
+    params: { assessAuth: 0 },
+    value: 'userId',
+    label: 'userName',
+  },
+  user: { url: '/passport/web-rbac/users', params: { pageHelper: 0 }, value: 'userId', label: 'empName' },
+  elderNursingWorker: { url: '/pims/web-org/nursingworkers/oldman', value: 'nursingId', label: 'realName' },
+  dishCategory: {
+    url: '/pims/web-org/piDishCategory',
+    params: { pageHelper: 0 },
+    value: 'categoryId',
+    label: 'name',
+  },
 } satisfies Record<string, LookupDef>;
 
 export type LookupName = keyof typeof lookups;

@@ -1,3 +1,7 @@
+import { baseDataMenu } from './resources/baseData.js';
+import { ExpenseAuthority as EA } from './resources/cost.js';
+import { costReports } from './resources/costReports.js';
+import { HomecareAuthority as HA, HomecarePaths as HP } from './resources/homecareCodes.js';
 import { LiveAuthority } from './resources/oldman.js';
 import type { MenuType } from './session.js';
 
@@ -171,6 +175,30 @@ export const webMenus: MenuSeed[] = [
               { code: LiveAuthority.visitAdd, menuName: '新增来访' },
               { code: LiveAuthority.visitEdit, menuName: '编辑来访' },
               { code: LiveAuthority.visitDelete, menuName: '删除来访' },
+            ],
+          },
+          {
+            menuType: 'FUNC',
+            menuName: '外出登记',
+            code: LiveAuthority.outing,
+            routePath: '/live/Outing/register',
+            buttons: [
+              { code: LiveAuthority.outingAdd, menuName: '新增外出' },
+              { code: LiveAuthority.outingEdit, menuName: '编辑外出' },
+              { code: LiveAuthority.outingAffirm, menuName: '确认外出' },
+              { code: LiveAuthority.outingPostpone, menuName: '外出延期' },
+              { code: LiveAuthority.outingCancel, menuName: '取消外出' },
+              { code: LiveAuthority.outingBack, menuName: '返院登记' },
+            ],
+          },
+          {
+            menuType: 'FUNC',
+            menuName: '外出审核',
+            code: LiveAuthority.outingAudit,
+            routePath: '/live/Outing/audit',
+            buttons: [
+              { code: LiveAuthority.outingAuditPass, menuName: '审核通过' },
+              { code: LiveAuthority.outingAuditDecline, menuName: '审核驳回' },
             ],
           },
           {
@@ -427,6 +455,180 @@ export const webMenus: MenuSeed[] = [
       { menuType: 'IN_LINK', menuName: '使用帮助', code: 'systemmanage:help', menuLink: '/help.html' },
     ],
   },
+  // Spec 001 §2 "Expense, base /expense" and "Expense reports".
+  {
+    menuType: 'MENU',
+    menuName: '费用管理',
+    code: 'expense',
+    icon: 'dollar',
+    children: [
+      {
+        menuType: 'FUNC',
+        menuName: '长者账户',
+        code: EA.account,
+        routePath: '/expense/account',
+        buttons: [
+          { code: EA.accountTrade, menuName: '收款退款' },
+          { code: EA.accountObsolete, menuName: '作废交易' },
+        ],
+      },
+      {
+        menuType: 'FUNC',
+        menuName: '费用账单',
+        code: EA.bill,
+        routePath: '/expense/bill',
+        buttons: [
+          { code: EA.billCreate, menuName: '生成账单' },
+          { code: EA.billPay, menuName: '账单缴费' },
+          { code: EA.billAntiSettle, menuName: '反结算' },
+        ],
+      },
+      {
+        menuType: 'FUNC',
+        menuName: '退住结算',
+        code: EA.settle,
+        routePath: '/expense/settle',
+        buttons: [
+          { code: EA.settleDo, menuName: '结算' },
+          { code: EA.settleRevoke, menuName: '撤销结算' },
+        ],
+      },
+      { menuType: 'FUNC', menuName: '缴费提醒', code: EA.remind, routePath: '/expense/paymentRemind' },
+      { menuType: 'FUNC', menuName: '历史收据', code: EA.receipt, routePath: '/expense/receipt' },
+      {
+        menuType: 'FUNC',
+        menuName: '收费项目',
+        code: EA.baseCharge,
+        routePath: '/expense/account/baseCharge',
+        buttons: [{ code: EA.baseChargeEdit, menuName: '编辑收费项目' }],
+      },
+      {
+        menuType: 'FUNC',
+        menuName: '费用设置',
+        code: EA.costSet,
+        routePath: '/expense/account/costSet',
+        buttons: [{ code: EA.costSetEdit, menuName: '编辑费用设置' }],
+      },
+      {
+        menuType: 'FUNC',
+        menuName: '优惠规则',
+        code: EA.preferential,
+        routePath: '/expense/account/preferential',
+        buttons: [{ code: EA.preferentialEdit, menuName: '编辑优惠规则' }],
+      },
+      {
+        menuType: 'MENU',
+        menuName: '财务报表',
+        code: EA.report,
+        icon: 'chart',
+        children: [
+          ...costReports.map(
+            (r): MenuSeed => ({
+              menuType: 'FUNC',
+              menuName: r.title,
+              code: `${EA.report}:${r.name}`,
+              routePath: `/expense/report/${r.name}`,
+            }),
+          ),
+          {
+            menuType: 'FUNC',
+            menuName: '收支记录',
+            code: `${EA.report}:income`,
+            routePath: '/expense/report/income',
+          },
+          {
+            menuType: 'FUNC',
+            menuName: '账务核对',
+            code: `${EA.report}:ledger`,
+            routePath: '/expense/report/ledger',
+          },
+        ],
+      },
+    ],
+  },
+  // Spec 001 §2 "Home care, base /homecare".
+  {
+    menuType: 'MENU',
+    menuName: '居家养老',
+    code: HA.group,
+    icon: 'home',
+    children: [
+      {
+        menuType: 'FUNC',
+        menuName: '居家档案',
+        code: HA.archives,
+        routePath: HP.archives,
+        buttons: [
+          { code: HA.archivesAdd, menuName: '新增居家档案' },
+          { code: HA.archivesEdit, menuName: '编辑居家档案' },
+          { code: HA.archivesDelete, menuName: '删除居家档案' },
+        ],
+      },
+      {
+        menuType: 'FUNC',
+        menuName: '居家账户',
+        code: HA.account,
+        routePath: HP.account,
+        buttons: [
+          { code: HA.accountAdd, menuName: '开户' },
+          { code: HA.accountEdit, menuName: '编辑账户' },
+          { code: HA.accountDelete, menuName: '注销账户' },
+          { code: HA.accountTrade, menuName: '充值退款' },
+          { code: HA.accountVoid, menuName: '作废交易' },
+        ],
+      },
+      {
+        menuType: 'FUNC',
+        menuName: '服务工单',
+        code: HA.order,
+        routePath: HP.serverWorkorder,
+        buttons: [
+          { code: HA.orderAdd, menuName: '新增工单' },
+          { code: HA.orderEdit, menuName: '编辑工单' },
+          { code: HA.orderDelete, menuName: '删除工单' },
+          { code: HA.orderPay, menuName: '支付' },
+          { code: HA.orderDistribute, menuName: '派单' },
+          { code: HA.orderServe, menuName: '接单与服务' },
+          { code: HA.orderCancel, menuName: '取消工单' },
+          { code: HA.orderAbolish, menuName: '作废工单' },
+          { code: HA.orderAfterSales, menuName: '申请售后' },
+        ],
+      },
+      {
+        menuType: 'FUNC',
+        menuName: '售后工单',
+        code: HA.afterSale,
+        routePath: HP.afterSaleOrder,
+        buttons: [{ code: HA.afterSaleAudit, menuName: '售后审核' }],
+      },
+      {
+        menuType: 'FUNC',
+        menuName: '服务项目',
+        code: HA.items,
+        routePath: HP.serviceitems,
+        buttons: crud(HA.items, '服务项目'),
+      },
+      {
+        menuType: 'FUNC',
+        menuName: '工单设置',
+        code: HA.orderSet,
+        routePath: HP.orderSet,
+        buttons: [{ code: HA.orderSetSave, menuName: '保存工单设置' }],
+      },
+      {
+        menuType: 'FUNC',
+        menuName: '派单规则',
+        code: HA.orderRule,
+        routePath: HP.orderRule,
+        buttons: [
+          ...crud(HA.orderRule, '派单规则'),
+          { code: HA.orderRuleGenerate, menuName: '按规则生成工单' },
+        ],
+      },
+    ],
+  },
+  // Base records of later modules' dropdowns (domain/resources/baseData.ts).
+  baseDataMenu,
   // Spec 000 §2: a top-level menu named pims_bench is removed by the console.
   { menuType: 'MENU', menuName: 'pims_bench', code: Authority.bench, children: [] },
   // Spec 001 "Call board, base /callboard"; both pages are also in the user drop-down of the header.

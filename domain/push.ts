@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { alarmRecord } from './alarms.js';
 import { positionPayload } from './devices.js';
+import { paymentOrderView } from './payment.js';
 
 /** Push channel messages (ARCHITECTURE "Real-time conventions"). */
 export const PUSH_PATH = '/push';
@@ -23,6 +24,8 @@ export const serverPushMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('remind'), data: z.object({ remindId: z.number(), title: z.string() }) }),
   z.object({ type: z.literal('alarm.created'), data: alarmRecord }),
   z.object({ type: z.literal('alarm.updated'), data: alarmRecord }),
+  /** A payment order of the organisation changed (paid, failed, closed): a QR dialog waits for it. */
+  z.object({ type: z.literal('payment.updated'), data: paymentOrderView }),
   /** Positions batched per client (at most ~20 frames a second), latest per device. */
   z.object({
     type: z.literal('positions'),

@@ -13,13 +13,18 @@ import { type Bridge, startBroker } from './broker/index.js';
 import { type Db, openDatabase } from './db/index.js';
 import { pruneOperationLogs } from './db/retention.js';
 import { isSeeded, seed, syncMenus } from './db/seed.js';
+import { seedLookups } from './db/seedLookups.js';
 import { hasRealtimeSeed, seedRealtime } from './db/seedRealtime.js';
 import { installErrorHandlers } from './http/errors.js';
 import { registerRoutes } from './http/route.js';
+import { type PaymentOptions, PaymentService } from './payment/service.js';
 import { PushHub } from './push/hub.js';
 import { registerPush } from './push/index.js';
+import { seedBilling } from './billing/seed.js';
 import { syncResourceTables } from './resources/engine.js';
+import { seedHomecare } from './routes/homecare/seed.js';
 import { allRoutes } from './routes/index.js';
+import { startOverdueWatch } from './routes/live/outingOverdue.js';
 import { RulesEngine } from './rules/engine.js';
 import { ringForAlarm } from './rules/voice.js';
 import { logSmsSender, logVoiceCaller, type Services, type SmsSender, type VoiceCaller } from './services.js';
@@ -46,6 +51,8 @@ export interface AppOptions {
   mqttUrl?: string | undefined;
   mqttUsername?: string | undefined;
   mqttPassword?: string | undefined;
+  /** Payment gateway and timings; the built-in sandbox by default. */
+  payment?: PaymentOptions;
 }
 
 export async function buildApp(options: AppOptions) {
@@ -59,6 +66,9 @@ export async function buildApp(options: AppOptions) {
   const orgs = await db.selectFrom('org').select('orgId').orderBy('orgId').execute();
   for (const [i, { orgId }] of orgs.entries())
     if (!(await hasRealtimeSeed(db, orgId))) await seedRealtime(db, dataDir, orgId, i === 0 ? 150 : 24);
+  await seedHomecare(db);
+  await seedBilling(db);
+  await seedLookups(db);
   await pruneOperationLogs(db, Date.now());
 
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
@@ -94,6 +104,7 @@ export async function buildApp(options: AppOptions) {
     hub,
     bridge,
     rules,
+    payments: new PaymentService({ db, hub, log: app.log, now }, options.payment),
   };
   app.decorate('services', services);
   rules.onAlarmCreated = (record) => void ringForAlarm(db, services.voice, app.log, record);
@@ -105,6 +116,9 @@ export async function buildApp(options: AppOptions) {
 
   registerRoutes(app, services, allRoutes({ loginRatePerMinute: options.loginRatePerMinute ?? 30 }));
   registerPush(app, db, hub, sameOrigin);
+  // Outings past their expected return raise a reminder (docs/decisions.md "Outings").
+  const outingWatch = startOverdueWatch(services, app.log);
+  app.addHook('onClose', async () => outingWatch.stop());
   const staticDir = options.staticDir;
   if (staticDir && existsSync(staticDir)) {
     await app.register(fastifyStatic, {
@@ -123,7 +137,9 @@ export async function buildApp(options: AppOptions) {
     decorateReply: false,
     setHeaders: (reply) => reply.header('x-content-type-options', 'nosniff'),
   });
+  services.payments.start();
   app.addHook('onClose', async () => {
+    services.payments.stop();
     await rules.stop();
     await db.destroy();
   });

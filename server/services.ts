@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Bridge } from './broker/index.js';
 import type { Db } from './db/index.js';
+import type { PaymentService } from './payment/service.js';
 import type { PushHub } from './push/hub.js';
 import type { RulesEngine } from './rules/engine.js';
 
@@ -41,4 +42,6 @@ export interface Services {
   hub: PushHub;
   bridge: Bridge;
   rules: RulesEngine;
+  /** Scanned-code payment orders over the configured gateway (the sandbox by default). */
+  payments: PaymentService;
 }

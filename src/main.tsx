@@ -6,8 +6,11 @@ import { routes as archivesRoutes } from '../features/archives/index.js';
 import { routes as callboardRoutes } from '../features/callboard/index.js';
 import { routes as consultRoutes } from '../features/consult/index.js';
 import { routes as contractRoutes } from '../features/contract/index.js';
+import { routes as expenseRoutes } from '../features/expense/index.js';
 import { routes as fallbackRoutes } from '../features/fallback/index.js';
+import { routes as homecareRoutes } from '../features/homecare/index.js';
 import { routes as iotRoutes } from '../features/iot/index.js';
+import { routes as outingRoutes } from '../features/outing/index.js';
 import { routes as residenceRoutes } from '../features/residence/index.js';
 import { routes as systemManageRoutes } from '../features/system-manage/Users.js';
 import { routes as systemSettingRoutes } from '../features/system-settings/index.js';
@@ -36,7 +39,10 @@ async function start() {
     archivesRoutes,
     residenceRoutes,
     consultRoutes,
+    outingRoutes,
     contractRoutes,
+    homecareRoutes,
+    expenseRoutes,
   ]);
   const { config } = await loadSystemConfig(client.request);
   const root = document.getElementById('root');

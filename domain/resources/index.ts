@@ -1,7 +1,12 @@
 import type { ResourceDef } from '../resource.js';
 import { consultResources } from './consult.js';
 import { contractResources } from './contract.js';
+import { costResources } from './cost.js';
+import { inOutResource } from './costReports.js';
+import { homecareResources } from './homecareAll.js';
+import { lookupsExtraResources } from './lookupsExtra.js';
 import { familyResource, oldmanResource } from './oldman.js';
+import { outingResource } from './outing.js';
 import { residenceResources } from './residence.js';
 
 /** Every resource definition; the server creates and extends their tables at start. */
@@ -11,4 +16,9 @@ export const allResources: ResourceDef[] = [
   ...residenceResources,
   ...consultResources,
   ...contractResources,
+  ...costResources,
+  inOutResource,
+  ...homecareResources,
+  outingResource,
+  ...lookupsExtraResources,
 ];

@@ -28,6 +28,16 @@ export const LiveAuthority = {
   contractAdd: 'live:contractDocument:add',
   contractEdit: 'live:contractDocument:edit',
   contractDelete: 'live:contractDocument:delete',
+  outing: 'live:outing',
+  outingAdd: 'live:outing:add',
+  outingEdit: 'live:outing:edit',
+  outingAffirm: 'live:outing:affirm',
+  outingPostpone: 'live:outing:postpone',
+  outingCancel: 'live:outing:cancel',
+  outingBack: 'live:outing:back',
+  outingAudit: 'live:outingAudit',
+  outingAuditPass: 'live:outingAudit:pass',
+  outingAuditDecline: 'live:outingAudit:decline',
   bedInfo: 'home:bedInfo',
 } as const;
 

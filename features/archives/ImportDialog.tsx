@@ -21,7 +21,21 @@ const MAX_BYTES = 10 * 1024 * 1024;
  * 批量导入: choose a file, the server checks every row and lists each bad one with its reason;
  * the user then imports everything (refused while any row is bad) or only the right rows.
  */
-export function ImportDialog({ onClose, onImported }: { onClose(): void; onImported(count: number): void }) {
+export function ImportDialog({
+  onClose,
+  onImported,
+  importUrl = `${PROFILE}/import`,
+  templateUrl = `${PROFILE}/importTemplate?format=xlsx`,
+  title = '长者档案',
+}: {
+  onClose(): void;
+  onImported(count: number): void;
+  /** Another resource's import (home care: /homecare/web-api/oldmanBase/import) and its template. */
+  importUrl?: string;
+  templateUrl?: string;
+  /** What is imported, in the title and the template's file name. */
+  title?: string;
+}) {
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null | undefined>(undefined);
   const [result, setResult] = useState<ImportResult | null>(null);
@@ -40,7 +54,7 @@ export function ImportDialog({ onClose, onImported }: { onClose(): void; onImpor
     if (!file) return setError('请选择要导入的文件');
     setError('');
     setProgress(0);
-    uploadImport(`${PROFILE}/import`, file, mode, setProgress).then(
+    uploadImport(importUrl, file, mode, setProgress).then(
       (answer) => {
         setProgress(undefined);
         setResult(answer);
@@ -53,13 +67,13 @@ export function ImportDialog({ onClose, onImported }: { onClose(): void; onImpor
     );
   };
   const template = () =>
-    downloadExport(`${PROFILE}/importTemplate?format=xlsx`, '长者档案导入模板.xlsx').catch(
-      (e: { message?: string }) => setError(e.message ?? '模板下载失败'),
+    downloadExport(templateUrl, `${title}导入模板.xlsx`).catch((e: { message?: string }) =>
+      setError(e.message ?? '模板下载失败'),
     );
   const imported = result && result.imported > 0;
 
   return (
-    <Dialog isOpen onClose={onClose} title="批量导入长者档案" style={{ width: 720 }}>
+    <Dialog isOpen onClose={onClose} title={`批量导入${title}`} style={{ width: 720 }}>
       <DialogBody>
         <p>
           请按模板填写（带 * 的列必填），支持 .xlsx 和 .csv，每次最多 5000 条。

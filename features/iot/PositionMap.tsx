@@ -35,6 +35,8 @@ interface LiveDevice {
   lng: number | null;
   lat: number | null;
   state: MarkerState;
+  /** 1 while the elder is out on an outing (docs/decisions.md "Outings"). */
+  outing: number;
 }
 interface MattressRow {
   oldmanId: number | null;
@@ -308,6 +310,11 @@ export function LivePositionMap({ bf }: { bf: ReturnType<typeof useBuildingFloor
               >
                 {state ? stateName[state] : ''}
               </Tag>
+              {device.outing === 1 ? (
+                <Tag intent={Intent.PRIMARY} data-testid="elder-outing">
+                  外出中
+                </Tag>
+              ) : null}
               <Button minimal small icon="cross" aria-label="关闭" onClick={() => setSelected(null)} />
             </div>
             <div>

@@ -22,16 +22,41 @@ import {
 const ACK_URL = '/loms/web-lo/pnt/alarm/record/ack';
 const severityText: Record<number, string> = { 3: '紧急', 2: '重要', 1: '一般' };
 
-/** Whether a sound made now would play: the browser's autoplay rule (a kiosk flag, or a click on the page). */
-function soundAllowed(): boolean {
-  try {
-    const probe = new AudioContext();
-    const running = probe.state === 'running';
-    void probe.close();
-    return running;
-  } catch {
-    return false;
-  }
+/**
+ * Whether sound may play: the browser's autoplay rule (a kiosk flag, or a click on the page). An
+ * audio context starts suspended and turns running asynchronously when sound is allowed (later on a
+ * busy machine), so the answer comes from its state changes, not from its first state.
+ */
+function useSoundAllowed(): boolean {
+  const [allowed, setAllowed] = useState(false);
+  useEffect(() => {
+    if (allowed) return;
+    let probe: AudioContext | null = null;
+    const allow = () => setAllowed(true);
+    try {
+      const context = new AudioContext();
+      probe = context;
+      const check = () => {
+        if (context.state === 'running') allow();
+      };
+      context.onstatechange = check;
+      check();
+      void context.resume().then(check, () => undefined);
+    } catch {
+      // no audio at all: the touch below still enables the (silent) indicator
+    }
+    window.addEventListener('pointerdown', allow);
+    window.addEventListener('keydown', allow);
+    return () => {
+      window.removeEventListener('pointerdown', allow);
+      window.removeEventListener('keydown', allow);
+      if (probe) {
+        probe.onstatechange = null;
+        void probe.close();
+      }
+    };
+  }, [allowed]);
+  return allowed;
 }
 
 /**
@@ -42,7 +67,7 @@ function soundAllowed(): boolean {
 function useAlarmSound(open: readonly AlarmRecord[]) {
   const { request } = useApp();
   const sound = useMemo(() => new AlarmSound(), []);
-  const [allowed, setAllowed] = useState(soundAllowed);
+  const allowed = useSoundAllowed();
   const [sounding, setSounding] = useState(false);
   useEffect(() => {
     request<{ setContent: { alarmVoice: { status: number; times: number } } }>({
@@ -55,16 +80,6 @@ function useAlarmSound(open: readonly AlarmRecord[]) {
     );
     return () => sound.stop();
   }, [request, sound]);
-  useEffect(() => {
-    if (allowed) return;
-    const unlock = () => setAllowed(true);
-    window.addEventListener('pointerdown', unlock);
-    window.addEventListener('keydown', unlock);
-    return () => {
-      window.removeEventListener('pointerdown', unlock);
-      window.removeEventListener('keydown', unlock);
-    };
-  }, [allowed]);
   useEffect(() => {
     if (!allowed) return;
     sound.update(open);

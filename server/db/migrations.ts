@@ -187,6 +187,89 @@ const migrations: Record<string, Migration> = {
       await sql.raw('create index familyInvitation_oldman on familyInvitation(oldmanId)').execute(db);
     },
   },
+  '0009_ledger': {
+    async up(db: Kysely<unknown>) {
+      // The money book (domain/ledger.ts): accounts with a running balance, trades, and their lines.
+      const statements = [
+        `create table ledgerAccount (accountId integer primary key, orgId integer not null, ownerType text not null,
+          ownerId integer not null, kind text not null, sub text not null default '', balanceFen integer not null default 0,
+          unique (orgId, ownerType, ownerId, kind, sub))`,
+        `create table ledgerTx (txId integer primary key, orgId integer not null, txType text not null,
+          tradeType integer, payWay text, oldmanId integer, memo text not null default '', refType text, refId integer,
+          reversesTxId integer, reversedByTxId integer, operatorId integer, operatorName text not null default '',
+          createTime text not null)`,
+        'create index ledgerTx_org on ledgerTx(orgId, createTime)',
+        'create index ledgerTx_oldman on ledgerTx(oldmanId, tradeType)',
+        'create index ledgerTx_ref on ledgerTx(refType, refId)',
+        `create table ledgerEntry (entryId integer primary key, txId integer not null references ledgerTx(txId),
+          accountId integer not null references ledgerAccount(accountId), amountFen integer not null,
+          balanceAfterFen integer not null)`,
+        'create index ledgerEntry_account on ledgerEntry(accountId, entryId)',
+        'create index ledgerEntry_tx on ledgerEntry(txId)',
+        // Receipts: every trade that takes or returns money gets a number (SJ + date + sequence).
+        'alter table ledgerTx add column receiptNo text',
+        'create unique index ledgerTx_receipt on ledgerTx(orgId, receiptNo) where receiptNo is not null',
+        // An elder's monthly bill (billStatus: 0 待缴费, 1 已缴费, 2 已结算, 3 已作废) and its lines.
+        `create table bill (billId integer primary key, orgId integer not null, deptId integer not null,
+          oldmanId integer not null, billMonth text not null, billStatus integer not null default 0,
+          totalFen integer not null, discountFen integer not null default 0, payableFen integer not null,
+          chargeTxId integer not null, payTxId integer, payWay integer, payTime text, settleId integer,
+          remark text not null default '', createBy integer, createTime text not null)`,
+        'create unique index bill_month on bill(orgId, oldmanId, billMonth) where billStatus <> 3',
+        'create index bill_status on bill(orgId, billStatus, billMonth)',
+        `create table billItem (itemId integer primary key, billId integer not null references bill(billId),
+          projectId integer, projectName text not null, quantity integer not null, unitFen integer not null,
+          days integer, amountFen integer not null, kind text not null default 'charge')`,
+        'create index billItem_bill on billItem(billId)',
+        // A check-out settlement (settleStatus 1 已结算, 0 已撤销) and the trade that made it.
+        `create table settlement (settleId integer primary key, orgId integer not null, deptId integer not null,
+          oldmanId integer not null, settleStatus integer not null, billFen integer not null, extraFen integer not null,
+          prestoreFen integer not null, depositFen integer not null, medicalDepositFen integer not null,
+          reservationFen integer not null, refundFen integer not null, collectFen integer not null,
+          payWay integer, txId integer not null, revokeTxId integer, detail text not null default '[]',
+          remark text not null default '', createBy integer, createName text not null default '', createTime text not null,
+          revokeTime text)`,
+        'create index settlement_oldman on settlement(orgId, oldmanId)',
+        // Payment reminders sent to families (remindTemplate: 1 缴费通知, 2 欠费催缴).
+        `create table payRemind (remindId integer primary key, orgId integer not null, oldmanId integer not null,
+          remindTemplate integer not null, phones text not null, content text not null, amountFen integer not null,
+          sendBy integer, sendName text not null default '', sendTime text not null)`,
+        'create index payRemind_oldman on payRemind(orgId, oldmanId)',
+      ];
+      for (const statement of statements) await sql.raw(statement).execute(db);
+    },
+  },
+  '0012_payment': {
+    async up(db: Kysely<unknown>) {
+      // Scanned-code payment orders (server/payment, docs/decisions.md "Payment provider"). Amounts in
+      // integer fen; times in epoch ms; a client's idempotency key names one order per organisation.
+      const statements = [
+        `create table paymentOrder (payId text primary key, orgId integer not null, purpose text not null,
+          purposeRef text, amountFen integer not null check (amountFen > 0), payWay integer not null,
+          status text not null, subject text not null default '', idempotencyKey text not null,
+          authCode text, codeUrl text, provider text not null, providerTradeNo text, failReason text,
+          lastError text, createdBy integer, createdAt integer not null, updatedAt integer not null,
+          expiresAt integer not null, paidAt integer, closedAt integer, unique (orgId, idempotencyKey))`,
+        'create index paymentOrder_open on paymentOrder(status, expiresAt)',
+        'create index paymentOrder_purpose on paymentOrder(orgId, purpose, purposeRef)',
+      ];
+      for (const statement of statements) await sql.raw(statement).execute(db);
+    },
+  },
+  '0010_outing': {
+    async up(db: Kysely<unknown>) {
+      // The history of each outing (the outing itself is the oldmanOut resource table): one row per
+      // workflow event and per overdue reminder, with the expected return time after it.
+      const statements = [
+        `create table oldmanOutRecord (recordId integer primary key, orgId integer not null, outId integer not null,
+          oldmanId integer not null, deptId integer not null, eventType text not null, eventName text not null,
+          fromStatus integer, toStatus integer, expectedReturnTime text, eventTime text,
+          note text not null default '', userId integer, userName text not null default '', createTime text not null)`,
+        'create index oldmanOutRecord_out on oldmanOutRecord(outId, eventType)',
+      ];
+      for (const statement of statements) await sql.raw(statement).execute(db);
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

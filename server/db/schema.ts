@@ -52,6 +52,15 @@ export interface Database {
   liveRecord: LiveRecordTable;
   familyInvitation: FamilyInvitationTable;
   roomMapConfig: RoomMapConfigTable;
+  ledgerAccount: LedgerAccountTable;
+  ledgerTx: LedgerTxTable;
+  ledgerEntry: LedgerEntryTable;
+  bill: BillTable;
+  billItem: BillItemTable;
+  settlement: SettlementTable;
+  payRemind: PayRemindTable;
+  paymentOrder: PaymentOrderTable;
+  oldmanOutRecord: OldmanOutRecordTable;
 }
 
 export interface OrgTable {
@@ -579,4 +588,168 @@ export interface FamilyInvitationTable {
   acceptedAt: number | null;
   createBy: number | null;
   createTime: string;
+}
+
+/** The money book (domain/ledger.ts, migration 0009). */
+export interface LedgerAccountTable {
+  accountId: Generated<number>;
+  orgId: number;
+  ownerType: string;
+  ownerId: number;
+  kind: string;
+  sub: string;
+  /** Raw signed balance in fen (debit positive): always the sum of the account's entries. */
+  balanceFen: number;
+}
+
+export interface LedgerTxTable {
+  txId: Generated<number>;
+  orgId: number;
+  txType: string;
+  /** Statement type of the spec (1 prepaid, 2/6 deposits, 3 payment, 4 refund, 5 reservation), when it is one. */
+  tradeType: number | null;
+  payWay: string | null;
+  oldmanId: number | null;
+  memo: string;
+  refType: string | null;
+  refId: number | null;
+  reversesTxId: number | null;
+  reversedByTxId: number | null;
+  operatorId: number | null;
+  operatorName: string;
+  createTime: string;
+  receiptNo: string | null;
+}
+
+export interface LedgerEntryTable {
+  entryId: Generated<number>;
+  txId: number;
+  accountId: number;
+  amountFen: number;
+  balanceAfterFen: number;
+}
+
+/** A scanned-code payment order (domain/payment.ts, migration 0012). */
+export interface PaymentOrderTable {
+  payId: string;
+  orgId: number;
+  purpose: string;
+  /** JSON text of the purpose's reference (a bill id, an order id…), or null. */
+  purposeRef: string | null;
+  amountFen: number;
+  payWay: number;
+  /** PaymentStatusCode. */
+  status: string;
+  subject: string;
+  idempotencyKey: string;
+  /** Masked 付款码 (first 6 digits only); a full code is a bearer credential. */
+  authCode: string | null;
+  codeUrl: string | null;
+  provider: string;
+  providerTradeNo: string | null;
+  failReason: string | null;
+  /** The last error of the purpose's onPaid; the confirmation is retried on the next query. */
+  lastError: string | null;
+  createdBy: number | null;
+  createdAt: number;
+  updatedAt: number;
+  expiresAt: number;
+  paidAt: number | null;
+  closedAt: number | null;
+}
+
+export interface BillTable {
+  billId: Generated<number>;
+  orgId: number;
+  deptId: number;
+  oldmanId: number;
+  /** YYYY-MM. */
+  billMonth: string;
+  billStatus: number;
+  totalFen: number;
+  discountFen: number;
+  payableFen: number;
+  chargeTxId: number;
+  payTxId: number | null;
+  payWay: number | null;
+  payTime: string | null;
+  settleId: number | null;
+  remark: string;
+  createBy: number | null;
+  createTime: string;
+}
+
+export interface BillItemTable {
+  itemId: Generated<number>;
+  billId: number;
+  projectId: number | null;
+  projectName: string;
+  quantity: number;
+  unitFen: number;
+  /** Days billed when the elder lived only part of the month. */
+  days: number | null;
+  amountFen: number;
+  /** 'charge' or 'discount' (negative amount). */
+  kind: string;
+}
+
+export interface SettlementTable {
+  settleId: Generated<number>;
+  orgId: number;
+  deptId: number;
+  oldmanId: number;
+  settleStatus: number;
+  billFen: number;
+  extraFen: number;
+  prestoreFen: number;
+  depositFen: number;
+  medicalDepositFen: number;
+  reservationFen: number;
+  refundFen: number;
+  collectFen: number;
+  payWay: number | null;
+  txId: number;
+  revokeTxId: number | null;
+  /** JSON: the extra items charged at check-out. */
+  detail: string;
+  remark: string;
+  createBy: number | null;
+  createName: string;
+  createTime: string;
+  revokeTime: string | null;
+}
+
+/** History of an outing (migration 0010_outing): outingMachine events and overdue reminders. */
+export interface OldmanOutRecordTable {
+  recordId: Generated<number>;
+  orgId: number;
+  outId: number;
+  oldmanId: number;
+  deptId: number;
+  /** outingMachine event type, or 'overdue' (a reminder was pushed). */
+  eventType: string;
+  eventName: string;
+  fromStatus: number | null;
+  toStatus: number | null;
+  expectedReturnTime: string | null;
+  /** The time the event names: leaving, coming back, the new expected return. */
+  eventTime: string | null;
+  note: string;
+  userId: number | null;
+  userName: string;
+  createTime: string;
+}
+
+export interface PayRemindTable {
+  remindId: Generated<number>;
+  orgId: number;
+  oldmanId: number;
+  remindTemplate: number;
+  /** Comma-separated phone numbers the reminder went to. */
+  phones: string;
+  content: string;
+  amountFen: number;
+  sendBy: number | null;
+  sendName: string;
+  sendTime: string;
 }

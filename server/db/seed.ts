@@ -26,6 +26,13 @@ export const RESTRICTED_WITHOUT = [
   'systemmanage:users',
   'live:archives:delete',
   'live:archives:import',
+  // Home care: the office abolishes orders and voids account trades, not the nurses.
+  'homecare:serverWorkorder:abolish',
+  'homecare:account:void',
+  // Billing: undoing money (作废、反结算、撤销结算) is the finance office's.
+  'expense:account:obsolete',
+  'expense:bill:antiSettle',
+  'expense:settle:revoke',
 ];
 
 export async function isSeeded(db: Db): Promise<boolean> {

@@ -18,6 +18,7 @@ import { ApiFailure } from '../http/failure.js';
 import { type AnyRoute, type RouteContext, route, SENT } from '../http/route.js';
 import { isRegion } from '../regions/data.js';
 import { sendTable } from './export.js';
+import { cachedCount, readRows, versionTriggers } from './fastRead.js';
 import { refTables } from './refs.js';
 
 export type Row = Record<string, unknown>;
@@ -84,6 +85,8 @@ export async function syncResourceTables(db: Db, defs: readonly ResourceDef[]) {
       for (const [name, type] of wanted)
         if (!have.has(name)) await sql.raw(`alter table ${def.table} add column ${name} ${type}`).execute(db);
     }
+    // Counts of a list are kept until the table changes; these triggers say when it did.
+    for (const statement of versionTriggers(def.table)) await sql.raw(statement).execute(db);
     // Counting a list of the user's departments reads this index alone.
     if (def.deptScoped)
       await sql
@@ -197,14 +200,18 @@ export async function listRows(
   // The tie-break runs the same way as the sort, so the (orgId, column) index with its rowid gives the order.
   const orderBy = sql`order by ${col(sortField)} ${order}, ${col(def.idField)} ${order}`;
   // Deferred join: the page's ids come from the narrow index walk, then only those rows are joined.
-  const rows = await sql<Row>`select ${columns} from ${id(def.table)} as t ${joins}
+  const pageQuery = sql<Row>`select ${columns} from ${id(def.table)} as t ${joins}
     where ${col(def.idField)} in (select ${col(def.idField)} from ${id(def.table)} as t where ${where} ${orderBy} ${page})
-    ${orderBy}`.execute(db);
-  const count = await sql<{
+    ${orderBy}`;
+  const rows = readRows(db, pageQuery) ?? (await pageQuery.execute(db)).rows;
+  const countQuery = sql<{
     total: number;
-  }>`select count(*) as total from ${id(def.table)} as t where ${where}`.execute(db);
-  await hooks.decorate?.(db, rows.rows);
-  return { rows: rows.rows, total: Number(count.rows[0]?.total ?? 0) };
+  }>`select count(*) as total from ${id(def.table)} as t where ${where}`;
+  // A module's own conditions may read other tables: only counts of this table alone are kept.
+  const cached = hooks.listWhere ? null : cachedCount(db, def.table, countQuery);
+  const total = cached ?? Number((await countQuery.execute(db)).rows[0]?.total ?? 0);
+  await hooks.decorate?.(db, rows);
+  return { rows, total };
 }
 
 /** One row of the user's organisation (and data department), or 10004. */

@@ -1,4 +1,7 @@
 import type { AnyRoute } from '../http/route.js';
+import { paymentRoutes } from '../payment/index.js';
+import { costRoutes } from './cost/index.js';
+import { homecareRoutes } from './homecare/index.js';
 import { alarmRoutes } from './iot/alarms.js';
 import { iotBedRoutes } from './iot/beds.js';
 import { iotDeviceRoutes } from './iot/devices.js';
@@ -9,8 +12,10 @@ import { contractRoutes } from './live/contract.js';
 import { oldmanRoutes } from './live/oldman.js';
 import { oldmanExtraRoutes } from './live/oldmanExtras.js';
 import { oldmanImportRoutes } from './live/oldmanImport.js';
+import { outingRoutes } from './live/outing.js';
 import { residenceRoutes } from './live/residence.js';
 import { lookupRoutes } from './org/lookups.js';
+import { lookupExtraRoutes } from './org/lookupsExtra.js';
 import { regionRoutes } from './org/regions.js';
 import { userRoutes } from './org/users.js';
 import { loginRoutes } from './passport/logins.js';
@@ -37,6 +42,7 @@ export function allRoutes(opts: RouteOptions): AnyRoute[] {
     ...dictionaryRoutes(),
     ...installPackageRoutes(),
     ...lookupRoutes(),
+    ...lookupExtraRoutes(),
     ...regionRoutes(),
     ...userRoutes(),
     ...miscSettingRoutes(),
@@ -53,5 +59,9 @@ export function allRoutes(opts: RouteOptions): AnyRoute[] {
     ...residenceRoutes(),
     ...consultRoutes(),
     ...contractRoutes(),
+    ...costRoutes(),
+    ...homecareRoutes(),
+    ...outingRoutes(),
+    ...paymentRoutes(),
   ];
 }

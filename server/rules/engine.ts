@@ -10,11 +10,13 @@ import {
   type Vitals,
 } from '../../domain/devices.js';
 import { floorPlanGeoJson, pointInRing, type Ring } from '../../domain/floorPlan.js';
+import { alarmSuppressedWhileOut } from '../../domain/resources/outing.js';
 import { alarmTransition } from '../../machines/alarmMachine.js';
 import type { BrokerPeer } from '../broker/index.js';
 import { readConfig } from '../config.js';
 import { type Db, sqliteOf } from '../db/index.js';
 import type { PushHub } from '../push/hub.js';
+import { isElderOut } from '../routes/live/outingPresence.js';
 import { type AlarmSubject, type Raise, raiseAlarm, toWire } from './alarms.js';
 import {
   type Episodes,
@@ -82,7 +84,7 @@ export class RulesEngine {
   private alarmQueue: Promise<unknown> = Promise.resolve();
   private timers: ReturnType<typeof setInterval>[] = [];
   /** Messages accepted, rejected and alarms raised since start (the ingest benchmark reads them). */
-  readonly counters = { accepted: 0, rejected: 0, alarms: 0 };
+  readonly counters = { accepted: 0, rejected: 0, alarms: 0, suppressed: 0 };
   /** Called once per new alarm record, after it is stored and published (voice notification). */
   onAlarmCreated: ((record: AlarmRecord) => void) | null = null;
 
@@ -388,6 +390,11 @@ export class RulesEngine {
           : {}),
       };
       this.enqueue(async () => {
+        // An elder out of the home is not in bed nor inside the rails (docs/decisions.md "Outings").
+        if (alarmSuppressedWhileOut(source, f.alarmType) && (await isElderOut(this.db, device.oldmanId))) {
+          this.counters.suppressed++;
+          return;
+        }
         const { record, created } = await raiseAlarm(this.db, device, raise);
         this.counters.alarms++;
         this.hub.alarm(record, created);

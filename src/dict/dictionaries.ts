@@ -49,10 +49,19 @@ export async function loadDict(
   if (!source) throw new Error(`dd:${name},未定义`);
   try {
     const rows = asList(await request({ url: source.url, params: source.params, silent: true }));
-    const entries = rows.map((r) => ({
-      value: r[source.value] as string | number,
-      label: String(r[source.label] ?? ''),
-    }));
+    // Trees keep their shape: a node's children become the entry's children. A node without the
+    // value field groups others (a department above its users) and cannot be chosen itself.
+    const toEntry = (r: Record<string, unknown>): DictEntry => {
+      const children = Array.isArray(r.children) ? (r.children as Record<string, unknown>[]) : [];
+      const group = r[source.value] === undefined;
+      return {
+        value: group ? `group:${String(r.deptId ?? r.id ?? '')}` : (r[source.value] as string | number),
+        label: String(r[source.label] ?? r.deptName ?? r.name ?? ''),
+        ...(children.length ? { children: children.map(toEntry) } : {}),
+        ...(group || r.selectable === false ? { disabled: true } : {}),
+      };
+    };
+    const entries = rows.map(toEntry);
     cache.setItem(key, JSON.stringify(entries));
     return entries;
   } catch (error) {

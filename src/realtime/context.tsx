@@ -1,5 +1,6 @@
 import { createContext, type ReactNode, useContext, useSyncExternalStore } from 'react';
 import type { Observable } from 'rxjs';
+import type { PaymentOrderView } from '../../domain/payment.js';
 import type { PushedNotice } from '../../domain/push.js';
 import type { AlarmStore, ExternalStore } from '../../streams/alarms.js';
 import type { PositionFrame } from '../../streams/positions.js';
@@ -22,6 +23,8 @@ export interface Realtime {
   positions$: Observable<PositionFrame>;
   /** Notices and reminders pushed by the server while the console is open. */
   notices$: Observable<PushedNotice>;
+  /** Payment orders of the organisation as they change (a QR dialog waits for its own). */
+  payments$: Observable<PaymentOrderView>;
 }
 
 const RealtimeContext = createContext<Realtime | null>(null);
@@ -35,6 +38,9 @@ export function useRealtime(): Realtime {
   if (!realtime) throw new Error('useRealtime outside RealtimeProvider');
   return realtime;
 }
+
+/** The live channels, or null where the console runs without them (a dialog that also polls). */
+export const useOptionalRealtime = (): Realtime | null => useContext(RealtimeContext);
 
 export const useStore = <T,>(store: ExternalStore<T>): T =>
   useSyncExternalStore(store.subscribe, store.getSnapshot);

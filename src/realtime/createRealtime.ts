@@ -10,6 +10,7 @@ import { brokerConnectionMachine, brokerUrl } from '../../machines/brokerConnect
 import { pushConnectionMachine, pushTimerEffects } from '../../machines/pushConnectionMachine.js';
 import { alarmStore, alarms$ } from '../../streams/alarms.js';
 import { notices$ } from '../../streams/notices.js';
+import { payments$ } from '../../streams/payments.js';
 import { positions$ as positionFrames$ } from '../../streams/positions.js';
 import type { BrokerMessage, ConnectionState } from '../../streams/transport.js';
 import type { Request } from '../app/request.js';
@@ -290,6 +291,7 @@ export function createRealtime(options: RealtimeOptions): Realtime & { stop(): v
     },
     positions$: sharedPositions$,
     notices$: notices$(push$),
+    payments$: payments$(push$),
     stop() {
       document.removeEventListener('visibilitychange', onVisibility);
       window.removeEventListener('online', onOnline);

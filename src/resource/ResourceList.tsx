@@ -37,6 +37,8 @@ export interface ResourceListProps {
   canExport?: boolean;
   /** More buttons in each row's operation cell: plain elements (rowButton), no hooks. */
   rowActions?(row: Row): ReactNode;
+  /** Width of the operation column when rows carry more buttons than 查看/编辑/删除. */
+  actionsWidth?: number;
   /** More buttons in the toolbar, after 新增 and 批量删除. */
   toolbarExtra?: ReactNode;
   /** 查看; default: the record's detail in a dialog. */
@@ -164,6 +166,7 @@ export function ResourceList(props: ResourceListProps) {
             selected={mayRemove ? selected : undefined}
             onSelect={mayRemove ? setSelected : undefined}
             actions={actions}
+            actionsWidth={props.actionsWidth}
           />
         </div>
       ) : list.loading ? (

@@ -6,6 +6,7 @@
  * - map (map.ts): main-thread time per position batch, deck.gl vs maplibre setData; frame rate
  * - resources (resources.ts): elder list with 10,000 elders under load, against a bare Fastify route
  * - list (list.ts): ResourceList with 10,000 rows, first render and scrolling in headless Chromium
+ * - billing (billing.ts): month-end bills for 1,000 residents; 10,000 random trades, then reconciliation
  * `npm run bench -- startup realtime map` picks sections (all by default).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -14,6 +15,7 @@ import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
+import { benchBilling } from './billing.js';
 import { benchList } from './list.js';
 import { benchMap } from './map.js';
 import { benchRealtime } from './realtime.js';
@@ -123,6 +125,7 @@ async function main() {
     realtime: benchRealtime,
     map: benchMap,
     resources: benchResources,
+    billing: benchBilling,
     list: benchList,
   };
   const chosen = process.argv.slice(2).filter((a): a is keyof typeof sections => a in sections);

@@ -96,7 +96,14 @@ export function BedCards() {
 
 function Card({ card, now, onOpen }: { card: BedCard; now: number; onOpen(): void }) {
   const { row, alarm } = card;
-  const state = card.inBed === null ? rowStatusText[card.status] : card.inBed ? '在床' : '离床';
+  const state =
+    card.tone === 'outing'
+      ? toneName.outing
+      : card.inBed === null
+        ? rowStatusText[card.status]
+        : card.inBed
+          ? '在床'
+          : '离床';
   return (
     <button
       type="button"
@@ -128,7 +135,10 @@ function Card({ card, now, onOpen }: { card: BedCard; now: number; onOpen(): voi
           {card.breathRate === null ? null : <span className="unit">{seriesUnit.breath}</span>}
         </span>
       </span>
-      <span className={`bed-state state-${card.inBed === null ? 'silent' : card.inBed ? 'in' : 'out'}`}>
+      <span
+        className={`bed-state state-${card.tone === 'outing' ? 'outing' : card.inBed === null ? 'silent' : card.inBed ? 'in' : 'out'}`}
+        data-testid="bed-state"
+      >
         {state}
       </span>
       {alarm ? (

@@ -20,6 +20,20 @@ describe('bed cards', () => {
     expect(stale).toMatchObject({ tone: 'silent', status: 'stale' });
   });
 
+  it('show an elder out on an outing as 外出中, unless an alarm is open', () => {
+    const away = makeVitals({ inBed: 0, heartRate: 0, breathRate: 0 });
+    const [out, outWithAlarm] = bedCards(
+      [
+        makeRow({ deviceId: 1, oldmanId: 11, vitals: away, outing: 1 }),
+        makeRow({ deviceId: 2, oldmanId: 12, bedId: 102, vitals: away, outing: 1 }),
+      ],
+      [makeAlarm({ deviceId: 2, oldmanId: 12, bedId: 102, severity: 2 })],
+      NOW,
+    );
+    expect(out).toMatchObject({ tone: 'outing', inBed: false, alarm: null });
+    expect(outWithAlarm).toMatchObject({ tone: 'high' });
+  });
+
   it('take the colour of the most severe open alarm of the mattress, the bed or the elder', () => {
     const row = makeRow({ deviceId: 1, bedId: 101, oldmanId: 11 });
     const sos = makeAlarm({

@@ -2,15 +2,16 @@ import type { AlarmRecord } from '../../../domain/alarms.js';
 import { byPlace, deviceStatus, type MonitorRow, type RowStatus } from './rows.js';
 
 /**
- * How a card looks: by the severity of its open alarm (critical, high, normal), else out of bed,
- * no current data (offline, none yet, interrupted), or fine.
+ * How a card looks: by the severity of its open alarm (critical, high, normal), else out on an
+ * outing, out of bed, no current data (offline, none yet, interrupted), or fine.
  */
-type CardTone = 'critical' | 'high' | 'normal' | 'away' | 'silent' | 'ok';
+type CardTone = 'critical' | 'high' | 'normal' | 'outing' | 'away' | 'silent' | 'ok';
 const severityTone: Record<number, CardTone> = { 3: 'critical', 2: 'high', 1: 'normal' };
 export const toneName: Record<CardTone, string> = {
   critical: '紧急告警',
   high: '重要告警',
   normal: '一般告警',
+  outing: '外出中',
   away: '离床',
   silent: '无数据',
   ok: '正常',
@@ -53,7 +54,15 @@ export function bedCards(rows: readonly MonitorRow[], openAlarms: readonly Alarm
     const inBed = live ? row.vitals?.inBed === 1 : null;
     return {
       row,
-      tone: alarm ? (severityTone[alarm.severity] ?? 'normal') : !live ? 'silent' : inBed ? 'ok' : 'away',
+      tone: alarm
+        ? (severityTone[alarm.severity] ?? 'normal')
+        : row.outing === 1
+          ? 'outing'
+          : !live
+            ? 'silent'
+            : inBed
+              ? 'ok'
+              : 'away',
       alarm,
       others: [...new Set(mine.map((a) => a.alarmTypeName))].filter((name) => name !== alarm?.alarmTypeName),
       unacked: mine.some((a) => a.ackTime === null),
@@ -65,7 +74,15 @@ export function bedCards(rows: readonly MonitorRow[], openAlarms: readonly Alarm
   });
 }
 
-const toneRank: Record<CardTone, number> = { critical: 0, high: 1, normal: 2, away: 3, silent: 4, ok: 5 };
+const toneRank: Record<CardTone, number> = {
+  critical: 0,
+  high: 1,
+  normal: 2,
+  away: 3,
+  outing: 4,
+  silent: 5,
+  ok: 6,
+};
 
 /** Place order (a bed keeps its spot on the wall), or alarms first: most severe, then longest waiting. */
 export function orderCards(cards: readonly BedCard[], alarmsFirst: boolean): BedCard[] {

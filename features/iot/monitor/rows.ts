@@ -22,6 +22,8 @@ export interface MonitorRow {
   vitals: Vitals | null;
   /** The kind's figure over the last 24 hours (average, in-bed share 0–1 or movement count). */
   value: number | null;
+  /** 1 while the elder is out of the home on an outing (docs/decisions.md "Outings"). */
+  outing?: number;
 }
 
 export type RowStatus = 'alarm' | 'offline' | 'noData' | 'stale' | 'outOfBed' | 'inBed' | 'normal';

@@ -14,6 +14,7 @@ import type { Db } from '../../db/index.js';
 import { ApiFailure } from '../../http/failure.js';
 import { type AnyRoute, route } from '../../http/route.js';
 import type { RulesEngine } from '../../rules/engine.js';
+import { outElders } from '../live/outingPresence.js';
 import { paged } from '../paging.js';
 
 const PNT = '/loms/web-lo/pnt';
@@ -66,6 +67,7 @@ async function liveDevices(db: Db, rules: RulesEngine, user: SessionUser, kinds:
     .orderBy('device.deviceId')
     .execute();
   const alarmed = await openAlarmDevices(db, user.orgId);
+  const out = await outElders(db);
   return rows.map((r) => {
     const live = rules.state.get(r.deviceId);
     const position = live?.position;
@@ -90,6 +92,8 @@ async function liveDevices(db: Db, rules: RulesEngine, user: SessionUser, kinds:
       lat: position?.lat ?? r.lat,
       vitals: live?.vitals ?? null,
       state,
+      /** 1 while the elder is out of the home (an affirmed outing not yet back): cards show 外出中. */
+      outing: r.oldmanId !== null && out.has(r.oldmanId) ? 1 : 0,
     };
   });
 }

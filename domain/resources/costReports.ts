@@ -1,0 +1,277 @@
+import type { ResourceDef } from '../resource.js';
+import { ExpenseAuthority } from './cost.js';
+
+/**
+ * The expense report screens of spec 001 §2 "Expense reports" (each also under /billManagement/...)
+ * as definitions: what each reads from the money book and which columns it shows. The server
+ * answers GET /pims/web-pi/cost/reconciliation/{name}; one console screen renders any of them.
+ */
+export const RECONCILIATION = '/pims/web-pi/cost/reconciliation';
+export const IN_OUT = '/pims/web-pi/reconciliation/inOut';
+
+export type ReportColumnType = 'text' | 'money' | 'datetime' | 'int';
+export interface ReportColumn {
+  key: string;
+  label: string;
+  type: ReportColumnType;
+  /** false: a money column whose 合计 means nothing (a running balance); the screen leaves it blank. */
+  sum?: false;
+}
+
+export type ReportSource =
+  /** Money received and paid out, per pay way. */
+  | { kind: 'payWaySummary' }
+  /** Trades of these ledger types, one row each, with the money that moved. */
+  | { kind: 'trades'; txTypes: readonly string[]; payWay?: number }
+  /** Every elder's balance of one account kind (non-zero). */
+  | { kind: 'balances'; account: 'prestore' | 'deposit' | 'medicalDeposit' | 'reservation' | 'receivable' }
+  /** Every line of one account kind, with the running balance. */
+  | { kind: 'entries'; account: 'prestore' | 'deposit' | 'medicalDeposit' | 'reservation' }
+  /** Bill lines (category: only items of categories whose name contains it). */
+  | { kind: 'billItems'; category?: string }
+  /** Bill lines added up per charge item. */
+  | { kind: 'projectSummary' }
+  /** Check-out settlements. */
+  | { kind: 'settlements' };
+
+export interface ReportDef {
+  name: string;
+  title: string;
+  source: ReportSource;
+  columns: ReportColumn[];
+  /** How the period is chosen: by day (createTime) or by bill month. */
+  period: 'date' | 'month' | 'none';
+}
+
+const c = (key: string, label: string, type: ReportColumnType = 'text'): ReportColumn => ({
+  key,
+  label,
+  type,
+});
+
+const tradeColumns = [
+  c('createTime', '时间', 'datetime'),
+  c('oldmanName', '长者'),
+  c('txTypeName', '业务'),
+  c('payWayName', '支付方式'),
+  c('amount', '金额（元）', 'money'),
+  c('receiptNo', '收据号'),
+  c('operatorName', '经办人'),
+  c('memo', '摘要'),
+];
+const balanceColumns = [
+  c('oldmanName', '长者'),
+  c('oldmanIdcard', '身份证号'),
+  c('oldmanStatusName', '入住状态'),
+  c('balance', '余额（元）', 'money'),
+];
+const entryColumns: ReportColumn[] = [
+  c('createTime', '时间', 'datetime'),
+  c('oldmanName', '长者'),
+  c('memo', '摘要'),
+  c('payWayName', '支付方式'),
+  c('amount', '发生额（元）', 'money'),
+  { ...c('balance', '余额（元）', 'money'), sum: false },
+  c('operatorName', '经办人'),
+];
+const itemColumns = [
+  c('billMonth', '账单月份'),
+  c('oldmanName', '长者'),
+  c('projectName', '项目'),
+  c('quantity', '数量', 'int'),
+  c('unitFen', '单价（元）', 'money'),
+  c('days', '计费天数', 'int'),
+  c('amountFen', '金额（元）', 'money'),
+  c('billStatusName', '账单状态'),
+];
+
+export const costReports: ReportDef[] = [
+  {
+    name: 'payment',
+    title: '缴费汇总',
+    source: { kind: 'payWaySummary' },
+    period: 'date',
+    columns: [
+      c('payWayName', '支付方式'),
+      c('inFen', '收入（元）', 'money'),
+      c('outFen', '支出（元）', 'money'),
+      c('netFen', '净额（元）', 'money'),
+      c('count', '笔数', 'int'),
+    ],
+  },
+  {
+    name: 'monthIn',
+    title: '月度收费明细',
+    source: { kind: 'billItems' },
+    period: 'month',
+    columns: itemColumns,
+  },
+  {
+    name: 'inDetail',
+    title: '缴费明细表',
+    source: { kind: 'trades', txTypes: ['receive', 'payment', 'settle'] },
+    period: 'date',
+    columns: tradeColumns,
+  },
+  {
+    name: 'refund',
+    title: '退款汇总',
+    source: { kind: 'trades', txTypes: ['refund'] },
+    period: 'date',
+    columns: tradeColumns,
+  },
+  {
+    name: 'balance',
+    title: '预存余额管理',
+    source: { kind: 'balances', account: 'prestore' },
+    period: 'none',
+    columns: balanceColumns,
+  },
+  {
+    name: 'advance',
+    title: '预存收退明细',
+    source: { kind: 'entries', account: 'prestore' },
+    period: 'date',
+    columns: entryColumns,
+  },
+  {
+    name: 'reservation',
+    title: '预订金管理',
+    source: { kind: 'balances', account: 'reservation' },
+    period: 'none',
+    columns: balanceColumns,
+  },
+  {
+    name: 'booking',
+    title: '预订金明细',
+    source: { kind: 'entries', account: 'reservation' },
+    period: 'date',
+    columns: entryColumns,
+  },
+  {
+    name: 'deposit',
+    title: '入院押金',
+    source: { kind: 'balances', account: 'deposit' },
+    period: 'none',
+    columns: balanceColumns,
+  },
+  {
+    name: 'refundable',
+    title: '入院押金明细',
+    source: { kind: 'entries', account: 'deposit' },
+    period: 'date',
+    columns: entryColumns,
+  },
+  {
+    name: 'balanceDeposit',
+    title: '医疗押金',
+    source: { kind: 'balances', account: 'medicalDeposit' },
+    period: 'none',
+    columns: balanceColumns,
+  },
+  {
+    name: 'medical',
+    title: '医疗押金明细',
+    source: { kind: 'entries', account: 'medicalDeposit' },
+    period: 'date',
+    columns: entryColumns,
+  },
+  {
+    name: 'collectFees',
+    title: '费用汇总',
+    source: { kind: 'projectSummary' },
+    period: 'month',
+    columns: [c('projectName', '项目'), c('count', '笔数', 'int'), c('amountFen', '金额（元）', 'money')],
+  },
+  {
+    name: 'chargeProject',
+    title: '收费项目明细',
+    source: { kind: 'billItems' },
+    period: 'month',
+    columns: itemColumns,
+  },
+  {
+    name: 'difference',
+    title: '差额明细',
+    source: {
+      kind: 'trades',
+      txTypes: ['billAdjust', 'gift', 'voidBill', 'antiSettle', 'obsolete', 'revokeSettle'],
+    },
+    period: 'date',
+    columns: tradeColumns,
+  },
+  {
+    name: 'rent',
+    title: '租金明细',
+    source: { kind: 'billItems', category: '床位' },
+    period: 'month',
+    columns: itemColumns,
+  },
+  {
+    name: 'receivalbe',
+    title: '应收统计',
+    source: { kind: 'balances', account: 'receivable' },
+    period: 'none',
+    columns: balanceColumns,
+  },
+  {
+    name: 'checkOut',
+    title: '退住结算明细',
+    source: { kind: 'settlements' },
+    period: 'date',
+    columns: [
+      c('createTime', '结算时间', 'datetime'),
+      c('oldmanName', '长者'),
+      c('billFen', '未缴账单（元）', 'money'),
+      c('extraFen', '其他费用（元）', 'money'),
+      c('prestoreFen', '预存款（元）', 'money'),
+      c('depositFen', '押金（元）', 'money'),
+      c('refundFen', '退还（元）', 'money'),
+      c('collectFen', '补缴（元）', 'money'),
+      c('settleStatusName', '状态'),
+      c('createName', '经办人'),
+    ],
+  },
+  {
+    name: 'consumeDetail',
+    title: '消费明细',
+    source: { kind: 'trades', txTypes: ['payment'], payWay: 1 },
+    period: 'date',
+    columns: tradeColumns,
+  },
+];
+
+export const reportByName = new Map(costReports.map((r) => [r.name, r]));
+
+/** 收支记录 (spec 001 income: /pims/web-pi/reconciliation/inOut): income and expense outside the elders' accounts. */
+export const inOutResource: ResourceDef = {
+  name: 'inOut',
+  title: '收支记录',
+  table: 'inOutRecord',
+  idField: 'projectId',
+  nameField: 'itemName',
+  fields: [
+    { name: 'itemName', label: '收支事项', type: 'text', required: true, maxLength: 50 },
+    { name: 'direction', label: '收支类型', type: 'dict', dict: 'inOutDirection', required: true },
+    { name: 'amount', label: '金额（元）', type: 'money', required: true, min: 1 },
+    { name: 'occurDate', label: '发生日期', type: 'date', required: true },
+    { name: 'payWay', label: '支付方式', type: 'dict', dict: 'batchPayWay' },
+    { name: 'handler', label: '经手人', type: 'text', maxLength: 20 },
+    { name: 'remark', label: '备注', type: 'textarea', maxLength: 300, wide: true },
+  ],
+  columns: ['occurDate', 'itemName', 'direction', 'amount', 'payWay', 'handler', 'remark'],
+  filters: [
+    { field: 'direction', kind: 'eq' },
+    { field: 'occurDate', kind: 'range' },
+  ],
+  search: ['itemName', 'handler'],
+  defaultSort: { field: 'occurDate', order: 'desc' },
+  sortable: ['occurDate', 'amount'],
+  api: { list: IN_OUT, get: `${IN_OUT}/:id`, create: IN_OUT, update: IN_OUT, remove: `${IN_OUT}/:id` },
+  authority: {
+    view: ExpenseAuthority.report,
+    create: ExpenseAuthority.report,
+    update: ExpenseAuthority.report,
+    remove: ExpenseAuthority.report,
+  },
+};

@@ -1,0 +1,139 @@
+import type { ResourceDef } from '../resource.js';
+import { BaseDataAuthority as A } from './baseData.js';
+
+/** Spec 001 §7 "Warehouse": depot, spec, classify, supplier each GET, POST, PUT, DELETE /{id}. */
+const STORAGE = '/pims/web-pi/storage';
+export const WarehousePaths = {
+  depot: `${STORAGE}/depot`,
+  supplier: `${STORAGE}/supplier`,
+  spec: `${STORAGE}/spec`,
+  /** Spec 000 §7 lookup: every unit, unpaged. */
+  specSelect: `${STORAGE}/spec/select`,
+  /** Spec 000 §7 lookup: the classify tree (GET answers the tree, not a page). */
+  classify: `${STORAGE}/classify`,
+} as const;
+
+/** Classify trees are three levels deep: 大类 → 中类 → 小类; goods hang on level 3. */
+export const CLASSIFY_MAX_LEVEL = 3;
+
+const edit = { create: A.warehouseEdit, update: A.warehouseEdit, remove: A.warehouseEdit };
+
+/** 仓库 (库房): where goods are kept, with who keeps it. */
+export const depotResource: ResourceDef = {
+  name: 'storageDepot',
+  title: '仓库',
+  table: 'storageDepot',
+  idField: 'depotId',
+  nameField: 'depotName',
+  fields: [
+    { name: 'depotName', label: '仓库名称', type: 'text', required: true, unique: true, maxLength: 30 },
+    { name: 'depotCode', label: '仓库编码', type: 'text', unique: true, maxLength: 20 },
+    { name: 'address', label: '存放位置', type: 'text', maxLength: 100, hint: '如 1号楼负一层' },
+    { name: 'keeperName', label: '库管员', type: 'text', maxLength: 20 },
+    { name: 'keeperPhone', label: '库管员电话', type: 'phone' },
+    { name: 'status', label: '启用', type: 'bool' },
+    { name: 'remark', label: '备注', type: 'textarea', maxLength: 200, wide: true },
+  ],
+  columns: ['depotName', 'depotCode', 'address', 'keeperName', 'keeperPhone', 'status'],
+  search: ['depotName', 'depotCode'],
+  filters: [{ field: 'status', kind: 'eq' }],
+  defaultSort: { field: 'depotId', order: 'asc' },
+  sortable: ['depotName', 'createTime'],
+  api: {
+    list: WarehousePaths.depot,
+    get: `${WarehousePaths.depot}/:id`,
+    create: WarehousePaths.depot,
+    update: WarehousePaths.depot,
+    remove: `${WarehousePaths.depot}/:id`,
+  },
+  authority: { view: 'session', ...edit },
+};
+
+/** 供应商: who the home buys goods from. */
+export const supplierResource: ResourceDef = {
+  name: 'storageSupplier',
+  title: '供应商',
+  table: 'storageSupplier',
+  idField: 'supplierId',
+  nameField: 'supplierName',
+  fields: [
+    { name: 'supplierName', label: '供应商名称', type: 'text', required: true, unique: true, maxLength: 50 },
+    { name: 'creditCode', label: '统一社会信用代码', type: 'text', maxLength: 18 },
+    { name: 'contactName', label: '联系人', type: 'text', maxLength: 20 },
+    { name: 'contactPhone', label: '联系电话', type: 'phone' },
+    { name: 'address', label: '地址', type: 'text', maxLength: 100 },
+    { name: 'supplyScope', label: '供货范围', type: 'text', maxLength: 100, hint: '如 护理耗材、办公用品' },
+    { name: 'bankName', label: '开户银行', type: 'text', maxLength: 50 },
+    { name: 'bankAccount', label: '银行账号', type: 'text', maxLength: 30 },
+    { name: 'status', label: '启用', type: 'bool' },
+    { name: 'remark', label: '备注', type: 'textarea', maxLength: 200, wide: true },
+  ],
+  columns: ['supplierName', 'contactName', 'contactPhone', 'supplyScope', 'status'],
+  search: ['supplierName', 'contactName'],
+  filters: [{ field: 'status', kind: 'eq' }],
+  defaultSort: { field: 'supplierId', order: 'asc' },
+  sortable: ['supplierName', 'createTime'],
+  api: {
+    list: WarehousePaths.supplier,
+    get: `${WarehousePaths.supplier}/:id`,
+    create: WarehousePaths.supplier,
+    update: WarehousePaths.supplier,
+    remove: `${WarehousePaths.supplier}/:id`,
+  },
+  authority: { view: 'session', ...edit },
+};
+
+/** 规格 (计量单位): 盒、箱、包、瓶 … */
+export const specResource: ResourceDef = {
+  name: 'storageSpec',
+  title: '规格',
+  table: 'storageSpec',
+  idField: 'specId',
+  nameField: 'specName',
+  fields: [
+    { name: 'specName', label: '规格名称', type: 'text', required: true, unique: true, maxLength: 20 },
+    { name: 'sort', label: '排序', type: 'int', max: 9999 },
+    { name: 'remark', label: '备注', type: 'text', maxLength: 100 },
+  ],
+  columns: ['specName', 'sort', 'remark'],
+  search: ['specName'],
+  defaultSort: { field: 'sort', order: 'asc' },
+  api: {
+    list: WarehousePaths.spec,
+    get: `${WarehousePaths.spec}/:id`,
+    create: WarehousePaths.spec,
+    update: WarehousePaths.spec,
+    remove: `${WarehousePaths.spec}/:id`,
+  },
+  authority: { view: 'session', ...edit },
+};
+
+/**
+ * 物品分类: a three-level tree. The level is derived from the parent; GET on the base path
+ * answers the tree (server/routes/org/lookupTrees.ts), so the definition names no list.
+ */
+export const classifyResource: ResourceDef = {
+  name: 'storageClassify',
+  title: '物品分类',
+  table: 'storageClassify',
+  idField: 'classifyId',
+  nameField: 'classifyName',
+  fields: [
+    { name: 'classifyName', label: '分类名称', type: 'text', required: true, maxLength: 20 },
+    { name: 'classifyCode', label: '分类编码', type: 'text', unique: true, maxLength: 20 },
+    { name: 'parentId', label: '上级分类', type: 'ref', ref: 'storageClassify', hint: '不选为一级分类' },
+    { name: 'classifyLevel', label: '分类级别', type: 'int', readOnly: true },
+    { name: 'sort', label: '排序', type: 'int', max: 9999 },
+  ],
+  columns: ['classifyName', 'classifyCode', 'parentId', 'classifyLevel', 'sort'],
+  defaultSort: { field: 'sort', order: 'asc' },
+  api: {
+    get: `${WarehousePaths.classify}/:id`,
+    create: WarehousePaths.classify,
+    update: WarehousePaths.classify,
+    remove: `${WarehousePaths.classify}/:id`,
+  },
+  authority: { view: 'session', ...edit },
+};
+
+export const warehouseBaseResources = [depotResource, supplierResource, specResource, classifyResource];

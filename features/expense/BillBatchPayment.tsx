@@ -1,0 +1,125 @@
+import { Button, Callout, Card, FormGroup, H4, HTMLSelect, HTMLTable, Intent } from '@blueprintjs/core';
+import { useState } from 'react';
+import { useApp } from '../../src/app/AppContext.js';
+import { useLookup } from '../../src/resource/useLookup.js';
+import { navigate, parseHash, useHash } from '../../src/router/hash.js';
+import { type BillRow, ExpenseApi, messageOf, useGet, usePayWays, yuan } from './api.js';
+import { PayWaySelect } from './PayWaySelect.js';
+import { ExpensePaths } from './paths.js';
+import './expense.css';
+
+interface ElderDue {
+  oldmanId: number;
+  oldmanName: string;
+  bills: BillRow[];
+  payableSum: number;
+}
+
+/** 账单批量缴费 (/expense/accountBillBatchPayment?oldmanIds=1,2): every unpaid bill of the chosen elders. */
+export function BillBatchPayment() {
+  const { request, toast } = useApp();
+  const ids = (parseHash(useHash()).query.oldmanIds ?? '').split(',').filter((s) => /^\d+$/.test(s));
+  const elders = useLookup('oldmanAll');
+  const ways = usePayWays(true);
+  const [payWay, setPayWay] = useState('1');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const dues = useGet<ElderDue[]>(ids.length ? `${ExpenseApi.payBatch}?oldmanIds=${ids.join(',')}` : null);
+  const billIds = (dues ?? []).flatMap((d) => d.bills.map((b) => b.billId));
+  const sum = (dues ?? []).reduce((s, d) => s + d.payableSum, 0);
+  const withIds = (next: string[]) =>
+    navigate(`${ExpensePaths.accountBillBatchPayment}?oldmanIds=${next.join(',')}`);
+  const submit = async () => {
+    if (!billIds.length) return setError('所选长者没有待缴账单');
+    if (!payWay) return setError('请选择支付方式');
+    setBusy(true);
+    try {
+      const done = await request<{ count: number }>({
+        url: ExpenseApi.payBatch,
+        method: 'POST',
+        silent: true,
+        data: { billIds, payWay: Number(payWay) },
+      });
+      toast(`已缴费 ${done.count} 份账单，合计 ${yuan(sum)} 元`, 'success');
+      navigate(ExpensePaths.bill);
+    } catch (e) {
+      setError(messageOf(e, '缴费失败'));
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="page" data-testid="page-expense-bill-batch">
+      <Card>
+        <H4>账单批量缴费</H4>
+        {error ? <Callout intent={Intent.DANGER}>{error}</Callout> : null}
+        <div className="expense-form-row">
+          <FormGroup label="添加长者" labelFor="due-add">
+            <HTMLSelect
+              id="due-add"
+              value=""
+              onChange={(e) => e.currentTarget.value && withIds([...ids, e.currentTarget.value])}
+            >
+              <option value="">请选择长者</option>
+              {elders
+                .filter((e) => !ids.includes(String(e.value)))
+                .map((e) => (
+                  <option key={String(e.value)} value={String(e.value)}>
+                    {e.label}
+                  </option>
+                ))}
+            </HTMLSelect>
+          </FormGroup>
+          <PayWaySelect id="due-payway" ways={ways} value={payWay} onChange={setPayWay} />
+        </div>
+        <HTMLTable compact striped className="data-table expense-table">
+          <thead>
+            <tr>
+              <th>长者</th>
+              <th>待缴账单</th>
+              <th className="money">应缴合计（元）</th>
+              <th>操作</th>
+            </tr>
+          </thead>
+          <tbody>
+            {(dues ?? []).map((d) => (
+              <tr key={d.oldmanId}>
+                <td>{d.oldmanName}</td>
+                <td>{d.bills.map((b) => `${b.billMonth}（${yuan(b.payableFen)}）`).join('、') || '无'}</td>
+                <td className="money">{yuan(d.payableSum)}</td>
+                <td>
+                  <Button
+                    small
+                    minimal
+                    intent={Intent.DANGER}
+                    text="移除"
+                    onClick={() => withIds(ids.filter((i) => i !== String(d.oldmanId)))}
+                  />
+                </td>
+              </tr>
+            ))}
+            {ids.length === 0 ? (
+              <tr>
+                <td colSpan={4} className="empty">
+                  请添加长者
+                </td>
+              </tr>
+            ) : null}
+          </tbody>
+        </HTMLTable>
+        <div className="expense-summary">
+          <span>
+            共 {billIds.length} 份账单，合计 <b>{yuan(sum)}</b> 元
+          </span>
+          <Button text="返回" onClick={() => navigate(ExpensePaths.bill)} />
+          <Button
+            intent={Intent.PRIMARY}
+            text="确认缴费"
+            loading={busy}
+            disabled={!billIds.length}
+            onClick={submit}
+          />
+        </div>
+      </Card>
+    </div>
+  );
+}

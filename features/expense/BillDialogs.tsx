@@ -1,0 +1,211 @@
+import {
+  Button,
+  Callout,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  HTMLTable,
+  InputGroup,
+  Intent,
+} from '@blueprintjs/core';
+import { useState } from 'react';
+import { useApp } from '../../src/app/AppContext.js';
+import { ExpenseApi, messageOf, usePayWays, yuan } from './api.js';
+import { PayWaySelect } from './PayWaySelect.js';
+
+interface PreviewLine {
+  oldmanId: number;
+  oldmanName: string;
+  totalFen: number;
+  discountFen: number;
+  payableFen: number;
+}
+interface Preview {
+  billMonth: string;
+  count: number;
+  payableSum: number;
+  list: PreviewLine[];
+}
+
+/** 生成账单: the month's preview (nothing written), then 确认生成. */
+export function GenerateDialog({
+  month: initial,
+  onClose,
+}: {
+  month: string;
+  onClose(changed: boolean): void;
+}) {
+  const { request, toast } = useApp();
+  const [month, setMonth] = useState(initial);
+  const [preview, setPreview] = useState<Preview | null>(null);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const load = async () => {
+    setBusy(true);
+    setError('');
+    try {
+      setPreview(
+        await request<Preview>({ url: ExpenseApi.addBill, params: { billMonth: month }, silent: true }),
+      );
+    } catch (e) {
+      setError(messageOf(e, '预览失败'));
+    }
+    setBusy(false);
+  };
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      const made = await request<{ created: number; payableSum: number }>({
+        url: ExpenseApi.addBill,
+        method: 'POST',
+        data: { billMonth: month },
+        silent: true,
+      });
+      toast(`已生成 ${made.created} 份账单，应收合计 ${yuan(made.payableSum)} 元`, 'success');
+      onClose(true);
+    } catch (e) {
+      setError(messageOf(e, '生成失败'));
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog isOpen title="生成账单" className="expense-dialog" onClose={() => onClose(false)}>
+      <DialogBody>
+        {error ? <Callout intent={Intent.DANGER}>{error}</Callout> : null}
+        <div className="expense-form-row">
+          <FormGroup label="账单月份" labelFor="gen-month">
+            <InputGroup
+              id="gen-month"
+              type="month"
+              value={month}
+              onChange={(e) => {
+                setMonth(e.currentTarget.value);
+                setPreview(null);
+              }}
+            />
+          </FormGroup>
+          <FormGroup>
+            <Button text="预览" icon="eye-open" loading={busy && !preview} disabled={!month} onClick={load} />
+          </FormGroup>
+        </div>
+        {preview ? (
+          <>
+            <p className="expense-summary" data-testid="bill-preview">
+              <span>
+                {preview.billMonth} 将生成 <b>{preview.count}</b> 份账单
+              </span>
+              <span>
+                应收合计 <b>{yuan(preview.payableSum)}</b> 元
+              </span>
+            </p>
+            <div className="expense-preview-list">
+              <HTMLTable compact striped className="data-table expense-table">
+                <thead>
+                  <tr>
+                    <th>长者</th>
+                    <th className="money">费用合计（元）</th>
+                    <th className="money">优惠（元）</th>
+                    <th className="money">应缴（元）</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {preview.list.map((l) => (
+                    <tr key={l.oldmanId}>
+                      <td>{l.oldmanName}</td>
+                      <td className="money">{yuan(l.totalFen)}</td>
+                      <td className="money">{yuan(l.discountFen)}</td>
+                      <td className="money">{yuan(l.payableFen)}</td>
+                    </tr>
+                  ))}
+                  {preview.list.length === 0 ? (
+                    <tr>
+                      <td colSpan={4} className="empty">
+                        该月没有需要生成账单的长者
+                      </td>
+                    </tr>
+                  ) : null}
+                </tbody>
+              </HTMLTable>
+            </div>
+          </>
+        ) : null}
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button text="取消" onClick={() => onClose(false)} />
+            <Button
+              intent={Intent.PRIMARY}
+              text="确认生成"
+              loading={busy && preview !== null}
+              disabled={!preview || preview.count === 0}
+              onClick={confirm}
+            />
+          </>
+        }
+      />
+    </Dialog>
+  );
+}
+
+/** 缴费 of one or more bills; 余额 pays from the prepaid balance. */
+export function PayDialog({
+  billIds,
+  payableFen,
+  title,
+  onClose,
+}: {
+  billIds: number[];
+  payableFen: number;
+  title: string;
+  onClose(changed: boolean): void;
+}) {
+  const { request, toast } = useApp();
+  const ways = usePayWays(true);
+  const [payWay, setPayWay] = useState('1');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const submit = async () => {
+    if (!payWay) return setError('请选择支付方式');
+    setBusy(true);
+    try {
+      const done = await request<{ count: number }>({
+        url: ExpenseApi.payBatch,
+        method: 'POST',
+        data: { billIds, payWay: Number(payWay) },
+        silent: true,
+      });
+      toast(`已缴费 ${done.count} 份账单`, 'success');
+      onClose(true);
+    } catch (e) {
+      setError(messageOf(e, '缴费失败'));
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog isOpen title={title} onClose={() => onClose(false)}>
+      <DialogBody>
+        {error ? (
+          <Callout intent={Intent.DANGER} data-testid="pay-error">
+            {error}
+          </Callout>
+        ) : null}
+        <p className="expense-summary">
+          <span>
+            共 {billIds.length} 份账单，应缴 <b>{yuan(payableFen)}</b> 元
+          </span>
+        </p>
+        <PayWaySelect id="bill-payway" ways={ways} value={payWay} onChange={setPayWay} />
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button text="取消" onClick={() => onClose(false)} />
+            <Button intent={Intent.PRIMARY} text="确认缴费" loading={busy} onClick={submit} />
+          </>
+        }
+      />
+    </Dialog>
+  );
+}

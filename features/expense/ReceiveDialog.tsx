@@ -1,0 +1,137 @@
+import {
+  Button,
+  Callout,
+  Checkbox,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  HTMLSelect,
+  InputGroup,
+  Intent,
+} from '@blueprintjs/core';
+import { useState } from 'react';
+import { useApp } from '../../src/app/AppContext.js';
+import { type AccountRow, accountTypes, ExpenseApi, messageOf, usePayWays, usePrint, yuan } from './api.js';
+import { MoneyInput, parseAmount } from './MoneyInput.js';
+import { PayWaySelect } from './PayWaySelect.js';
+
+const REFUND = 4;
+type Done = { receiptNo: string | null; gift: number; printUrl: string | null };
+
+/** 收款 into one of the elder's accounts, or 退款 out of one (tradeType 4 with fromType). */
+export function ReceiveDialog({
+  elder,
+  refund = false,
+  onClose,
+}: {
+  elder: AccountRow;
+  refund?: boolean;
+  onClose(changed: boolean): void;
+}) {
+  const { request } = useApp();
+  const print = usePrint();
+  const ways = usePayWays();
+  const [kind, setKind] = useState('1');
+  const [amount, setAmount] = useState('');
+  const [payWay, setPayWay] = useState('');
+  const [remark, setRemark] = useState('');
+  const [printing, setPrinting] = useState(false);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState<Done | null>(null);
+  const label = refund ? '退款' : '收款';
+
+  const submit = async () => {
+    const parsed = parseAmount(amount);
+    if ('error' in parsed) return setError(parsed.error);
+    if (!payWay) return setError('请选择支付方式');
+    setBusy(true);
+    setError('');
+    try {
+      const tradeType = refund ? REFUND : Number(kind);
+      const result = await request<Done>({
+        url: ExpenseApi.receive(tradeType, printing),
+        method: 'POST',
+        silent: true,
+        data: {
+          oldmanId: elder.oldmanId,
+          amount: parsed.fen,
+          payWay: Number(payWay),
+          remark: remark.trim() || undefined,
+          fromType: refund ? Number(kind) : undefined,
+        },
+      });
+      setDone(result);
+      if (result.printUrl) print(result.printUrl);
+    } catch (e) {
+      setError(messageOf(e, `${label}失败`));
+    }
+    setBusy(false);
+  };
+
+  return (
+    <Dialog isOpen title={`${label}：${elder.oldmanName}`} onClose={() => onClose(done !== null)}>
+      <DialogBody>
+        <p className="expense-balances">
+          预存款 {yuan(elder.prestore)} 元 · 入院押金 {yuan(elder.deposit)} 元 · 医疗押金{' '}
+          {yuan(elder.medicalDeposit)} 元 · 预订金 {yuan(elder.reservation)} 元
+        </p>
+        {done ? (
+          <Callout intent={Intent.SUCCESS} title={`${label}成功`} data-testid="receive-done">
+            <div>
+              收据号：<b data-testid="receipt-no">{done.receiptNo ?? '无'}</b>
+            </div>
+            {done.gift > 0 ? (
+              <div data-testid="receive-gift">满赠：已赠送 {yuan(done.gift)} 元到预存款</div>
+            ) : null}
+          </Callout>
+        ) : (
+          <>
+            {error ? (
+              <Callout intent={Intent.DANGER} data-testid="receive-error">
+                {error}
+              </Callout>
+            ) : null}
+            <FormGroup label={refund ? '退款账户' : '账户类型'} labelFor="exp-kind">
+              <HTMLSelect id="exp-kind" value={kind} onChange={(e) => setKind(e.currentTarget.value)}>
+                {accountTypes.map((t) => (
+                  <option key={t.value} value={t.value}>
+                    {t.label}
+                  </option>
+                ))}
+              </HTMLSelect>
+            </FormGroup>
+            <MoneyInput id="exp-amount" value={amount} onChange={setAmount} />
+            <PayWaySelect id="exp-payway" ways={ways} value={payWay} onChange={setPayWay} />
+            <FormGroup label="备注" labelFor="exp-remark">
+              <InputGroup
+                id="exp-remark"
+                value={remark}
+                maxLength={200}
+                onChange={(e) => setRemark(e.currentTarget.value)}
+              />
+            </FormGroup>
+            <Checkbox
+              label="打印收据"
+              checked={printing}
+              onChange={(e) => setPrinting(e.currentTarget.checked)}
+            />
+          </>
+        )}
+      </DialogBody>
+      <DialogFooter
+        actions={
+          done ? (
+            <Button intent={Intent.PRIMARY} text="完成" onClick={() => onClose(true)} />
+          ) : (
+            <>
+              <Button text="取消" onClick={() => onClose(false)} />
+              <Button intent={Intent.PRIMARY} text={`确定${label}`} loading={busy} onClick={submit} />
+            </>
+          )
+        }
+      />
+    </Dialog>
+  );
+}

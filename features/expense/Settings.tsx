@@ -1,0 +1,188 @@
+import { Button, Card, Checkbox, H5, Intent, Tab, Tabs } from '@blueprintjs/core';
+import { useEffect, useState } from 'react';
+import type { ResourceDef } from '../../domain/resource.js';
+import {
+  costSetResource,
+  discountRuleResource,
+  ExpenseAuthority as EA,
+  levelResource,
+  projectCategoryResource,
+  projectChildResource,
+  projectResource,
+} from '../../domain/resources/cost.js';
+import { inOutResource } from '../../domain/resources/costReports.js';
+import { useApp } from '../../src/app/AppContext.js';
+import { useAuthority } from '../../src/auth/authorityStore.js';
+import { writeColumnSettings } from '../../src/resource/columnSettings.js';
+import {
+  ResourceList,
+  type ResourceListProps,
+  rowButton,
+  useResourceAuthority,
+} from '../../src/resource/index.js';
+import { navigate, parseHash, useHash } from '../../src/router/hash.js';
+import { readPageSetting } from '../../src/util/storage.js';
+import { ExpenseApi, type PayWay } from './api.js';
+import { ExpensePaths } from './paths.js';
+import './expense.css';
+
+/** A definition's generic list with the user's authority. */
+function DefList({
+  def,
+  routeName,
+  ...rest
+}: { def: ResourceDef; routeName: string } & Partial<ResourceListProps>) {
+  const may = useResourceAuthority(def);
+  return (
+    <ResourceList
+      def={def}
+      routeName={routeName}
+      canCreate={may.canCreate}
+      canEdit={may.canEdit}
+      canRemove={may.canRemove}
+      {...rest}
+    />
+  );
+}
+
+/** 支付方式: which ways staff may take money by (at least one stays on). */
+function TradeWayPanel() {
+  const { request, toast } = useApp();
+  const canEdit = useAuthority(EA.baseChargeEdit);
+  const [ways, setWays] = useState<(PayWay & { enabled: number })[]>([]);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    request<(PayWay & { enabled: number })[]>({ url: ExpenseApi.tradeWays }).then(setWays, () => undefined);
+  }, [request]);
+  const save = async () => {
+    setBusy(true);
+    try {
+      setWays(
+        await request({
+          url: ExpenseApi.tradeWays,
+          method: 'POST',
+          data: { tradeWays: ways.map((w) => ({ tradeWay: w.tradeWay, enabled: w.enabled })) },
+        }),
+      );
+      toast('保存成功', 'success');
+    } catch {
+      // the client shows the server's message
+    }
+    setBusy(false);
+  };
+  return (
+    <Card className="expense-tradeways" data-testid="trade-ways">
+      <H5>启用的支付方式</H5>
+      {ways.map((w) => (
+        <Checkbox
+          key={w.tradeWay}
+          inline
+          label={w.tradeWayName}
+          disabled={!canEdit}
+          checked={w.enabled === 1}
+          onChange={(e) => {
+            const enabled = e.currentTarget.checked ? 1 : 0;
+            setWays((all) => all.map((x) => (x.tradeWay === w.tradeWay ? { ...x, enabled } : x)));
+          }}
+        />
+      ))}
+      {canEdit ? (
+        <div>
+          <Button intent={Intent.PRIMARY} text="保存" loading={busy} onClick={save} />
+        </div>
+      ) : null}
+    </Card>
+  );
+}
+
+/** 收费项目 (/expense/account/baseCharge), with 收费类别, 护理等级 and 支付方式 as tabs. */
+export function BaseCharge() {
+  const [tab, setTab] = useState('project');
+  // 排序 starts hidden (列设置 shows it again) so that the row's four buttons fit at 1280 px
+  useState(() => {
+    if (readPageSetting(ExpensePaths.baseCharge, 'columns') === null)
+      writeColumnSettings(ExpensePaths.baseCharge, { order: [...projectResource.columns], hidden: ['sort'] });
+  });
+  return (
+    <div className="page" data-testid="page-expense-base-charge">
+      <Tabs
+        id="base-charge"
+        className="expense-tabs"
+        selectedTabId={tab}
+        onChange={(id) => setTab(String(id))}
+      >
+        <Tab id="project" title="收费项目" />
+        <Tab id="category" title="收费类别" />
+        <Tab id="level" title="护理等级" />
+        <Tab id="tradeWay" title="支付方式" />
+      </Tabs>
+      {tab === 'project' ? (
+        <DefList
+          def={projectResource}
+          routeName={ExpensePaths.baseCharge}
+          rowActions={(row) =>
+            rowButton('子项目', () =>
+              navigate(`${ExpensePaths.baseChargeChild}?projectId=${String(row.projectId)}`),
+            )
+          }
+          actionsWidth={210}
+        />
+      ) : tab === 'category' ? (
+        <DefList def={projectCategoryResource} routeName={`${ExpensePaths.baseCharge}#category`} />
+      ) : tab === 'level' ? (
+        <DefList def={levelResource} routeName={`${ExpensePaths.baseCharge}#level`} />
+      ) : (
+        <TradeWayPanel />
+      )}
+    </div>
+  );
+}
+
+/** 收费子项目 (/expense/account/baseChargeChild?projectId=): the children of one project. */
+export function BaseChargeChild() {
+  const projectId = Number(parseHash(useHash()).query.projectId);
+  return (
+    <div className="page" data-testid="page-expense-base-charge-child">
+      <div className="resource-toolbar expense-toolbar">
+        <Button icon="arrow-left" text="返回收费项目" onClick={() => navigate(ExpensePaths.baseCharge)} />
+      </div>
+      <DefList
+        def={projectChildResource}
+        routeName={ExpensePaths.baseChargeChild}
+        fixedParams={projectId ? { projectId } : undefined}
+        createInitial={projectId ? { projectId } : undefined}
+      />
+    </div>
+  );
+}
+
+/** 费用设置 (/expense/account/costSet): elders' standing charges. */
+export function CostSet() {
+  return (
+    <div className="page" data-testid="page-expense-cost-set">
+      <DefList def={costSetResource} routeName={ExpensePaths.costSet} createInitial={{ quantity: 1 }} />
+    </div>
+  );
+}
+
+/** 优惠规则 (/expense/account/preferential). */
+export function Preferential() {
+  return (
+    <div className="page" data-testid="page-expense-preferential">
+      <DefList
+        def={discountRuleResource}
+        routeName={ExpensePaths.preferential}
+        createInitial={{ status: 1 }}
+      />
+    </div>
+  );
+}
+
+/** 收支记录 (/expense/report/income): income and expense outside the elders' accounts. */
+export function Income() {
+  return (
+    <div className="page" data-testid="page-report-income">
+      <DefList def={inOutResource} routeName="/expense/report/income" />
+    </div>
+  );
+}

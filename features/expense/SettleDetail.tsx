@@ -1,0 +1,85 @@
+import { Button, Card, H4, HTMLTable, Intent, Tag } from '@blueprintjs/core';
+import { dictLabel } from '../../domain/dictionaries.js';
+import { navigate, parseHash, useHash } from '../../src/router/hash.js';
+import { ExpenseApi, useGet, yuan } from './api.js';
+import { ExpensePaths } from './paths.js';
+import type { SettleRecord } from './Settle.js';
+import './expense.css';
+
+type SettlementRecord = SettleRecord & {
+  payWay: number | null;
+  medicalDepositFen: number;
+  reservationFen: number;
+  remark: string;
+  detail: unknown;
+  bills: { billId: number; billMonth: string; payableFen: number }[];
+};
+const extrasOf = (detail: unknown): { projectName: string; amount: number }[] => {
+  const items = (detail as { extraItems?: unknown } | null)?.extraItems ?? detail;
+  return Array.isArray(items) ? (items as { projectName: string; amount: number }[]) : [];
+};
+
+/** 结算详情 (/expense/settle/detail?oldmanId=): every settlement of the elder, revoked ones included. */
+export function SettleDetail() {
+  const oldmanId = Number(parseHash(useHash()).query.oldmanId);
+  const data = useGet<{ oldmanName: string; records: SettlementRecord[] }>(
+    oldmanId ? ExpenseApi.settleDetail(oldmanId) : null,
+  );
+  if (!oldmanId) return <div className="page">缺少长者参数</div>;
+  return (
+    <div className="page" data-testid="page-expense-settle-detail">
+      <Card>
+        <H4>结算详情 {data?.oldmanName ?? ''}</H4>
+        <div className="resource-toolbar expense-toolbar">
+          <Button icon="arrow-left" text="返回" onClick={() => navigate(ExpensePaths.settle)} />
+        </div>
+        {(data?.records ?? []).map((r) => (
+          <Card key={r.settleId} className="expense-record">
+            <p className="expense-summary">
+              <span>{r.createTime}</span>
+              <Tag minimal intent={r.settleStatus === 1 ? Intent.SUCCESS : Intent.NONE}>
+                {dictLabel('settleStatus', r.settleStatus)}
+              </Tag>
+              <span>经办人 {r.createName}</span>
+              <span>{r.payWay ? dictLabel('batchPayWay', r.payWay) : ''}</span>
+            </p>
+            <HTMLTable compact className="data-table expense-table">
+              <tbody>
+                <tr>
+                  <td>未缴账单</td>
+                  <td className="money">{yuan(r.billFen)}</td>
+                  <td>{r.bills.map((b) => `${b.billMonth}（${yuan(b.payableFen)}）`).join('、')}</td>
+                </tr>
+                <tr>
+                  <td>其他费用</td>
+                  <td className="money">{yuan(r.extraFen)}</td>
+                  <td>
+                    {extrasOf(r.detail)
+                      .map((x) => `${x.projectName}（${yuan(x.amount)}）`)
+                      .join('、')}
+                  </td>
+                </tr>
+                <tr>
+                  <td>预存款 / 入院押金 / 医疗押金 / 预订金</td>
+                  <td className="money">
+                    {yuan(r.prestoreFen)} / {yuan(r.depositFen)} / {yuan(r.medicalDepositFen)} /{' '}
+                    {yuan(r.reservationFen)}
+                  </td>
+                  <td />
+                </tr>
+                <tr>
+                  <td>退还 / 补缴</td>
+                  <td className="money">
+                    {yuan(r.refundFen)} / {yuan(r.collectFen)}
+                  </td>
+                  <td>{r.remark}</td>
+                </tr>
+              </tbody>
+            </HTMLTable>
+          </Card>
+        ))}
+        {data && data.records.length === 0 ? <p className="empty">暂无结算记录</p> : null}
+      </Card>
+    </div>
+  );
+}

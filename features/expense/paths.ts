@@ -1,0 +1,20 @@
+/** Spec 001 §2 "Expense, base /expense": the screens of this folder. */
+export const ExpensePaths = {
+  account: '/expense/account',
+  accountBatchPayment: '/expense/accountBatchPayment',
+  accountDetail: '/expense/accountDetail',
+  accountBill: '/expense/accountBill',
+  accountBillBatchPayment: '/expense/accountBillBatchPayment',
+  accountBillDetail: '/expense/accountBillDetail',
+  bill: '/expense/bill',
+  settle: '/expense/settle',
+  settleDetail: '/expense/settle/detail',
+  paymentRemind: '/expense/paymentRemind',
+  paymentRemindDetail: '/expense/paymentRemind/detail',
+  receipt: '/expense/receipt',
+  baseCharge: '/expense/account/baseCharge',
+  baseChargeChild: '/expense/account/baseChargeChild',
+  costSet: '/expense/account/costSet',
+  preferential: '/expense/account/preferential',
+  report: '/expense/report',
+} as const;

@@ -1,0 +1,125 @@
+import { Alert, Button, Card, H4, HTMLTable, Intent, Tag } from '@blueprintjs/core';
+import { useEffect, useState } from 'react';
+import { fenToYuan } from '../../domain/resource.js';
+import { costAccountResource } from '../../domain/resources/homecare.js';
+import { CostAccountPaths, type HomeTradeRow } from '../../domain/resources/homecareAccount.js';
+import { HomecareAuthority, HomecarePaths } from '../../domain/resources/homecareCodes.js';
+import { payWayLabel } from '../../domain/resources/homecareOrder.js';
+import { useApp } from '../../src/app/AppContext.js';
+import { useAuthority } from '../../src/auth/authorityStore.js';
+import { navigate, parseHash, useHash } from '../../src/router/hash.js';
+import { Pager } from '../../src/ui/Pager.js';
+import { useRow } from './useRow.js';
+
+/** Trades made on the account itself can be voided; order payments are undone through the order. */
+const ownTrade = (t: HomeTradeRow) =>
+  !t.voided && !t.reversal && !t.txType.startsWith('homeOrder') && t.txType !== 'homeAfterSaleRefund';
+
+/** 账户明细 (?accountId=): every line of the elder's balance and deposit, newest first. */
+export function AccountDetail() {
+  const { request, toast } = useApp();
+  const accountId = Number(parseHash(useHash()).query.accountId);
+  const canVoid = useAuthority(HomecareAuthority.accountVoid);
+  const [refreshKey, setRefreshKey] = useState(0);
+  const account = useRow(costAccountResource, accountId, refreshKey);
+  const [page, setPage] = useState({ pageNum: 1, pageSize: 20 });
+  const [data, setData] = useState<{ list: HomeTradeRow[]; total: number }>({ list: [], total: 0 });
+  const [voiding, setVoiding] = useState<HomeTradeRow | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refreshKey reloads
+  useEffect(() => {
+    if (!accountId) return;
+    let live = true;
+    request<{ list: HomeTradeRow[]; total: number }>({
+      url: CostAccountPaths.trades,
+      params: { accountId, ...page },
+    }).then(
+      (found) => live && setData(found),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [accountId, page, request, refreshKey]);
+  const doVoid = async (t: HomeTradeRow) => {
+    setVoiding(null);
+    try {
+      await request({
+        url: CostAccountPaths.voidTrade.replace(':tradeId', String(t.tradeId)),
+        method: 'PUT',
+      });
+      toast('交易已作废', 'success');
+      setRefreshKey((k) => k + 1);
+    } catch {
+      // the client shows the server's message
+    }
+  };
+  return (
+    <div className="page" data-testid="page-homecare-account-detail">
+      <Card>
+        <H4>账户明细 {account ? String(account.oldmanName) : ''}</H4>
+        <div className="homecare-actions">
+          <Button icon="arrow-left" text="返回账户" onClick={() => navigate(HomecarePaths.account)} />
+          {account ? (
+            <span data-testid="account-balances">
+              余额 {fenToYuan(Number(account.balance ?? 0))} 元 · 押金{' '}
+              {fenToYuan(Number(account.deposit ?? 0))} 元
+            </span>
+          ) : null}
+        </div>
+        <HTMLTable compact striped className="homecare-trades">
+          <thead>
+            <tr>
+              <th>时间</th>
+              <th>类型</th>
+              <th>账户</th>
+              <th>金额（元）</th>
+              <th>变动后（元）</th>
+              <th>方式</th>
+              <th>说明</th>
+              <th>操作人</th>
+              <th>操作</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.list.map((t) => (
+              <tr key={t.entryId}>
+                <td>{t.createTime}</td>
+                <td>
+                  {t.txTypeName}
+                  {t.voided ? <Tag minimal>已作废</Tag> : null}
+                </td>
+                <td>{t.kind === 'homeDeposit' ? '押金' : '余额'}</td>
+                <td>{fenToYuan(t.amountFen)}</td>
+                <td>{fenToYuan(t.balanceAfterFen)}</td>
+                <td>{t.payWay ? payWayLabel(t.payWay) : ''}</td>
+                <td>{t.memo}</td>
+                <td>{t.operatorName}</td>
+                <td>
+                  {canVoid && ownTrade(t) ? (
+                    <Button small minimal intent={Intent.DANGER} text="作废" onClick={() => setVoiding(t)} />
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+        <Pager
+          pageNum={page.pageNum}
+          pageSize={page.pageSize}
+          total={data.total}
+          onChange={(pageNum, pageSize) => setPage((p) => ({ pageNum, pageSize: pageSize ?? p.pageSize }))}
+        />
+      </Card>
+      <Alert
+        isOpen={voiding !== null}
+        intent={Intent.DANGER}
+        confirmButtonText="作废"
+        cancelButtonText="取消"
+        onConfirm={() => voiding && doVoid(voiding)}
+        onCancel={() => setVoiding(null)}
+      >
+        作废后将按原路冲回该笔交易，确定作废？
+      </Alert>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { useState, useSyncExternalStore } from 'react';
+import { HomecarePaths } from '../../domain/resources/homecareCodes.js';
+import { serveOrderResource } from '../../domain/resources/homecareOrder.js';
+import { offeredEvents, orderFieldsOf, serviceOrderEvents } from '../../machines/serviceOrderMachine.js';
+import { authorityStore, hasAuthority } from '../../src/auth/authorityStore.js';
+import { ResourceList, type Row, rowButton, useResourceAuthority } from '../../src/resource/index.js';
+import { navigate } from '../../src/router/hash.js';
+import { type ConsoleEvent, consoleEvents, OrderActionDialog } from './OrderActionDialog.js';
+
+const def = serveOrderResource;
+
+/** The console events an order offers (asked from serviceOrderMachine) that the user may send. */
+export function useOrderActions() {
+  const granted = useSyncExternalStore(authorityStore.subscribe, authorityStore.get, authorityStore.get);
+  return (row: Row): ConsoleEvent[] =>
+    offeredEvents(orderFieldsOf(row)).flatMap((type) =>
+      (consoleEvents as readonly string[]).includes(type) &&
+      hasAuthority(serviceOrderEvents[type].authority, granted)
+        ? [type as ConsoleEvent]
+        : [],
+    );
+}
+
+/** 服务工单 (/homecare/serverWorkorder): the list, with each row's workflow buttons from the machine. */
+export function Orders() {
+  const may = useResourceAuthority(def);
+  const actionsOf = useOrderActions();
+  const [acting, setActing] = useState<{ row: Row; type: ConsoleEvent } | null>(null);
+  const [refreshKey, setRefreshKey] = useState(0);
+  return (
+    <div className="page" data-testid="page-homecare-orders">
+      <ResourceList
+        def={def}
+        routeName={HomecarePaths.serverWorkorder}
+        canCreate={may.canCreate}
+        canEdit={may.canEdit}
+        canRemove={may.canRemove}
+        refreshKey={refreshKey}
+        actionsWidth={380}
+        onCreate={() => navigate(HomecarePaths.serverWorkorderAdd)}
+        onOpen={(row) => navigate(`${HomecarePaths.serverWorkorderDetail}?orderId=${String(row.orderId)}`)}
+        rowActions={(row) =>
+          actionsOf(row).map((type) =>
+            rowButton(serviceOrderEvents[type].label, () => setActing({ row, type }), type === 'abolish'),
+          )
+        }
+      />
+      {acting ? (
+        <OrderActionDialog
+          order={acting.row}
+          type={acting.type}
+          onClose={(changed) => {
+            setActing(null);
+            if (changed) setRefreshKey((k) => k + 1);
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

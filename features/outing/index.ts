@@ -1,0 +1,21 @@
+import { lazy } from 'react';
+import type { RouteDef } from '../../src/router/registry.js';
+
+const OutingRegister = lazy(() => import('./OutingRegister.js').then((m) => ({ default: m.OutingRegister })));
+const OutingAudit = lazy(() => import('./OutingAudit.js').then((m) => ({ default: m.OutingAudit })));
+
+/** Spec 001 §2 "Residence": outing registration and outing audit, with the legacy aliases. */
+export const routes: RouteDef[] = [
+  {
+    path: '/live/Outing/register',
+    title: '外出登记',
+    component: OutingRegister,
+    aliases: ['/oldman/oldmanOutList'],
+  },
+  {
+    path: '/live/Outing/audit',
+    title: '外出审核',
+    component: OutingAudit,
+    aliases: ['/oldman/outCheckList'],
+  },
+];

@@ -1,0 +1,198 @@
+import { Code } from '../domain/codes.js';
+import { makeDept, makeUserInfo } from '../tests/support/userInfo.js';
+
+/**
+ * What `npm run paths` feeds a machine beyond bare event types: events whose guards read a payload
+ * (a bed, a date, a carer) and machines whose context comes from input. A machine not named here
+ * gets one bare event per event type found in its transitions.
+ */
+/** An event to send: its type and whatever its guards and actions read. */
+export type Sample = { type: string } & Record<string, unknown>;
+
+export interface PathModel {
+  /** Events to try: the same everywhere, or per state (by its value). */
+  events?: Sample[] | ((value: unknown) => Sample[]);
+  input?: unknown;
+}
+
+const err = (code: number) => ({ code, message: `错误${code}` });
+const users = [
+  makeUserInfo(),
+  makeUserInfo({ userId: 2, dataDeptInfoList: [makeDept(2, '护理一部')] }),
+  makeUserInfo({ userId: 3, selectedDataDeptId: 1 }),
+  makeUserInfo({ userId: 4, resetPassword: 1 }),
+];
+const sessionErrors = [Code.loginExpired, Code.signedInElsewhere, Code.keyInfoChanged].map((code) => ({
+  type: 'session.error',
+  code,
+}));
+
+/** What may happen in each session state: the user's actions and what the effects report back. */
+function sessionEvents(value: unknown): Sample[] {
+  const withErrors = (events: Sample[]) => [...events, ...sessionErrors];
+  const byState: Record<string, Sample[]> = {
+    checking: [
+      { type: 'session.checked', userInfo: null },
+      { type: 'session.checked', userInfo: users[2] },
+    ],
+    anonymous: [{ type: 'session.login', loginName: 'admin', loginPassword: 'pw' }],
+    authenticating: [
+      ...users.map((userInfo) => ({ type: 'session.loginSucceeded', userInfo })),
+      { type: 'session.loginFailed', error: err(Code.wrongCredentials) },
+    ],
+    passwordChangeRequired: withErrors([
+      { type: 'session.changePassword', password: 'Newpass2026' },
+      { type: 'session.logout' },
+    ]),
+    changingPassword: [
+      { type: 'session.passwordChanged' },
+      { type: 'session.passwordChangeFailed', error: err(Code.passwordWeak) },
+    ],
+    choosingDepartment: withErrors([
+      { type: 'session.selectDept', deptId: 2 },
+      { type: 'session.logout' },
+    ]),
+    selectingDepartment: withErrors([
+      { type: 'session.deptSelected', deptId: 2 },
+      { type: 'session.deptSelectFailed', error: err(Code.deptNotAllowed) },
+    ]),
+    loadingMenus: withErrors([
+      { type: 'session.menusLoaded', menus: [], buttons: [] },
+      { type: 'session.menusFailed', error: err(5000) },
+    ]),
+    authenticated: withErrors([{ type: 'session.logout' }, { type: 'session.switchDept' }]),
+    startupFailed: [{ type: 'session.logout' }],
+    expired: [{ type: 'session.alertClosed' }],
+    signedInElsewhere: [{ type: 'session.alertClosed' }],
+    keyInfoChanged: [{ type: 'session.alertClosed' }],
+    loggingOut: [{ type: 'session.loggedOut' }],
+    leaving: [{ type: 'session.cleared' }],
+  };
+  return byState[String(value)] ?? [];
+}
+
+const configParts = ['iconConfig', 'loginPageConfig', 'mattress', 'Theme'] as const;
+/** Each part of the system config loads or falls back; once ready it can be updated or reloaded. */
+function systemConfigEvents(value: unknown): Sample[] {
+  if (value === 'ready')
+    return [
+      { type: 'config.update', part: 'iconConfig', value: { waterMark: 'CLOSE' } },
+      { type: 'config.reload' },
+    ];
+  const loading = (value as { loading?: Record<string, string> }).loading ?? {};
+  return configParts
+    .filter((part) => loading[part] === 'loading')
+    .flatMap((part) => [
+      { type: 'config.loaded', part, value: {} },
+      { type: 'config.failed', part },
+    ]);
+}
+
+const nurse = { userId: 2, userName: '护士' };
+const garden = {
+  railId: 1,
+  railName: '花园',
+  remark: '',
+  vertices: [
+    [120.1, 30.2],
+    [120.2, 30.2],
+    [120.2, 30.3],
+    [120.1, 30.3],
+  ],
+};
+
+export const pathModels: Record<string, PathModel> = {
+  sessionMachine: { events: sessionEvents },
+  systemConfigMachine: { events: systemConfigEvents },
+  alarmMachine: {
+    input: { at: 500, escalateAfterMinutes: 5 },
+    events: [
+      { type: 'alarm.ack', ...nurse, at: 1_000 },
+      { type: 'alarm.escalate', at: 300_000 },
+      { type: 'alarm.handle', ...nurse, note: '已到床边，老人无恙', at: 2_000 },
+      { type: 'alarm.ignore', ...nurse, at: 3_000 },
+      { type: 'alarm.release', ...nurse, at: 4_000 },
+      { type: 'alarm.comment', ...nurse, content: '已通知家属' },
+      { type: 'alarm.retrigger', at: 5_000 },
+    ],
+  },
+  fenceEditorMachine: {
+    input: { canEdit: true },
+    events: [
+      { type: 'rail.select', rail: garden },
+      { type: 'rail.deselect' },
+      { type: 'draw.start' },
+      { type: 'vertex.add', at: [120.15, 30.25] },
+      { type: 'vertex.undo' },
+      { type: 'vertex.move', index: 0, at: [120.12, 30.21] },
+      { type: 'vertex.remove', index: 0 },
+      { type: 'shape.finish' },
+      { type: 'edit.start' },
+      { type: 'save', railName: '东区花园', remark: '白天开放' },
+      { type: 'save.done', rail: { ...garden, railId: 9, railName: '东区花园' } },
+      { type: 'save.failed', message: '请输入围栏名称' },
+      { type: 'delete.request' },
+      { type: 'delete.confirm' },
+      { type: 'delete.done' },
+      { type: 'delete.failed', message: '围栏正被规则使用，不能删除' },
+      { type: 'cancel' },
+    ],
+  },
+  residenceMachine: {
+    input: { oldmanStatus: 3, bedId: null, checkInDate: null, leaveDate: null },
+    events: [
+      { type: 'RESERVE', bedId: 7, date: '2026-01-05' },
+      { type: 'TRIAL', bedId: 8, date: '2026-01-10' },
+      { type: 'CHECK_IN', bedId: 9, date: '2026-01-12' },
+      { type: 'CONFIRM', date: '2026-01-20' },
+      { type: 'QUIT', date: '2026-02-01' },
+      { type: 'QUIT_BOOKING', date: '2026-01-06' },
+      { type: 'WAIT', date: '2026-03-01' },
+    ],
+  },
+  outingMachine: {
+    input: {
+      outStatus: null,
+      expectedOutTime: null,
+      expectedReturnTime: null,
+      actualOutTime: null,
+      actualReturnTime: null,
+      postponeCount: 0,
+    },
+    events: [
+      {
+        type: 'outing.register',
+        auditRequired: true,
+        expectedOutTime: '2026-05-01 09:00:00',
+        expectedReturnTime: '2026-05-01 17:00:00',
+      },
+      {
+        type: 'outing.register',
+        auditRequired: false,
+        expectedOutTime: '2026-05-01 09:00:00',
+        expectedReturnTime: '2026-05-01 17:00:00',
+      },
+      { type: 'outing.pass' },
+      { type: 'outing.decline' },
+      { type: 'outing.affirm', at: '2026-05-01 09:10:00' },
+      { type: 'outing.postpone', expectedReturnTime: '2026-05-02 17:00:00' },
+      { type: 'outing.cancel' },
+      { type: 'outing.return', at: '2026-05-01 16:30:00' },
+    ],
+  },
+  serviceOrderMachine: {
+    input: { serveStatus: 1, nursingId: null, received: false, paid: false, afterSaleStatus: null },
+    events: [
+      { type: 'pay' },
+      { type: 'distribute', nursingId: 3 },
+      { type: 'receive' },
+      { type: 'start' },
+      { type: 'over' },
+      { type: 'cancel' },
+      { type: 'abolish' },
+      { type: 'close' },
+      { type: 'afterSales' },
+      { type: 'audit' },
+    ],
+  },
+};

@@ -1,0 +1,259 @@
+/**
+ * npm run paths -- <machine> [--shortest|--simple] [--format table|playwright] [--out file]
+ *
+ * Prints every path createTestModel (xstate/graph) generates for a machine of machines/: the
+ * states it passes and the events it sends, in Chinese where the machine names them. With
+ * `--format playwright` it writes a Playwright spec with one test per path, each step calling a
+ * driver (tests/e2e/drivers/<machine>.ts) that performs an event in the console and checks a state.
+ * `npm run paths` alone lists the machines.
+ */
+import { spawnSync } from 'node:child_process';
+import { readdirSync, writeFileSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import { type AnyStateMachine, type AnyStateNode, createMachine, type EventObject } from 'xstate';
+import { createTestModel } from 'xstate/graph';
+import { pathModels } from './pathModels.js';
+
+const root = resolve(import.meta.dirname, '..');
+
+export interface FoundMachine {
+  /** Export name, e.g. billMachine. */
+  name: string;
+  /** Short name used on the command line, e.g. bill. */
+  short: string;
+  file: string;
+  machine: AnyStateMachine;
+  /** Event type → Chinese label, from the module's `…Events` export. */
+  eventLabels: Record<string, string>;
+  /** State path (a.b) or key → Chinese label, from a `stateLabels` export. */
+  stateLabels: Record<string, string>;
+}
+
+const isMachine = (v: unknown): v is AnyStateMachine =>
+  typeof v === 'object' && v !== null && 'root' in v && 'transition' in v && 'config' in v;
+
+/** Every machine exported by a file of machines/. */
+export async function findMachines(): Promise<FoundMachine[]> {
+  const dir = join(root, 'machines');
+  const found: FoundMachine[] = [];
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.ts'))
+    .sort()) {
+    const mod = (await import(join(dir, file))) as Record<string, unknown>;
+    const eventLabels: Record<string, string> = {};
+    for (const [key, value] of Object.entries(mod))
+      if (key.endsWith('Events') && value && typeof value === 'object' && !Array.isArray(value))
+        for (const [type, info] of Object.entries(value as Record<string, unknown>))
+          if (info && typeof info === 'object' && 'label' in info)
+            eventLabels[type] = String((info as { label: unknown }).label);
+    const stateLabels = (mod.stateLabels ?? {}) as Record<string, string>;
+    for (const [name, value] of Object.entries(mod))
+      if (isMachine(value))
+        found.push({
+          name,
+          short: name.replace(/Machine$/, ''),
+          file: `machines/${basename(file)}`,
+          machine: value,
+          eventLabels,
+          stateLabels,
+        });
+  }
+  return found;
+}
+
+const nodesOf = (node: AnyStateNode): AnyStateNode[] => [
+  node,
+  ...Object.values(node.states).flatMap(nodesOf),
+];
+
+/** Bare events: one per event type any transition of the machine listens to. */
+export function bareEvents(machine: AnyStateMachine): EventObject[] {
+  const types = new Set<string>();
+  for (const node of nodesOf(machine.root))
+    for (const type of node.transitions.keys()) if (type !== '*') types.add(type);
+  return [...types].sort().map((type) => ({ type }));
+}
+
+/** The Chinese name of a state value: `a.b` labels, else each node's meta.label or description. */
+export function stateName(found: FoundMachine, value: unknown): string {
+  const paths = leafPaths(value);
+  return paths
+    .map((path) => {
+      if (found.stateLabels[path]) return found.stateLabels[path];
+      const node = nodeAt(found.machine.root, path.split('.'));
+      const meta = node?.meta as { label?: string } | undefined;
+      return meta?.label ?? node?.description ?? path;
+    })
+    .join(' + ');
+}
+
+function leafPaths(value: unknown, prefix = ''): string[] {
+  if (typeof value === 'string') return [prefix + value];
+  if (value && typeof value === 'object')
+    return Object.entries(value as Record<string, unknown>).flatMap(([k, v]) =>
+      leafPaths(v, `${prefix}${k}.`),
+    );
+  return [prefix.replace(/\.$/, '')];
+}
+
+function nodeAt(node: AnyStateNode, keys: string[]): AnyStateNode | undefined {
+  let at: AnyStateNode | undefined = node;
+  for (const key of keys) at = at?.states[key];
+  return at;
+}
+
+export const eventName = (found: FoundMachine, event: EventObject) =>
+  found.eventLabels[event.type] ?? event.type.replace(/^xstate\.after\.(\d+)\..*$/, '等待 $1 ms');
+
+/**
+ * createTestModel cannot walk a machine that invokes actors (a payment request, a poll): the copy it
+ * walks keeps every state and transition and drops the invocations, whose done and error events are
+ * then sent like any other event.
+ */
+export function withoutInvocations(machine: AnyStateMachine): AnyStateMachine {
+  const strip = (config: Record<string, unknown>): Record<string, unknown> => {
+    const { invoke: _invoke, states, ...rest } = config;
+    return states && typeof states === 'object'
+      ? {
+          ...rest,
+          states: Object.fromEntries(
+            Object.entries(states as Record<string, Record<string, unknown>>).map(([k, v]) => [k, strip(v)]),
+          ),
+        }
+      : rest;
+  };
+  const invokes = nodesOf(machine.root).some((n) => n.invoke.length > 0);
+  return invokes
+    ? createMachine(
+        strip(machine.config as Record<string, unknown>) as never,
+        machine.implementations as never,
+      )
+    : machine;
+}
+
+export interface GeneratedPath {
+  /** Ends in this state. */
+  target: string;
+  steps: { state: string; stateValue: unknown; event: EventObject }[];
+  final: { state: string; stateValue: unknown };
+}
+
+/** The machine's paths (shortest to each state by default; simple: every path without a repeated state). */
+export function generatePaths(found: FoundMachine, kind: 'shortest' | 'simple'): GeneratedPath[] {
+  const options = pathModels[found.name] ?? {};
+  const testable = withoutInvocations(found.machine);
+  const bare = bareEvents(testable);
+  const given = options.events;
+  const model = createTestModel(testable, {
+    events: (snapshot) => (typeof given === 'function' ? given(snapshot.value) : (given ?? bare)),
+    // a compound state's completion follows from its children; it is not something to send
+    filterEvents: (_, event) => !event.type.startsWith('xstate.done.state.'),
+    // paths through states: context that only counts (alarm repeats) must not make the graph endless
+    serializeState: (s) => JSON.stringify(s.value),
+    ...(options.input === undefined ? {} : { input: options.input }),
+  });
+  const options2 = { allowDuplicatePaths: true };
+  const paths = kind === 'simple' ? model.getSimplePaths(options2) : model.getShortestPaths(options2);
+  const seen = new Set<string>();
+  return paths.flatMap((p) => {
+    const key = JSON.stringify(p.steps.map((s) => [s.state.value, s.event]));
+    if (seen.has(key) || p.steps.length <= 1) return [];
+    seen.add(key);
+    const steps = p.steps.filter((s) => s.event.type !== 'xstate.init');
+    const states = [p.steps[0]?.state, ...steps.map((s) => s.state)];
+    return {
+      target: stateName(found, p.state.value),
+      steps: steps.map((s, i) => ({
+        state: stateName(found, states[i]?.value),
+        stateValue: states[i]?.value,
+        event: s.event,
+      })),
+      final: { state: stateName(found, p.state.value), stateValue: p.state.value },
+    } satisfies GeneratedPath;
+  });
+}
+
+export function formatTable(found: FoundMachine, paths: GeneratedPath[], kind: string): string {
+  const lines = [
+    `${found.name}（${found.file}）— ${kind === 'simple' ? '全部简单路径' : '最短路径'} ${paths.length} 条`,
+    '',
+  ];
+  for (const [i, p] of paths.entries()) {
+    const walk = p.steps.map((s) => `${s.state} —${eventName(found, s.event)}→ `).join('') + p.final.state;
+    lines.push(`${String(i + 1).padStart(3)}. 到达「${p.target}」：${walk || p.final.state}`);
+  }
+  return lines.join('\n');
+}
+
+const q = (s: string) => JSON.stringify(s);
+
+/** A Playwright spec: one test per path; every step goes through the machine's driver. */
+export function formatPlaywright(found: FoundMachine, paths: GeneratedPath[], kind: string): string {
+  const tests = paths.map((p, i) => {
+    const walk = p.steps.map((s) => `${s.state} —${eventName(found, s.event)}→ `).join('') + p.final.state;
+    const body = [
+      '  const ctx = await driver.start(page);',
+      ...p.steps.flatMap((s) => [
+        `  await test.step(${q(`状态：${s.state}`)}, () => driver.check(page, ctx, ${JSON.stringify(s.stateValue)}));`,
+        `  await test.step(${q(`事件：${eventName(found, s.event)}`)}, () => driver.send(page, ctx, ${JSON.stringify(s.event)}));`,
+      ]),
+      `  await test.step(${q(`状态：${p.final.state}`)}, () => driver.check(page, ctx, ${JSON.stringify(p.final.stateValue)}));`,
+    ];
+    return `test(${q(`路径 ${i + 1}：${walk}`)}, async ({ page }) => {\n${body.join('\n')}\n});`;
+  });
+  return `// Generated by \`npm run paths -- ${found.short} --${kind} --format playwright\` from ${found.file}.
+// Regenerate after changing the machine; do not edit by hand. Each step calls the driver
+// tests/e2e/drivers/${found.short}.ts: send performs an event in the console, check asserts a state.
+import { test } from '@playwright/test';
+import { driver } from '../drivers/${found.short}.js';
+
+test.describe.configure({ mode: 'serial' });
+
+${tests.join('\n\n')}
+`;
+}
+
+async function main() {
+  const args = process.argv.slice(2);
+  const machines = await findMachines();
+  const wanted = args.find(
+    (a) =>
+      !a.startsWith('--') &&
+      args[args.indexOf(a) - 1] !== '--format' &&
+      args[args.indexOf(a) - 1] !== '--out',
+  );
+  if (!wanted) {
+    console.log(
+      '用法：npm run paths -- <状态机> [--shortest|--simple] [--format table|playwright] [--out 文件]\n',
+    );
+    for (const m of machines) console.log(`  ${m.short.padEnd(18)} ${m.name}（${m.file}）`);
+    return;
+  }
+  const found = machines.find((m) => m.short === wanted || m.name === wanted);
+  if (!found) {
+    console.error(`没有名为 ${wanted} 的状态机。可选：${machines.map((m) => m.short).join('、')}`);
+    process.exitCode = 2;
+    return;
+  }
+  const kind = args.includes('--simple') ? 'simple' : 'shortest';
+  const formatAt = args.indexOf('--format');
+  const format = formatAt >= 0 ? args[formatAt + 1] : 'table';
+  if (format !== 'table' && format !== 'playwright') {
+    console.error(`--format 只能是 table 或 playwright，收到 ${String(format)}`);
+    process.exitCode = 2;
+    return;
+  }
+  const paths = generatePaths(found, kind);
+  const text =
+    format === 'playwright' ? formatPlaywright(found, paths, kind) : formatTable(found, paths, kind);
+  const outAt = args.indexOf('--out');
+  const out = outAt >= 0 ? args[outAt + 1] : undefined;
+  if (out) {
+    writeFileSync(resolve(out), text);
+    // the project's formatter, so a regenerated file differs from the committed one only where paths changed
+    if (format === 'playwright') spawnSync('npx', ['biome', 'format', '--write', resolve(out)], { cwd: root, stdio: 'ignore' });
+    console.log(`已写入 ${out}：${paths.length} 条路径`);
+  } else console.log(text);
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) await main();

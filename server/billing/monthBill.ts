@@ -1,0 +1,210 @@
+/**
+ * What an elder's monthly bill is made of (spec 001 "Expense": bills from charge items, care level
+ * and discounts). Pure: the route and the benchmark feed it rows and write what it returns.
+ * Amounts are integer fen; a monthly item of an elder who arrived or left within the month is
+ * charged for the days present, rounded half up to the fen.
+ */
+
+export interface ChargeProject {
+  projectId: number;
+  projectName: string;
+  /** Fen per unit. */
+  price: number;
+  /** 1 per month, 2 per day, 3 per time. */
+  chargeUnit: number;
+  /** 0 only through an elder's cost settings, 1 every resident. */
+  chargeScope: number;
+}
+
+export interface CostSetting {
+  projectId: number;
+  /** Fen; null takes the project's price. */
+  price: number | null;
+  quantity: number;
+  startMonth: string | null;
+  endMonth: string | null;
+}
+
+export interface DiscountRule {
+  setId: number;
+  discountRuleName: string;
+  /** 1 满赠, 2 满免. */
+  ruleType: number;
+  threshold: number;
+  benefit: number;
+  startDate: string;
+  endDate: string | null;
+}
+
+export interface BillElder {
+  oldmanId: number;
+  nursingLevel: string | null;
+  checkInDate: string | null;
+  leaveDate: string | null;
+}
+
+export interface BillLine {
+  projectId: number | null;
+  projectName: string;
+  quantity: number;
+  unitFen: number;
+  /** Days charged when not the whole month (monthly and daily items). */
+  days: number | null;
+  amountFen: number;
+  kind: 'charge' | 'discount';
+}
+
+export interface MonthBill {
+  lines: BillLine[];
+  totalFen: number;
+  discountFen: number;
+  payableFen: number;
+  /** The 满免 rule applied, if any. */
+  discountRule: DiscountRule | null;
+}
+
+export interface BillSources {
+  /** Enabled projects by id. */
+  projects: ReadonlyMap<number, ChargeProject>;
+  /** Care level name → monthly fee in fen. */
+  levelFees: ReadonlyMap<string, { levelName: string; fee: number }>;
+  /** Enabled 满免 rules. */
+  discountRules: readonly DiscountRule[];
+}
+
+/** 'YYYY-MM' → its first and last day and day count. */
+export function monthSpan(month: string): { first: string; last: string; days: number } {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const days = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return { first: `${month}-01`, last: `${month}-${String(days).padStart(2, '0')}`, days };
+}
+
+/** Days of the month the elder was in the house (arrival and leaving days both count). */
+export function daysPresent(elder: BillElder, month: string): number {
+  const { first, last, days } = monthSpan(month);
+  const from = elder.checkInDate && elder.checkInDate > first ? elder.checkInDate : first;
+  const to = elder.leaveDate && elder.leaveDate < last ? elder.leaveDate : last;
+  if (from > to) return 0;
+  const day = (s: string) => Number(s.slice(8, 10));
+  return Math.min(days, day(to) - day(from) + 1);
+}
+
+/** fen × numerator / denominator, rounded half up, in integers. */
+export const prorate = (fen: number, numerator: number, denominator: number) =>
+  Math.floor((2 * fen * numerator + denominator) / (2 * denominator));
+
+const inMonth = (s: CostSetting, month: string) => {
+  const { first, last } = monthSpan(month);
+  return (!s.startMonth || s.startMonth <= last) && (!s.endMonth || s.endMonth >= first);
+};
+
+function charge(
+  projectId: number | null,
+  projectName: string,
+  unitFen: number,
+  chargeUnit: number,
+  quantity: number,
+  present: number,
+  monthDays: number,
+): BillLine {
+  if (chargeUnit === 1) {
+    const whole = present === monthDays;
+    const amountFen = whole ? unitFen * quantity : prorate(unitFen * quantity, present, monthDays);
+    return {
+      projectId,
+      projectName,
+      quantity,
+      unitFen,
+      days: whole ? null : present,
+      amountFen,
+      kind: 'charge',
+    };
+  }
+  if (chargeUnit === 2)
+    return {
+      projectId,
+      projectName,
+      quantity,
+      unitFen,
+      days: present,
+      amountFen: unitFen * quantity * present,
+      kind: 'charge',
+    };
+  return {
+    projectId,
+    projectName,
+    quantity,
+    unitFen,
+    days: null,
+    amountFen: unitFen * quantity,
+    kind: 'charge',
+  };
+}
+
+/** The best 满免 rule valid on the month's last day that the total reaches (rules do not add up). */
+export function bestFullFree(
+  rules: readonly DiscountRule[],
+  totalFen: number,
+  onDay: string,
+): DiscountRule | null {
+  let best: DiscountRule | null = null;
+  for (const r of rules) {
+    if (r.ruleType !== 2 || r.startDate > onDay || (r.endDate && r.endDate < onDay)) continue;
+    if (totalFen >= r.threshold && (!best || r.benefit > best.benefit)) best = r;
+  }
+  return best;
+}
+
+/** The bill of one elder for one month; null when the elder was not in the house that month. */
+export function monthBill(
+  elder: BillElder,
+  month: string,
+  settings: readonly CostSetting[],
+  sources: BillSources,
+): MonthBill | null {
+  const { days, last } = monthSpan(month);
+  const present = daysPresent(elder, month);
+  if (present === 0) return null;
+  const lines: BillLine[] = [];
+  for (const p of sources.projects.values())
+    if (p.chargeScope === 1)
+      lines.push(charge(p.projectId, p.projectName, p.price, p.chargeUnit, 1, present, days));
+  for (const s of settings) {
+    const p = sources.projects.get(s.projectId);
+    if (!p || !inMonth(s, month)) continue;
+    lines.push(
+      charge(p.projectId, p.projectName, s.price ?? p.price, p.chargeUnit, s.quantity, present, days),
+    );
+  }
+  const level = elder.nursingLevel ? sources.levelFees.get(elder.nursingLevel) : undefined;
+  if (level && level.fee > 0)
+    lines.push(charge(null, `护理费（${level.levelName}）`, level.fee, 1, 1, present, days));
+  const totalFen = lines.reduce((s, l) => s + l.amountFen, 0);
+  const rule = bestFullFree(sources.discountRules, totalFen, last);
+  const discountFen = rule ? Math.min(rule.benefit, totalFen) : 0;
+  if (rule && discountFen > 0)
+    lines.push({
+      projectId: null,
+      projectName: `优惠：${rule.discountRuleName}`,
+      quantity: 1,
+      unitFen: -discountFen,
+      days: null,
+      amountFen: -discountFen,
+      kind: 'discount',
+    });
+  return { lines, totalFen, discountFen, payableFen: totalFen - discountFen, discountRule: rule };
+}
+
+/** The best 满赠 gift for a prepayment of `fen` on `day` (0 when none applies). */
+export function fullGift(
+  rules: readonly DiscountRule[],
+  fen: number,
+  day: string,
+): { rule: DiscountRule; gift: number } | null {
+  let best: DiscountRule | null = null;
+  for (const r of rules) {
+    if (r.ruleType !== 1 || r.startDate > day || (r.endDate && r.endDate < day)) continue;
+    if (fen >= r.threshold && (!best || r.benefit > best.benefit)) best = r;
+  }
+  return best ? { rule: best, gift: best.benefit } : null;
+}

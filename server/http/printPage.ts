@@ -1,0 +1,28 @@
+import { randomBytes } from 'node:crypto';
+import { escapeHtml } from '../../domain/resources/contract.js';
+
+/** The print view: a standalone page, scripts allowed only with this response's nonce. */
+export function printPage(title: string, orgName: string, body: string) {
+  const nonce = randomBytes(12).toString('base64');
+  const csp = `default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; script-src 'nonce-${nonce}'`;
+  const html = `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<title>${escapeHtml(title)}</title>
+<style>
+body{font-family:"Noto Serif CJK SC","Songti SC","SimSun",serif;margin:0;background:#eef0f2;color:#111}
+.bar{position:sticky;top:0;display:flex;gap:12px;align-items:center;justify-content:space-between;padding:10px 24px;background:#30404d;color:#fff;font-family:sans-serif}
+.bar button{font-size:14px;padding:6px 18px;border:0;border-radius:3px;background:#2d72d2;color:#fff;cursor:pointer}
+.sheet{box-sizing:border-box;width:210mm;min-height:297mm;margin:16px auto;padding:20mm 18mm;background:#fff;box-shadow:0 1px 4px rgba(0,0,0,.2);line-height:1.9;font-size:15px}
+.sheet h1,.sheet h2{text-align:center}
+.org{text-align:right;color:#555;font-size:13px;border-bottom:1px solid #999;margin-bottom:12px}
+table.form-values{width:100%;border-collapse:collapse}table.form-values th,table.form-values td{border:1px solid #555;padding:4px 8px;text-align:left}
+table.form-values th{width:30%;background:#f5f5f5}
+@page{size:A4;margin:18mm}
+@media print{body{background:#fff}.bar{display:none}.sheet{width:auto;min-height:0;margin:0;padding:0;box-shadow:none}}
+</style></head><body>
+<div class="bar"><span>${escapeHtml(title)}</span><button type="button" id="print">打印</button></div>
+<div class="sheet"><div class="org">${escapeHtml(orgName)}</div>${body}</div>
+<script nonce="${nonce}">document.getElementById('print').addEventListener('click',function(){window.print()});</script>
+</body></html>`;
+  return { html, csp };
+}

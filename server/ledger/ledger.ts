@@ -1,0 +1,299 @@
+import { sql } from 'kysely';
+import { Code } from '../../domain/codes.js';
+import {
+  type AccountKind,
+  type AccountRef,
+  accountKey,
+  accountKinds,
+  type OwnerType,
+  shownBalance,
+} from '../../domain/ledger.js';
+import { fenToYuan } from '../../domain/resource.js';
+import type { Db } from '../db/index.js';
+import { ApiFailure } from '../http/failure.js';
+
+const stamp = () => new Date().toISOString().slice(0, 19).replace('T', ' ');
+
+export interface TradeLine {
+  account: AccountRef;
+  /** Signed fen: positive debit, negative credit (domain/ledger.ts `raise` turns "add to what it shows"). */
+  amountFen: number;
+}
+
+export interface TradeInput {
+  orgId: number;
+  txType: string;
+  tradeType?: number | null;
+  payWay?: string | null;
+  oldmanId?: number | null;
+  memo?: string;
+  refType?: string | null;
+  refId?: number | null;
+  operatorId?: number | null;
+  operatorName?: string;
+  lines: TradeLine[];
+  /** Let an elder's account show less than zero (an overdrawn receivable); never for money held. */
+  allowNegative?: boolean;
+  /** Set when this trade reverses another (void, anti-settle, revoke). */
+  reversesTxId?: number;
+}
+
+export interface PostedTrade {
+  txId: number;
+  /** Shown balance of every touched account after the trade, by accountKey. */
+  balances: Map<string, number>;
+}
+
+/**
+ * Writes one trade: its lines must add up to zero fen and each moves its account's running balance.
+ * Call it inside the route's transaction so a refusal (an elder's account would go below zero)
+ * leaves nothing written. Lines on the same account are merged first.
+ */
+export async function postTrade(db: Db, input: TradeInput): Promise<PostedTrade> {
+  const merged = new Map<string, TradeLine>();
+  for (const line of input.lines) {
+    if (!Number.isSafeInteger(line.amountFen))
+      throw new Error(`amount is not integer fen: ${line.amountFen}`);
+    const key = accountKey(line.account);
+    const seen = merged.get(key);
+    merged.set(key, { account: line.account, amountFen: (seen?.amountFen ?? 0) + line.amountFen });
+  }
+  const lines = [...merged.values()].filter((l) => l.amountFen !== 0);
+  const sum = lines.reduce((s, l) => s + l.amountFen, 0);
+  if (sum !== 0) throw new Error(`unbalanced trade ${input.txType}: lines add up to ${sum} fen`);
+
+  const createTime = stamp();
+  const tx = await db
+    .insertInto('ledgerTx')
+    .values({
+      orgId: input.orgId,
+      txType: input.txType,
+      tradeType: input.tradeType ?? null,
+      payWay: input.payWay ?? null,
+      oldmanId: input.oldmanId ?? null,
+      memo: input.memo ?? '',
+      refType: input.refType ?? null,
+      refId: input.refId ?? null,
+      reversesTxId: input.reversesTxId ?? null,
+      reversedByTxId: null,
+      operatorId: input.operatorId ?? null,
+      operatorName: input.operatorName ?? '',
+      createTime,
+    })
+    .returning('txId')
+    .executeTakeFirstOrThrow();
+
+  const balances = new Map<string, number>();
+  for (const line of lines) {
+    const account = await accountRow(db, input.orgId, line.account);
+    const after = account.balanceFen + line.amountFen;
+    const shown = shownBalance(line.account.kind, after);
+    if (shown < 0 && line.account.ownerType !== 'org' && !input.allowNegative) {
+      throw new ApiFailure(
+        Code.insufficientBalance,
+        `${accountKinds[line.account.kind].label}余额不足：现有 ${fenToYuan(shownBalance(line.account.kind, account.balanceFen))} 元`,
+      );
+    }
+    await db
+      .updateTable('ledgerAccount')
+      .set({ balanceFen: after })
+      .where('accountId', '=', account.accountId)
+      .execute();
+    await db
+      .insertInto('ledgerEntry')
+      .values({
+        txId: tx.txId,
+        accountId: account.accountId,
+        amountFen: line.amountFen,
+        balanceAfterFen: after,
+      })
+      .execute();
+    balances.set(accountKey(line.account), shown);
+  }
+  if (input.reversesTxId !== undefined) {
+    await db
+      .updateTable('ledgerTx')
+      .set({ reversedByTxId: tx.txId })
+      .where('txId', '=', input.reversesTxId)
+      .execute();
+  }
+  return { txId: tx.txId, balances };
+}
+
+/**
+ * Reverses a trade with a new one carrying the opposite lines (the original stays, marked). A trade
+ * that was already reversed, or is itself a reversal, is refused with 10502.
+ */
+export async function reverseTrade(
+  db: Db,
+  orgId: number,
+  txId: number,
+  by: {
+    txType: string;
+    memo?: string;
+    operatorId?: number | null;
+    operatorName?: string;
+    allowNegative?: boolean;
+  },
+): Promise<PostedTrade> {
+  const original = await db
+    .selectFrom('ledgerTx')
+    .selectAll()
+    .where('txId', '=', txId)
+    .where('orgId', '=', orgId)
+    .executeTakeFirst();
+  if (!original) throw new ApiFailure(Code.notFound, '交易记录不存在');
+  if (original.reversedByTxId !== null || original.reversesTxId !== null)
+    throw new ApiFailure(Code.tradeVoided);
+  const entries = await db
+    .selectFrom('ledgerEntry as e')
+    .innerJoin('ledgerAccount as a', 'a.accountId', 'e.accountId')
+    .select(['a.ownerType', 'a.ownerId', 'a.kind', 'a.sub', 'e.amountFen'])
+    .where('e.txId', '=', txId)
+    .execute();
+  return postTrade(db, {
+    orgId,
+    txType: by.txType,
+    tradeType: original.tradeType,
+    payWay: original.payWay,
+    oldmanId: original.oldmanId,
+    memo: by.memo ?? `冲销 #${txId}`,
+    refType: original.refType,
+    refId: original.refId,
+    operatorId: by.operatorId ?? null,
+    operatorName: by.operatorName ?? '',
+    reversesTxId: txId,
+    allowNegative: by.allowNegative,
+    lines: entries.map((e) => ({
+      account: {
+        ownerType: e.ownerType as OwnerType,
+        ownerId: e.ownerId,
+        kind: e.kind as AccountKind,
+        sub: e.sub,
+      },
+      amountFen: -e.amountFen,
+    })),
+  });
+}
+
+async function accountRow(db: Db, orgId: number, ref: AccountRef) {
+  const where = db
+    .selectFrom('ledgerAccount')
+    .select(['accountId', 'balanceFen'])
+    .where('orgId', '=', orgId)
+    .where('ownerType', '=', ref.ownerType)
+    .where('ownerId', '=', ref.ownerId)
+    .where('kind', '=', ref.kind)
+    .where('sub', '=', ref.sub ?? '');
+  const found = await where.executeTakeFirst();
+  if (found) return found;
+  return db
+    .insertInto('ledgerAccount')
+    .values({
+      orgId,
+      ownerType: ref.ownerType,
+      ownerId: ref.ownerId,
+      kind: ref.kind,
+      sub: ref.sub ?? '',
+      balanceFen: 0,
+    })
+    .returning(['accountId', 'balanceFen'])
+    .executeTakeFirstOrThrow();
+}
+
+/** Shown balances of one owner's accounts, by kind (sub-accounts added up). Missing kinds are 0. */
+export async function ownerBalances(
+  db: Db,
+  orgId: number,
+  ownerType: OwnerType,
+  ownerIds: readonly number[],
+): Promise<Map<number, Partial<Record<AccountKind, number>>>> {
+  const result = new Map<number, Partial<Record<AccountKind, number>>>();
+  if (ownerIds.length === 0) return result;
+  const rows = await db
+    .selectFrom('ledgerAccount')
+    .select(['ownerId', 'kind', (eb) => eb.fn.sum<number>('balanceFen').as('raw')])
+    .where('orgId', '=', orgId)
+    .where('ownerType', '=', ownerType)
+    .where('ownerId', 'in', ownerIds)
+    .groupBy(['ownerId', 'kind'])
+    .execute();
+  for (const row of rows) {
+    const kinds = result.get(row.ownerId) ?? {};
+    kinds[row.kind as AccountKind] = shownBalance(row.kind as AccountKind, Number(row.raw));
+    result.set(row.ownerId, kinds);
+  }
+  return result;
+}
+
+export interface Reconciliation {
+  ok: boolean;
+  accounts: number;
+  trades: number;
+  entries: number;
+  /** Sum of every raw balance of the organisation: 0 when the book balances. */
+  totalFen: number;
+  /** Shown totals per kind of account, in fen. */
+  byKind: Partial<Record<AccountKind, number>>;
+  /** Each problem found, in Chinese (empty when ok). */
+  problems: string[];
+}
+
+/**
+ * Proves the organisation's book to the fen: every trade adds up to zero, every account's balance
+ * is the sum of its lines and equals its last running balance, each running balance follows from
+ * the one before, and all balances add up to zero.
+ */
+export async function reconcile(db: Db, orgId: number): Promise<Reconciliation> {
+  const problems: string[] = [];
+  const unbalanced = await sql<{ txId: number; total: number }>`
+    select t.txId, sum(e.amountFen) as total from ledgerTx t join ledgerEntry e on e.txId = t.txId
+    where t.orgId = ${orgId} group by t.txId having sum(e.amountFen) <> 0`.execute(db);
+  for (const row of unbalanced.rows) problems.push(`交易 #${row.txId} 借贷不平：差 ${row.total} 分`);
+
+  const drift = await sql<{ accountId: number; balanceFen: number; summed: number; last: number | null }>`
+    select a.accountId, a.balanceFen,
+      coalesce((select sum(amountFen) from ledgerEntry where accountId = a.accountId), 0) as summed,
+      (select balanceAfterFen from ledgerEntry where accountId = a.accountId order by entryId desc limit 1) as last
+    from ledgerAccount a where a.orgId = ${orgId}`.execute(db);
+  for (const row of drift.rows) {
+    if (row.balanceFen !== row.summed || (row.last ?? 0) !== row.balanceFen)
+      problems.push(`账户 #${row.accountId} 余额 ${row.balanceFen} 分与明细合计 ${row.summed} 分不符`);
+  }
+
+  const chain = await sql<{ entryId: number }>`
+    select entryId from (
+      select e.entryId, e.amountFen, e.balanceAfterFen,
+        lag(e.balanceAfterFen, 1, 0) over (partition by e.accountId order by e.entryId) as before
+      from ledgerEntry e join ledgerAccount a on a.accountId = e.accountId where a.orgId = ${orgId}
+    ) where balanceAfterFen <> before + amountFen`.execute(db);
+  for (const row of chain.rows) problems.push(`明细 #${row.entryId} 的滚动余额不连续`);
+
+  const kinds = await db
+    .selectFrom('ledgerAccount')
+    .select([
+      'kind',
+      (eb) => eb.fn.sum<number>('balanceFen').as('raw'),
+      (eb) => eb.fn.countAll<number>().as('n'),
+    ])
+    .where('orgId', '=', orgId)
+    .groupBy('kind')
+    .execute();
+  let totalFen = 0;
+  let accounts = 0;
+  const byKind: Partial<Record<AccountKind, number>> = {};
+  for (const row of kinds) {
+    totalFen += Number(row.raw);
+    accounts += Number(row.n);
+    byKind[row.kind as AccountKind] = shownBalance(row.kind as AccountKind, Number(row.raw));
+  }
+  if (totalFen !== 0) problems.push(`全部账户合计 ${totalFen} 分，不为零`);
+
+  const counts = await sql<{ trades: number; entries: number }>`
+    select (select count(*) from ledgerTx where orgId = ${orgId}) as trades,
+      (select count(*) from ledgerEntry e join ledgerTx t on t.txId = e.txId where t.orgId = ${orgId}) as entries`.execute(
+    db,
+  );
+  const { trades = 0, entries = 0 } = counts.rows[0] ?? {};
+  return { ok: problems.length === 0, accounts, trades, entries, totalFen, byKind, problems };
+}

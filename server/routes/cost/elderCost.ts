@@ -1,0 +1,49 @@
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { LiveAuthority, PROFILE } from '../../../domain/resources/oldman.js';
+import { type CostSetting, monthBill } from '../../billing/monthBill.js';
+import { type AnyRoute, route } from '../../http/route.js';
+import { ownerBalances } from '../../ledger/ledger.js';
+import { billSources, elderOf } from './shared.js';
+
+/**
+ * proFile/{oldmanId}/costProject (spec 001 §7 "Elder profiles"): what the elder is charged each
+ * month — every item billed to all residents, the elder's own cost settings and the care-level fee,
+ * priced for a whole month of the current one — with the account balances.
+ */
+export function elderCostRoutes(): AnyRoute[] {
+  return [
+    route({
+      method: 'GET',
+      url: `${PROFILE}/:oldmanId/costProject`,
+      auth: LiveAuthority.archives,
+      params: z.object({ oldmanId: z.coerce.number().int().positive('长者无效') }),
+      async handler(ctx) {
+        const elder = await elderOf(ctx, ctx.params.oldmanId);
+        const settings = await sql<CostSetting & { costSetId: number; projectName: string; remark: string | null }>`
+          select s.costSetId, s.projectId, p.projectName, s.price, s.quantity, s.startMonth, s.endMonth, s.remark
+          from costSet s join costProject p on p.projectId = s.projectId
+          where s.orgId = ${ctx.user.orgId} and s.oldmanId = ${elder.oldmanId} order by s.costSetId`.execute(ctx.db);
+        const month = new Date().toISOString().slice(0, 7);
+        const sources = await billSources(ctx.db, ctx.user.orgId);
+        const bill = monthBill({ ...elder, checkInDate: null, leaveDate: null }, month, settings.rows, sources);
+        const balances =
+          (await ownerBalances(ctx.db, ctx.user.orgId, 'oldman', [elder.oldmanId])).get(elder.oldmanId) ?? {};
+        return {
+          oldmanId: elder.oldmanId,
+          month,
+          items: bill?.lines ?? [],
+          monthlyFen: bill?.payableFen ?? 0,
+          costSettings: settings.rows,
+          balances: {
+            prestore: balances.prestore ?? 0,
+            deposit: balances.deposit ?? 0,
+            medicalDeposit: balances.medicalDeposit ?? 0,
+            reservation: balances.reservation ?? 0,
+            receivable: balances.receivable ?? 0,
+          },
+        };
+      },
+    }),
+  ];
+}

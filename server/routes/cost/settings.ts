@@ -1,0 +1,211 @@
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { Code } from '../../../domain/codes.js';
+import { dictLabel, staticDictionaries } from '../../../domain/dictionaries.js';
+import {
+  ExpenseAuthority as A,
+  costSetResource,
+  discountRuleResource,
+  levelResource,
+  PROJECT,
+  projectCategoryResource,
+  projectChildResource,
+  projectResource,
+  TRADE_WAY,
+} from '../../../domain/resources/cost.js';
+import type { Db } from '../../db/index.js';
+import { ApiFailure } from '../../http/failure.js';
+import { type AnyRoute, route } from '../../http/route.js';
+import { type ResourceHooks, resourceRoutes } from '../../resources/engine.js';
+import { inElderDept } from '../live/oldman.js';
+
+/** Every pay way staff can take money by: offline ways and the scanned ones (spec 000 §3). */
+const allTradeWays = [...staticDictionaries.batchPayWay, ...staticDictionaries.scanPayWay].filter(
+  (w) => w.value !== 1,
+);
+
+const TRADE_WAY_KEY = 'cost.tradeWays';
+
+/** The organisation's pay-way settings: every way with its enabled flag (all enabled until set). */
+async function tradeWays(db: Db, orgId: number) {
+  const stored = await db
+    .selectFrom('configEntry')
+    .select('value')
+    .where('orgId', '=', orgId)
+    .where('configKey', '=', TRADE_WAY_KEY)
+    .executeTakeFirst();
+  const disabled = new Set<number>(
+    stored ? (JSON.parse(stored.value) as { disabled: number[] }).disabled : [],
+  );
+  return allTradeWays.map((w) => ({
+    tradeWay: Number(w.value),
+    tradeWayName: w.label,
+    enabled: disabled.has(Number(w.value)) ? 0 : 1,
+  }));
+}
+
+const defaultOn: ResourceHooks = {
+  prepare(_ctx, row, existing) {
+    if (!existing && (row.status === undefined || row.status === null)) row.status = 1;
+  },
+};
+
+const discountHooks: ResourceHooks = {
+  prepare(ctx, row, existing) {
+    defaultOn.prepare?.(ctx, row, existing);
+    const start = (row.startDate ?? existing?.startDate) as string | null;
+    const end = (row.endDate === undefined ? existing?.endDate : row.endDate) as string | null;
+    if (start && end && end < start) throw new ApiFailure(Code.invalidInput, '失效日期不能早于生效日期');
+    const type = Number(row.ruleType ?? existing?.ruleType);
+    const threshold = Number(row.threshold ?? existing?.threshold);
+    const benefit = Number(row.benefit ?? existing?.benefit);
+    if (type === 2 && benefit > threshold)
+      throw new ApiFailure(Code.invalidInput, '减免金额不能大于满减门槛');
+  },
+};
+
+const projectHooks: ResourceHooks = {
+  ...defaultOn,
+  async beforeRemove(ctx, row) {
+    const used = await sql<{ n: number }>`select
+        (select count(*) from costSet where projectId = ${Number(row.projectId)}) +
+        (select count(*) from costProjectChild where projectId = ${Number(row.projectId)}) as n`.execute(
+      ctx.db,
+    );
+    if (Number(used.rows[0]?.n ?? 0) > 0)
+      throw new ApiFailure(
+        Code.conflict,
+        `收费项目“${String(row.projectName)}”已被费用设置或子项目使用，不能删除`,
+      );
+  },
+};
+
+const categoryHooks: ResourceHooks = {
+  async beforeRemove(ctx, row) {
+    const used = await sql<{ n: number }>`select count(*) as n from costProject
+      where projectCategoryId = ${Number(row.projectCategoryId)}`.execute(ctx.db);
+    if (Number(used.rows[0]?.n ?? 0) > 0)
+      throw new ApiFailure(
+        Code.conflict,
+        `收费类别“${String(row.projectCategoryName)}”下还有收费项目，不能删除`,
+      );
+  },
+};
+
+/** Whether a name is free (spec 001 §5: project-name uniqueness for projects and child projects). */
+function nameCheck(url: string, table: string, column: string, idColumn: string, label: string) {
+  return route({
+    method: 'GET',
+    url,
+    auth: A.baseCharge,
+    query: z.object({
+      [column]: z
+        .string({ error: `请填写${label}` })
+        .trim()
+        .min(1, `请填写${label}`)
+        .max(30),
+      [idColumn]: z.coerce.number().int().positive().optional(),
+    }),
+    async handler(ctx) {
+      const q = ctx.query as Record<string, string | number | undefined>;
+      const found = await sql<{
+        n: number;
+      }>`select count(*) as n from ${sql.table(table)} where orgId = ${ctx.user.orgId}
+        and ${sql.ref(column)} = ${String(q[column])} and ${sql.ref(idColumn)} != ${Number(q[idColumn] ?? -1)}`.execute(
+        ctx.db,
+      );
+      const taken = Number(found.rows[0]?.n ?? 0) > 0;
+      return { available: !taken, message: taken ? `${label}“${String(q[column])}”已存在` : '' };
+    },
+  });
+}
+
+export function costSettingRoutes(): AnyRoute[] {
+  return [
+    nameCheck(`${PROJECT}/projectName`, 'costProject', 'projectName', 'projectId', '项目名称'),
+    nameCheck(
+      `${PROJECT}/child/projectChildName`,
+      'costProjectChild',
+      'projectChildName',
+      'projectChildId',
+      '子项目名称',
+    ),
+    route({
+      method: 'PUT',
+      url: `${PROJECT}/sort`,
+      auth: A.baseChargeEdit,
+      log: { type: 'PUT', name: '收费项目排序' },
+      body: z.object({
+        projectIds: z.array(z.coerce.number().int().positive('项目无效')).min(1, '请提供项目顺序').max(1000),
+      }),
+      async handler(ctx) {
+        const ids = ctx.body.projectIds;
+        if (new Set(ids).size !== ids.length) throw new ApiFailure(Code.invalidInput, '项目重复');
+        const owned = await sql<{
+          n: number;
+        }>`select count(*) as n from costProject where orgId = ${ctx.user.orgId}
+          and projectId in (${sql.join(ids)})`.execute(ctx.db);
+        if (Number(owned.rows[0]?.n) !== ids.length)
+          throw new ApiFailure(Code.invalidInput, '收费项目不存在');
+        for (const [i, projectId] of ids.entries())
+          await sql`update costProject set sort = ${i + 1} where projectId = ${projectId}`.execute(ctx.db);
+        return null;
+      },
+    }),
+    ...resourceRoutes(projectCategoryResource, categoryHooks),
+    ...resourceRoutes(projectChildResource),
+    ...resourceRoutes(projectResource, projectHooks),
+    ...resourceRoutes(levelResource),
+    ...resourceRoutes(costSetResource, { prepare: (ctx, row) => inElderDept(ctx, row) }),
+    ...resourceRoutes(discountRuleResource, discountHooks),
+    route({
+      method: 'GET',
+      url: TRADE_WAY,
+      auth: A.baseCharge,
+      handler: (ctx) => tradeWays(ctx.db, ctx.user.orgId),
+    }),
+    route({
+      method: 'GET',
+      url: `${TRADE_WAY}/show`,
+      auth: 'session',
+      async handler(ctx) {
+        return (await tradeWays(ctx.db, ctx.user.orgId)).filter((w) => w.enabled === 1);
+      },
+    }),
+    route({
+      method: 'POST',
+      url: TRADE_WAY,
+      auth: A.baseChargeEdit,
+      log: { type: 'POST', name: '支付方式设置' },
+      body: z.object({
+        tradeWays: z
+          .array(
+            z.object({
+              tradeWay: z.coerce
+                .number()
+                .int()
+                .refine((v) => allTradeWays.some((w) => w.value === v), '支付方式无效'),
+              enabled: z.coerce.number().int().min(0).max(1, '启用标记无效'),
+            }),
+          )
+          .min(1, '请提供支付方式'),
+      }),
+      async handler(ctx) {
+        const disabled = ctx.body.tradeWays.filter((w) => w.enabled === 0).map((w) => w.tradeWay);
+        if (disabled.length === allTradeWays.length)
+          throw new ApiFailure(Code.invalidInput, '至少启用一种支付方式');
+        await ctx.db
+          .insertInto('configEntry')
+          .values({ orgId: ctx.user.orgId, configKey: TRADE_WAY_KEY, value: JSON.stringify({ disabled }) })
+          .onConflict((oc) =>
+            oc.columns(['orgId', 'configKey']).doUpdateSet({ value: JSON.stringify({ disabled }) }),
+          )
+          .execute();
+        ctx.describe(
+          `停用：${disabled.map((w) => dictLabel('batchPayWay', w) || dictLabel('scanPayWay', w)).join('、') || '无'}`,
+        );
+        return tradeWays(ctx.db, ctx.user.orgId);
+      },
+    }),
+  ];
+}

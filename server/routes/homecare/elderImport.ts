@@ -1,0 +1,98 @@
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { homeOldmanResource as def } from '../../../domain/resources/homecare.js';
+import { HomecareAuthority as A, HOMECARE_WEB as WEB } from '../../../domain/resources/homecareCodes.js';
+import { type AnyRoute, route, SENT } from '../../http/route.js';
+import { parseInput } from '../../resources/engine.js';
+import { sendTable } from '../../resources/export.js';
+import { homeOldmanHooks } from './elders.js';
+import { importRows, readUpload, templateHeader } from './importRows.js';
+
+/** The columns of the home-elder import file, in template order. */
+const IMPORT_FIELDS = [
+  'oldmanName',
+  'oldmanIdcard',
+  'phone',
+  'deptId',
+  'areaId',
+  'address',
+  'nursingLevel',
+  'selfCareAbility',
+  'livingAlone',
+  'serviceNeeds',
+  'remark',
+] as const;
+
+const downloadQuery = z.object({
+  type: z.enum(['oldmanBase'], { error: '下载类型无效' }).default('oldmanBase'),
+  format: z.enum(['xlsx', 'csv'], { error: '下载格式只能是xlsx或csv' }).default('xlsx'),
+});
+
+/** oldmanBase/import (xlsx/csv, modes check | all | valid) and download (its template). */
+export function homecareImportRoutes(): AnyRoute[] {
+  return [
+    route({
+      method: 'GET',
+      url: `${WEB}/download`,
+      auth: A.archivesAdd,
+      async handler(ctx) {
+        const { format } = parseInput(downloadQuery, ctx.req.query);
+        const example = [
+          '沈阿婆',
+          '110105194203110025',
+          '13805710001',
+          '护理一部',
+          '西湖街道',
+          '文三路 12 号',
+        ];
+        await sendTable(ctx.reply, format, '居家档案导入模板', [
+          templateHeader({ def, fields: IMPORT_FIELDS }),
+          [...example, ...IMPORT_FIELDS.slice(example.length).map(() => '')],
+        ]);
+        return SENT;
+      },
+    }),
+    route({
+      method: 'POST',
+      url: `${WEB}/oldmanBase/import`,
+      auth: A.archivesAdd,
+      log: { type: 'IMPORT', name: '导入居家档案' },
+      async handler(ctx) {
+        const { fileName, mode, table } = await readUpload(ctx);
+        const depts = await ctx.db
+          .selectFrom('dept')
+          .select(['deptId', 'deptName'])
+          .where('orgId', '=', ctx.user.orgId)
+          .execute();
+        const deptByName = new Map(depts.map((d) => [d.deptName, d.deptId]));
+        const areas = await sql<{ areaId: number; areaName: string }>`select areaId, areaName from homeArea
+          where orgId = ${ctx.user.orgId}`.execute(ctx.db);
+        const areaByName = new Map(areas.rows.map((a) => [a.areaName, a.areaId]));
+        const result = await importRows(
+          ctx,
+          {
+            def,
+            fields: IMPORT_FIELDS,
+            hooks: homeOldmanHooks,
+            uniqueField: 'oldmanIdcard',
+            resolveRef(field, cell) {
+              if (field.name === 'areaId') return areaByName.get(cell) ?? `${field.label}“${cell}”不存在`;
+              const deptId = deptByName.get(cell);
+              if (deptId === undefined) return `${field.label}“${cell}”不存在`;
+              if (!ctx.user.dataDeptIds.includes(deptId)) return `无权导入到${field.label}“${cell}”`;
+              return deptId;
+            },
+          },
+          table,
+          mode,
+        );
+        ctx.describe(
+          mode === 'check'
+            ? `检查导入文件 ${fileName}：${result.total}条，${result.problems.length}条有误`
+            : `导入居家档案 ${fileName}：导入${result.imported}条，${result.problems.length}条有误`,
+        );
+        return result;
+      },
+    }),
+  ];
+}

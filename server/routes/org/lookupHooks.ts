@@ -1,0 +1,216 @@
+import { type RawBuilder, sql } from 'kysely';
+import { Code } from '../../../domain/codes.js';
+import { CLOCK } from '../../../domain/resources/patrolBase.js';
+import { CLASSIFY_MAX_LEVEL } from '../../../domain/resources/warehouseBase.js';
+import type { Db } from '../../db/index.js';
+import { ApiFailure } from '../../http/failure.js';
+import type { Ctx, ResourceHooks, Row } from '../../resources/engine.js';
+
+const refuse = (msg: string): never => {
+  throw new ApiFailure(Code.invalidInput, msg);
+};
+
+async function rows<T>(db: Db, query: RawBuilder<T>): Promise<T[]> {
+  return (await query.execute(db)).rows;
+}
+
+function clock(value: unknown, label: string): number {
+  const text = String(value ?? '');
+  if (!CLOCK.test(text)) refuse(`${label}格式应为HH:mm`);
+  const [h, m] = text.split(':').map(Number) as [number, number];
+  return h * 60 + m;
+}
+
+/** 物品分类: the level follows the parent, never deeper than three, never under itself. */
+export const classifyHooks: ResourceHooks = {
+  async prepare(ctx: Ctx, row: Row, existing: Row | null) {
+    const selfId = existing ? Number(existing.classifyId) : null;
+    const parentId = row.parentId === undefined ? existing?.parentId : row.parentId;
+    let level = 1;
+    if (parentId !== null && parentId !== undefined) {
+      // Walk up from the parent: meeting this node means it would hang under itself.
+      let at: number | null = Number(parentId);
+      let depth = 0;
+      while (at !== null) {
+        if (at === selfId) refuse('上级分类不能是本分类或其下级分类');
+        const [up]: { parentId: number | null }[] = await rows(
+          ctx.db,
+          sql<{
+            parentId: number | null;
+          }>`select parentId from storageClassify where classifyId = ${at} and orgId = ${ctx.user.orgId}`,
+        );
+        if (!up) refuse('上级分类不存在');
+        depth++;
+        at = up?.parentId ?? null;
+      }
+      level = depth + 1;
+    }
+    if (level > CLASSIFY_MAX_LEVEL) refuse(`物品分类最多${CLASSIFY_MAX_LEVEL}级`);
+    if (selfId !== null) {
+      const below = await subtreeDepth(ctx.db, selfId);
+      if (level + below > CLASSIFY_MAX_LEVEL) refuse(`移动后下级分类将超过${CLASSIFY_MAX_LEVEL}级`);
+    }
+    row.classifyLevel = level;
+  },
+  async beforeRemove(ctx: Ctx, row: Row) {
+    const [child] = await rows(
+      ctx.db,
+      sql`select 1 from storageClassify where parentId = ${Number(row.classifyId)} limit 1`,
+    );
+    if (child)
+      throw new ApiFailure(Code.conflict, `物品分类“${String(row.classifyName)}”下还有子分类，不能删除`);
+  },
+};
+
+async function subtreeDepth(db: Db, classifyId: number): Promise<number> {
+  const children = await rows<{ classifyId: number }>(
+    db,
+    sql<{ classifyId: number }>`select classifyId from storageClassify where parentId = ${classifyId}`,
+  );
+  let deepest = 0;
+  for (const c of children) deepest = Math.max(deepest, 1 + (await subtreeDepth(db, c.classifyId)));
+  return deepest;
+}
+
+const pointIdsOf = (text: unknown) =>
+  String(text ?? '')
+    .split(',')
+    .map(Number);
+
+/** 巡更点: one still on a route stays. */
+export const patrolPointHooks: ResourceHooks = {
+  async beforeRemove(ctx: Ctx, row: Row) {
+    const lines = await rows<{ lineName: string; pointPkIds: string }>(
+      ctx.db,
+      sql<{
+        lineName: string;
+        pointPkIds: string;
+      }>`select lineName, pointPkIds from patrolLine where orgId = ${ctx.user.orgId}`,
+    );
+    const using = lines.find((l) => pointIdsOf(l.pointPkIds).includes(Number(row.pointPkId)));
+    if (using)
+      throw new ApiFailure(
+        Code.conflict,
+        `巡更点“${String(row.pointName)}”在路线“${using.lineName}”中，不能删除`,
+      );
+  },
+};
+
+/** 巡更路线: its points are the organisation's, each once, in walking order. */
+export const patrolLineHooks: ResourceHooks = {
+  async prepare(ctx: Ctx, row: Row) {
+    if (row.pointPkIds === undefined) return;
+    const text = String(row.pointPkIds ?? '').replace(/\s/g, '');
+    if (!/^\d{1,12}(,\d{1,12})*$/.test(text)) refuse('巡更点应为编号，用逗号分隔');
+    const ids = pointIdsOf(text);
+    if (new Set(ids).size !== ids.length) refuse('同一巡更点在路线中只能出现一次');
+    const found = await rows<{ n: number }>(
+      ctx.db,
+      sql<{ n: number }>`select count(*) as n from patrolPoint where orgId = ${ctx.user.orgId}
+        and pointPkId in (${sql.join(ids)})`,
+    );
+    if (Number(found[0]?.n) !== ids.length) refuse('巡更点不存在');
+    row.pointPkIds = text;
+    row.pointCount = ids.length;
+  },
+  async beforeRemove(ctx: Ctx, row: Row) {
+    const [plan] = await rows<{ planName: string }>(
+      ctx.db,
+      sql<{
+        planName: string;
+      }>`select planName from patrolPlan where linePkId = ${Number(row.linePkId)} limit 1`,
+    );
+    if (plan)
+      throw new ApiFailure(
+        Code.conflict,
+        `巡更路线“${String(row.lineName)}”被计划“${plan.planName}”使用，不能删除`,
+      );
+  },
+};
+
+/** Day lists a plan type allows: week days 1–7, month days 1–31, none for a daily plan. */
+const CYCLE_MAX: Record<number, number> = { 1: 7, 2: 31 };
+
+/** 巡更计划: times are clock times, the dates run forward, the days fit the plan type. */
+export const patrolPlanHooks: ResourceHooks = {
+  prepare(_ctx: Ctx, row: Row, existing: Row | null) {
+    const merged = { ...existing, ...row };
+    clock(merged.startTime, '开始时间');
+    clock(merged.endTime, '结束时间');
+    if (merged.endDate && merged.startDate && String(merged.endDate) < String(merged.startDate))
+      refuse('截止日期不能早于生效日期');
+    const max = CYCLE_MAX[Number(merged.planType)];
+    const days = merged.cycleDays ? String(merged.cycleDays).replace(/\s/g, '') : '';
+    if (max) {
+      if (!/^\d{1,2}(,\d{1,2})*$/.test(days)) refuse(`请填写执行日（1-${max}，逗号分隔）`);
+      if (days.split(',').some((d) => Number(d) < 1 || Number(d) > max)) refuse(`执行日应在1-${max}之间`);
+      row.cycleDays = days;
+    } else if (row.cycleDays !== undefined) row.cycleDays = null;
+  },
+};
+
+/** 班次: the work period and length come from the two clock times (an earlier end is the next day). */
+export const shiftHooks: ResourceHooks = {
+  prepare(_ctx: Ctx, row: Row, existing: Row | null) {
+    const merged = { ...existing, ...row };
+    const start = clock(merged.startTime, '上班时间');
+    const end = clock(merged.endTime, '下班时间');
+    if (start === end) refuse('下班时间不能与上班时间相同');
+    const nextDay = end < start;
+    row.workMinutes = nextDay ? end + 1440 - start : end - start;
+    row.workPeriod = `${String(merged.startTime)}-${nextDay ? '次日' : ''}${String(merged.endTime)}`;
+  },
+};
+
+/** 评估等级: the score band runs forward. */
+export const finalGradeHooks: ResourceHooks = {
+  prepare(_ctx: Ctx, row: Row, existing: Row | null) {
+    const merged = { ...existing, ...row };
+    if (
+      merged.scoreMin != null &&
+      merged.scoreMax != null &&
+      Number(merged.scoreMin) > Number(merged.scoreMax)
+    )
+      refuse('最低分不能大于最高分');
+  },
+};
+
+/** 评估员: shows the person's name rather than the login name. */
+export const assessUserHooks: ResourceHooks = {
+  async decorate(db: Db, list: Row[]) {
+    if (!list.length) return;
+    const names = await rows<{ userId: number; empName: string }>(
+      db,
+      sql<{
+        userId: number;
+        empName: string;
+      }>`select u.userId, e.empName from users u join emp e on e.empId = u.empId
+        where u.userId in (${sql.join(list.map((r) => Number(r.userId)))})`,
+    );
+    const byId = new Map(names.map((n) => [n.userId, n.empName]));
+    for (const r of list) r.userName = byId.get(Number(r.userId)) ?? r.userName;
+  },
+};
+
+/** 责任护理员: the row takes the elder's department; one row per elder and carer. */
+export const oldmanNursingHooks: ResourceHooks = {
+  async prepare(ctx: Ctx, row: Row, existing: Row | null) {
+    const oldmanId = Number(row.oldmanId ?? existing?.oldmanId);
+    const nursingId = Number(row.nursingId ?? existing?.nursingId);
+    const [elder] = await rows<{ deptId: number }>(
+      ctx.db,
+      sql<{
+        deptId: number;
+      }>`select deptId from oldman where oldmanId = ${oldmanId} and orgId = ${ctx.user.orgId}`,
+    );
+    if (!elder) return refuse('长者不存在');
+    ctx.requireDept(elder.deptId);
+    row.deptId = elder.deptId;
+    const [twin] = await rows(
+      ctx.db,
+      sql`select 1 from oldmanNursing where oldmanId = ${oldmanId} and nursingId = ${nursingId}
+        and id != ${Number(existing?.id ?? -1)}`,
+    );
+    if (twin) throw new ApiFailure(Code.conflict, '该护理员已是这位长者的责任护理员');
+  },
+};

@@ -1,0 +1,302 @@
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { Code } from '../../../domain/codes.js';
+import { ShiftPaths, shiftResource } from '../../../domain/resources/attendanceBase.js';
+import { BaseDataAuthority, DICTIONARY_MODELS } from '../../../domain/resources/baseData.js';
+import {
+  assessCauseResource,
+  assessUserResource,
+  CareBasePaths,
+  dishCategoryResource,
+  finalGradeResource,
+  oldmanNursingResource,
+} from '../../../domain/resources/careBase.js';
+import { LiveAuthority, PROFILE } from '../../../domain/resources/oldman.js';
+import {
+  PatrolPaths,
+  patrolLineResource,
+  patrolPlanResource,
+  patrolPointResource,
+} from '../../../domain/resources/patrolBase.js';
+import {
+  classifyResource,
+  depotResource,
+  specResource,
+  supplierResource,
+  WarehousePaths,
+} from '../../../domain/resources/warehouseBase.js';
+import { ApiFailure } from '../../http/failure.js';
+import { type AnyRoute, route } from '../../http/route.js';
+import { ROOT_REGION, regionChildren } from '../../regions/data.js';
+import { resourceRoutes } from '../../resources/engine.js';
+import {
+  assessUserHooks,
+  classifyHooks,
+  finalGradeHooks,
+  oldmanNursingHooks,
+  patrolLineHooks,
+  patrolPlanHooks,
+  patrolPointHooks,
+  shiftHooks,
+} from './lookupHooks.js';
+import { lookupTreeRoutes } from './lookupTrees.js';
+
+/** Unpaged lists as the engine answers them with pageHelper=0. */
+const whole = <T>(list: T[]) => ({ list, total: list.length, pageNum: 1, pageSize: list.length });
+
+const oldmanQuery = z.object({
+  oldmanId: z.coerce.number({ error: '请选择长者' }).int('长者无效').positive('请选择长者'),
+});
+
+/**
+ * Spec 000 §7 "Lookups" of the later modules and spec 001 §7's elder-profile lookups: the base
+ * records' CRUD (resource engine) and the unpaged or tree-shaped answers their dropdowns read.
+ */
+export function lookupExtraRoutes(): AnyRoute[] {
+  return [
+    ...resourceRoutes(depotResource),
+    ...resourceRoutes(supplierResource),
+    ...resourceRoutes(specResource),
+    ...resourceRoutes(classifyResource, classifyHooks),
+    ...resourceRoutes(patrolPointResource, patrolPointHooks),
+    ...resourceRoutes(patrolLineResource, patrolLineHooks),
+    ...resourceRoutes(patrolPlanResource, patrolPlanHooks),
+    ...resourceRoutes(shiftResource, shiftHooks),
+    ...resourceRoutes(finalGradeResource, finalGradeHooks),
+    ...resourceRoutes(assessCauseResource),
+    ...resourceRoutes(assessUserResource, assessUserHooks),
+    ...resourceRoutes(dishCategoryResource),
+    ...resourceRoutes(oldmanNursingResource, oldmanNursingHooks),
+    ...lookupTreeRoutes(),
+    route({
+      method: 'GET',
+      url: WarehousePaths.specSelect,
+      auth: 'session',
+      async handler({ db, user }) {
+        const { rows } = await sql`select specId, specName from storageSpec where orgId = ${user.orgId}
+          order by sort, specId`.execute(db);
+        return whole(rows);
+      },
+    }),
+    route({
+      method: 'GET',
+      url: PatrolPaths.pointIc,
+      auth: 'session',
+      async handler({ db, user }) {
+        const { rows } = await sql`select pointPkId, pointName, icCard, buildingId, place from patrolPoint
+          where orgId = ${user.orgId} and coalesce(icCard, '') != '' order by sort, pointPkId`.execute(db);
+        return whole(rows);
+      },
+    }),
+    route({
+      method: 'GET',
+      url: PatrolPaths.planExecutor,
+      auth: 'session',
+      async handler({ db, user }) {
+        // Anyone on the staff may walk a round (nurses at night, the security guard by day).
+        const list = await db
+          .selectFrom('emp')
+          .innerJoin('dept', 'dept.deptId', 'emp.deptId')
+          .select(['emp.empId as nursingId', 'emp.empName as nursingName', 'emp.phoneNum', 'dept.deptName'])
+          .where('emp.orgId', '=', user.orgId)
+          .where('emp.status', '=', 0)
+          .orderBy('emp.empId')
+          .execute();
+        return whole(list);
+      },
+    }),
+    route({
+      method: 'GET',
+      url: ShiftPaths.noPage,
+      auth: 'session',
+      async handler({ db, user }) {
+        const { rows } = await sql`select shiftPkId, shiftName, workPeriod, startTime, endTime, scheduleMode
+          from attendanceShift where orgId = ${user.orgId} and status = 0 order by startTime, shiftPkId`.execute(
+          db,
+        );
+        return whole(rows);
+      },
+    }),
+    route({
+      method: 'DELETE',
+      url: `${CareBasePaths.assessUser}/:userId`,
+      auth: BaseDataAuthority.assessmentEdit,
+      params: z.object({
+        userId: z.coerce.number({ error: '编号无效' }).int('编号无效').positive('编号无效'),
+      }),
+      log: { type: 'DELETE', name: '删除评估员' },
+      async handler({ db, user, params, describe }) {
+        const gone =
+          await sql`delete from assessUser where orgId = ${user.orgId} and userId = ${params.userId}
+          returning assessUserId`.execute(db);
+        if (!gone.rows.length) throw new ApiFailure(Code.notFound, '评估员不存在');
+        describe(`评估员：${params.userId}`);
+        return { deleted: gone.rows.length };
+      },
+    }),
+    route({
+      method: 'GET',
+      url: CareBasePaths.nursingWorkers,
+      auth: 'session',
+      query: oldmanQuery.partial(),
+      async handler({ db, user, query }) {
+        // Spec 000 §3 "nursing worker nursingId/realName": the organisation's active staff; with an
+        // elder, those of the elder's department first.
+        let elderDept: number | null = null;
+        if (query.oldmanId) {
+          const elder = await db
+            .selectFrom('oldman')
+            .select('deptId')
+            .where('oldmanId', '=', query.oldmanId)
+            .where('orgId', '=', user.orgId)
+            .executeTakeFirst();
+          if (!elder) throw new ApiFailure(Code.notFound, '长者不存在');
+          elderDept = elder.deptId;
+        }
+        const list = await db
+          .selectFrom('emp')
+          .select(['empId as nursingId', 'empName as realName', 'phoneNum', 'deptId', 'sex'])
+          .where('orgId', '=', user.orgId)
+          .where('status', '=', 0)
+          .orderBy('empId')
+          .execute();
+        if (elderDept !== null)
+          list.sort((a, b) => Number(b.deptId === elderDept) - Number(a.deptId === elderDept));
+        return whole(list);
+      },
+    }),
+    route({
+      method: 'GET',
+      url: CareBasePaths.nursingByOldman,
+      auth: LiveAuthority.archives,
+      query: oldmanQuery,
+      async handler({ db, user, query, requireDept }) {
+        const elder = await db
+          .selectFrom('oldman')
+          .select(['deptId', 'oldmanName'])
+          .where('oldmanId', '=', query.oldmanId)
+          .where('orgId', '=', user.orgId)
+          .executeTakeFirst();
+        if (!elder) throw new ApiFailure(Code.notFound, '长者不存在');
+        requireDept(elder.deptId);
+        const { rows } = await sql`select n.id, n.oldmanId, n.nursingId, e.empName as realName, e.phoneNum,
+            n.isMain, n.startDate, n.remark
+          from oldmanNursing n join emp e on e.empId = n.nursingId
+          where n.orgId = ${user.orgId} and n.oldmanId = ${query.oldmanId}
+          order by n.isMain desc, n.id`.execute(db);
+        return whole(rows);
+      },
+    }),
+    route({
+      method: 'GET',
+      url: `${PROFILE}/updateOldManCommand`,
+      auth: LiveAuthority.archives,
+      query: z.object({
+        oldmanId: z.coerce.number({ error: '长者无效' }).int('长者无效').positive('长者无效').optional(),
+        since: z
+          .string()
+          .regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/, '起始时间格式应为YYYY-MM-DD HH:mm:ss')
+          .optional(),
+      }),
+      async handler({ db, user, query }) {
+        // Ours: the profile changes since a time, newest first, for terminals that show elders
+        // (bedside units, the nurse host) to refresh what they hold.
+        const depts = user.dataDeptIds.length ? [...user.dataDeptIds] : [0];
+        let q = db
+          .selectFrom('oldmanModify')
+          .innerJoin('oldman', 'oldman.oldmanId', 'oldmanModify.oldmanId')
+          .select([
+            'oldmanModify.modifyId',
+            'oldmanModify.oldmanId',
+            'oldman.oldmanName',
+            'oldman.bedId',
+            'oldmanModify.section',
+            'oldmanModify.userName',
+            'oldmanModify.createTime',
+          ])
+          .where('oldman.orgId', '=', user.orgId)
+          .where('oldman.deptId', 'in', depts);
+        if (query.oldmanId) q = q.where('oldmanModify.oldmanId', '=', query.oldmanId);
+        if (query.since) q = q.where('oldmanModify.createTime', '>=', query.since);
+        return whole(await q.orderBy('oldmanModify.modifyId', 'desc').limit(500).execute());
+      },
+    }),
+    route({
+      method: 'GET',
+      url: '/pims/web-org/dictionarys/modelDictionarys',
+      auth: 'session',
+      query: z.object({
+        dictionaryCode: z.enum(DICTIONARY_MODELS, { error: '字典模型只能是oldman、reception或service' }),
+      }),
+      async handler({ db, user, query }) {
+        const { rows } =
+          await sql`select v.valueId as dictionaryId, v.valueName as dictionaryName, v.valueCode,
+            d.dictionaryCode as modelCode
+          from dictionaryValue v join dictionary d on d.dictionaryId = v.dictionaryId
+          where d.orgId = ${user.orgId} and d.dictionaryCode = ${query.dictionaryCode}
+          order by v.sort, v.valueId`.execute(db);
+        return rows;
+      },
+    }),
+    route({
+      method: 'GET',
+      url: '/pims/web-org/dictionarys/dictionaryModels',
+      auth: 'session',
+      async handler({ db, user }) {
+        const models = await db
+          .selectFrom('dictionary')
+          .select(['dictionaryId', 'dictionaryCode', 'dictionaryName'])
+          .where('orgId', '=', user.orgId)
+          .where('dictionaryCode', 'in', [...DICTIONARY_MODELS])
+          .orderBy('sort')
+          .execute();
+        const values = models.length
+          ? await db
+              .selectFrom('dictionaryValue')
+              .select(['valueId', 'dictionaryId', 'valueCode', 'valueName'])
+              .where(
+                'dictionaryId',
+                'in',
+                models.map((m) => m.dictionaryId),
+              )
+              .orderBy('sort')
+              .execute()
+          : [];
+        return models.map((m) => ({ ...m, values: values.filter((v) => v.dictionaryId === m.dictionaryId) }));
+      },
+    }),
+    route({
+      method: 'POST',
+      url: '/abc/sharecode',
+      auth: 'session',
+      log: false,
+      body: z
+        .object({
+          pageNum: z.coerce.number({ error: '页码无效' }).int('页码无效').min(1, '页码无效').default(1),
+          pageSize: z.coerce
+            .number({ error: '每页条数无效' })
+            .int('每页条数无效')
+            .min(1, '每页条数无效')
+            .max(9999, '每页最多9999条')
+            .default(9999),
+          parentCode: z
+            .string()
+            .regex(/^\d{6}$/, '上级区划编码应为6位数字')
+            .optional(),
+        })
+        .default({ pageNum: 1, pageSize: 9999 }),
+      async handler({ body }) {
+        // Spec 000 §7: "mocked (provinces and cities, page size 9999)" — served from the vendored
+        // division data (server/regions), so it works offline.
+        const provinces = regionChildren(ROOT_REGION);
+        const all = body.parentCode
+          ? regionChildren(body.parentCode)
+          : provinces.flatMap((p) => [p, ...regionChildren(p.code)]);
+        const list = all
+          .slice((body.pageNum - 1) * body.pageSize, body.pageNum * body.pageSize)
+          .map(({ code, name, parentCode }) => ({ code, name, parentCode }));
+        return { list, total: all.length, pageNum: body.pageNum, pageSize: body.pageSize };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,295 @@
+import { expect, type Page, test } from '@playwright/test';
+import { LiveStatus, ResidencePaths } from '../../domain/resources/residence.js';
+import { ADMIN, signIn } from './support.js';
+
+const SHOTS = process.env.E2E_SHOTS ? '.tmp' : null;
+/** A full-page screenshot at 1920 px and again at 1280 px (nothing may be cut off at either). */
+const shot = async (page: Page, name: string) => {
+  if (!SHOTS) return;
+  await page.screenshot({ path: `${SHOTS}/expense-${name}-1920.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: `${SHOTS}/expense-${name}-1280.png`, fullPage: true });
+  await page.setViewportSize({ width: 1920, height: 1080 });
+};
+
+type Rec = Record<string, unknown>;
+test.use({ viewport: { width: 1920, height: 1080 } });
+
+/** A call of the API with the page's session. */
+async function api(page: Page, method: 'GET' | 'PUT', url: string, data?: unknown): Promise<Rec> {
+  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('pims2.userInfo') ?? '{}').token);
+  const res = await page.request.fetch(url, { method, headers: { authorization: token }, data });
+  const body = (await res.json()) as { code: number; msg: string; result: Rec };
+  expect(body.code, body.msg).toBe(0);
+  return body.result;
+}
+
+test('expense: prepayment with a receipt, monthly bill paid from the balance and anti-settled, check-out settled and revoked, the book balances', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, ADMIN);
+  const residents = (await api(page, 'GET', '/pims/web-pi/cost/account?oldmanStatuses=1&pageHelper=0'))
+    .list as Rec[];
+  const elder = residents.find((r) => r.prestore === 0 && r.deposit === 0 && r.receivable === 0) as Rec;
+  const id = Number(elder.oldmanId);
+  const name = String(elder.oldmanName);
+
+  // 长者账户: a prepayment of 20000 yuan, its receipt number shown
+  await page.goto('/index.html#/expense/account');
+  const accounts = page.getByTestId('page-expense-account');
+  await accounts.getByLabel('关键字').fill(name);
+  await accounts.getByRole('button', { name: '查询' }).click();
+  const row = accounts.locator(`[data-testid="account-row"][data-oldman-id="${id}"]`);
+  await row.getByRole('button', { name: '收款' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByLabel('支付方式').locator('option', { hasText: '现金' })).toHaveCount(1);
+  await dialog.getByLabel('账户类型').selectOption({ label: '预存款' });
+  await dialog.getByLabel('金额（元）').fill('20000.5');
+  await dialog.getByLabel('支付方式').selectOption({ label: '现金' });
+  await shot(page, 'receive');
+  await dialog.getByRole('button', { name: '确定收款' }).click();
+  await expect(dialog.getByTestId('receipt-no')).toHaveText(/^SJ\d{12}$/);
+  // the seeded 满赠 rule (10000 yuan brings 300) applies to this prepayment
+  await expect(dialog.getByTestId('receive-gift')).toContainText('300.00 元');
+  await dialog.getByRole('button', { name: '完成' }).click();
+  await expect(row.getByTestId('account-prestore')).toHaveText('20300.50');
+  const prestore = 2030050;
+  await shot(page, 'accounts');
+
+  // 费用账单: this month's bills are generated after a preview
+  await page.goto('/index.html#/expense/bill');
+  const bills = page.getByTestId('page-expense-bill');
+  await bills.getByRole('button', { name: '生成账单' }).click();
+  const gen = page.getByRole('dialog');
+  await gen.getByRole('button', { name: '预览' }).click();
+  await expect(gen.getByTestId('bill-preview')).toContainText('应收合计');
+  await expect(gen.getByText(name, { exact: true })).toBeVisible();
+  await shot(page, 'bill-preview');
+  await gen.getByRole('button', { name: '确认生成' }).click();
+  await expect(gen).toHaveCount(0);
+  await bills.getByLabel('关键字').fill(name);
+  await bills.getByRole('button', { name: '查询' }).click();
+  const bill = bills.locator(`[data-testid="bill-row"][data-oldman-id="${id}"]`);
+  await expect(bill.getByTestId('bill-status')).toHaveText('待缴费');
+  await shot(page, 'bills');
+
+  // paid from the prepaid balance, then 反结算 puts it back to unpaid
+  await bill.getByRole('button', { name: '缴费' }).click();
+  const pay = page.getByRole('dialog');
+  await expect(pay.getByLabel('支付方式')).toHaveValue('1');
+  await pay.getByRole('button', { name: '确认缴费' }).click();
+  await expect(bill.getByTestId('bill-status')).toHaveText('已缴费');
+  const paidAccount = await api(page, 'GET', `/pims/web-pi/cost/account/${id}`);
+  expect(Number(paidAccount.prestore)).toBeLessThan(prestore);
+  await bill.getByRole('button', { name: '反结算' }).click();
+  await page.locator('.bp6-alert').getByRole('button', { name: '反结算' }).click();
+  await expect(bill.getByTestId('bill-status')).toHaveText('待缴费');
+  expect(await api(page, 'GET', `/pims/web-pi/cost/account/${id}`)).toMatchObject({ prestore });
+
+  // the elder moves out (residence API), then is settled at 退住结算 with the refund shown
+  const quit = ResidencePaths.status
+    .replace(':oldmanId', String(id))
+    .replace(':oldmanStatusNew', String(LiveStatus.quit));
+  await api(page, 'PUT', quit, { date: new Date().toISOString().slice(0, 10), note: '回家养老' });
+  await page.goto('/index.html#/expense/settle');
+  const settle = page.getByTestId('page-expense-settle');
+  await settle.getByLabel('关键字').fill(name);
+  await settle.getByLabel('关键字').press('Enter');
+  const waiting = settle.locator(`[data-testid="settle-row"][data-oldman-id="${id}"]`);
+  await expect(waiting).toContainText('应退');
+  await waiting.getByRole('button', { name: '结算' }).click();
+  const sd = page.getByRole('dialog');
+  await sd.getByRole('button', { name: '添加' }).click();
+  await sd.getByLabel('其他费用1名称').fill('物品损坏赔偿');
+  await sd.getByLabel('其他费用1金额').fill('50');
+  await sd.getByLabel('支付方式').selectOption({ label: '现金' });
+  await expect(sd.getByTestId('settle-net')).toContainText('应退');
+  await shot(page, 'settle-dialog');
+  await sd.getByRole('button', { name: '确认结算' }).click();
+  await expect(sd.getByTestId('settle-done')).toContainText(/应退 \d+\.\d{2} 元/);
+  await sd.getByRole('button', { name: '完成' }).click();
+  expect(await api(page, 'GET', `/pims/web-pi/cost/account/${id}`)).toMatchObject({
+    prestore: 0,
+    receivable: 0,
+  });
+
+  // 结算记录: the settlement is revoked and the money is back
+  await settle.getByRole('tab', { name: '结算记录' }).click();
+  const record = settle.locator(`[data-testid="settle-record"][data-oldman-id="${id}"]`).first();
+  await expect(record.getByTestId('settle-status')).toHaveText('已结算');
+  await shot(page, 'settle-records');
+  await record.getByRole('button', { name: '撤销结算' }).click();
+  await page.locator('.bp6-alert').getByRole('button', { name: '撤销结算' }).click();
+  await expect(record.getByTestId('settle-status')).toHaveText('已撤销');
+  expect(await api(page, 'GET', `/pims/web-pi/cost/account/${id}`)).toMatchObject({ prestore });
+  await record.getByRole('button', { name: '详情' }).click();
+  const settleDetail = page.getByTestId('page-expense-settle-detail');
+  await expect(settleDetail).toContainText('已撤销');
+  await expect(settleDetail).toContainText('物品损坏赔偿（50.00）');
+  await shot(page, 'settle-detail');
+
+  // 账务核对: the book balances to the fen
+  await page.goto('/index.html#/expense/report/ledger');
+  await expect(page.getByTestId('ledger-ok')).toContainText('账实相符');
+  await shot(page, 'ledger');
+
+  // a report from its definition, with its 合计 row, under the spec's alias
+  await page.goto('/index.html#/billManagement/advance');
+  const advance = page.getByTestId('page-report-advance');
+  await advance.getByLabel('关键字').fill(name);
+  await advance.getByRole('button', { name: '查询' }).click();
+  await expect(advance.getByTestId('report-table')).toContainText('20000.50');
+  await expect(advance.getByTestId('report-sums')).toContainText('合计');
+  await shot(page, 'report');
+});
+
+test('expense: account statement with remit, transfer and void; batch payment; a bill line; reminders, receipts and settings', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, ADMIN);
+  const residents = (await api(page, 'GET', '/pims/web-pi/cost/account?oldmanStatuses=1&pageHelper=0'))
+    .list as Rec[];
+  const fresh = residents.filter((r) => r.prestore === 0 && r.deposit === 0);
+  const [a, b, c] = fresh as [Rec, Rec, Rec];
+  const aId = Number(a.oldmanId);
+
+  // 账户明细: 收款, 划转 to the deposit, 转账 to another elder, then the transfer is voided
+  await page.goto(`/index.html#/expense/accountDetail?oldmanId=${aId}`);
+  const detail = page.getByTestId('page-expense-account-detail');
+  await detail.getByRole('button', { name: '收款' }).click();
+  let dialog = page.getByRole('dialog');
+  await dialog.getByLabel('金额（元）').fill('1000');
+  await dialog.getByLabel('支付方式').selectOption({ label: '微信（线下）' });
+  await dialog.getByRole('button', { name: '确定收款' }).click();
+  await expect(dialog.getByTestId('receipt-no')).toHaveText(/^SJ/);
+  await dialog.getByRole('button', { name: '完成' }).click();
+  await detail.getByRole('button', { name: '划转' }).click();
+  dialog = page.getByRole('dialog');
+  await dialog.getByLabel('转出账户').selectOption({ label: '预存款' });
+  await dialog.getByLabel('转入账户').selectOption({ label: '入院押金' });
+  await dialog.getByLabel('金额（元）').fill('300');
+  await dialog.getByRole('button', { name: '确定划转' }).click();
+  await expect(detail.getByTestId('detail-balances')).toContainText('入院押金 300.00 元');
+  await detail.getByRole('button', { name: '转账' }).click();
+  dialog = page.getByRole('dialog');
+  await dialog.getByLabel('转入长者').selectOption({ value: String(b.oldmanId) });
+  await dialog.getByLabel('金额（元）').fill('100.25');
+  await dialog.getByRole('button', { name: '确定转账' }).click();
+  await expect(detail.getByTestId('detail-balances')).toContainText('预存款 599.75 元');
+  const statement = detail.getByTestId('statement');
+  // the void's own line reads 作废：… ; the transfer's line is the other one
+  const transferRow = statement
+    .locator('tr', { hasText: `转给${String(b.oldmanName)}` })
+    .filter({ hasNotText: '作废：' });
+  await expect(transferRow).toContainText('-100.25');
+  await transferRow.getByRole('button', { name: '作废' }).click();
+  await page.locator('.bp6-alert').getByRole('button', { name: '作废' }).click();
+  await expect(detail.getByTestId('detail-balances')).toContainText('预存款 700.00 元');
+  await expect(transferRow).toContainText('已作废');
+  await detail.getByRole('tab', { name: '押金' }).click();
+  await expect(statement).toContainText('300.00');
+  await detail.getByRole('tab', { name: '预存款' }).click();
+  const receiptRow = statement.locator('tr', { hasText: '微信（线下）' }).first();
+  const popup = page.waitForEvent('popup');
+  await receiptRow.getByRole('button', { name: '打印收据' }).click();
+  const printed = await popup;
+  await expect(printed.locator('body')).toContainText('1000.00 元');
+  await printed.close();
+  await shot(page, 'account-detail');
+
+  // 批量收款: two elders chosen on the list (kept in session storage), one amount each
+  await page.goto('/index.html#/expense/account');
+  const accounts = page.getByTestId('page-expense-account');
+  for (const e of [b, c]) {
+    await accounts.getByLabel('关键字').fill(String(e.oldmanName));
+    await accounts.getByRole('button', { name: '查询' }).click();
+    await accounts
+      .locator(`[data-testid="account-row"][data-oldman-id="${String(e.oldmanId)}"]`)
+      .getByRole('checkbox')
+      .check();
+  }
+  await accounts.getByRole('button', { name: /批量收款（已选 2 位）/ }).click();
+  const batch = page.getByTestId('page-expense-batch');
+  await batch.getByLabel('账户类型').selectOption({ label: '医疗押金' });
+  await batch.getByLabel('支付方式').selectOption({ label: '转账' });
+  await batch.getByLabel('统一金额（元）').fill('800');
+  await batch.getByRole('button', { name: '应用到全部' }).click();
+  await expect(batch).toContainText('合计 1600.00 元');
+  await shot(page, 'batch');
+  await batch.getByRole('button', { name: '确认收款' }).click();
+  await expect(page.getByTestId('page-expense-account')).toBeVisible();
+  expect(await api(page, 'GET', `/pims/web-pi/cost/account/${String(c.oldmanId)}`)).toMatchObject({
+    medicalDeposit: 80000,
+  });
+  expect(await page.evaluate(() => sessionStorage.getItem('pims2.payBatchData'))).toBeNull();
+
+  // 账单详情: a line added to an unpaid bill raises what is due; the elder's bills paid in one go
+  const month = new Date().toISOString().slice(0, 7);
+  const existing = (await api(page, 'GET', `/pims/web-pi/cost/payBack/${aId}`)).list as Rec[];
+  if (!existing.some((x) => x.billMonth === month))
+    await page.request.post('/pims/web-pi/cost/payBack/addBill', {
+      headers: {
+        authorization: await page.evaluate(
+          () => JSON.parse(localStorage.getItem('pims2.userInfo') ?? '{}').token,
+        ),
+      },
+      data: { billMonth: month, oldmanIds: [aId] },
+    });
+  const bills = (await api(page, 'GET', `/pims/web-pi/cost/payBack/${aId}`)).list as Rec[];
+  const bill = bills.find((x) => x.billMonth === month && x.billStatus === 0) as Rec;
+  await page.goto(`/index.html#/expense/accountBillDetail?billId=${String(bill.billId)}`);
+  const billDetail = page.getByTestId('page-expense-bill-detail');
+  await expect(billDetail.getByTestId('bill-payable')).toHaveText((Number(bill.payableFen) / 100).toFixed(2));
+  await billDetail.getByRole('button', { name: '添加费用' }).click();
+  await billDetail.getByLabel('收费项目').selectOption({ label: '陪护费' });
+  await billDetail.getByLabel('数量').fill('2');
+  await billDetail.getByRole('button', { name: '保存' }).click();
+  await expect(billDetail.getByTestId('bill-payable')).toHaveText(
+    ((Number(bill.payableFen) + 30000) / 100).toFixed(2),
+  );
+  await expect(billDetail).toContainText('陪护费');
+  await shot(page, 'bill-detail');
+  await page.goto(`/index.html#/expense/accountBillBatchPayment?oldmanIds=${aId}`);
+  const billBatch = page.getByTestId('page-expense-bill-batch');
+  await expect(billBatch).toContainText(month);
+  await billBatch.getByLabel('支付方式').selectOption({ label: '现金' });
+  await shot(page, 'bill-batch');
+  await billBatch.getByRole('button', { name: '确认缴费' }).click();
+  await expect(page.getByTestId('page-expense-bill')).toBeVisible();
+  expect(await api(page, 'GET', `/pims/web-pi/cost/account/${aId}`)).toMatchObject({ receivable: 0 });
+
+  // 缴费提醒: the text of each template; 历史收据 lists the elder's receipts
+  await page.goto('/index.html#/expense/paymentRemind');
+  const remind = page.getByTestId('page-expense-remind');
+  await remind.getByRole('button', { name: '发送提醒' }).first().click();
+  dialog = page.getByRole('dialog');
+  await dialog.getByLabel('提醒模板').selectOption({ label: '欠费催缴' });
+  await expect(dialog.getByTestId('remind-content')).toContainText('未缴');
+  await shot(page, 'remind');
+  await dialog.getByRole('button', { name: '取消' }).click();
+  await page.goto('/index.html#/charge/historyReceiptList');
+  const receipts = page.getByTestId('page-expense-receipt');
+  await receipts.getByLabel('关键字').fill(String(a.oldmanName));
+  await receipts.getByRole('button', { name: '查询' }).click();
+  await expect(receipts).toContainText('1000.00');
+  await shot(page, 'receipts');
+
+  // settings from the definitions
+  await page.goto('/index.html#/baseSettings/baseCharge');
+  const base = page.getByTestId('page-expense-base-charge');
+  await expect(base.getByTestId('resource-list-costProject')).toContainText('陪护费');
+  await shot(page, 'base-charge');
+  await base.getByRole('tab', { name: '支付方式' }).click();
+  await expect(base.getByTestId('trade-ways')).toContainText('支付宝（线下）');
+  await base.getByRole('tab', { name: '护理等级' }).click();
+  await expect(base.getByTestId('resource-list-level')).toBeVisible();
+  await page.goto('/index.html#/setting/preferentialRules');
+  await expect(page.getByTestId('page-expense-preferential')).toContainText('预存满一万赠三百');
+  await shot(page, 'preferential');
+  await page.goto('/index.html#/storageBasic/costSet');
+  await expect(page.getByTestId('resource-list-costSet')).toBeVisible();
+  await page.goto('/index.html#/billManagement/income');
+  await expect(page.getByTestId('resource-list-inOut')).toBeVisible();
+});

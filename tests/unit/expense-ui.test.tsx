@@ -1,0 +1,123 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { RECONCILIATION, reportByName } from '../../domain/resources/costReports.js';
+import { parseAmount } from '../../features/expense/MoneyInput.js';
+import { ReportView } from '../../features/expense/ReportView.js';
+import { reportCsv, sumCells } from '../../features/expense/reportTable.js';
+import { AppProvider } from '../../src/app/AppContext.js';
+import type { Request, RequestConfig } from '../../src/app/request.js';
+
+afterEach(cleanup);
+
+const advance = reportByName.get('advance');
+const collectFees = reportByName.get('collectFees');
+const balance = reportByName.get('balance');
+if (!advance || !collectFees || !balance) throw new Error('report definitions missing');
+
+const makeEntry = (over: Record<string, unknown> = {}) => ({
+  createTime: '2026-11-02 09:30:00',
+  oldmanName: '周树德',
+  memo: '预存款收款（现金）',
+  payWayName: '现金',
+  amount: 2000050,
+  balance: 2000050,
+  operatorName: '王建国',
+  ...over,
+});
+
+function renderReport(def: NonNullable<typeof advance>, answer: unknown) {
+  const request = vi.fn(async (_config: RequestConfig) => answer);
+  const toast = vi.fn();
+  render(
+    <AppProvider services={{ request: request as unknown as Request, toast }}>
+      <ReportView def={def} />
+    </AppProvider>,
+  );
+  return request;
+}
+
+describe('money typed in yuan', () => {
+  it('becomes integer fen without floating point, and refuses what is not an amount', () => {
+    expect(parseAmount('20000.5')).toEqual({ fen: 2000050 });
+    expect(parseAmount('0.1')).toEqual({ fen: 10 });
+    expect(parseAmount('1234.56')).toEqual({ fen: 123456 });
+    expect(parseAmount('')).toEqual({ error: '请输入金额' });
+    expect(parseAmount('1.234')).toEqual({ error: '金额须为数字，最多两位小数' });
+    expect(parseAmount('abc', '退款金额')).toEqual({ error: '退款金额须为数字，最多两位小数' });
+    expect(parseAmount('0')).toEqual({ error: '金额必须大于0' });
+    expect(parseAmount('-5')).toEqual({ error: '金额必须大于0' });
+  });
+});
+
+describe('ReportView from a definition', () => {
+  it('shows the columns, money in yuan, and a 合计 row that leaves the running balance blank', async () => {
+    const request = renderReport(advance, {
+      list: [makeEntry(), makeEntry({ memo: '退款', amount: -456, balance: 1999594 })],
+      total: 2,
+      sums: { amount: 1999594, balance: 3999644 },
+    });
+    const table = await screen.findByTestId('report-table');
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers).toEqual(advance.columns.map((c) => c.label));
+    await waitFor(() => expect(within(table).getByText('-4.56')).toBeTruthy());
+    expect(within(table).getAllByText('20000.50')).toHaveLength(2);
+    const sums = within(screen.getByTestId('report-sums'))
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
+    expect(sums[0]).toBe('合计');
+    expect(sums[advance.columns.findIndex((c) => c.key === 'amount')]).toBe('19995.94');
+    expect(sums[advance.columns.findIndex((c) => c.key === 'balance')]).toBe('');
+    expect(request.mock.calls[0]?.[0]).toMatchObject({ url: `${RECONCILIATION}/advance` });
+    // a date-period report asks for days
+    expect(screen.getByLabelText('开始日期').getAttribute('type')).toBe('date');
+  });
+
+  it('sends the month range of a month report and the keyword on 查询', async () => {
+    const request = renderReport(collectFees, { list: [], total: 0, sums: { amountFen: 0 } });
+    await screen.findByText('暂无数据');
+    const start = screen.getByLabelText('开始月份');
+    expect(start.getAttribute('type')).toBe('month');
+    fireEvent.change(start, { target: { value: '2026-01' } });
+    fireEvent.change(screen.getByLabelText('结束月份'), { target: { value: '2026-03' } });
+    fireEvent.change(screen.getByLabelText('关键字'), { target: { value: ' 周树德 ' } });
+    fireEvent.click(screen.getByRole('button', { name: '查询' }));
+    await waitFor(() =>
+      expect(request.mock.calls.at(-1)?.[0].params).toMatchObject({
+        startMonth: '2026-01',
+        endMonth: '2026-03',
+        keyword: '周树德',
+        pageNum: 1,
+      }),
+    );
+    expect(request.mock.calls.at(-1)?.[0].params).not.toHaveProperty('startDate');
+  });
+
+  it('has no period inputs for a report without a period', async () => {
+    renderReport(balance, { list: [], total: 0, sums: { balance: 0 } });
+    await screen.findByText('暂无数据');
+    expect(screen.queryByLabelText('开始日期')).toBeNull();
+    expect(screen.queryByLabelText('开始月份')).toBeNull();
+  });
+});
+
+describe('report export', () => {
+  it('writes CSV with a BOM, yuan amounts, quoted commas and the 合计 line', () => {
+    const csv = reportCsv(advance, [makeEntry({ memo: '转账，含"备注"' })], {
+      amount: 2000050,
+      balance: 2000050,
+    });
+    const lines = csv
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    expect(lines[0]).toBe(advance.columns.map((c) => c.label).join(','));
+    expect(lines[1]).toContain('"转账，含""备注"""');
+    expect(lines[1]).toContain('20000.50');
+    expect(lines[2]).toBe(sumCells(advance, { amount: 2000050, balance: 2000050 }).join(','));
+    expect(lines[2]?.startsWith('合计')).toBe(true);
+  });
+});

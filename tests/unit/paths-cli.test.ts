@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import {
+  eventName,
+  findMachines,
+  formatPlaywright,
+  formatTable,
+  generatePaths,
+} from '../../scripts/paths.js';
+
+describe('npm run paths', () => {
+  it('finds every machine of machines/ and generates paths for each without running forever', async () => {
+    const machines = await findMachines();
+    expect(machines.map((m) => m.short)).toEqual(
+      expect.arrayContaining([
+        'bill',
+        'settlement',
+        'outing',
+        'serviceOrder',
+        'residence',
+        'alarm',
+        'pushConnection',
+      ]),
+    );
+    for (const m of machines) {
+      const paths = generatePaths(m, 'shortest');
+      expect(paths.length, m.name).toBeGreaterThan(0);
+    }
+  }, 60_000);
+
+  it('prints the bill paths in Chinese, states and events', async () => {
+    const bill = (await findMachines()).find((m) => m.short === 'bill');
+    if (!bill) throw new Error('no bill machine');
+    const table = formatTable(bill, generatePaths(bill, 'shortest'), 'shortest');
+    expect(table).toContain('到达「已缴费」：待缴费 —缴费→ 已缴费');
+    expect(table).toContain('到达「已作废」：待缴费 —作废账单→ 已作废');
+    const simple = generatePaths(bill, 'simple').map((p) =>
+      [...p.steps.map((s) => eventName(bill, s.event)), p.final.state].join(' '),
+    );
+    expect(simple).toEqual(expect.arrayContaining(['缴费 已缴费', '作废账单 已作废', '退住结算 已结算']));
+  });
+
+  it('writes a Playwright spec with one test per path, every step through the driver', async () => {
+    const settlement = (await findMachines()).find((m) => m.short === 'settlement');
+    if (!settlement) throw new Error('no settlement machine');
+    const paths = generatePaths(settlement, 'simple');
+    const spec = formatPlaywright(settlement, paths, 'simple');
+    expect(spec).toContain("import { driver } from '../drivers/settlement.js';");
+    expect(spec.match(/^test\(/gm)?.length).toBe(paths.length);
+    expect(spec).toContain(
+      'await test.step("事件：退住结算", () => driver.send(page, ctx, {"type":"SETTLE"}));',
+    );
+    expect(spec).toContain('await test.step("状态：已结算", () => driver.check(page, ctx, "settled"));');
+  });
+});
