@@ -114,7 +114,7 @@ export const lookups = {
   nursingWorker: { url: '/homecare/web-api/nursingWorker', value: 'nursingId', label: 'realName' },
   /** Later modules' base records (domain/resources/*Base.ts, server/routes/org/lookupsExtra.ts). */
   locationType: { url: '/ifms/web-org/locationType', value: 'id', label: 'name' },
-  /** A tree:楼栋 → 楼层 → 房间 → 床位 (children), built from the building model. */
+  /** A tree: 楼栋 → 楼层 → 房间 → 床位 (children), built from the building model. */
   location: {
     url: '/ifms/web-org/locations',
     params: { pageHelper: 0 },

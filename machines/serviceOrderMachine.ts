@@ -71,7 +71,7 @@ export const stateLabels = {
   voided: '已作废',
   closed: '已关闭',
 } as const;
-export type ServiceOrderState = keyof typeof stateLabels;
+type ServiceOrderState = keyof typeof stateLabels;
 
 export const serviceOrderMachine = setup({
   types: {} as { context: ServiceOrderFields; events: ServiceOrderEvent; input: ServiceOrderFields },
@@ -140,7 +140,6 @@ export const serviceOrderMachine = setup({
     closed: { type: 'final', entry: assign({ serveStatus: ServeStatus.closed }) },
   },
 });
-export type ServiceOrderMachine = typeof serviceOrderMachine;
 
 /** The state a stored order is in. */
 export function stateOf(fields: ServiceOrderFields): ServiceOrderState {
@@ -171,7 +170,7 @@ export function statePath(value: unknown): ServiceOrderState {
   return `${parent}.${String(child)}` as ServiceOrderState;
 }
 
-export function serviceOrderSnapshot(fields: ServiceOrderFields) {
+function serviceOrderSnapshot(fields: ServiceOrderFields) {
   const [parent, child] = stateOf(fields).split('.');
   const value = child ? { [parent as string]: child } : (parent as string);
   return serviceOrderMachine.resolveState({ value, context: { ...fields } });
@@ -186,7 +185,7 @@ export function offeredEvents(fields: ServiceOrderFields): ServiceOrderEventType
   return serviceOrderEventTypes.filter((type) => snapshot.can(probe(type)));
 }
 
-export type ServiceOrderResult = { ok: true; next: ServiceOrderFields } | { ok: false; reason: string };
+type ServiceOrderResult = { ok: true; next: ServiceOrderFields } | { ok: false; reason: string };
 
 /** The server's check (ARCHITECTURE rule 2): the fields after the event, or why not, in Chinese. */
 export function serviceOrderTransition(

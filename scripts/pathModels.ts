@@ -48,10 +48,7 @@ function sessionEvents(value: unknown): Sample[] {
       { type: 'session.passwordChanged' },
       { type: 'session.passwordChangeFailed', error: err(Code.passwordWeak) },
     ],
-    choosingDepartment: withErrors([
-      { type: 'session.selectDept', deptId: 2 },
-      { type: 'session.logout' },
-    ]),
+    choosingDepartment: withErrors([{ type: 'session.selectDept', deptId: 2 }, { type: 'session.logout' }]),
     selectingDepartment: withErrors([
       { type: 'session.deptSelected', deptId: 2 },
       { type: 'session.deptSelectFailed', error: err(Code.deptNotAllowed) },

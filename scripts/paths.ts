@@ -251,7 +251,8 @@ async function main() {
   if (out) {
     writeFileSync(resolve(out), text);
     // the project's formatter, so a regenerated file differs from the committed one only where paths changed
-    if (format === 'playwright') spawnSync('npx', ['biome', 'format', '--write', resolve(out)], { cwd: root, stdio: 'ignore' });
+    if (format === 'playwright')
+      spawnSync('npx', ['biome', 'format', '--write', resolve(out)], { cwd: root, stdio: 'ignore' });
     console.log(`已写入 ${out}：${paths.length} 条路径`);
   } else console.log(text);
 }

@@ -8,7 +8,7 @@ import { HomecareAuthority as A, HOMECARE_WEB as WEB } from './homecareCodes.js'
  */
 
 /** Sections of a home elder's profile: oldmanBase (base) and oldmanBase/extend (extend). */
-export const homeOldmanSections = [
+const homeOldmanSections = [
   { key: 'base', title: '基本信息' },
   { key: 'extend', title: '健康与居家情况' },
 ] as const;

@@ -17,15 +17,12 @@ export const ServeStatus = {
   closed: 13,
 } as const;
 export type ServeStatusCode = (typeof ServeStatus)[keyof typeof ServeStatus];
-const serveStatusValues = new Set<number>(Object.values(ServeStatus));
-export const isServeStatus = (n: number): n is ServeStatusCode => serveStatusValues.has(n);
 
 /** Spec 000 §3: after-sale status. */
 export const AfterSaleStatus = { start: 'START', end: 'END' } as const;
 
 /** Spec 000 §3: home trade ways; BALANCE (pay an order from the elder's account) is ours. */
 export const HOME_TRADE_WAYS = ['CASH', 'WECHAT', 'ALIPAY', 'BANK_CARD', 'TRANSFER', 'OTHER'] as const;
-export type HomeTradeWay = (typeof HOME_TRADE_WAYS)[number];
 
 /** Authority codes of the 居家养老 menu (domain/menus.ts). */
 export const HomecareAuthority = {

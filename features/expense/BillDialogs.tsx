@@ -10,8 +10,10 @@ import {
   Intent,
 } from '@blueprintjs/core';
 import { useState } from 'react';
+import type { PayWayCode } from '../../domain/payment.js';
 import { useApp } from '../../src/app/AppContext.js';
-import { ExpenseApi, messageOf, usePayWays, yuan } from './api.js';
+import { ScanPayDialog } from '../../src/ui/payment/ScanPayDialog.js';
+import { ExpenseApi, isScanPayWay, messageOf, usePayWays, yuan } from './api.js';
 import { PayWaySelect } from './PayWaySelect.js';
 
 interface PreviewLine {
@@ -149,7 +151,10 @@ export function GenerateDialog({
   );
 }
 
-/** 缴费 of one or more bills; 余额 pays from the prepaid balance. */
+/**
+ * 缴费 of one or more bills; 余额 pays from the prepaid balance; a scanned-code way (10–13) opens
+ * the payment dialog, and the bills are paid when the gateway confirms.
+ */
 export function PayDialog({
   billIds,
   payableFen,
@@ -162,12 +167,14 @@ export function PayDialog({
   onClose(changed: boolean): void;
 }) {
   const { request, toast } = useApp();
-  const ways = usePayWays(true);
+  const ways = usePayWays(true, true);
   const [payWay, setPayWay] = useState('1');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const [scanning, setScanning] = useState<PayWayCode | null>(null);
   const submit = async () => {
     if (!payWay) return setError('请选择支付方式');
+    if (isScanPayWay(Number(payWay))) return setScanning(Number(payWay) as PayWayCode);
     setBusy(true);
     try {
       const done = await request<{ count: number }>({
@@ -183,6 +190,18 @@ export function PayDialog({
       setBusy(false);
     }
   };
+  if (scanning !== null)
+    return (
+      <ScanPayDialog
+        amountFen={payableFen}
+        purpose="bill"
+        purposeRef={{ billIds }}
+        subject={`费用账单 ${billIds.length} 份`}
+        payWays={[scanning]}
+        onPaid={() => toast(`已缴费 ${billIds.length} 份账单`, 'success')}
+        onClose={() => onClose(true)}
+      />
+    );
   return (
     <Dialog isOpen title={title} onClose={() => onClose(false)}>
       <DialogBody>
@@ -202,7 +221,12 @@ export function PayDialog({
         actions={
           <>
             <Button text="取消" onClick={() => onClose(false)} />
-            <Button intent={Intent.PRIMARY} text="确认缴费" loading={busy} onClick={submit} />
+            <Button
+              intent={Intent.PRIMARY}
+              text={isScanPayWay(Number(payWay)) ? '去扫码支付' : '确认缴费'}
+              loading={busy}
+              onClick={submit}
+            />
           </>
         }
       />

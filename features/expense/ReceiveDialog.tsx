@@ -11,8 +11,19 @@ import {
   Intent,
 } from '@blueprintjs/core';
 import { useState } from 'react';
+import type { PayWayCode } from '../../domain/payment.js';
 import { useApp } from '../../src/app/AppContext.js';
-import { type AccountRow, accountTypes, ExpenseApi, messageOf, usePayWays, usePrint, yuan } from './api.js';
+import { ScanPayDialog } from '../../src/ui/payment/ScanPayDialog.js';
+import {
+  type AccountRow,
+  accountTypes,
+  ExpenseApi,
+  isScanPayWay,
+  messageOf,
+  usePayWays,
+  usePrint,
+  yuan,
+} from './api.js';
 import { MoneyInput, parseAmount } from './MoneyInput.js';
 import { PayWaySelect } from './PayWaySelect.js';
 
@@ -31,7 +42,9 @@ export function ReceiveDialog({
 }) {
   const { request } = useApp();
   const print = usePrint();
-  const ways = usePayWays();
+  // money in may also come by a scanned code; a refund goes back by hand
+  const ways = usePayWays(false, !refund);
+  const [scanning, setScanning] = useState<{ payWay: PayWayCode; fen: number } | null>(null);
   const [kind, setKind] = useState('1');
   const [amount, setAmount] = useState('');
   const [payWay, setPayWay] = useState('');
@@ -46,6 +59,8 @@ export function ReceiveDialog({
     const parsed = parseAmount(amount);
     if ('error' in parsed) return setError(parsed.error);
     if (!payWay) return setError('请选择支付方式');
+    if (isScanPayWay(Number(payWay)))
+      return setScanning({ payWay: Number(payWay) as PayWayCode, fen: parsed.fen });
     setBusy(true);
     setError('');
     try {
@@ -70,6 +85,17 @@ export function ReceiveDialog({
     setBusy(false);
   };
 
+  if (scanning)
+    return (
+      <ScanPayDialog
+        amountFen={scanning.fen}
+        purpose="prestore"
+        purposeRef={{ oldmanId: elder.oldmanId, tradeType: Number(kind) }}
+        subject={`${elder.oldmanName} 收款`}
+        payWays={[scanning.payWay]}
+        onClose={() => onClose(true)}
+      />
+    );
   return (
     <Dialog isOpen title={`${label}：${elder.oldmanName}`} onClose={() => onClose(done !== null)}>
       <DialogBody>

@@ -83,24 +83,29 @@ export interface PayWay {
   tradeWayName: string;
 }
 const offline = new Set(staticDictionaries.batchPayWay.map((w) => Number(w.value)));
+const scanned = new Set(staticDictionaries.scanPayWay.map((w) => Number(w.value)));
+
+/** The scanned-code ways (10–13): paid through the payment provider, confirmed by the gateway. */
+export const isScanPayWay = (payWay: number) => scanned.has(payWay);
 
 /**
- * Pay ways the organisation has enabled (set/tradeWay/show), offline ones only: scanned payment is
- * not offered on these screens yet. `withBalance` puts 1 余额 first (bills can be paid from it).
+ * Pay ways the organisation has enabled (set/tradeWay/show). `withBalance` puts 1 余额 first (bills
+ * can be paid from it); `withScan` adds the scanned-code ways, which go through ScanPayDialog.
  */
-export function usePayWays(withBalance = false): PayWay[] {
+export function usePayWays(withBalance = false, withScan = false): PayWay[] {
   const { request } = useApp();
   const [ways, setWays] = useState<PayWay[]>([]);
   useEffect(() => {
     let live = true;
     request<PayWay[]>({ url: ExpenseApi.tradeWaysShown }).then(
-      (list) => live && setWays(list.filter((w) => offline.has(w.tradeWay))),
+      (list) =>
+        live && setWays(list.filter((w) => offline.has(w.tradeWay) || (withScan && scanned.has(w.tradeWay)))),
       () => undefined,
     );
     return () => {
       live = false;
     };
-  }, [request]);
+  }, [request, withScan]);
   return withBalance ? [{ tradeWay: 1, tradeWayName: '余额' }, ...ways] : ways;
 }
 

@@ -18,7 +18,7 @@ import { useApp } from '../../src/app/AppContext.js';
 import type { Row } from '../../src/resource/index.js';
 
 /** The money calls of one account, with what each needs besides the amount. */
-export const moneyActions = {
+const moneyActions = {
   topUpBalance: { label: '充值', url: P.topUpBalance, way: true },
   withdrawBalance: { label: '退款', url: P.withdrawBalance, way: true },
   topUpDeposit: { label: '缴押金', url: P.topUpDeposit, way: true },

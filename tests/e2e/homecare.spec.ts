@@ -29,7 +29,7 @@ test('home care: an order is created, paid from the balance, dispatched, served,
   const accounts = page.getByTestId('page-homecare-accounts');
   await accounts.getByRole('button', { name: '新增', exact: true }).click();
   const accountForm = page.getByTestId('resource-form-costAccount');
-  await accountForm.getByLabel('长者').selectOption({ label: '沈阿婆' });
+  await accountForm.getByLabel('长者', { exact: true }).selectOption({ label: '沈阿婆' });
   await accountForm.getByRole('button', { name: '保存' }).click();
   await expect(accountForm).toHaveCount(0);
   const accountRow = accounts.getByRole('group', { name: '沈阿婆' });
@@ -45,7 +45,7 @@ test('home care: an order is created, paid from the balance, dispatched, served,
   const orders = page.getByTestId('page-homecare-orders');
   await orders.getByRole('button', { name: '新增', exact: true }).click();
   const form = page.getByTestId('resource-form-serveOrder');
-  await form.getByLabel('长者').selectOption({ label: '沈阿婆' });
+  await form.getByLabel('长者', { exact: true }).selectOption({ label: '沈阿婆' });
   await form.getByLabel('服务项目').selectOption({ label: '助浴服务' });
   await form.getByLabel('数量').fill('1');
   await form.getByLabel('预约服务时间').fill('2026-12-01T09:00:00');
@@ -101,4 +101,34 @@ test('home care: an order is created, paid from the balance, dispatched, served,
   // The balance: 200 − 80 (助浴服务) + 10 refunded.
   await page.goto('/index.html#/homecare/account');
   await expect(accounts.getByTestId('resource-table').getByText('130.00')).toBeVisible();
+});
+
+test('home care: the server’s refusal shows in the step dialog and the order stays as it was', async ({
+  page,
+}) => {
+  await signIn(page, ADMIN);
+  await page.goto('/index.html#/homecare/serverWorkorderAdd');
+  const form = page.getByTestId('resource-form-serveOrder');
+  await form.getByLabel('长者', { exact: true }).selectOption({ label: '钱老伯' });
+  await form.getByLabel('服务项目').selectOption({ label: '上门助餐' });
+  await form.getByLabel('数量').fill('2');
+  await form.getByLabel('预约服务时间').fill('2026-12-02T11:30:00');
+  await form.getByRole('button', { name: '保存' }).click();
+  const detail = page.getByTestId('page-homecare-order-detail');
+  await expect(detail.getByText('30.00').first()).toBeVisible();
+  // 钱老伯 has no cost account: paying from the balance is refused, nothing changes.
+  await detail.getByRole('button', { name: '支付', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: '确定支付' }).click();
+  await expect(dialog.getByTestId('order-action-error')).toHaveText('该长者还没有居家账户，请先开户');
+  await dialog.getByRole('button', { name: '取消' }).click();
+  await expect(page.getByTestId('order-log').getByRole('listitem')).toHaveCount(1);
+  await expect(detail.getByText('待支付').first()).toBeVisible();
+  // Paid in cash instead, the order moves on and 派单 is offered.
+  await detail.getByRole('button', { name: '支付', exact: true }).click();
+  await dialog.getByLabel('支付方式').selectOption({ label: '现金' });
+  await dialog.getByRole('button', { name: '确定支付' }).click();
+  await expect(page.getByText('支付成功')).toBeVisible();
+  await expect(detail.getByRole('button', { name: '派单', exact: true })).toBeVisible();
+  await expect(page.getByTestId('order-log').getByRole('listitem')).toHaveCount(2);
 });

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Code } from '../../domain/codes.js';
-import { COST, COST_SET, DISCOUNT_RULE, PROJECT, PROJECT_CHILD } from '../../domain/resources/cost.js';
 import { PaymentPath } from '../../domain/payment.js';
+import { COST, COST_SET, DISCOUNT_RULE, PROJECT, PROJECT_CHILD } from '../../domain/resources/cost.js';
 import { RECONCILIATION } from '../../domain/resources/costReports.js';
 import { LiveStatus, ResidencePaths as P } from '../../domain/resources/residence.js';
 import { call, signInAdmin, signInNurse, signInOtherOrg, startTestApp } from '../support/serverHarness.js';
@@ -331,7 +331,9 @@ describe('monthly bills', () => {
       price: 66600,
     });
     const profile = await ok('GET', `/pims/web-pi/oldmans/proFile/${a.oldmanId}/costProject`);
-    expect((profile.items as Rec[]).find((i) => i.projectName === '单人间差价')).toMatchObject({ amountFen: 66600 });
+    expect((profile.items as Rec[]).find((i) => i.projectName === '单人间差价')).toMatchObject({
+      amountFen: 66600,
+    });
     expect(profile.costSettings as Rec[]).toHaveLength(1);
     await ok('POST', `${COST}/payBack/addBill`, { billMonth: '2026-03', oldmanIds: [a.oldmanId] });
     const bills = (await ok('GET', `${COST}/payBack/${a.oldmanId}`)) as unknown as Page;

@@ -192,7 +192,13 @@ export async function payBill(ctx: Ctx, billId: number, payWay: number, who: Ope
 }
 
 /** Marks a bill paid with one trade: from the prepaid balance (payWay 1) or money by `payWay`. */
-export async function settleBill(db: Db, orgId: number, bill: Selectable<BillTable>, payWay: number, who: Operator) {
+export async function settleBill(
+  db: Db,
+  orgId: number,
+  bill: Selectable<BillTable>,
+  payWay: number,
+  who: Operator,
+) {
   const next = move(bill.billStatus, 'PAY');
   const from = payWay === 1 ? elderAccount(bill.oldmanId, 'prestore') : cashAccount(payWay);
   const posted = await postTrade(db, {

@@ -20,13 +20,22 @@ export function elderCostRoutes(): AnyRoute[] {
       params: z.object({ oldmanId: z.coerce.number().int().positive('长者无效') }),
       async handler(ctx) {
         const elder = await elderOf(ctx, ctx.params.oldmanId);
-        const settings = await sql<CostSetting & { costSetId: number; projectName: string; remark: string | null }>`
+        const settings = await sql<
+          CostSetting & { costSetId: number; projectName: string; remark: string | null }
+        >`
           select s.costSetId, s.projectId, p.projectName, s.price, s.quantity, s.startMonth, s.endMonth, s.remark
           from costSet s join costProject p on p.projectId = s.projectId
-          where s.orgId = ${ctx.user.orgId} and s.oldmanId = ${elder.oldmanId} order by s.costSetId`.execute(ctx.db);
+          where s.orgId = ${ctx.user.orgId} and s.oldmanId = ${elder.oldmanId} order by s.costSetId`.execute(
+          ctx.db,
+        );
         const month = new Date().toISOString().slice(0, 7);
         const sources = await billSources(ctx.db, ctx.user.orgId);
-        const bill = monthBill({ ...elder, checkInDate: null, leaveDate: null }, month, settings.rows, sources);
+        const bill = monthBill(
+          { ...elder, checkInDate: null, leaveDate: null },
+          month,
+          settings.rows,
+          sources,
+        );
         const balances =
           (await ownerBalances(ctx.db, ctx.user.orgId, 'oldman', [elder.oldmanId])).get(elder.oldmanId) ?? {};
         return {

@@ -28,7 +28,8 @@ const accountRef = z.object({
 
 function parseRef<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new ApiFailure(Code.invalidInput, parsed.error.issues[0]?.message ?? '支付用途无效');
+  if (!parsed.success)
+    throw new ApiFailure(Code.invalidInput, parsed.error.issues[0]?.message ?? '支付用途无效');
   return parsed.data;
 }
 
@@ -78,7 +79,8 @@ export function registerBillingPayments() {
           .where('billId', '=', billId)
           .where('orgId', '=', order.orgId)
           .executeTakeFirstOrThrow();
-        if (bill.billStatus === BillStatus.unpaid) await settleBill(trx, order.orgId, bill, order.payWay, operator);
+        if (bill.billStatus === BillStatus.unpaid)
+          await settleBill(trx, order.orgId, bill, order.payWay, operator);
         // Paid some other way while the customer was scanning: the money is the elder's, not lost.
         else
           await moveMoney(
@@ -106,7 +108,8 @@ export function registerBillingPayments() {
         .where('orgId', '=', intent.orgId)
         .executeTakeFirst();
       if (!elder) throw new ApiFailure(Code.notFound, '长者不存在');
-      if (!(await userDepts(trx, intent.userId)).includes(elder.deptId)) throw new ApiFailure(Code.deptNotAllowed);
+      if (!(await userDepts(trx, intent.userId)).includes(elder.deptId))
+        throw new ApiFailure(Code.deptNotAllowed);
     },
     async onPaid(trx, order) {
       const { oldmanId, tradeType } = parseRef(accountRef, order.purposeRef);

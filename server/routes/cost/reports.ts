@@ -203,9 +203,10 @@ async function runReport(
     }
   }
   const sums: Row = {};
+  // a running balance added up means nothing: such columns say sum: false
   for (const col of def.columns)
-    // a running balance added up means nothing: such columns say sum: false
-    if (col.type === 'money' && col.sum !== false) sums[col.key] = rows.reduce((s, r) => s + Number(r[col.key] ?? 0), 0);
+    if (col.type === 'money' && col.sum !== false)
+      sums[col.key] = rows.reduce((s, r) => s + Number(r[col.key] ?? 0), 0);
   return { rows, total: rows.length, sums };
 }
 

@@ -240,7 +240,9 @@ export function settleRoutes(): AnyRoute[] {
           tradeType: p.netFen >= 0 ? 4 : 3,
           payWay: String(ctx.body.payWay),
           oldmanId: id,
-          memo: ctx.body.remark ?? `退住结算：${p.netFen >= 0 ? '退还' : '补缴'} ${fenToYuan(Math.abs(p.netFen))} 元`,
+          memo:
+            ctx.body.remark ??
+            `退住结算：${p.netFen >= 0 ? '退还' : '补缴'} ${fenToYuan(Math.abs(p.netFen))} 元`,
           ...who,
           lines: [
             line(elderAccount(id, 'receivable'), -p.billFen),

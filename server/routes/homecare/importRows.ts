@@ -15,9 +15,9 @@ import type { ImportProblem, ImportResult } from '../live/oldmanImport.js';
  * checked with the definition's schema and reported with its reasons; `check` only reports, `all`
  * imports only when every row is right, `valid` imports the right rows, all in the route's transaction.
  */
-export type ImportMode = 'check' | 'all' | 'valid';
+type ImportMode = 'check' | 'all' | 'valid';
 
-export interface ImportSpec {
+interface ImportSpec {
   def: ResourceDef;
   /** The columns of the file, in template order; headers are the fields' labels (a trailing * allowed). */
   fields: readonly string[];

@@ -15,7 +15,7 @@ import { postTrade, reverseTrade } from '../../ledger/ledger.js';
 import { type Ctx, loadRow, type Row } from '../../resources/engine.js';
 
 /** Local time as the rest of the records store it: YYYY-MM-DD HH:mm:ss. */
-export const stampOf = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+const stampOf = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
 export const stamp = (ctx: Ctx) => stampOf(ctx.services.now());
 
 /** Who did it, for the order's own log. */
@@ -75,7 +75,7 @@ export const depositAccount = (oldmanId: number): AccountRef => ({
 });
 
 /** The elder's open cost account, or a refusal (paying from the balance needs one). */
-export async function openAccountOf(ctx: Ctx, oldmanId: number) {
+async function openAccountOf(ctx: Ctx, oldmanId: number) {
   const found =
     await sql<Row>`select accountId, accountStatus from homeCostAccount where orgId = ${ctx.user.orgId}
     and oldmanId = ${oldmanId}`.execute(ctx.db);
@@ -86,7 +86,7 @@ export async function openAccountOf(ctx: Ctx, oldmanId: number) {
   return account;
 }
 
-export interface StepOptions {
+interface StepOptions {
   note?: string | undefined;
   /** Extra columns written with the new status (times, pay fields). */
   extra?(order: Row): Promise<Row> | Row;

@@ -10,7 +10,6 @@ import {
   contractAlwaysEditable,
   contractMoveAllowed,
   contractResource,
-  escapeHtml,
   FORM_BASE,
   formFieldsOf,
   OLDMAN_TEMPLATE,

@@ -1,0 +1,107 @@
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { Code } from '../../../domain/codes.js';
+import { CareBasePaths } from '../../../domain/resources/careBase.js';
+import { LiveAuthority, PROFILE } from '../../../domain/resources/oldman.js';
+import { ApiFailure } from '../../http/failure.js';
+import { type AnyRoute, route } from '../../http/route.js';
+
+/** Unpaged lists as the engine answers them with pageHelper=0. */
+export const whole = <T>(list: T[]) => ({ list, total: list.length, pageNum: 1, pageSize: list.length });
+
+const oldmanQuery = z.object({
+  oldmanId: z.coerce.number({ error: '请选择长者' }).int('长者无效').positive('请选择长者'),
+});
+
+/** Spec 001 §7 "Elder profiles": the carers of an elder and the profile changes terminals refresh from. */
+export function elderLookupRoutes(): AnyRoute[] {
+  return [
+    route({
+      method: 'GET',
+      url: CareBasePaths.nursingWorkers,
+      auth: 'session',
+      query: oldmanQuery.partial(),
+      async handler({ db, user, query }) {
+        // Spec 000 §3 "nursing worker nursingId/realName": the organisation's active staff; with an
+        // elder, those of the elder's department first.
+        let elderDept: number | null = null;
+        if (query.oldmanId) {
+          const elder = await db
+            .selectFrom('oldman')
+            .select('deptId')
+            .where('oldmanId', '=', query.oldmanId)
+            .where('orgId', '=', user.orgId)
+            .executeTakeFirst();
+          if (!elder) throw new ApiFailure(Code.notFound, '长者不存在');
+          elderDept = elder.deptId;
+        }
+        const list = await db
+          .selectFrom('emp')
+          .select(['empId as nursingId', 'empName as realName', 'phoneNum', 'deptId', 'sex'])
+          .where('orgId', '=', user.orgId)
+          .where('status', '=', 0)
+          .orderBy('empId')
+          .execute();
+        if (elderDept !== null)
+          list.sort((a, b) => Number(b.deptId === elderDept) - Number(a.deptId === elderDept));
+        return whole(list);
+      },
+    }),
+    route({
+      method: 'GET',
+      url: CareBasePaths.nursingByOldman,
+      auth: LiveAuthority.archives,
+      query: oldmanQuery,
+      async handler({ db, user, query, requireDept }) {
+        const elder = await db
+          .selectFrom('oldman')
+          .select(['deptId', 'oldmanName'])
+          .where('oldmanId', '=', query.oldmanId)
+          .where('orgId', '=', user.orgId)
+          .executeTakeFirst();
+        if (!elder) throw new ApiFailure(Code.notFound, '长者不存在');
+        requireDept(elder.deptId);
+        const { rows } = await sql`select n.id, n.oldmanId, n.nursingId, e.empName as realName, e.phoneNum,
+            n.isMain, n.startDate, n.remark
+          from oldmanNursing n join emp e on e.empId = n.nursingId
+          where n.orgId = ${user.orgId} and n.oldmanId = ${query.oldmanId}
+          order by n.isMain desc, n.id`.execute(db);
+        return whole(rows);
+      },
+    }),
+    route({
+      method: 'GET',
+      url: `${PROFILE}/updateOldManCommand`,
+      auth: LiveAuthority.archives,
+      query: z.object({
+        oldmanId: z.coerce.number({ error: '长者无效' }).int('长者无效').positive('长者无效').optional(),
+        since: z
+          .string()
+          .regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/, '起始时间格式应为YYYY-MM-DD HH:mm:ss')
+          .optional(),
+      }),
+      async handler({ db, user, query }) {
+        // Ours: the profile changes since a time, newest first, for terminals that show elders
+        // (bedside units, the nurse host) to refresh what they hold.
+        const depts = user.dataDeptIds.length ? [...user.dataDeptIds] : [0];
+        let q = db
+          .selectFrom('oldmanModify')
+          .innerJoin('oldman', 'oldman.oldmanId', 'oldmanModify.oldmanId')
+          .select([
+            'oldmanModify.modifyId',
+            'oldmanModify.oldmanId',
+            'oldman.oldmanName',
+            'oldman.bedId',
+            'oldmanModify.section',
+            'oldmanModify.userName',
+            'oldmanModify.createTime',
+          ])
+          .where('oldman.orgId', '=', user.orgId)
+          .where('oldman.deptId', 'in', depts);
+        if (query.oldmanId) q = q.where('oldmanModify.oldmanId', '=', query.oldmanId);
+        if (query.since) q = q.where('oldmanModify.createTime', '>=', query.since);
+        return whole(await q.orderBy('oldmanModify.modifyId', 'desc').limit(500).execute());
+      },
+    }),
+  ];
+}
