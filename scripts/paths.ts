@@ -207,8 +207,6 @@ export function formatPlaywright(found: FoundMachine, paths: GeneratedPath[], ki
 import { test } from '@playwright/test';
 import { driver } from '../drivers/${found.short}.js';
 
-test.describe.configure({ mode: 'serial' });
-
 ${tests.join('\n\n')}
 `;
 }

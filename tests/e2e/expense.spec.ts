@@ -16,7 +16,7 @@ type Rec = Record<string, unknown>;
 test.use({ viewport: { width: 1920, height: 1080 } });
 
 /** A call of the API with the page's session. */
-async function api(page: Page, method: 'GET' | 'PUT', url: string, data?: unknown): Promise<Rec> {
+async function api(page: Page, method: 'GET' | 'PUT' | 'POST', url: string, data?: unknown): Promise<Rec> {
   const token = await page.evaluate(() => JSON.parse(localStorage.getItem('pims2.userInfo') ?? '{}').token);
   const res = await page.request.fetch(url, { method, headers: { authorization: token }, data });
   const body = (await res.json()) as { code: number; msg: string; result: Rec };
@@ -292,4 +292,57 @@ test('expense: account statement with remit, transfer and void; batch payment; a
   await expect(page.getByTestId('resource-list-costSet')).toBeVisible();
   await page.goto('/index.html#/billManagement/income');
   await expect(page.getByTestId('resource-list-inOut')).toBeVisible();
+});
+
+test('expense: a bill paid by 微信扫码 through the sandbox gateway, and a prepayment taken by 支付宝付款码', async ({
+  page,
+}) => {
+  await signIn(page, ADMIN);
+  const residents = (await api(page, 'GET', '/pims/web-pi/cost/account?oldmanStatuses=1&pageHelper=0'))
+    .list as Rec[];
+  const elder = residents.find((r) => r.prestore === 0 && r.deposit === 0) as Rec;
+  const id = Number(elder.oldmanId);
+  const name = String(elder.oldmanName);
+  await api(page, 'POST', '/pims/web-pi/cost/payBack/addBill', { billMonth: '2026-07', oldmanIds: [id] });
+
+  await page.goto('/index.html#/expense/bill');
+  const bills = page.getByTestId('page-expense-bill');
+  await bills.getByLabel('账单月份').fill('2026-07');
+  await bills.getByLabel('关键字').fill(name);
+  await bills.getByRole('button', { name: '查询' }).click();
+  const bill = bills.locator(`[data-testid="bill-row"][data-oldman-id="${id}"]`).first();
+  await expect(bill.getByTestId('bill-status')).toHaveText('待缴费');
+  await bill.getByRole('button', { name: '缴费' }).click();
+  const pay = page.getByRole('dialog');
+  await pay.getByLabel('支付方式').selectOption({ label: '微信扫码' });
+  await pay.getByRole('button', { name: '去扫码支付' }).click();
+  const scan = page.getByRole('dialog', { name: '扫码收款' });
+  await scan.getByRole('button', { name: '生成收款码' }).click();
+  await expect(scan.getByTestId('pay-code-url')).toBeVisible();
+  // nothing is paid until the customer pays
+  await expect(bill.getByTestId('bill-status')).toHaveText('待缴费');
+  await scan.getByRole('button', { name: '模拟扫码支付' }).click();
+  await expect(scan.getByText('支付成功')).toBeVisible();
+  await scan.getByRole('button', { name: '完成' }).click();
+  await expect(bill.getByTestId('bill-status')).toHaveText('已缴费');
+
+  // 长者账户 › 收款 by the customer's 付款码: the gateway answers after a moment, then the balance shows it
+  await page.goto('/index.html#/expense/account');
+  const accounts = page.getByTestId('page-expense-account');
+  await accounts.getByLabel('关键字').fill(name);
+  await accounts.getByLabel('关键字').press('Enter');
+  const row = accounts.locator(`[data-testid="account-row"][data-oldman-id="${id}"]`);
+  await row.getByRole('button', { name: '收款' }).click();
+  const receive = page.getByRole('dialog');
+  await receive.getByLabel('金额（元）').fill('88.80');
+  await receive.getByLabel('支付方式').selectOption({ label: '支付宝付款码' });
+  await receive.getByRole('button', { name: '确定收款' }).click();
+  const micro = page.getByRole('dialog', { name: '扫码收款' });
+  await micro.getByLabel('付款码').fill('280000000000001234');
+  await micro.getByLabel('付款码').press('Enter');
+  await expect(micro.getByText('支付成功')).toBeVisible({ timeout: 15_000 });
+  await micro.getByRole('button', { name: '完成' }).click();
+  await expect(row.getByTestId('account-prestore')).toHaveText('88.80');
+  const ledger = await api(page, 'GET', '/pims/web-pi/cost/reconciliation/ledger');
+  expect(ledger).toMatchObject({ ok: true, totalFen: 0 });
 });

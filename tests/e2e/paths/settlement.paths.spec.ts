@@ -4,8 +4,6 @@
 import { test } from '@playwright/test';
 import { driver } from '../drivers/settlement.js';
 
-test.describe.configure({ mode: 'serial' });
-
 test('路径 1：在院（不可结算） —办理退住→ 待结算', async ({ page }) => {
   const ctx = await driver.start(page);
   await test.step('状态：在院（不可结算）', () => driver.check(page, ctx, 'inResidence'));
