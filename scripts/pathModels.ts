@@ -13,6 +13,8 @@ export interface PathModel {
   /** Events to try: the same everywhere, or per state (by its value). */
   events?: Sample[] | ((value: unknown) => Sample[]);
   input?: unknown;
+  /** Which snapshots count as one state of the walk (default: the state value alone). */
+  serialize?: (snapshot: { value: unknown; context: unknown }) => string;
 }
 
 const err = (code: number) => ({ code, message: `错误${code}` });
@@ -98,7 +100,36 @@ const garden = {
   ],
 };
 
+const order = (status: string) => ({
+  payId: 'P20261123000001',
+  status,
+  amount: '88.80',
+  payWay: 10,
+  payWayName: '微信扫码',
+  codeUrl: 'weixin://wxpay/bizpayurl?pr=sandbox',
+  failReason: status === 'failed' ? '余额不足' : null,
+});
+
 export const pathModels: Record<string, PathModel> = {
+  scanPayMachine: {
+    input: { payWay: 10 },
+    // the chosen way decides where 选择 leads (a 付款码 way waits for the code)
+    serialize: (s) => JSON.stringify([s.value, (s.context as { payWay: number }).payWay]),
+    events: [
+      { type: 'pay.chooseWay', payWay: 10 },
+      { type: 'pay.chooseWay', payWay: 12 },
+      { type: 'pay.start' },
+      { type: 'pay.submitCode', authCode: '134567890123456789' },
+      { type: 'startPayment.done', output: order('pending') },
+      { type: 'startPayment.error', error: { message: '支付金额应为账单合计 88.80 元' } },
+      { type: 'pay.simulateScan' },
+      { type: 'simulateScan.done', output: order('paid') },
+      { type: 'pay.updated', order: order('paid') },
+      { type: 'pay.updated', order: order('failed') },
+      { type: 'pay.updated', order: order('closed') },
+      { type: 'pay.retry' },
+    ],
+  },
   sessionMachine: { events: sessionEvents },
   systemConfigMachine: { events: systemConfigEvents },
   alarmMachine: {

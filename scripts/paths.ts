@@ -107,20 +107,37 @@ export const eventName = (found: FoundMachine, event: EventObject) =>
 
 /**
  * createTestModel cannot walk a machine that invokes actors (a payment request, a poll): the copy it
- * walks keeps every state and transition and drops the invocations, whose done and error events are
- * then sent like any other event.
+ * walks keeps every state and transition and drops the invocations; what an invoked actor reports
+ * (its onDone and onError) becomes the plain events `${src}.done` and `${src}.error`.
  */
 export function withoutInvocations(machine: AnyStateMachine): AnyStateMachine {
   const strip = (config: Record<string, unknown>): Record<string, unknown> => {
-    const { invoke: _invoke, states, ...rest } = config;
-    return states && typeof states === 'object'
-      ? {
-          ...rest,
-          states: Object.fromEntries(
-            Object.entries(states as Record<string, Record<string, unknown>>).map(([k, v]) => [k, strip(v)]),
-          ),
-        }
-      : rest;
+    const { invoke, states, on, ...rest } = config;
+    // what the invoked actor would report becomes two plain events: `${src}.done` and `${src}.error`
+    const reports: Record<string, unknown> = {};
+    for (const def of (Array.isArray(invoke) ? invoke : invoke ? [invoke] : []) as Record<
+      string,
+      unknown
+    >[]) {
+      const src = typeof def.src === 'string' ? def.src : 'actor';
+      if (def.onDone) reports[`${src}.done`] = def.onDone;
+      if (def.onError) reports[`${src}.error`] = def.onError;
+    }
+    const events = { ...((on as Record<string, unknown>) ?? {}), ...reports };
+    return {
+      ...rest,
+      ...(Object.keys(events).length ? { on: events } : {}),
+      ...(states && typeof states === 'object'
+        ? {
+            states: Object.fromEntries(
+              Object.entries(states as Record<string, Record<string, unknown>>).map(([k, v]) => [
+                k,
+                strip(v),
+              ]),
+            ),
+          }
+        : {}),
+    };
   };
   const invokes = nodesOf(machine.root).some((n) => n.invoke.length > 0);
   return invokes
@@ -149,7 +166,7 @@ export function generatePaths(found: FoundMachine, kind: 'shortest' | 'simple'):
     // a compound state's completion follows from its children; it is not something to send
     filterEvents: (_, event) => !event.type.startsWith('xstate.done.state.'),
     // paths through states: context that only counts (alarm repeats) must not make the graph endless
-    serializeState: (s) => JSON.stringify(s.value),
+    serializeState: (s) => (options.serialize ? options.serialize(s) : JSON.stringify(s.value)),
     ...(options.input === undefined ? {} : { input: options.input }),
   });
   const options2 = { allowDuplicatePaths: true };
