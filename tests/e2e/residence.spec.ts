@@ -32,13 +32,27 @@ async function findElder(page: Page, elder: { oldmanId: number; name: string }) 
   return r;
 }
 
-/** Chooses the first free bed offered, building → floor → room → bed. */
-async function pickFirstFreeBed(dialog: Locator) {
+/**
+ * Chooses one bed, building → floor → room → bed, by its full name as the list shows it
+ * (2号楼3层2307-2床): other tests may have freed beds too, so "the first free one" is not it.
+ */
+async function pickBed(dialog: Locator, bedPath: string) {
+  let rest = bedPath;
   for (const label of ['楼栋', '楼层', '房间', '床位']) {
     const select = dialog.getByLabel(label, { exact: true });
     await expect(select).toBeEnabled();
     await expect(select.locator('option')).not.toHaveCount(1);
-    await select.selectOption({ index: 1 });
+    // an option reads 2307（双人间，空1床）: its name is what comes before the note
+    const options = (await select.locator('option').allTextContents()).filter((o) => !o.startsWith('请选择'));
+    const nameOf = (o: string) => o.replace(/（.*$/, '').trim();
+    const option = options
+      .filter((o) => nameOf(o) && rest.includes(nameOf(o)))
+      .sort(
+        (a, b) => rest.indexOf(nameOf(a)) - rest.indexOf(nameOf(b)) || nameOf(b).length - nameOf(a).length,
+      )[0];
+    if (!option) throw new Error(`no ${label} of ${bedPath} among ${options.join('、')}`);
+    await select.selectOption({ label: option });
+    rest = rest.slice(rest.indexOf(nameOf(option)) + nameOf(option).length);
   }
 }
 
@@ -51,7 +65,7 @@ test('residence: move out, move in, a second elder refused for the same bed, exc
   await expect(page.getByTestId('page-residence')).toBeVisible();
   await shot(page, 'list');
 
-  // Move a living elder out: the bed becomes the only free one.
+  // Move a living elder out: that bed becomes free.
   const leaver = await filterStatus(page, '在住');
   await row(page, leaver.oldmanId).getByRole('button', { name: '办理退住' }).click();
   let dialog = page.getByRole('dialog');
@@ -75,7 +89,7 @@ test('residence: move out, move in, a second elder refused for the same bed, exc
   const late = { oldmanId: ids[1] ?? 0, name: names[1] ?? '' };
   await row(page, late.oldmanId).getByRole('button', { name: '办理入住' }).click();
   dialog = page.getByRole('dialog');
-  await pickFirstFreeBed(dialog);
+  await pickBed(dialog, leaver.bed);
   await shot(page, 'checkin-dialog');
 
   // Meanwhile a colleague moves the other waiting elder into that very bed.
@@ -83,7 +97,7 @@ test('residence: move out, move in, a second elder refused for the same bed, exc
   await colleague.goto(LIST);
   await filterStatus(colleague, '待入住');
   await row(colleague, mover.oldmanId).getByRole('button', { name: '办理入住' }).click();
-  await pickFirstFreeBed(colleague.getByRole('dialog'));
+  await pickBed(colleague.getByRole('dialog'), leaver.bed);
   await colleague.getByRole('dialog').getByRole('button', { name: '确认办理入住' }).click();
   await expect(colleague.getByRole('dialog')).toHaveCount(0);
   const moved = await findElder(colleague, mover);

@@ -13,6 +13,7 @@ import {
   OutStatus,
   outingPath,
 } from '../../domain/resources/outing.js';
+import { ResidencePaths } from '../../domain/resources/residence.js';
 import { Topic } from '../../domain/topics.js';
 import { forgetAuthorizations } from '../../server/auth/tokens.js';
 import { remindOverdueOutings } from '../../server/routes/live/outingOverdue.js';
@@ -115,6 +116,18 @@ describe('outing workflow', () => {
     const affirm = await call(h.app, admin, 'PUT', step(OutingPaths.affirm, outId), {});
     expect(affirm.body).toMatchObject({ code: 0, result: { outStatus: OutStatus.out } });
     expect(await outing(outId)).toMatchObject({ outStatus: OutStatus.out, actualOutTime: at(0) });
+    // out of the home, the elder cannot be checked out until the return is registered
+    const quitWhileOut = await call(
+      h.app,
+      admin,
+      'PUT',
+      ResidencePaths.status.replace(':oldmanId', String(elder.oldmanId)).replace(':oldmanStatusNew', '2'),
+      { note: '退住' },
+    );
+    expect(quitWhileOut.body).toMatchObject({
+      code: Code.conflict,
+      msg: '长者外出中，请先办理返院登记再退住',
+    });
 
     const postpone = await call(h.app, admin, 'PUT', step(OutingPaths.postpone, outId), {
       expectedReturnTime: at(24 * 60),

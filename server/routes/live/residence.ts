@@ -5,6 +5,7 @@ import { Code } from '../../../domain/codes.js';
 import { dictLabel } from '../../../domain/dictionaries.js';
 import { bodySchema, fieldSchema, listQuerySchema } from '../../../domain/resource.js';
 import { LiveAuthority, oldmanResource } from '../../../domain/resources/oldman.js';
+import { OutStatus } from '../../../domain/resources/outing.js';
 import {
   adjustSchema,
   type BedInfo,
@@ -262,6 +263,14 @@ async function changeStatus(ctx: Ctx) {
   const next = result.next;
   if (type === 'QUIT' && before.checkInDate && date < before.checkInDate)
     throw new ApiFailure(Code.invalidInput, '退住日期不能早于入住日期');
+  // An elder out on an outing comes back (返院登记) before leaving the home for good.
+  if (type === 'QUIT') {
+    const out =
+      await sql`select 1 from oldmanOut where oldmanId = ${oldmanId} and outStatus = ${OutStatus.out}`.execute(
+        ctx.db,
+      );
+    if (out.rows.length) throw new ApiFailure(Code.conflict, '长者外出中，请先办理返院登记再退住');
+  }
   let deptId = Number(elder.deptId);
   if (next.bedId !== null && next.bedId !== before.bedId)
     deptId = (await loadFreeBed(ctx, next.bedId, oldmanId)).deptId;
