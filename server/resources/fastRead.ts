@@ -27,7 +27,10 @@ function builderFor(columns: string[]): (values: unknown[]) => Row {
 
 const connectionOf = (db: Db): SQLite.Database | null => {
   try {
-    return sqliteOf(db);
+    const connection = sqliteOf(db);
+    // A write is under way on the one connection (Kysely holds it between its statements): reading
+    // past Kysely's lock would see that write before it commits, so the caller waits its turn instead.
+    return connection.inTransaction ? null : connection;
   } catch {
     // a transaction or another driver: the caller goes through Kysely
     return null;

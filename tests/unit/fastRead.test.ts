@@ -29,6 +29,12 @@ describe('list reads', () => {
     expect(cachedCount(db, 'pet', countOf(1))).toBe(2);
     // inside a transaction nothing is kept: the caller counts through Kysely
     await db.transaction().execute(async (trx) => expect(cachedCount(trx, 'pet', countOf(1))).toBeNull());
+    // nor while another request's transaction holds the connection: its rows are not committed yet
+    await db.transaction().execute(async (trx) => {
+      await sql`insert into pet (orgId, name) values (1, 'uncommitted')`.execute(trx);
+      expect(cachedCount(db, 'pet', countOf(1))).toBeNull();
+      expect(readRows(db, sql`select * from pet`)).toBeNull();
+    });
   });
 
   it('rows read as arrays come back as the same objects Kysely gives, and the statement is left as it was', async () => {
