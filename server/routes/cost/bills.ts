@@ -180,6 +180,20 @@ async function billOf(ctx: Ctx, billId: number) {
   return bill;
 }
 
+/** A bill whose lines may still change: only 待缴费. */
+async function unpaidBillOf(ctx: Ctx, billId: number) {
+  const bill = await billOf(ctx, billId);
+  if (bill.billStatus !== BillStatus.unpaid) throw new ApiFailure(Code.billState, '只有待缴费账单可以修改');
+  return bill;
+}
+
+/** Bill lines are payment items (statement type 3) in the spec's paths. */
+const paymentTradeType = z.coerce
+  .number()
+  .int()
+  .refine((v) => v === 3, '交易类型无效');
+const unitFen = z.coerce.number().int('单价须以分为单位').min(0, '单价不能为负').max(100_000_000, '单价过大');
+
 function move(status: number, type: Parameters<typeof billTransition>[1]) {
   const result = billTransition(status as BillStatusCode, type);
   if (!result.ok) throw new ApiFailure(Code.billState, result.reason);
@@ -429,10 +443,7 @@ export function billRoutes(): AnyRoute[] {
       auth: A.billPay,
       log: { type: 'POST', name: '账单缴费' },
       params: z.object({
-        tradeType: z.coerce
-          .number()
-          .int()
-          .refine((v) => v === 3, '交易类型无效'),
+        tradeType: paymentTradeType,
         print: z.coerce.number().int().min(0).max(1),
       }),
       body: z.object({ billId: z.coerce.number().int().positive('请选择账单'), payWay: billPayWay }),
@@ -531,12 +542,7 @@ export function billRoutes(): AnyRoute[] {
       method: 'GET',
       url: `${PAY_BACK}/project/:tradeType`,
       auth: A.bill,
-      params: z.object({
-        tradeType: z.coerce
-          .number()
-          .int()
-          .refine((v) => v === 3, '交易类型无效'),
-      }),
+      params: z.object({ tradeType: paymentTradeType }),
       query: z.object({ billId: z.coerce.number().int().positive('请选择账单') }),
       async handler(ctx) {
         await billOf(ctx, ctx.query.billId);
@@ -553,27 +559,15 @@ export function billRoutes(): AnyRoute[] {
       url: `${PAY_BACK}/project/:tradeType`,
       auth: A.billCreate,
       log: { type: 'POST', name: '账单加项' },
-      params: z.object({
-        tradeType: z.coerce
-          .number()
-          .int()
-          .refine((v) => v === 3, '交易类型无效'),
-      }),
+      params: z.object({ tradeType: paymentTradeType }),
       body: z.object({
         billId: z.coerce.number().int().positive('请选择账单'),
         projectId: z.coerce.number({ error: '请选择收费项目' }).int().positive('请选择收费项目'),
         quantity: z.coerce.number().int().min(1, '数量至少为1').max(999, '数量过大').default(1),
-        unitFen: z.coerce
-          .number()
-          .int('单价须以分为单位')
-          .min(0, '单价不能为负')
-          .max(100_000_000, '单价过大')
-          .optional(),
+        unitFen: unitFen.optional(),
       }),
       async handler(ctx) {
-        const bill = await billOf(ctx, ctx.body.billId);
-        if (bill.billStatus !== BillStatus.unpaid)
-          throw new ApiFailure(Code.billState, '只有待缴费账单可以修改');
+        const bill = await unpaidBillOf(ctx, ctx.body.billId);
         const found = await sql<{ projectId: number; projectName: string; price: number }>`select projectId,
             projectName, price from costProject where projectId = ${ctx.body.projectId} and orgId = ${ctx.user.orgId}`.execute(
           ctx.db,
@@ -604,26 +598,15 @@ export function billRoutes(): AnyRoute[] {
       url: `${PAY_BACK}/project/:tradeType`,
       auth: A.billCreate,
       log: { type: 'PUT', name: '账单改项' },
-      params: z.object({
-        tradeType: z.coerce
-          .number()
-          .int()
-          .refine((v) => v === 3, '交易类型无效'),
-      }),
+      params: z.object({ tradeType: paymentTradeType }),
       body: z.object({
         tradeMonthDetailId: z.coerce.number().int().positive('账单明细无效'),
         quantity: z.coerce.number().int().min(1, '数量至少为1').max(999, '数量过大'),
-        unitFen: z.coerce
-          .number()
-          .int('单价须以分为单位')
-          .min(0, '单价不能为负')
-          .max(100_000_000, '单价过大'),
+        unitFen,
       }),
       async handler(ctx) {
         const item = await itemOf(ctx, ctx.body.tradeMonthDetailId);
-        const bill = await billOf(ctx, item.billId);
-        if (bill.billStatus !== BillStatus.unpaid)
-          throw new ApiFailure(Code.billState, '只有待缴费账单可以修改');
+        const bill = await unpaidBillOf(ctx, item.billId);
         if (item.kind !== 'charge') throw new ApiFailure(Code.invalidInput, '优惠行不能修改');
         const amountFen = ctx.body.unitFen * ctx.body.quantity;
         await adjustBill(
@@ -647,17 +630,12 @@ export function billRoutes(): AnyRoute[] {
       auth: A.billCreate,
       log: { type: 'DELETE', name: '账单删项' },
       params: z.object({
-        tradeType: z.coerce
-          .number()
-          .int()
-          .refine((v) => v === 3, '交易类型无效'),
+        tradeType: paymentTradeType,
         tradeMonthDetailId: z.coerce.number().int().positive('账单明细无效'),
       }),
       async handler(ctx) {
         const item = await itemOf(ctx, ctx.params.tradeMonthDetailId);
-        const bill = await billOf(ctx, item.billId);
-        if (bill.billStatus !== BillStatus.unpaid)
-          throw new ApiFailure(Code.billState, '只有待缴费账单可以修改');
+        const bill = await unpaidBillOf(ctx, item.billId);
         if (item.kind !== 'charge') throw new ApiFailure(Code.invalidInput, '优惠行不能删除');
         await adjustBill(ctx, bill, -item.amountFen, `删项：${item.projectName}`, incomeSub(item.projectId));
         await ctx.db.deleteFrom('billItem').where('itemId', '=', item.itemId).execute();
