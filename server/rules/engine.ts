@@ -412,7 +412,16 @@ export class RulesEngine {
 
   /** Nurse calls: a press opens a record on the call board; answer and clear close it (spec 000 §3 call connect). */
   private async onCall(device: DeviceInfo, call: { model: string; action: string }, at: number) {
+    const open = await this.db
+      .selectFrom('callRecord')
+      .select(['callId', 'answerTime'])
+      .where('deviceId', '=', device.deviceId)
+      .where('clearTime', 'is', null)
+      .orderBy('callId', 'desc')
+      .executeTakeFirst();
     if (call.action === 'call') {
+      // Pressing again while the call is still open re-rings it: one open call per button.
+      if (open) return;
       await this.db
         .insertInto('callRecord')
         .values({
@@ -436,13 +445,6 @@ export class RulesEngine {
         .execute();
       return;
     }
-    const open = await this.db
-      .selectFrom('callRecord')
-      .select(['callId', 'answerTime'])
-      .where('deviceId', '=', device.deviceId)
-      .where('clearTime', 'is', null)
-      .orderBy('callId', 'desc')
-      .executeTakeFirst();
     if (!open) return;
     await this.db
       .updateTable('callRecord')

@@ -170,14 +170,19 @@ test('alarm setting: escalation time and mattress voice repeats persist; zero re
   await expect(page.getByText('保存成功').first()).toBeVisible();
 });
 
-/** A call button of 护理一部 bound to an elder, with the credentials the simulator uses. */
+/**
+ * A call button of 护理一部 bound to an elder and not in a call the simulator opened, with the
+ * credentials the simulator uses.
+ */
 function callButton() {
   const conn = new Database(join(e2eDataDir, 'eldercare.sqlite'), { readonly: true, fileMustExist: true });
   const rows = conn
     .prepare(
       `select d.deviceId, o.oldmanName from device d join dept on dept.deptId = d.deptId
        join oldman o on o.oldmanId = d.oldmanId
-       where dept.deptName = '护理一部' and d.orgId = 1 and d.kind = 'callButton' order by d.deviceId desc`,
+       where dept.deptName = '护理一部' and d.orgId = 1 and d.kind = 'callButton'
+         and not exists (select 1 from callRecord c where c.deviceId = d.deviceId and c.clearTime is null)
+       order by d.deviceId desc`,
     )
     .all() as { deviceId: number; oldmanName: string }[];
   conn.close();

@@ -243,6 +243,39 @@ describe('device alarms end to end (broker → rules → database → push)', ()
     ).find((r) => r.deviceId === mattress.deviceId);
     expect(row).toMatchObject({ value: 70, vitals: { heartRate: 80 } });
   });
+  it('keeps one open call per button: a second press re-rings it, answer and clear close it', async () => {
+    const button = devices().find((d) => d.orgId === 1 && d.kind === 'callButton');
+    if (!button) throw new Error('no seeded call button');
+    const client = await connectDevice(button);
+    const press = (action: 'call' | 'answer' | 'clear') =>
+      client.publishAsync(
+        Topic.device(1, button.deviceId, 'call'),
+        JSON.stringify({ ts: Date.now(), model: button.model, action }),
+      );
+    const records = () =>
+      h.app.services.db
+        .selectFrom('callRecord')
+        .select(['callId', 'callStatus', 'answerTime', 'clearTime', 'realtime'])
+        .where('deviceId', '=', button.deviceId)
+        .orderBy('callId')
+        .execute();
+    const accepted = () => h.app.services.rules.counters.accepted;
+    const before = accepted();
+    await press('call');
+    await press('call');
+    await expect.poll(accepted).toBeGreaterThanOrEqual(before + 2);
+    await h.app.services.rules.flush();
+    await expect.poll(records).toMatchObject([{ callStatus: 2, answerTime: null, clearTime: null }]);
+    await press('answer');
+    await press('clear');
+    await expect.poll(records).toMatchObject([{ callStatus: 1, realtime: 0 }]);
+    const [closed] = await records();
+    expect(closed?.answerTime).not.toBeNull();
+    expect(closed?.clearTime).not.toBeNull();
+    // After the clear a new press is a new call.
+    await press('call');
+    await expect.poll(async () => (await records()).length).toBe(2);
+  });
 });
 
 describe('alarm rules and rails', () => {
