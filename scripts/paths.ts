@@ -1,5 +1,6 @@
 /**
- * npm run paths -- <machine> [--shortest|--simple] [--format table|playwright] [--out file]
+ * npm run paths -- <machine> [--shortest|--simple|--transitions] [--without event,…]
+ *   [--format table|playwright] [--out file]
  *
  * Prints every path createTestModel (xstate/graph) generates for a machine of machines/: the
  * states it passes and the events it sends, in Chinese where the machine names them. With
@@ -10,7 +11,7 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { type AnyStateMachine, type AnyStateNode, createMachine, type EventObject } from 'xstate';
+import { type AnyStateMachine, type AnyStateNode, createMachine, type EventObject, transition } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { pathModels } from './pathModels.js';
 
@@ -155,27 +156,69 @@ export interface GeneratedPath {
   final: { state: string; stateValue: unknown };
 }
 
-/** The machine's paths (shortest to each state by default; simple: every path without a repeated state). */
-export function generatePaths(found: FoundMachine, kind: 'shortest' | 'simple'): GeneratedPath[] {
+export type PathKind = 'shortest' | 'simple' | 'transitions';
+
+export const kindTitle: Record<PathKind, string> = {
+  shortest: '最短路径',
+  simple: '全部简单路径',
+  transitions: '覆盖全部转换的路径',
+};
+
+type Snapshot = { value: unknown; can: (event: EventObject) => boolean };
+type RawPath = { steps: { state: Snapshot; event: EventObject }[]; state: Snapshot };
+
+/**
+ * The machine's paths. shortest: the shortest path to each state; simple: every path that visits
+ * no state twice; transitions: every transition taken at least once (the shortest path to its
+ * source state, then its event), leaving out paths that are the beginning of a longer one, so a
+ * loop back (an after-sale audited, a settlement revoked) is walked too.
+ */
+export function generatePaths(found: FoundMachine, kind: PathKind, without: string[] = []): GeneratedPath[] {
   const options = pathModels[found.name] ?? {};
   const testable = withoutInvocations(found.machine);
   const bare = bareEvents(testable);
   const given = options.events;
+  // events the tester leaves out (a timer's close the console cannot send) are never taken
+  const eventsAt = (value: unknown) =>
+    (typeof given === 'function' ? given(value) : (given ?? bare)).filter((e) => !without.includes(e.type));
+  const serialize = (s: Snapshot) =>
+    options.serialize ? options.serialize(s as never) : JSON.stringify(s.value);
   const model = createTestModel(testable, {
-    events: (snapshot) => (typeof given === 'function' ? given(snapshot.value) : (given ?? bare)),
+    events: (snapshot) => eventsAt(snapshot.value),
     // a compound state's completion follows from its children; it is not something to send
     filterEvents: (_, event) => !event.type.startsWith('xstate.done.state.'),
     // paths through states: context that only counts (alarm repeats) must not make the graph endless
-    serializeState: (s) => (options.serialize ? options.serialize(s) : JSON.stringify(s.value)),
+    serializeState: (s) => serialize(s as Snapshot),
     ...(options.input === undefined ? {} : { input: options.input }),
   });
   const options2 = { allowDuplicatePaths: true };
-  const paths = kind === 'simple' ? model.getSimplePaths(options2) : model.getShortestPaths(options2);
+  let raw: RawPath[];
+  if (kind === 'simple') raw = model.getSimplePaths(options2) as unknown as RawPath[];
+  else if (kind === 'shortest') raw = model.getShortestPaths(options2) as unknown as RawPath[];
+  else raw = coveringPaths(testable, model.getShortestPaths(options2) as unknown as RawPath[], eventsAt);
+  const keyOf = (p: RawPath) =>
+    p.steps.map((s) => JSON.stringify([serialize(s.state), s.event])).concat(serialize(p.state));
   const seen = new Set<string>();
-  return paths.flatMap((p) => {
-    const key = JSON.stringify(p.steps.map((s) => [s.state.value, s.event]));
-    if (seen.has(key) || p.steps.length <= 1) return [];
+  let unique = raw.filter((p) => {
+    const key = keyOf(p).join('|');
+    if (seen.has(key) || p.steps.length <= 1) return false;
     seen.add(key);
+    return true;
+  });
+  if (kind === 'transitions') {
+    // a path that is the beginning of another adds nothing the longer one does not walk
+    const keys = unique.map((p) => keyOf(p).slice(0, -1));
+    unique = unique.filter(
+      (_, i) =>
+        !keys.some(
+          (other, j) =>
+            j !== i &&
+            other.length > (keys[i]?.length ?? 0) &&
+            keys[i]?.every((step, k) => other[k] === step),
+        ),
+    );
+  }
+  return unique.map((p) => {
     const steps = p.steps.filter((s) => s.event.type !== 'xstate.init');
     const states = [p.steps[0]?.state, ...steps.map((s) => s.state)];
     return {
@@ -190,11 +233,25 @@ export function generatePaths(found: FoundMachine, kind: 'shortest' | 'simple'):
   });
 }
 
-export function formatTable(found: FoundMachine, paths: GeneratedPath[], kind: string): string {
-  const lines = [
-    `${found.name}（${found.file}）— ${kind === 'simple' ? '全部简单路径' : '最短路径'} ${paths.length} 条`,
-    '',
-  ];
+/** For every state's shortest path and every event the state takes: that path plus the event. */
+function coveringPaths(
+  machine: AnyStateMachine,
+  shortest: RawPath[],
+  eventsAt: (value: unknown) => EventObject[],
+): RawPath[] {
+  const paths: RawPath[] = [];
+  for (const path of shortest)
+    for (const event of eventsAt(path.state.value)) {
+      if (event.type.startsWith('xstate.done.state.') || !path.state.can(event)) continue;
+      const [next] = transition(machine, path.state as never, event as never) as unknown as [Snapshot];
+      // a step holds the state its event led to
+      paths.push({ steps: [...path.steps, { state: next, event }], state: next });
+    }
+  return paths;
+}
+
+export function formatTable(found: FoundMachine, paths: GeneratedPath[], kind: PathKind): string {
+  const lines = [`${found.name}（${found.file}）— ${kindTitle[kind]} ${paths.length} 条`, ''];
   for (const [i, p] of paths.entries()) {
     const walk = p.steps.map((s) => `${s.state} —${eventName(found, s.event)}→ `).join('') + p.final.state;
     lines.push(`${String(i + 1).padStart(3)}. 到达「${p.target}」：${walk || p.final.state}`);
@@ -205,7 +262,12 @@ export function formatTable(found: FoundMachine, paths: GeneratedPath[], kind: s
 const q = (s: string) => JSON.stringify(s);
 
 /** A Playwright spec: one test per path; every step goes through the machine's driver. */
-export function formatPlaywright(found: FoundMachine, paths: GeneratedPath[], kind: string): string {
+export function formatPlaywright(
+  found: FoundMachine,
+  paths: GeneratedPath[],
+  kind: PathKind,
+  without: string[] = [],
+): string {
   const tests = paths.map((p, i) => {
     const walk = p.steps.map((s) => `${s.state} —${eventName(found, s.event)}→ `).join('') + p.final.state;
     const body = [
@@ -218,7 +280,8 @@ export function formatPlaywright(found: FoundMachine, paths: GeneratedPath[], ki
     ];
     return `test(${q(`路径 ${i + 1}：${walk}`)}, async ({ page }) => {\n${body.join('\n')}\n});`;
   });
-  return `// Generated by \`npm run paths -- ${found.short} --${kind} --format playwright\` from ${found.file}.
+  const leftOut = without.length ? ` --without ${without.join(',')}` : '';
+  return `// Generated by \`npm run paths -- ${found.short} --${kind}${leftOut} --format playwright\` from ${found.file}.
 // Regenerate after changing the machine; do not edit by hand. Each step calls the driver
 // tests/e2e/drivers/${found.short}.ts: send performs an event in the console, check asserts a state.
 import { test } from '@playwright/test';
@@ -235,11 +298,12 @@ async function main() {
     (a) =>
       !a.startsWith('--') &&
       args[args.indexOf(a) - 1] !== '--format' &&
-      args[args.indexOf(a) - 1] !== '--out',
+      args[args.indexOf(a) - 1] !== '--out' &&
+      args[args.indexOf(a) - 1] !== '--without',
   );
   if (!wanted) {
     console.log(
-      '用法：npm run paths -- <状态机> [--shortest|--simple] [--format table|playwright] [--out 文件]\n',
+      '用法：npm run paths -- <状态机> [--shortest|--simple|--transitions] [--without 事件,…] [--format table|playwright] [--out 文件]\n',
     );
     for (const m of machines) console.log(`  ${m.short.padEnd(18)} ${m.name}（${m.file}）`);
     return;
@@ -250,7 +314,11 @@ async function main() {
     process.exitCode = 2;
     return;
   }
-  const kind = args.includes('--simple') ? 'simple' : 'shortest';
+  const kind: PathKind = args.includes('--simple')
+    ? 'simple'
+    : args.includes('--transitions')
+      ? 'transitions'
+      : 'shortest';
   const formatAt = args.indexOf('--format');
   const format = formatAt >= 0 ? args[formatAt + 1] : 'table';
   if (format !== 'table' && format !== 'playwright') {
@@ -258,9 +326,18 @@ async function main() {
     process.exitCode = 2;
     return;
   }
-  const paths = generatePaths(found, kind);
+  const withoutAt = args.indexOf('--without');
+  const without = withoutAt >= 0 ? (args[withoutAt + 1] ?? '').split(',').filter(Boolean) : [];
+  const known = new Set(bareEvents(withoutInvocations(found.machine)).map((e) => e.type));
+  const unknown = without.filter((type) => !known.has(type));
+  if (unknown.length) {
+    console.error(`${found.name} 没有事件 ${unknown.join('、')}。可选：${[...known].join('、')}`);
+    process.exitCode = 2;
+    return;
+  }
+  const paths = generatePaths(found, kind, without);
   const text =
-    format === 'playwright' ? formatPlaywright(found, paths, kind) : formatTable(found, paths, kind);
+    format === 'playwright' ? formatPlaywright(found, paths, kind, without) : formatTable(found, paths, kind);
   const outAt = args.indexOf('--out');
   const out = outAt >= 0 ? args[outAt + 1] : undefined;
   if (out) {

@@ -51,4 +51,31 @@ describe('npm run paths', () => {
     );
     expect(spec).toContain('await test.step("状态：已结算", () => driver.check(page, ctx, "settled"));');
   });
+
+  it('--transitions takes every transition at least once, loops back included, and drops paths that begin longer ones', async () => {
+    const machines = await findMachines();
+    for (const short of ['settlement', 'serviceOrder', 'outing', 'bill', 'alarm']) {
+      const found = machines.find((m) => m.short === short);
+      if (!found) throw new Error(`no ${short} machine`);
+      const walk = (p: ReturnType<typeof generatePaths>[number]) =>
+        p.steps.map((s) => `${JSON.stringify(s.stateValue)} ${s.event.type}`);
+      const covering = generatePaths(found, 'transitions');
+      const taken = new Set(covering.flatMap(walk));
+      // every transition the shortest and simple paths know is walked by a covering path
+      for (const p of [...generatePaths(found, 'shortest'), ...generatePaths(found, 'simple')])
+        for (const step of walk(p)) expect(taken, `${short}: ${step}`).toContain(step);
+      const walks = covering.map(walk);
+      for (const [i, w] of walks.entries())
+        expect(
+          walks.some((other, j) => j !== i && other.length > w.length && w.every((s, k) => other[k] === s)),
+          `${short}: path ${i + 1} begins another`,
+        ).toBe(false);
+    }
+    const settlement = machines.find((m) => m.short === 'settlement');
+    if (!settlement) throw new Error('no settlement machine');
+    const table = formatTable(settlement, generatePaths(settlement, 'transitions'), 'transitions');
+    expect(table).toContain('覆盖全部转换的路径');
+    // revoking a settlement goes back to a state visited before: no simple path has it
+    expect(table).toContain('—退住结算→ 已结算 —撤销结算→ 待结算');
+  });
 });
