@@ -18,7 +18,7 @@ import { ApiFailure } from '../http/failure.js';
 import { type AnyRoute, type RouteContext, route, SENT } from '../http/route.js';
 import { isRegion } from '../regions/data.js';
 import { sendTable } from './export.js';
-import { cachedCount, readRows, versionTriggers } from './fastRead.js';
+import { cachedCount, listAnswers, readRows, tableVersions, versionTriggers } from './fastRead.js';
 import { refTables } from './refs.js';
 
 export type Row = Record<string, unknown>;
@@ -34,6 +34,12 @@ export interface ResourceHooks {
   decorate?(db: Db, rows: Row[]): Promise<void> | void;
   /** Extra list conditions from query parameters the definition does not describe. */
   listWhere?(query: Record<string, unknown>, user: SessionUser): RawBuilder<unknown>[];
+  /**
+   * The tables decorate reads, when what it adds depends on them and the day alone: such lists are
+   * answered from the kept answers until one of their tables changes. Without it a resource with
+   * decorate is always read afresh, and so is one with listWhere.
+   */
+  listReads?: readonly string[];
 }
 
 const id = (name: string) => sql.id(name);
@@ -315,6 +321,15 @@ export function displayValue(f: FieldDef | undefined, row: Row, key: string): st
   return String(value);
 }
 
+/** Every table a list of the definition reads, or null when its answer may depend on more. */
+function listReads(def: ResourceDef, hooks: ResourceHooks): string[] | null {
+  if (hooks.listWhere || (hooks.decorate && !hooks.listReads)) return null;
+  const tables = [def.table, ...refFields(def).map((f) => refTables[f.ref as string]?.table as string)];
+  return [...new Set([...tables, ...(hooks.listReads ?? [])])].sort();
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
 /**
  * The CRUD routes of a definition on the paths it names: list (paged, filtered, sorted, exported),
  * detail, create, update and (batch) delete, each with its authority, data-department scope and
@@ -324,6 +339,7 @@ export function resourceRoutes(def: ResourceDef, hooks: ResourceHooks = {}): Any
   const routes: AnyRoute[] = [];
   const { api, authority } = def;
   const querySchema = listQuerySchema(def);
+  const reads = listReads(def, hooks);
   if (api.list)
     routes.push(
       route({
@@ -342,6 +358,16 @@ export function resourceRoutes(def: ResourceDef, hooks: ResourceHooks = {}): Any
             return SENT;
           }
           if (format !== undefined) throw new ApiFailure(Code.invalidInput, '导出格式只能是xlsx或csv');
+          // An answer kept since none of the tables it read changed is sent as it was.
+          const versions = reads ? tableVersions(ctx.db, reads) : null;
+          const key = versions
+            ? `${ctx.user.orgId}|${ctx.user.dataDeptIds.join(',')}|${today()}|${ctx.req.url}`
+            : '';
+          const kept = versions ? listAnswers.get(ctx.db, key, versions) : null;
+          if (kept !== null) {
+            ctx.reply.type('application/json; charset=utf-8').send(kept);
+            return SENT;
+          }
           const all = q.pageHelper === 0;
           const pageNum = q.pageNum as number;
           const pageSize = q.pageSize as number;
@@ -353,7 +379,12 @@ export function resourceRoutes(def: ResourceDef, hooks: ResourceHooks = {}): Any
             ctx.user,
             all ? null : { limit: pageSize, offset: (pageNum - 1) * pageSize },
           );
-          return { list: rows, total, pageNum: all ? 1 : pageNum, pageSize: all ? total : pageSize };
+          const result = { list: rows, total, pageNum: all ? 1 : pageNum, pageSize: all ? total : pageSize };
+          if (!versions) return result;
+          const body = JSON.stringify({ code: Code.ok, msg: '成功', result });
+          listAnswers.set(ctx.db, key, versions, body);
+          ctx.reply.type('application/json; charset=utf-8').send(body);
+          return SENT;
         },
       }),
     );

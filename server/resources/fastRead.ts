@@ -96,3 +96,92 @@ export function cachedCount(db: Db, table: string, query: RawBuilder<unknown>): 
   cache.set(key, { v: version, total });
   return total;
 }
+
+const ensured = new WeakMap<SQLite.Database, Set<string>>();
+const versionStatements = new WeakMap<SQLite.Database, Map<string, SQLite.Statement>>();
+
+/**
+ * The current versions of `tables` (each bumped by a trigger on every write), creating the
+ * triggers of a table the first time. Null inside a write transaction or off the plain connection.
+ */
+export function tableVersions(db: Db, tables: readonly string[]): number[] | null {
+  const connection = connectionOf(db);
+  if (!connection) return null;
+  let done = ensured.get(connection);
+  if (!done) {
+    done = new Set();
+    ensured.set(connection, done);
+  }
+  for (const table of tables)
+    if (!done.has(table)) {
+      for (const statement of versionTriggers(table)) connection.exec(statement);
+      done.add(table);
+    }
+  let statements = versionStatements.get(connection);
+  if (!statements) {
+    statements = new Map();
+    versionStatements.set(connection, statements);
+  }
+  const key = tables.join(',');
+  let statement = statements.get(key);
+  if (!statement) {
+    statement = connection
+      .prepare(`select v from tableVersion where tbl in (${tables.map(() => '?').join(',')}) order by tbl`)
+      .pluck(true);
+    statements.set(key, statement);
+  }
+  const versions = statement.all(...[...tables].sort()) as number[];
+  return versions.length === tables.length ? versions : null;
+}
+
+const responses = new WeakMap<SQLite.Database, Map<string, { versions: number[]; body: string }>>();
+/** A page of a list is at most this big to be kept (an unpaged export-sized list is not). */
+const MAX_KEPT_BODY = 256 * 1024;
+
+/**
+ * Answers of list reads kept until one of the tables they read changes: a control room's consoles
+ * and a ward's nurses read the same pages over and over. The key names everything else an answer
+ * depends on (organisation, data departments, the URL with its query, the day).
+ */
+export const listAnswers = {
+  get(db: Db, key: string, versions: readonly number[]): string | null {
+    const connection = connectionOf(db);
+    const hit = connection ? responses.get(connection)?.get(key) : undefined;
+    if (!hit || hit.versions.length !== versions.length) return null;
+    return hit.versions.every((v, i) => v === versions[i]) ? hit.body : null;
+  },
+  set(db: Db, key: string, versions: number[], body: string) {
+    const connection = connectionOf(db);
+    if (!connection || body.length > MAX_KEPT_BODY) return;
+    let kept = responses.get(connection);
+    if (!kept) {
+      kept = new Map();
+      responses.set(connection, kept);
+    }
+    kept.delete(key);
+    if (kept.size >= 1000) kept.delete(kept.keys().next().value as string);
+    kept.set(key, { versions, body });
+  },
+};
+
+const prepared = new WeakMap<SQLite.Database, Map<string, SQLite.Statement>>();
+
+/**
+ * One row of a fixed statement, prepared once per connection: for the reads every request makes
+ * (its session). Undefined when there is no such row; null when `db` is not the plain connection.
+ */
+export function fastGet(db: Db, text: string, parameters: readonly unknown[]): Row | undefined | null {
+  const connection = connectionOf(db);
+  if (!connection) return null;
+  let statements = prepared.get(connection);
+  if (!statements) {
+    statements = new Map();
+    prepared.set(connection, statements);
+  }
+  let statement = statements.get(text);
+  if (!statement) {
+    statement = connection.prepare(text);
+    statements.set(text, statement);
+  }
+  return statement.get(...parameters) as Row | undefined;
+}

@@ -56,7 +56,7 @@ async function stop(child: ChildProcess) {
 }
 
 /** Fills the organisation with elders up to ELDERS, in one transaction, like a big institution. */
-function addElders(file: string) {
+export function addElders(file: string) {
   const db = new Database(file);
   const depts = db.prepare('select deptId from dept where orgId = 1').all() as { deptId: number }[];
   const have = (db.prepare('select count(*) as n from oldman where orgId = 1').get() as { n: number }).n;

@@ -23,6 +23,44 @@ async function deptIdOf(token: string, name: string) {
 type Page = { list: Record<string, unknown>[]; total: number };
 
 describe('elder profiles through the resource engine', () => {
+  it('a kept list answer changes with the elder, the bed path, the department name and the reader', async () => {
+    const { token } = await signInAdmin(h.app);
+    const nurse = await signInNurse(h.app);
+    const url = `${LIST}?pageNum=1&pageSize=50&oldmanStatuses=1`;
+    const read = async (t = token) => (await call(h.app, t, 'GET', url)).body.result as Page;
+    const first = await read();
+    const elder = first.list.find((r) => typeof r.bedId === 'number');
+    if (!elder) throw new Error('no resident with a bed');
+    expect(await read()).toEqual(first);
+    const db = h.app.services.db;
+    const edited = { ...first.list[0] };
+    await db
+      .updateTable('oldman')
+      .set({ phone: '13911112222' })
+      .where('oldmanId', '=', Number(edited.oldmanId))
+      .execute();
+    expect((await read()).list[0]).toMatchObject({ oldmanId: edited.oldmanId, phone: '13911112222' });
+    // decorate reads the bed, its room, floor and building: a renamed room shows at once
+    const bed = await db
+      .selectFrom('bed')
+      .select('roomId')
+      .where('bedId', '=', Number(elder.bedId))
+      .executeTakeFirstOrThrow();
+    await db.updateTable('room').set({ roomName: '改名房' }).where('roomId', '=', bed.roomId).execute();
+    const row = (await read()).list.find((r) => r.oldmanId === elder.oldmanId);
+    expect(String(row?.bedName)).toContain('改名房');
+    // the joined department name follows its table too
+    await db
+      .updateTable('dept')
+      .set({ deptName: '改名部' })
+      .where('deptId', '=', Number(elder.deptId))
+      .execute();
+    expect((await read()).list.find((r) => r.oldmanId === elder.oldmanId)?.deptName).toBe('改名部');
+    // a reader with fewer data departments never gets the administrator's answer
+    const nurseView = await read(nurse.token);
+    expect(nurseView.total).toBeLessThan((await read()).total);
+  });
+
   it('creates an elder: birth date and sex come from the ID card; the list finds it by keyword', async () => {
     const { token } = await signInAdmin(h.app);
     const deptId = await deptIdOf(token, '护理一部');

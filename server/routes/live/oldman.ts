@@ -76,6 +76,7 @@ export const oldmanHooks: ResourceHooks = {
     for (const table of ['oldmanFamily', 'oldmanModify', 'oldmanFile'] as const)
       await sql`delete from ${sql.id(table)} where oldmanId = ${Number(row.oldmanId)}`.execute(ctx.db);
   },
+  listReads: ['bed', 'room', 'floor', 'building'],
   async decorate(db, rows) {
     await addBedPaths(db, rows);
     const day = today();
