@@ -43,6 +43,8 @@ export const Code = {
   serveOrderState: 10701,
   afterSaleState: 10702,
   homeAccountState: 10703,
+  /** 派单 to staff who do not serve home-care orders (HOME_CARER_JOB_TYPES). */
+  notHomeCarer: 10704,
 } as const;
 export type CodeName = keyof typeof Code;
 
@@ -84,6 +86,7 @@ export const codeMessage: Record<number, string> = {
   [Code.serveOrderState]: '工单状态不允许此操作',
   [Code.afterSaleState]: '售后工单状态不允许此操作',
   [Code.homeAccountState]: '居家账户状态不允许此操作',
+  [Code.notHomeCarer]: '该员工不是居家服务人员，不能派单',
 };
 
 /** The envelope of every JSON answer. */

@@ -171,6 +171,14 @@ export const staticDictionaries = {
     ['FAMILY_WECHAT', '家属微信'],
     ['OLD_MAN', '长者'],
   ]),
+  /** 服务评价 of a completed home-care order: 1–5 stars. */
+  serviceScore: d([
+    [5, '★★★★★ 非常满意'],
+    [4, '★★★★☆ 满意'],
+    [3, '★★★☆☆ 一般'],
+    [2, '★★☆☆☆ 不满意'],
+    [1, '★☆☆☆☆ 非常不满意'],
+  ]),
   stockMovement: d([
     ['STORE', '入库'],
     ['DELIVER', '出库'],

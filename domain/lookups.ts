@@ -112,6 +112,13 @@ export const lookups = {
     label: 'projectName',
   },
   nursingWorker: { url: '/homecare/web-api/nursingWorker', value: 'nursingId', label: 'realName' },
+  /** The staff who serve home-care orders (派单): nursingWorker narrowed with carer=1. */
+  homeCarer: {
+    url: '/homecare/web-api/nursingWorker',
+    params: { carer: 1 },
+    value: 'nursingId',
+    label: 'realName',
+  },
   /** Later modules' base records (domain/resources/*Base.ts, server/routes/org/lookupsExtra.ts). */
   locationType: { url: '/ifms/web-org/locationType', value: 'id', label: 'name' },
   /** A tree: 楼栋 → 楼层 → 房间 → 床位 (children), built from the building model. */

@@ -592,6 +592,7 @@ export const webMenus: MenuSeed[] = [
           { code: HA.orderCancel, menuName: '取消工单' },
           { code: HA.orderAbolish, menuName: '作废工单' },
           { code: HA.orderAfterSales, menuName: '申请售后' },
+          { code: HA.orderEvaluate, menuName: '服务评价' },
         ],
       },
       {
@@ -624,6 +625,13 @@ export const webMenus: MenuSeed[] = [
           ...crud(HA.orderRule, '派单规则'),
           { code: HA.orderRuleGenerate, menuName: '按规则生成工单' },
         ],
+      },
+      {
+        menuType: 'FUNC',
+        menuName: '文书管理',
+        code: HA.document,
+        routePath: HP.tempeleteDocument,
+        buttons: crud(HA.document, '居家文书'),
       },
     ],
   },

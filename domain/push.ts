@@ -3,6 +3,14 @@ import { alarmRecord } from './alarms.js';
 import { positionPayload } from './devices.js';
 import { paymentOrderView } from './payment.js';
 
+/** An elder left on an outing (确认外出) or came back (返院登记): the map and bed cards show 外出中 live. */
+export const outingPresence = z.object({
+  outId: z.number().int(),
+  oldmanId: z.number().int(),
+  out: z.boolean(),
+});
+export type OutingPresence = z.infer<typeof outingPresence>;
+
 /** Push channel messages (ARCHITECTURE "Real-time conventions"). */
 export const PUSH_PATH = '/push';
 export const PushCloseCode = { unauthorized: 4401, loginExpired: 4011, signedInElsewhere: 4012 } as const;
@@ -26,6 +34,8 @@ export const serverPushMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('alarm.updated'), data: alarmRecord }),
   /** A payment order of the organisation changed (paid, failed, closed): a QR dialog waits for it. */
   z.object({ type: z.literal('payment.updated'), data: paymentOrderView }),
+  /** Sent to the users of OUTING_PRESENCE_AUDIENCE in the elder's data department. */
+  z.object({ type: z.literal('outing.presence'), data: outingPresence }),
   /** Positions batched per client (at most ~20 frames a second), latest per device. */
   z.object({
     type: z.literal('positions'),

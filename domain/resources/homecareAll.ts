@@ -1,4 +1,5 @@
 import type { ResourceDef } from '../resource.js';
+import { homeTemplateDataResource } from './documents.js';
 import {
   costAccountResource,
   homeAreaResource,
@@ -18,4 +19,5 @@ export const homecareResources: ResourceDef[] = [
   serveProjectResource,
   costAccountResource,
   ...homecareOrderResources,
+  homeTemplateDataResource,
 ];

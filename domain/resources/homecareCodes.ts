@@ -49,6 +49,8 @@ export const HomecareAuthority = {
   orderCancel: 'homecare:serverWorkorder:cancel',
   orderAbolish: 'homecare:serverWorkorder:abolish',
   orderAfterSales: 'homecare:serverWorkorder:afterSales',
+  /** 评价 a completed order (serveOrderEvaluation). */
+  orderEvaluate: 'homecare:serverWorkorder:evaluate',
   afterSale: 'homecare:afterSaleOrder',
   afterSaleAudit: 'homecare:afterSaleOrder:audit',
   items: 'homecare:serviceitems',
@@ -62,6 +64,11 @@ export const HomecareAuthority = {
   orderRuleEdit: 'homecare:orderRule:edit',
   orderRuleDelete: 'homecare:orderRule:delete',
   orderRuleGenerate: 'homecare:orderRule:generate',
+  /** 文书管理: documents filled from home-care templates for home elders. */
+  document: 'homecare:tempeleteDocument',
+  documentAdd: 'homecare:tempeleteDocument:add',
+  documentEdit: 'homecare:tempeleteDocument:edit',
+  documentDelete: 'homecare:tempeleteDocument:delete',
 } as const;
 
 /** Console routes (spec 001 §2 "Home care, base /homecare"). */
@@ -79,4 +86,12 @@ export const HomecarePaths = {
   serviceitems: '/homecare/serviceitems',
   orderSet: '/homecare/orderSet',
   orderRule: '/homecare/orderRule',
+  /** Spec 001 §2 tempeleteDocument/{typeId}: the type is a trailing number (src/router/registry.ts). */
+  tempeleteDocument: '/homecare/tempeleteDocument',
 } as const;
+
+/**
+ * Who serves home-care orders (派单): active staff holding a post (job) of one of these job types —
+ * 护士 (the 护理员 post) or 护理组长. docs/decisions.md "Home care".
+ */
+export const HOME_CARER_JOB_TYPES = ['NURSE', 'nurseTeamLeader'] as const;

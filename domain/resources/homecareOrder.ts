@@ -32,7 +32,7 @@ export const serveOrderResource: ResourceDef = {
     { name: 'amount', label: '金额（元）', type: 'money', readOnly: true },
     { name: 'duration', label: '服务时长（分钟）', type: 'int', readOnly: true },
     { name: 'serveStatus', label: '工单状态', type: 'dict', dict: 'serviceOrderStatus', readOnly: true },
-    { name: 'nursingId', label: '服务人员', type: 'ref', ref: 'nursingWorker', readOnly: true },
+    { name: 'nursingId', label: '服务人员', type: 'ref', ref: 'homeCarer', readOnly: true },
     { name: 'payWay', label: '支付方式', type: 'dict', dict: 'homePayWay', readOnly: true },
     { name: 'payTxId', label: '支付交易号', type: 'int', readOnly: true, hidden: true },
     { name: 'payTime', label: '支付时间', type: 'datetime', readOnly: true },
@@ -198,6 +198,10 @@ export const serveOrderGenRuleResource: ResourceDef = {
   deptScoped: true,
 };
 
+/**
+ * 服务评价: one per completed order (9/13), made on the order's detail page. The order's elder,
+ * project and carer are copied in so the list filters by elder without a join.
+ */
 export const serveOrderEvaluationResource: ResourceDef = {
   name: 'serveOrderEvaluation',
   title: '服务评价',
@@ -207,14 +211,25 @@ export const serveOrderEvaluationResource: ResourceDef = {
   fields: [
     { name: 'orderId', label: '服务工单', type: 'int', required: true, min: 1 },
     { name: 'orderNo', label: '工单号', type: 'text', readOnly: true },
-    { name: 'score', label: '评分', type: 'int', required: true, min: 1, max: 5 },
+    { name: 'oldmanId', label: '长者', type: 'ref', ref: 'homeOldman', readOnly: true },
+    { name: 'projectId', label: '服务项目', type: 'ref', ref: 'serveProject', readOnly: true },
+    { name: 'nursingId', label: '服务人员', type: 'ref', ref: 'homeCarer', readOnly: true },
+    { name: 'score', label: '评分', type: 'dict', dict: 'serviceScore', required: true },
     { name: 'content', label: '评价内容', type: 'textarea', maxLength: 300, wide: true },
   ],
-  columns: ['orderNo', 'score', 'content', 'createTime'],
-  filters: [{ field: 'orderId', kind: 'eq' }],
+  // fits a 1280-wide window; the project can be added in 列设置
+  columns: ['orderNo', 'oldmanId', 'nursingId', 'score', 'content', 'createTime'],
+  filters: [
+    { field: 'oldmanId', kind: 'eq' },
+    { field: 'score', kind: 'eq' },
+    { field: 'createTime', kind: 'range', label: '评价日期' },
+    { field: 'orderId', kind: 'eq' },
+  ],
+  search: ['orderNo', 'content'],
   defaultSort: { field: 'evaluationId', order: 'desc' },
+  sortable: ['score', 'createTime'],
   api: { list: `${WEB}/serveOrderEvaluation`, create: `${WEB}/serveOrderEvaluation` },
-  authority: { view: A.order, create: A.orderEdit },
+  authority: { view: A.order, create: A.orderEvaluate },
   deptScoped: true,
 };
 

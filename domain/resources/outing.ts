@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Authority } from '../menus.js';
 import { type FieldDef, fieldSchema, type ResourceDef } from '../resource.js';
 import { LiveAuthority } from './oldman.js';
 
@@ -51,6 +52,13 @@ const pad = (n: number) => String(n).padStart(2, '0');
 export function localDateTime(ms: number): string {
   const d = new Date(ms);
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}
+/** The moment of a home's wall-clock time 'YYYY-MM-DD HH:mm[:ss]' (the inverse of localDateTime). */
+export function localDateTimeMs(text: string): number {
+  const [date = '', time = ''] = text.split(' ');
+  const [y = 0, mo = 1, d = 1] = date.split('-').map(Number);
+  const [h = 0, mi = 0, s = 0] = time.split(':').map(Number);
+  return new Date(y, mo - 1, d, h, mi, s).getTime();
 }
 /** A typed datetime with seconds ('2026-03-01 09:30' → '2026-03-01 09:30:00'), so texts compare in order. */
 export const withSeconds = (v: string) => (v.length === 16 ? `${v}:00` : v);
@@ -249,6 +257,17 @@ export interface OutingRecord {
   userName: string;
   createTime: string;
 }
+
+/**
+ * Who is told live that an elder left or came back (push `outing.presence`): those who see outings,
+ * the position map or the mattress monitors (where 外出中 shows), in the elder's data department.
+ */
+export const OUTING_PRESENCE_AUDIENCE = [
+  LiveAuthority.outing,
+  Authority.iotPosition,
+  Authority.iotFence,
+  Authority.iotMonitor,
+].join('|');
 
 /** The overdue-reminder history row's event type (not an outingMachine event: nothing changes). */
 export const OVERDUE_EVENT = 'overdue';

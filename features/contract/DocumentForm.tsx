@@ -6,9 +6,8 @@ import {
   placeholderValuesOf,
   renderFormValues,
   renderTemplate,
-  TEMPLATE_DATA,
-  templateDataResource,
 } from '../../domain/resources/contract.js';
+import type { DocumentFamily } from '../../domain/resources/documents.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { FieldInput } from '../../src/resource/FieldInput.js';
 import { storedUser } from '../../src/session/effects.js';
@@ -17,7 +16,6 @@ import { usePreviewSources } from './usePreview.js';
 import { FORM_FAMILY, type TemplateOption } from './useTemplates.js';
 
 type Row = Record<string, unknown>;
-const elderField = fieldOf(templateDataResource, 'oldmanId');
 const today = () => new Date().toISOString().slice(0, 10);
 const answersOf = (row?: Row): Record<string, string> => {
   try {
@@ -28,6 +26,8 @@ const answersOf = (row?: Row): Record<string, string> => {
 };
 
 export interface DocumentFormProps {
+  /** Whose documents: the institution's or home care's (elders, calls). */
+  family: DocumentFamily;
   /** Templates the document may be made from (those of the screen's type). */
   templates: TemplateOption[];
   document?: Row;
@@ -36,8 +36,10 @@ export interface DocumentFormProps {
 }
 
 /** A document for an elder: a template rendered with the elder's data, or a form filled in. */
-export function DocumentForm({ templates, document, onSaved, onCancel }: DocumentFormProps) {
+export function DocumentForm({ family, templates, document, onSaved, onCancel }: DocumentFormProps) {
   const { request } = useApp();
+  const { def } = family;
+  const elderField = fieldOf(def, 'oldmanId');
   const idPrefix = useId();
   const [oldmanId, setOldmanId] = useState(String(document?.oldmanId ?? ''));
   const [templateId, setTemplateId] = useState(
@@ -47,7 +49,7 @@ export function DocumentForm({ templates, document, onSaved, onCancel }: Documen
   const [answers, setAnswers] = useState<Record<string, string>>(() => answersOf(document));
   const [error, setError] = useState('');
   const [saving, setSaving] = useState(false);
-  const { elder, template } = usePreviewSources(Number(oldmanId) || 0, Number(templateId) || 0);
+  const { elder, template } = usePreviewSources(Number(oldmanId) || 0, Number(templateId) || 0, family);
   const chosen = templates.find((t) => String(t.templateId) === templateId);
   const isForm = chosen?.isHome === FORM_FAMILY;
   const fields = isForm ? (formFieldsOf(String(template?.content ?? '')) ?? []) : [];
@@ -74,7 +76,7 @@ export function DocumentForm({ templates, document, onSaved, onCancel }: Documen
       ...(isForm ? { formValues: JSON.stringify({ values: answers }) } : {}),
     };
     request({
-      url: document ? `${TEMPLATE_DATA}/${String(document.dataId)}` : TEMPLATE_DATA,
+      url: document ? String(def.api.update).replace(':id', String(document.dataId)) : String(def.api.create),
       method: document ? 'PUT' : 'POST',
       data,
       silent: true,

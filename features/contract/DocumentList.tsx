@@ -1,9 +1,15 @@
-import { Dialog, DialogBody, HTMLSelect } from '@blueprintjs/core';
+import { Button, Dialog, DialogBody, HTMLSelect } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
-import { templateDataResource as def, FORM_BASE } from '../../domain/resources/contract.js';
+import { FORM_BASE } from '../../domain/resources/contract.js';
+import {
+  type DocumentFamily,
+  documentPrintUrl,
+  institutionDocuments,
+} from '../../domain/resources/documents.js';
 import { useApp } from '../../src/app/AppContext.js';
-import { ResourceDetail, ResourceList, useResourceAuthority } from '../../src/resource/index.js';
+import { ResourceDetail, ResourceList, rowButton, useResourceAuthority } from '../../src/resource/index.js';
 import { parseHash, useHash } from '../../src/router/hash.js';
+import { openPrintView } from '../../src/ui/printView.js';
 import { DocumentForm } from './DocumentForm.js';
 import { HtmlPreview } from './HtmlPreview.js';
 import { useTemplates } from './useTemplates.js';
@@ -11,7 +17,7 @@ import './contract.css';
 
 type Row = Record<string, unknown>;
 type Open = { kind: 'create' } | { kind: 'edit'; row: Row } | { kind: 'view'; row: Row } | null;
-const DOCUMENTS_PATH = '/live/tempeleteDocument';
+type TemplateType = { typeId: number; typeName: string; isHome: number };
 
 /**
  * The template type of the screen: spec 001 §2 names the route tempeleteDocument/:typeId; the
@@ -24,31 +30,40 @@ function typeIdOfHash(hash: string): number {
   return Number(tail ?? query.typeId ?? 0) || 0;
 }
 
-const shown = { ...def, fields: def.fields.filter((f) => !f.hidden) };
+/** Prints a document in a new window; a refusal shows as a toast. */
+function usePrint(family: DocumentFamily) {
+  const { toast } = useApp();
+  return (row: Row) =>
+    openPrintView(documentPrintUrl(family, Number(row.dataId))).catch((e: { message?: string }) =>
+      toast(e.message ?? '打印失败', 'danger'),
+    );
+}
 
-/** 文书管理 by template type (/live/tempeleteDocument/{typeId}): documents filled for elders. */
-export function DocumentList() {
+/**
+ * 文书管理 by template type (tempeleteDocument/{typeId}): documents filled for the family's
+ * elders from the templates of the family's types (institution, or home care).
+ */
+export function DocumentList({ family }: { family: DocumentFamily }) {
+  const { def } = family;
   const { request, toast } = useApp();
   const addressType = typeIdOfHash(useHash());
   // the type chosen on the screen; the address (a menu of one type) sets it when it changes
   const [chosenType, setChosenType] = useState(0);
   useEffect(() => setChosenType(addressType), [addressType]);
   const can = useResourceAuthority(def);
-  const [types, setTypes] = useState<{ typeId: number; typeName: string; isHome: number }[]>([]);
+  const [types, setTypes] = useState<TemplateType[]>([]);
   const [open, setOpen] = useState<Open>(null);
   const [refresh, setRefresh] = useState(0);
   const allTemplates = useTemplates();
+  const print = usePrint(family);
   useEffect(() => {
-    request<{ typeId: number; typeName: string; isHome: number }[]>({
-      url: `${FORM_BASE}/templateType`,
-      silent: true,
-    }).then(setTypes, () => setTypes([]));
-  }, [request]);
-  // without a type in the address the first one is shown
-  // home-care document types (isHome 1) show only when the address names one of them
-  const homeCare = types.find((t) => t.typeId === addressType)?.isHome === 1;
-  const shownTypes = types.filter((t) => (t.isHome === 1) === homeCare);
-  const typeId = chosenType || shownTypes[0]?.typeId || 0;
+    request<TemplateType[]>({ url: `${FORM_BASE}/templateType`, silent: true }).then(
+      (all) => setTypes(all.filter((t) => family.templateFamilies.includes(t.isHome))),
+      () => setTypes([]),
+    );
+  }, [request, family]);
+  // without a type in the address (or with one of another family) the first one is shown
+  const typeId = types.some((t) => t.typeId === chosenType) ? chosenType : (types[0]?.typeId ?? 0);
   const templates = allTemplates.filter((t) => t.typeId === typeId);
   const saved = () => {
     setOpen(null);
@@ -65,7 +80,7 @@ export function DocumentList() {
           value={String(typeId || '')}
           onChange={(e) => setChosenType(Number(e.target.value))}
         >
-          {shownTypes.map((t) => (
+          {types.map((t) => (
             <option key={t.typeId} value={t.typeId}>
               {t.typeName}
             </option>
@@ -76,7 +91,7 @@ export function DocumentList() {
         <ResourceList
           key={typeId}
           def={def}
-          routeName={DOCUMENTS_PATH}
+          routeName={family.path}
           fixedParams={{ typeId }}
           canCreate={can.canCreate}
           canEdit={can.canEdit}
@@ -85,15 +100,22 @@ export function DocumentList() {
           onCreate={() => setOpen({ kind: 'create' })}
           onEdit={(row) => setOpen({ kind: 'edit', row })}
           onOpen={(row) => setOpen({ kind: 'view', row })}
+          rowActions={(row) => rowButton('打印', () => print(row))}
         />
       ) : null}
       <Dialog isOpen={open !== null} onClose={() => setOpen(null)} title={title} className="contract-dialog">
         <DialogBody>
           {open?.kind === 'create' ? (
-            <DocumentForm templates={templates} onSaved={saved} onCancel={() => setOpen(null)} />
+            <DocumentForm
+              family={family}
+              templates={templates}
+              onSaved={saved}
+              onCancel={() => setOpen(null)}
+            />
           ) : null}
           {open?.kind === 'edit' ? (
             <DocumentForm
+              family={family}
               templates={templates}
               document={open.row}
               onSaved={saved}
@@ -101,13 +123,28 @@ export function DocumentList() {
             />
           ) : null}
           {open?.kind === 'view' ? (
-            <div className="contract-view">
-              <ResourceDetail def={shown} row={open.row} />
-              <HtmlPreview html={String(open.row.content ?? '')} title="文书正文" />
-            </div>
+            <DocumentView def={def} row={open.row} onPrint={() => print(open.row)} />
           ) : null}
         </DialogBody>
       </Dialog>
     </div>
   );
 }
+
+/** A document's record and its stored text. */
+function DocumentView({ def, row, onPrint }: { def: DocumentFamily['def']; row: Row; onPrint(): void }) {
+  const shown = { ...def, fields: def.fields.filter((f) => !f.hidden) };
+  return (
+    <div className="contract-view">
+      <ResourceDetail def={shown} row={row} />
+      <div className="contract-caption">
+        <span>文书正文</span>
+        <Button icon="print" text="打印" size="small" onClick={onPrint} />
+      </div>
+      <HtmlPreview html={String(row.content ?? '')} title="文书正文" />
+    </div>
+  );
+}
+
+/** 文书管理 of the institution (/live/tempeleteDocument/{typeId}). */
+export const InstitutionDocuments = () => <DocumentList family={institutionDocuments} />;

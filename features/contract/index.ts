@@ -2,7 +2,9 @@ import { lazy } from 'react';
 import type { RouteDef } from '../../src/router/registry.js';
 
 const ContractList = lazy(() => import('./ContractList.js').then((m) => ({ default: m.ContractList })));
-const DocumentList = lazy(() => import('./DocumentList.js').then((m) => ({ default: m.DocumentList })));
+const DocumentList = lazy(() =>
+  import('./DocumentList.js').then((m) => ({ default: m.InstitutionDocuments })),
+);
 const ElderContract = lazy(() => import('./ElderContract.js').then((m) => ({ default: m.ElderContract })));
 
 /**

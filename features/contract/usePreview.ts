@@ -1,26 +1,34 @@
 import { useEffect, useState } from 'react';
 import { FORM_BASE } from '../../domain/resources/contract.js';
-import { PROFILE } from '../../domain/resources/oldman.js';
+import { type DocumentFamily, institutionDocuments } from '../../domain/resources/documents.js';
 import { useApp } from '../../src/app/AppContext.js';
 
 type Row = Record<string, unknown>;
+const today = () => new Date().toISOString().slice(0, 10);
 
-/** The chosen elder's profile row and the chosen template's text, loaded as the choice changes. */
-export function usePreviewSources(oldmanId: number, templateId: number) {
+/**
+ * The chosen elder's row (of the family's elders, as the placeholders read it) and the chosen
+ * template's text, loaded as the choice changes.
+ */
+export function usePreviewSources(
+  oldmanId: number,
+  templateId: number,
+  family: DocumentFamily = institutionDocuments,
+) {
   const { request } = useApp();
   const [elder, setElder] = useState<Row | null>(null);
   const [template, setTemplate] = useState<Row | null>(null);
   useEffect(() => {
     if (!oldmanId) return setElder(null);
     let live = true;
-    request<Row>({ url: `${PROFILE}/${oldmanId}`, silent: true }).then(
-      (row) => live && setElder(row),
+    request<Row>({ url: family.elderDetail.replace(':id', String(oldmanId)), silent: true }).then(
+      (row) => live && setElder(family.elderValues(row, today())),
       () => live && setElder(null),
     );
     return () => {
       live = false;
     };
-  }, [request, oldmanId]);
+  }, [request, oldmanId, family]);
   useEffect(() => {
     if (!templateId) return setTemplate(null);
     let live = true;

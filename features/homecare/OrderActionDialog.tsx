@@ -61,7 +61,7 @@ export function OrderActionDialog({
   onClose(changed: boolean): void;
 }) {
   const { request, toast } = useApp();
-  const carers = useLookup(type === 'distribute' ? 'nursingWorker' : undefined);
+  const carers = useLookup(type === 'distribute' ? 'homeCarer' : undefined);
   const [payWay, setPayWay] = useState<string>('BALANCE');
   const [nursingId, setNursingId] = useState('');
   const [reason, setReason] = useState('');

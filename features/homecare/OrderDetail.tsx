@@ -6,6 +6,7 @@ import { serviceOrderEvents } from '../../machines/serviceOrderMachine.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { ResourceDetail, ResourceForm, type Row } from '../../src/resource/index.js';
 import { navigate, parseHash, useHash } from '../../src/router/hash.js';
+import { EvaluationCard, EvaluationDialog, useMayEvaluate, useOrderEvaluation } from './Evaluation.js';
 import { type ConsoleEvent, OrderActionDialog } from './OrderActionDialog.js';
 import { OrderLog } from './OrderLog.js';
 import { useOrderActions } from './Orders.js';
@@ -13,11 +14,14 @@ import { useRow } from './useRow.js';
 
 const def = serveOrderResource;
 
-/** 工单详情 (?orderId=): the order, the steps it offers now, and its operation log. */
+/** 工单详情 (?orderId=): the order, the steps it offers now, its evaluation and its operation log. */
 export function OrderDetail() {
   const orderId = Number(parseHash(useHash()).query.orderId);
   const [refreshKey, setRefreshKey] = useState(0);
   const row = useRow(def, orderId, refreshKey);
+  const evaluation = useOrderEvaluation(orderId, refreshKey);
+  const mayEvaluate = useMayEvaluate(row, evaluation);
+  const [evaluating, setEvaluating] = useState(false);
   const actionsOf = useOrderActions();
   const [acting, setActing] = useState<ConsoleEvent | null>(null);
   return (
@@ -31,10 +35,23 @@ export function OrderDetail() {
                 <Button key={type} text={serviceOrderEvents[type].label} onClick={() => setActing(type)} />
               ))
             : null}
+          {mayEvaluate ? (
+            <Button icon="star" intent="primary" text="评价" onClick={() => setEvaluating(true)} />
+          ) : null}
         </div>
         {row ? <ResourceDetail def={def} row={row} /> : null}
       </Card>
+      {evaluation ? <EvaluationCard evaluation={evaluation} /> : null}
       {orderId ? <OrderLog orderId={orderId} refreshKey={refreshKey} /> : null}
+      {evaluating && row ? (
+        <EvaluationDialog
+          order={row}
+          onClose={(changed) => {
+            setEvaluating(false);
+            if (changed) setRefreshKey((k) => k + 1);
+          }}
+        />
+      ) : null}
       {acting && row ? (
         <OrderActionDialog
           order={row as Row}

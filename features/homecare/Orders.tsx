@@ -1,3 +1,4 @@
+import { Tab, Tabs } from '@blueprintjs/core';
 import { useState, useSyncExternalStore } from 'react';
 import { HomecarePaths } from '../../domain/resources/homecareCodes.js';
 import { serveOrderResource } from '../../domain/resources/homecareOrder.js';
@@ -5,6 +6,7 @@ import { offeredEvents, orderFieldsOf, serviceOrderEvents } from '../../machines
 import { authorityStore, hasAuthority } from '../../src/auth/authorityStore.js';
 import { ResourceList, type Row, rowButton, useResourceAuthority } from '../../src/resource/index.js';
 import { navigate } from '../../src/router/hash.js';
+import { Evaluations } from './Evaluations.js';
 import { type ConsoleEvent, consoleEvents, OrderActionDialog } from './OrderActionDialog.js';
 
 const def = serveOrderResource;
@@ -21,14 +23,37 @@ export function useOrderActions() {
     );
 }
 
-/** 服务工单 (/homecare/serverWorkorder): the list, with each row's workflow buttons from the machine. */
+type View = 'orders' | 'evaluations';
+
+/**
+ * 服务工单 (/homecare/serverWorkorder): the orders, with each row's workflow buttons from the
+ * machine, and the evaluations given on completed orders in a second tab.
+ */
 export function Orders() {
+  const [view, setView] = useState<View>('orders');
+  return (
+    <div className="page" data-testid="page-homecare-orders">
+      <Tabs
+        id="homecare-orders-view"
+        className="homecare-tabs"
+        selectedTabId={view}
+        onChange={(id) => setView(id as View)}
+      >
+        <Tab id="orders" title="服务工单" />
+        <Tab id="evaluations" title="服务评价" />
+      </Tabs>
+      {view === 'orders' ? <OrderList /> : <Evaluations />}
+    </div>
+  );
+}
+
+function OrderList() {
   const may = useResourceAuthority(def);
   const actionsOf = useOrderActions();
   const [acting, setActing] = useState<{ row: Row; type: ConsoleEvent } | null>(null);
   const [refreshKey, setRefreshKey] = useState(0);
   return (
-    <div className="page" data-testid="page-homecare-orders">
+    <>
       <ResourceList
         def={def}
         routeName={HomecarePaths.serverWorkorder}
@@ -55,6 +80,6 @@ export function Orders() {
           }}
         />
       ) : null}
-    </div>
+    </>
   );
 }

@@ -18,6 +18,7 @@ const AfterSaleDetail = page(() => import('./AfterSales.js'), 'AfterSaleDetail')
 const ServiceItems = page(() => import('./ServiceItems.js'), 'ServiceItems');
 const OrderSet = page(() => import('./OrderSet.js'), 'OrderSet');
 const OrderRules = page(() => import('./OrderRules.js'), 'OrderRules');
+const HomeDocuments = page(() => import('./Documents.js'), 'HomeDocuments');
 
 /** Spec 001 §2 "Home care, base /homecare". */
 export const routes: RouteDef[] = [
@@ -34,4 +35,5 @@ export const routes: RouteDef[] = [
   { path: P.serviceitems, title: '服务项目', component: ServiceItems },
   { path: P.orderSet, title: '工单设置', component: OrderSet },
   { path: P.orderRule, title: '派单规则', component: OrderRules },
+  { path: P.tempeleteDocument, title: '文书管理', component: HomeDocuments },
 ];

@@ -9,6 +9,7 @@ import {
 import { buildingBounds, type LngLat, type PlanCollection } from '../../domain/floorPlan.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { useRealtime, useStore } from '../../src/realtime/context.js';
+import { isOutNow } from '../../streams/outings.js';
 import { positionTable } from '../../streams/positions.js';
 import { HealthLight } from './HealthLight.js';
 import { FloorMap, MARKER_COLOURS, type Rail, type Rgba } from './map/floorMap.js';
@@ -35,7 +36,7 @@ interface LiveDevice {
   lng: number | null;
   lat: number | null;
   state: MarkerState;
-  /** 1 while the elder is out on an outing (docs/decisions.md "Outings"). */
+  /** 1 while the elder is out on an outing (docs/decisions.md "Outings"); live changes: isOutNow. */
   outing: number;
 }
 interface MattressRow {
@@ -139,6 +140,9 @@ export function LivePositionMap({ bf }: { bf: ReturnType<typeof useBuildingFloor
   const mapRef = useRef<FloorMap | null>(null);
   const table = useMemo(() => positionTable(256), []);
   const devices = useRef(new Map<number, LiveDevice>());
+  /** When the request of the device list shown left (0 before the first answer). */
+  const devicesLoadedAt = useRef(0);
+  const heardPresence = useStore(realtime.outingPresence);
   const trails = useRef(new Map<number, LngLat[]>());
   const openAlarms = useStore(useMemo(() => realtime.alarms.open(), [realtime]));
   const alarmed = useRef(new Set<number>());
@@ -183,34 +187,40 @@ export function LivePositionMap({ bf }: { bf: ReturnType<typeof useBuildingFloor
     };
   }, []);
 
-  // Initial device states, then live frames.
+  // Initial device states, again after each reconnect (missed changes), then live frames.
   useEffect(() => {
     let live = true;
-    request<LiveDevice[]>({ url: `${PNT}/device/list/rt` }).then(
-      (list) => {
-        if (!live) return;
-        const seed: Position[] = [];
-        for (const d of list) {
-          devices.current.set(d.deviceId, d);
-          if (d.lng !== null && d.lat !== null && d.buildingId !== null && d.floorNo !== null)
-            seed.push({
-              deviceId: d.deviceId,
-              ts: d.lastSeen ?? 1,
-              buildingId: d.buildingId,
-              floorNo: d.floorNo,
-              lng: d.lng,
-              lat: d.lat,
-              ...(d.battery === null ? {} : { battery: d.battery }),
-            });
-        }
-        table.apply(seed);
-        mapRef.current?.setLabels(
-          list.filter((d) => d.oldmanName).map((d) => ({ deviceId: d.deviceId, name: d.oldmanName ?? '' })),
-        );
-        mapRef.current?.positionsChanged();
-      },
-      () => undefined,
-    );
+    const load = () => {
+      const requestedAt = Date.now();
+      request<LiveDevice[]>({ url: `${PNT}/device/list/rt`, silent: devicesLoadedAt.current > 0 }).then(
+        (list) => {
+          if (!live) return;
+          const seed: Position[] = [];
+          for (const d of list) {
+            devices.current.set(d.deviceId, d);
+            if (d.lng !== null && d.lat !== null && d.buildingId !== null && d.floorNo !== null)
+              seed.push({
+                deviceId: d.deviceId,
+                ts: d.lastSeen ?? 1,
+                buildingId: d.buildingId,
+                floorNo: d.floorNo,
+                lng: d.lng,
+                lat: d.lat,
+                ...(d.battery === null ? {} : { battery: d.battery }),
+              });
+          }
+          devicesLoadedAt.current = requestedAt;
+          table.apply(seed);
+          mapRef.current?.setLabels(
+            list.filter((d) => d.oldmanName).map((d) => ({ deviceId: d.deviceId, name: d.oldmanName ?? '' })),
+          );
+          mapRef.current?.positionsChanged();
+        },
+        () => undefined,
+      );
+    };
+    load();
+    const resync = realtime.reconnects$.subscribe(load);
     const subscription = realtime.positions$.subscribe((frame) => {
       if (table.apply(frame.values()) === 0) return;
       for (const p of frame.values()) {
@@ -223,6 +233,7 @@ export function LivePositionMap({ bf }: { bf: ReturnType<typeof useBuildingFloor
     });
     return () => {
       live = false;
+      resync.unsubscribe();
       subscription.unsubscribe();
     };
   }, [realtime, request, table]);
@@ -310,7 +321,7 @@ export function LivePositionMap({ bf }: { bf: ReturnType<typeof useBuildingFloor
               >
                 {state ? stateName[state] : ''}
               </Tag>
-              {device.outing === 1 ? (
+              {isOutNow(heardPresence, device.oldmanId, device.outing === 1, devicesLoadedAt.current) ? (
                 <Tag intent={Intent.PRIMARY} data-testid="elder-outing">
                   外出中
                 </Tag>

@@ -8,6 +8,7 @@ import { outingRowActions, useOutingAuthority } from './actions.js';
 import { OutingDetail } from './OutingDetail.js';
 import { OutingEventDialog, type StepType } from './OutingEventDialog.js';
 import './outing.css';
+import { OutingScreens } from './paths.js';
 
 const auditSteps: readonly OutingEventType[] = ['outing.pass', 'outing.decline'];
 
@@ -47,8 +48,7 @@ export function OutingAudit() {
       <ResourceList
         key={queue}
         def={queueDefs[queue]}
-        routeName="/live/Outing/audit"
-        actionsWidth={240}
+        routeName={OutingScreens.audit}
         fixedParams={queueParams[queue]}
         refreshKey={refresh}
         onOpen={(row) => setOpen({ kind: 'view', outId: Number(row.outId) })}

@@ -1,12 +1,15 @@
-import { Dialog, DialogBody } from '@blueprintjs/core';
+import { Button, Callout, Dialog, DialogBody } from '@blueprintjs/core';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { outingResource } from '../../domain/resources/outing.js';
 import type { OutingEventType, OutingFields } from '../../machines/outingMachine.js';
 import { ResourceForm, ResourceList, type Row, useResourceAuthority } from '../../src/resource/index.js';
+import { useLookup } from '../../src/resource/useLookup.js';
+import { navigate, parseHash, useHash } from '../../src/router/hash.js';
 import { outingRowActions, useOutingAuthority } from './actions.js';
 import { OutingDetail } from './OutingDetail.js';
 import { OutingEventDialog, type StepType } from './OutingEventDialog.js';
+import { OutingScreens } from './paths.js';
 import './outing.css';
 
 /** The steps of the registration screen; 通过 and 驳回 belong to the audit screen. */
@@ -27,23 +30,33 @@ type Open =
 /**
  * 外出登记 (/live/Outing/register): the generic list and form of outings; each row offers what
  * outingMachine allows from its status and the user's authority allows (编辑, 确认外出, 延期, 返院登记, 取消).
+ * `?oldmanId=` shows one elder's outings (an overdue reminder's 去处理).
  */
 export function OutingRegister() {
   const may = useResourceAuthority(outingResource);
   const mayEvent = useOutingAuthority();
   const [open, setOpen] = useState<Open>(null);
   const [refresh, setRefresh] = useState(0);
+  const oldmanId = Number(parseHash(useHash()).query.oldmanId) || null;
+  const elders = useLookup(oldmanId ? 'oldman' : undefined);
+  const elderName = elders.find((e) => Number(e.value) === oldmanId)?.label ?? '一位长者';
   const done = () => {
     setOpen(null);
     setRefresh((n) => n + 1);
   };
   return (
     <div className="page" data-testid="page-outing-register">
+      {oldmanId ? (
+        <Callout className="outing-one-elder" intent="primary" icon="filter" data-testid="outing-one-elder">
+          只显示{elderName}的外出登记{' '}
+          <Button small variant="minimal" text="显示全部" onClick={() => navigate(OutingScreens.register)} />
+        </Callout>
+      ) : null}
       <ResourceList
         def={outingResource}
-        routeName="/live/Outing/register"
-        actionsWidth={320}
+        routeName={OutingScreens.register}
         canCreate={may.canCreate}
+        fixedParams={oldmanId ? { oldmanId } : undefined}
         refreshKey={refresh}
         onOpen={(row) => setOpen({ kind: 'view', outId: Number(row.outId) })}
         rowActions={(row) =>

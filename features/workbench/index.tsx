@@ -8,6 +8,7 @@ import type { RouteDef } from '../../src/router/registry.js';
 import { storedUser } from '../../src/session/effects.js';
 import { NotImplemented } from '../fallback/index.js';
 import { DeviceOverview } from './DeviceOverview.js';
+import { Reminders } from './Reminders.js';
 
 interface Notice {
   noticeId: number;
@@ -16,7 +17,7 @@ interface Notice {
   createTime: string;
 }
 
-/** The workbench: greeting, today's date and the institution's notices. */
+/** The workbench: greeting, today's date, the user's reminders and the institution's notices. */
 function Workbench() {
   const { request } = useApp();
   const [notices, setNotices] = useState<Notice[]>([]);
@@ -46,6 +47,7 @@ function Workbench() {
           · {user?.orgInfo.orgName}
         </p>
       </Card>
+      <Reminders />
       {seesIot ? <DeviceOverview /> : null}
       <Card>
         <H3>通知公告</H3>

@@ -363,7 +363,12 @@ async function seedTemplates(db: Db, orgId: number, now: string) {
         '入住风险告知书',
         '<h2>入住风险告知书</h2><p>{{oldmanName}} 及其家属已知悉以下风险：跌倒、走失、噎食……</p>',
       ],
-      ['居家服务协议', 1, '居家上门服务协议', '<h2>居家上门服务协议</h2><p>服务对象：{{oldmanName}}</p>'],
+      [
+        '居家服务协议',
+        1,
+        '居家上门服务协议',
+        '<h2>居家上门服务协议</h2><p>甲方（服务机构）：{{orgName}}</p><p>服务对象：{{oldmanName}}，身份证号 {{oldmanIdCard}}，联系电话 {{phone}}</p><p>服务地址：{{address}}</p><p>甲方按约定派服务人员上门服务，乙方于服务完成后评价。</p><p>签订日期：{{today}}</p>',
+      ],
     ] as const
   ).entries()) {
     const { typeId } = await db

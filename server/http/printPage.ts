@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
 import { escapeHtml } from '../../domain/resources/contract.js';
 
 /** The print view: a standalone page, scripts allowed only with this response's nonce. */
@@ -25,4 +26,21 @@ table.form-values th{width:30%;background:#f5f5f5}
 <script nonce="${nonce}">document.getElementById('print').addEventListener('click',function(){window.print()});</script>
 </body></html>`;
   return { html, csp };
+}
+
+/**
+ * Sends a print view inline (the console opens it in a new window as a blob page), with the
+ * page's Content-Security-Policy as a header too and a file name for 另存为.
+ */
+export function sendPrintPage(
+  reply: FastifyReply,
+  page: { title: string; orgName: string; body: string; fileName: string },
+) {
+  const { html, csp } = printPage(page.title, page.orgName, page.body);
+  reply
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(page.fileName)}`)
+    .header('content-security-policy', csp)
+    .header('cache-control', 'no-store')
+    .send(html);
 }

@@ -1,5 +1,6 @@
 import type { WebSocket } from 'ws';
 import type { AlarmRecord } from '../../domain/alarms.js';
+import { satisfies } from '../../domain/authorityExpr.js';
 import type { Position } from '../../domain/devices.js';
 import { Authority } from '../../domain/menus.js';
 import { POSITION_FRAMES_PER_SECOND, PushCloseCode, type ServerPushMessage } from '../../domain/push.js';
@@ -51,14 +52,19 @@ export class PushHub {
     this.clients.delete(client);
   }
 
+  /** Whether a signed-in user may hear about something of a department (an authority expression). */
+  static maySee(user: SessionUser, orgId: number, deptId: number, authority: string): boolean {
+    return (
+      user.orgId === orgId &&
+      !user.mustChangePassword &&
+      satisfies(user.authority, authority) &&
+      user.dataDeptIds.includes(deptId)
+    );
+  }
+
   /** Whether a signed-in user may receive this record. */
   static mayReceive(user: SessionUser, record: AlarmRecord & { deptId: number }): boolean {
-    return (
-      user.orgId === record.orgId &&
-      !user.mustChangePassword &&
-      user.authority.has(authorityOf(record)) &&
-      user.dataDeptIds.includes(record.deptId)
-    );
+    return PushHub.maySee(user, record.orgId, record.deptId, authorityOf(record));
   }
 
   alarm(record: AlarmRecord & { deptId: number }, created: boolean) {
@@ -72,6 +78,13 @@ export class PushHub {
   notice(orgId: number, message: Extract<ServerPushMessage, { type: 'notice' | 'remind' }>) {
     const text = JSON.stringify(message);
     for (const client of this.clients) if (client.user.orgId === orgId) client.socket.send(text);
+  }
+
+  /** A message about one department's data, for the users who may see it (see maySee). */
+  toDepartment(orgId: number, deptId: number, authority: string, message: ServerPushMessage) {
+    const text = JSON.stringify(message);
+    for (const client of this.clients)
+      if (PushHub.maySee(client.user, orgId, deptId, authority)) client.socket.send(text);
   }
 
   position(orgId: number, deptId: number, position: Position) {

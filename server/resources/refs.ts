@@ -52,6 +52,7 @@ export const refTables: Record<string, RefTable> = {
   serveProjectType: direct('serveProjectType', 'id', 'name'),
   serveProject: direct('serveProject', 'projectId', 'projectName'),
   nursingWorker: direct('emp', 'empId', 'empName'),
+  homeCarer: direct('emp', 'empId', 'empName'),
   level: direct('careLevel', 'levelId', 'levelName'),
   projectCategory: direct('projectCategory', 'projectCategoryId', 'projectCategoryName'),
   costProject: direct('costProject', 'projectId', 'projectName'),

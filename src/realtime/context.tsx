@@ -3,6 +3,7 @@ import type { Observable } from 'rxjs';
 import type { PaymentOrderView } from '../../domain/payment.js';
 import type { PushedNotice } from '../../domain/push.js';
 import type { AlarmStore, ExternalStore } from '../../streams/alarms.js';
+import type { PresenceByElder } from '../../streams/outings.js';
 import type { PositionFrame } from '../../streams/positions.js';
 import type { ConnectionState } from '../../streams/transport.js';
 
@@ -25,6 +26,10 @@ export interface Realtime {
   notices$: Observable<PushedNotice>;
   /** Payment orders of the organisation as they change (a QR dialog waits for its own). */
   payments$: Observable<PaymentOrderView>;
+  /** Elders heard leaving or coming back since the console started (map and bed cards: 外出中). */
+  outingPresence: ExternalStore<PresenceByElder>;
+  /** Each (re)connect of either channel: a page holding a snapshot loads it again (resync). */
+  reconnects$: Observable<void>;
 }
 
 const RealtimeContext = createContext<Realtime | null>(null);

@@ -10,6 +10,7 @@ import { brokerConnectionMachine, brokerUrl } from '../../machines/brokerConnect
 import { pushConnectionMachine, pushTimerEffects } from '../../machines/pushConnectionMachine.js';
 import { alarmStore, alarms$ } from '../../streams/alarms.js';
 import { notices$ } from '../../streams/notices.js';
+import { presenceStore } from '../../streams/outings.js';
 import { payments$ } from '../../streams/payments.js';
 import { positions$ as positionFrames$ } from '../../streams/positions.js';
 import type { BrokerMessage, ConnectionState } from '../../streams/transport.js';
@@ -245,6 +246,7 @@ export function createRealtime(options: RealtimeOptions): Realtime & { stop(): v
       onResyncError: (error) => console.warn('告警同步失败，将在重连后重试', error),
     }),
   );
+  const presence = presenceStore(push$);
   const frames$ = positionFrames$({ push$, broker$, orgId: options.orgId });
   /** Position frames are asked of the server only while someone watches the map. */
   const sharedPositions$ = defer(() => {
@@ -292,6 +294,8 @@ export function createRealtime(options: RealtimeOptions): Realtime & { stop(): v
     positions$: sharedPositions$,
     notices$: notices$(push$),
     payments$: payments$(push$),
+    outingPresence: presence,
+    reconnects$: reconnects$.asObservable(),
     stop() {
       document.removeEventListener('visibilitychange', onVisibility);
       window.removeEventListener('online', onOnline);
@@ -300,6 +304,7 @@ export function createRealtime(options: RealtimeOptions): Realtime & { stop(): v
       brokerActor.send({ type: 'broker.stop' });
       brokerActor.stop();
       alarms.dispose();
+      presence.dispose();
       push$.complete();
       broker$.complete();
     },

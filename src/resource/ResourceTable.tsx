@@ -1,7 +1,15 @@
 import '@blueprintjs/table/lib/css/table.css';
 import { Icon } from '@blueprintjs/core';
 import { Cell, Column, ColumnHeaderCell, type ColumnProps, SelectionModes, Table2 } from '@blueprintjs/table';
-import { type ReactElement, type ReactNode, useLayoutEffect, useRef, useState } from 'react';
+import {
+  type ReactElement,
+  type ReactNode,
+  type RefObject,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { columnField, type FieldDef, type ResourceDef } from '../../domain/resource.js';
 import { formatValue, type Row } from './format.js';
 import type { Sort } from './listQuery.js';
@@ -11,6 +19,7 @@ const HEADER_HEIGHT = 32;
 const SCROLLBAR = 18;
 const CHECK_WIDTH = 44;
 const MAIN_HEADERS = '.bp6-table-quadrant-main .bp6-table-top-container';
+const MAIN_SCROLLER = '.bp6-table-quadrant-main .bp6-table-quadrant-scroll-container';
 
 const WIDTHS: Partial<Record<FieldDef['type'], number>> = {
   textarea: 220,
@@ -40,6 +49,7 @@ export interface ResourceTableProps {
   onSelect?(selected: Set<number>): void;
   /** The operation cell of a row (plain elements: it renders for each visible row). */
   actions?(row: Row): ReactNode;
+  /** The 操作 column is as wide as its buttons, and at least this (up to 30% of the table). */
   actionsWidth?: number;
 }
 
@@ -58,7 +68,7 @@ export function ResourceTable({
   selected,
   onSelect,
   actions,
-  actionsWidth = 180,
+  actionsWidth = 120,
 }: ResourceTableProps) {
   const [widths, setWidths] = useState<Record<string, number>>({});
   const root = useRef<HTMLDivElement>(null);
@@ -187,40 +197,117 @@ export function ResourceTable({
     );
     widthList.push(widths[name] ?? widthOf(field));
   });
-  if (actions) {
-    children.push(
-      <Column
-        key="__actions"
-        id="__actions"
-        name="操作"
-        cellRenderer={(i) => {
-          const row = rows[i];
-          return row ? <Cell interactive>{mark(row, actions(row))}</Cell> : <Cell />;
-        }}
-      />,
-    );
-    widthList.push(widths.__actions ?? actionsWidth);
-  }
-  const names = [...(onSelect ? ['__select'] : []), ...columns, ...(actions ? ['__actions'] : [])];
+  const names = [...(onSelect ? ['__select'] : []), ...columns];
   const height = HEADER_HEIGHT + rows.length * ROW_HEIGHT + SCROLLBAR;
 
   return (
     <div ref={root} className="resource-table" style={{ height }} data-testid="resource-table">
-      <Table2
-        numRows={rows.length}
-        defaultRowHeight={ROW_HEIGHT}
-        columnWidths={widthList}
-        onColumnWidthChanged={(index, size) => {
-          const name = names[index];
-          if (name) setWidths((w) => ({ ...w, [name]: size }));
-        }}
-        enableRowHeader={false}
-        enableRowResizing={false}
-        selectionModes={SelectionModes.NONE}
-        cellRendererDependencies={[rows, columns, selected, sort, actions]}
-      >
-        {children}
-      </Table2>
+      <div className="resource-table-grid">
+        <Table2
+          numRows={rows.length}
+          defaultRowHeight={ROW_HEIGHT}
+          columnWidths={widthList}
+          onColumnWidthChanged={(index, size) => {
+            const name = names[index];
+            if (name) setWidths((w) => ({ ...w, [name]: size }));
+          }}
+          enableRowHeader={false}
+          enableRowResizing={false}
+          selectionModes={SelectionModes.NONE}
+          cellRendererDependencies={[rows, columns, selected, sort]}
+        >
+          {children}
+        </Table2>
+      </div>
+      {actions ? (
+        <ActionsRail
+          rows={rows}
+          root={root}
+          minWidth={actionsWidth}
+          cell={(row) => mark(row, actions(row))}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/** Rows drawn above and below those in view, so a quick scroll shows no empty rail. */
+const OVERSCAN = 5;
+
+/**
+ * The 操作 column, kept in view at the table's right edge however wide the data columns are
+ * (Table2 freezes columns only on the left). It follows the grid's vertical scroll, passes wheel
+ * scrolling on to it and, like the grid, draws only the rows in view.
+ */
+function ActionsRail({
+  rows,
+  root,
+  minWidth,
+  cell,
+}: {
+  rows: readonly Row[];
+  root: RefObject<HTMLDivElement | null>;
+  minWidth: number;
+  cell(row: Row): ReactNode;
+}) {
+  const body = useRef<HTMLDivElement>(null);
+  const [view, setView] = useState({ top: 0, height: 0, header: HEADER_HEIGHT });
+  useEffect(() => {
+    const scroller = root.current?.querySelector<HTMLElement>(MAIN_SCROLLER);
+    const rail = body.current;
+    if (!scroller || !rail) return;
+    // the grid's own header height (known once it is laid out), so the rail's rows line up with its rows
+    const header = root.current?.querySelector<HTMLElement>(MAIN_HEADERS);
+    const follow = () => {
+      rail.scrollTop = scroller.scrollTop;
+      setView({
+        top: scroller.scrollTop,
+        height: scroller.clientHeight,
+        header: header?.offsetHeight || HEADER_HEIGHT,
+      });
+    };
+    const resized = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(follow);
+    if (header) resized?.observe(header);
+    resized?.observe(scroller);
+    const wheel = (e: WheelEvent) => {
+      if (e.deltaY === 0) return;
+      e.preventDefault();
+      scroller.scrollTop += e.deltaY;
+    };
+    follow();
+    scroller.addEventListener('scroll', follow, { passive: true });
+    rail.addEventListener('wheel', wheel, { passive: false });
+    return () => {
+      resized?.disconnect();
+      scroller.removeEventListener('scroll', follow);
+      rail.removeEventListener('wheel', wheel);
+    };
+  }, [root]);
+  // Before the grid has a size (first paint, or no layout at all) a window's worth of rows.
+  const height = view.height || window.innerHeight;
+  const first = Math.max(0, Math.floor(view.top / ROW_HEIGHT) - OVERSCAN);
+  const last = Math.min(rows.length, Math.ceil((view.top + height) / ROW_HEIGHT) + OVERSCAN);
+  const shown: ReactElement[] = [];
+  for (let i = first; i < last; i++) {
+    const row = rows[i];
+    if (row)
+      shown.push(
+        <div key={i} className="resource-actions-cell" style={{ height: ROW_HEIGHT }}>
+          {cell(row)}
+        </div>,
+      );
+  }
+  return (
+    <div className="resource-actions" style={{ minWidth: `min(${minWidth}px, 30%)` }}>
+      <div className="resource-actions-head" style={{ height: view.header }}>
+        操作
+      </div>
+      <div ref={body} className="resource-actions-body">
+        {/* in flow, between spacers, so the column takes the width of its widest row in view */}
+        <div style={{ height: first * ROW_HEIGHT }} />
+        {shown}
+        <div style={{ height: (rows.length - last) * ROW_HEIGHT + SCROLLBAR }} />
+      </div>
     </div>
   );
 }

@@ -1,4 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { localDateTime } from '../../domain/resources/outing.js';
+import { mapDrawn, openMapCard } from './realtime.js';
 import { ADMIN, signIn } from './support.js';
 
 const SHOTS = process.env.E2E_SHOTS ? '.tmp' : null;
@@ -18,6 +20,34 @@ async function api(page: Page, url: string): Promise<Rec> {
   const body = (await res.json()) as { code: number; result: Rec };
   expect(body.code).toBe(0);
   return body.result;
+}
+
+/** A PUT or POST of the API with the page's session. */
+async function send(page: Page, method: 'PUT' | 'POST', url: string, data: Rec = {}): Promise<Rec> {
+  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('pims2.userInfo') ?? '{}').token);
+  const res = await page.request.fetch(url, { method, headers: { authorization: token }, data });
+  const body = (await res.json()) as { code: number; msg: string; result: Rec };
+  expect(body.msg).toBe('成功');
+  return body.result;
+}
+
+/** The home's time `minutes` from now (the server runs on this machine's clock and zone). */
+const at = (minutes: number) => localDateTime(Date.now() + minutes * 60_000);
+
+/** An outing registered and passed by the API, planned from `from` to `until` minutes from now. */
+async function approvedOuting(page: Page, oldmanId: unknown, from: number, until: number) {
+  const { outId } = await send(page, 'POST', '/pims/web-org/oldmanOut', {
+    oldmanId,
+    outReason: 2,
+    destination: '儿子家',
+    expectedOutTime: at(from),
+    expectedReturnTime: at(until),
+    companionName: '王建国',
+    companionPhone: '13912345678',
+    relation: 2,
+  });
+  await send(page, 'PUT', `/pims/web-org/oldmanOutAudit/pass/${String(outId)}`);
+  return Number(outId);
 }
 
 /** Registers an outing for an elder through the 新增 form of 外出登记. */
@@ -126,4 +156,85 @@ test('outing: a declined outing ends with the audit opinion and offers nothing m
     await expect(rowOf(register, name).getByRole('button', { name: label, exact: true })).toHaveCount(0);
   const stored = (await api(page, '/pims/web-org/oldmanOut?outStatus=2')).list as Rec[];
   expect(stored).toMatchObject([{ oldmanName: name, auditOpinion: '近期血压不稳，暂缓外出' }]);
+});
+
+test('outing: one past its return is a reminder on the workbench until the return is registered', async ({
+  page,
+}) => {
+  await signIn(page, ADMIN);
+  const elders = (await api(page, '/pims/web-pi/oldmans?oldmanStatuses=1&pageSize=6')).list as Rec[];
+  const elder = elders[4] as Rec;
+  const name = String(elder.oldmanName);
+  // Left two and a half hours ago, expected back an hour ago.
+  const outId = await approvedOuting(page, elder.oldmanId, -180, -60);
+  await send(page, 'PUT', `/pims/web-org/oldmanOut/affirm/${outId}`, { actualOutTime: at(-150) });
+
+  await page.goto('/index.html#/home');
+  const reminders = page.getByTestId('workbench-reminders');
+  const item = reminders.getByTestId('remind-item').filter({ hasText: name });
+  await expect(item).toContainText('超时未返院');
+  await expect(item).toContainText(`预计返院 ${at(-60).slice(0, 16)}`);
+  await expect(item).toContainText(/已超时 1小时/);
+  await shot(page, 'reminder');
+
+  await item.getByRole('button', { name: `处理${name}的外出` }).click();
+  const register = page.getByTestId('page-outing-register');
+  await expect(register.getByTestId('outing-one-elder')).toContainText(`只显示${name}的外出登记`);
+  await expect(rowOf(register, name).getByTestId('outing-overdue')).toBeVisible();
+  await runStep(page, rowOf(register, name), '返院登记', '已平安返院');
+  await expect(register.getByTestId('resource-table').getByText('已返院')).toBeVisible();
+
+  await page.goto('/index.html#/home');
+  await expect(reminders).toBeVisible();
+  await expect(reminders.getByTestId('remind-item').filter({ hasText: name })).toHaveCount(0);
+});
+
+test('outing: the map card and the bed card show 外出中 as soon as the elder leaves, without a reload', async ({
+  page,
+}) => {
+  await signIn(page, ADMIN);
+  const residents = new Map(
+    ((await api(page, '/pims/web-pi/oldmans?oldmanStatuses=1&pageHelper=0')).list as Rec[]).map((e) => [
+      Number(e.oldmanId),
+      String(e.oldmanName),
+    ]),
+  );
+  const [building] = (await api(page, '/loms/web-lo/pnt/building')) as unknown as { buildingId: number }[];
+  const devices = (await api(page, '/loms/web-lo/pnt/device/list/rt')) as unknown as Rec[];
+  const watch = devices.find(
+    (d) => d.buildingId === building?.buildingId && d.floorNo === 1 && residents.has(Number(d.oldmanId)),
+  );
+  if (!watch) throw new Error('no resident with a watch on the first floor');
+
+  await page.goto('/index.html#/yunmuIot/elderPosition/realTime');
+  await mapDrawn(page);
+  const card = await openMapCard(page, Number(watch.deviceId), String(watch.oldmanName));
+  await expect(card.getByTestId('elder-outing')).toHaveCount(0);
+  const outId = await approvedOuting(page, watch.oldmanId, -10, 120);
+  await send(page, 'PUT', `/pims/web-org/oldmanOut/affirm/${outId}`);
+  await expect(card.getByTestId('elder-outing')).toHaveText('外出中', { timeout: 3_000 });
+  await shot(page, 'map-card-out');
+  await send(page, 'PUT', `/pims/web-org/oldmanOut/back/${outId}`);
+  await expect(card.getByTestId('elder-outing')).toHaveCount(0, { timeout: 3_000 });
+
+  // A bed card not lit by an alarm (an alarm's colour wins over 外出中).
+  await page.goto('/index.html#/yunmuIot/bedCards');
+  const quiet = page.locator(
+    '[data-testid="bed-card"]:is([data-tone="ok"],[data-tone="away"],[data-tone="silent"])',
+  );
+  await expect(quiet.first()).toBeVisible();
+  const candidates = await quiet.evaluateAll((cards) =>
+    cards.map((c) => Number(c.getAttribute('data-oldman-id'))),
+  );
+  const oldmanId = candidates.reverse().find((id) => residents.has(id) && id !== Number(watch.oldmanId));
+  if (!oldmanId) throw new Error('no quiet bed card of a resident');
+  const bed = page.locator(`[data-testid="bed-card"][data-oldman-id="${oldmanId}"]`);
+  const bedOut = await approvedOuting(page, oldmanId, -10, 120);
+  await send(page, 'PUT', `/pims/web-org/oldmanOut/affirm/${bedOut}`);
+  // sooner than the cards' 5 s poll
+  await expect(bed).toHaveAttribute('data-tone', 'outing', { timeout: 3_000 });
+  await expect(bed).toContainText('外出中');
+  await shot(page, 'bed-card-out');
+  await send(page, 'PUT', `/pims/web-org/oldmanOut/back/${bedOut}`);
+  await expect(bed).not.toHaveAttribute('data-tone', 'outing', { timeout: 3_000 });
 });

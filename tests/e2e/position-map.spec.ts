@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import type { SimulatedDevice } from '../../server/db/seedRealtime.js';
-import { e2eDataDir, e2ePort, publishAsDevice } from './realtime.js';
+import { e2eDataDir, e2ePort, mapDrawn, openMapCard, publishAsDevice } from './realtime.js';
 import { ADMIN, signIn } from './support.js';
 
 interface LiveDevice {
@@ -17,7 +17,6 @@ async function api<T>(page: Page, url: string): Promise<T> {
   const res = await page.request.get(url, { headers: { authorization: token } });
   return (await res.json()).result as T;
 }
-type MapHook = { __floorMap?: { redraws: number; screenOf(id: number): { x: number; y: number } | null } };
 
 test('residents move on the floor plan; clicking one opens their card with battery, trail and alarm state', async ({
   page,
@@ -25,9 +24,7 @@ test('residents move on the floor plan; clicking one opens their card with batte
   await signIn(page, ADMIN);
   await page.goto('/#/yunmuIot/elderPosition/realTime');
   await expect(page.getByTestId('health-light')).toHaveAttribute('data-state', 'ok');
-  await expect
-    .poll(() => page.evaluate(() => (window as MapHook).__floorMap?.redraws ?? 0), { timeout: 30_000 })
-    .toBeGreaterThan(0);
+  await mapDrawn(page);
   // The simulator's watches and bands walk on the first floor shown.
   await expect(page.getByTestId('legend-online')).not.toHaveText(/在线 0$/);
 
@@ -35,19 +32,7 @@ test('residents move on the floor plan; clicking one opens their card with batte
   const live = await api<LiveDevice[]>(page, '/loms/web-lo/pnt/device/list/rt');
   const target = live.find((d) => d.buildingId === building?.buildingId && d.floorNo === 1 && d.oldmanName);
   if (!target) throw new Error('no resident on the first floor');
-  const card = page.getByTestId('elder-card');
-
-  // The marker moves about once a second: aim at where it is now, and again if it walked away.
-  await expect(async () => {
-    const at = await page.evaluate(
-      (id) => (window as MapHook).__floorMap?.screenOf(id) ?? null,
-      target.deviceId,
-    );
-    const box = await page.getByTestId('map-canvas').boundingBox();
-    if (!at || !box) throw new Error('marker not on screen');
-    await page.mouse.click(box.x + at.x, box.y + at.y);
-    await expect(card).toContainText(target.oldmanName ?? '', { timeout: 1_000 });
-  }).toPass({ timeout: 20_000 });
+  const card = await openMapCard(page, target.deviceId, target.oldmanName ?? '');
   await expect(card).toContainText('电量');
   // online, or in alarm when the simulator (or an earlier test) raised one on this watch
   await expect(card).toContainText(/在线|告警/);

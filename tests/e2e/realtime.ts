@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { expect, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import mqtt from 'mqtt';
 import { Topic } from '../../domain/topics.js';
@@ -82,4 +83,26 @@ export function ownServer(port: number, dataDir: string) {
   };
   const reset = () => rmSync(dataDir, { recursive: true, force: true });
   return { start, stop, reset, base: `http://127.0.0.1:${port}` };
+}
+
+type MapHook = { __floorMap?: { redraws: number; screenOf(id: number): { x: number; y: number } | null } };
+
+/** Waits until the live map has drawn (markers in place). */
+export async function mapDrawn(page: Page) {
+  await expect
+    .poll(() => page.evaluate(() => (window as MapHook).__floorMap?.redraws ?? 0), { timeout: 30_000 })
+    .toBeGreaterThan(0);
+}
+
+/** Clicks a resident's marker on the live map until their card opens (markers move about once a second). */
+export async function openMapCard(page: Page, deviceId: number, name: string) {
+  const card = page.getByTestId('elder-card');
+  await expect(async () => {
+    const at = await page.evaluate((id) => (window as MapHook).__floorMap?.screenOf(id) ?? null, deviceId);
+    const box = await page.getByTestId('map-canvas').boundingBox();
+    if (!at || !box) throw new Error('marker not on screen');
+    await page.mouse.click(box.x + at.x, box.y + at.y);
+    await expect(card).toContainText(name, { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+  return card;
 }

@@ -93,9 +93,10 @@ async function seededElder(name: string) {
 async function openAccount(oldmanId: number) {
   return Number((await ok('POST', `${WEB}/costAccount`, { oldmanId })).accountId);
 }
+/** The staff who serve home-care orders (the 派单 dropdown). */
+const carers = async () => (await list(`${OP.nursingWorkers}?carer=1`)).list;
 async function carerId() {
-  const carers = (await list(OP.nursingWorkers)).list;
-  return Number(carers[0]?.nursingId);
+  return Number((await carers())[0]?.nursingId);
 }
 
 describe('home elders, areas, projects (engine resources)', () => {
@@ -421,7 +422,7 @@ describe('permissions and data departments', () => {
       serveTime: '2026-03-02 09:30:00',
     });
     await ok('PUT', OP.pay, { orderId, payWay: 'CASH' });
-    const someoneElse = (await list(OP.nursingWorkers)).list.find((c) => c.nursingId !== nurseEmp.empId);
+    const someoneElse = (await carers()).find((c) => c.nursingId !== nurseEmp.empId);
     await ok('PUT', OP.distribute, { orderId, nursingId: someoneElse?.nursingId });
     // The nurse may dispatch too in the demo roles, so she acts for the office here; a carer-only role is refused.
     await sql`delete from roleAuthority where code = 'homecare:serverWorkorder:distribute' and roleId in

@@ -3,6 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { Code } from '../../domain/codes.js';
 import type { Vitals } from '../../domain/devices.js';
+import { serverPushMessage } from '../../domain/push.js';
+import { overdueOutingTitle, REMINDS_PATH, remindItem } from '../../domain/reminders.js';
 import { OLDMAN_BASE } from '../../domain/resources/oldman.js';
 import {
   OUTING_AUDIT_BASE as AUDIT,
@@ -68,6 +70,23 @@ async function register(oldmanId: unknown, over: Rec = {}, token = admin) {
 }
 const outing = async (outId: number) =>
   (await call(h.app, admin, 'GET', `${BASE}/${outId}`)).body.result as Rec;
+
+/** Takes authority codes from the demo nurse's role; her next call reads them again. */
+async function revokeFromNurse(codes: string[]) {
+  const role = await db()
+    .selectFrom('role')
+    .innerJoin('userRole', 'userRole.roleId', 'role.roleId')
+    .innerJoin('users', 'users.userId', 'userRole.userId')
+    .select('role.roleId')
+    .where('users.loginName', '=', 'huli01')
+    .executeTakeFirstOrThrow();
+  await db()
+    .deleteFrom('roleAuthority')
+    .where('roleId', '=', role.roleId)
+    .where('code', 'in', codes)
+    .execute();
+  forgetAuthorizations(db());
+}
 
 /** What a refused call must leave exactly as it was: the outing, its history, the operation log. */
 async function snapshot() {
@@ -356,19 +375,7 @@ describe('outing authority and scope', () => {
     expect((await call(h.app, other, 'PUT', step(OutingPaths.pass, mine), {})).body.code).toBe(Code.notFound);
 
     // Without the audit buttons the nurse may see the queue but not pass or decline.
-    const role = await db()
-      .selectFrom('role')
-      .innerJoin('userRole', 'userRole.roleId', 'role.roleId')
-      .innerJoin('users', 'users.userId', 'userRole.userId')
-      .select('role.roleId')
-      .where('users.loginName', '=', 'huli01')
-      .executeTakeFirstOrThrow();
-    await db()
-      .deleteFrom('roleAuthority')
-      .where('roleId', '=', role.roleId)
-      .where('code', 'in', ['live:outingAudit:pass', 'live:outingAudit:decline', 'live:outing:add'])
-      .execute();
-    forgetAuthorizations(db());
+    await revokeFromNurse(['live:outingAudit:pass', 'live:outingAudit:decline', 'live:outing:add']);
     const limited = (await signInNurse(h.app)).token;
     const before = await snapshot();
     expect((await call(h.app, limited, 'GET', AUDIT)).body.code).toBe(0);
@@ -537,20 +544,22 @@ describe('while an elder is out', () => {
   });
 });
 
-describe('overdue return', () => {
-  async function pushConsole(base: string, token: string) {
-    const ws = new WebSocket(`${base.replace('http', 'ws')}/push`);
-    const messages: { type: string; data?: Rec }[] = [];
-    ws.on('message', (raw) => messages.push(JSON.parse(raw.toString())));
-    await new Promise((resolve, reject) => {
-      ws.on('open', resolve);
-      ws.on('error', reject);
-    });
-    ws.send(JSON.stringify({ type: 'auth', token }));
-    await expect.poll(() => messages.map((m) => m.type)).toContain('auth.ok');
-    return { ws, reminds: () => messages.filter((m) => m.type === 'remind').map((m) => m.data) };
-  }
+/** A console on the push channel, keeping every message it gets. */
+async function pushConsole(base: string, token: string) {
+  const ws = new WebSocket(`${base.replace('http', 'ws')}/push`);
+  const messages: { type: string; data?: Rec }[] = [];
+  ws.on('message', (raw) => messages.push(JSON.parse(raw.toString())));
+  await new Promise((resolve, reject) => {
+    ws.on('open', resolve);
+    ws.on('error', reject);
+  });
+  ws.send(JSON.stringify({ type: 'auth', token }));
+  await expect.poll(() => messages.map((m) => m.type)).toContain('auth.ok');
+  const of = (type: string) => () => messages.filter((m) => m.type === type).map((m) => m.data);
+  return { ws, reminds: of('remind'), presence: of('outing.presence') };
+}
 
+describe('overdue return', () => {
   it('reminds once per expected return time those who may see the elder, again after a passed postponement', async () => {
     // The push channel checks sessions with the real clock: sign in at the real time here.
     h.clock.now = Date.now();
@@ -603,6 +612,148 @@ describe('overdue return', () => {
     } finally {
       adminConsole.ws.close();
       nurseConsole.ws.close();
+    }
+  });
+});
+
+describe('overdue outings in the reminders list', () => {
+  const reminds = async (token: string, query = '') => {
+    const res = await call(h.app, token, 'GET', `${REMINDS_PATH}${query}`);
+    expect(res.body.code).toBe(0);
+    const page = res.body.result as { list: unknown[]; total: number };
+    return { ...page, list: page.list.map((r) => remindItem.parse(r)) };
+  };
+  /** An outing that left ten minutes ago and is expected back `minutes` from now. */
+  async function outNow(oldmanId: unknown, minutes: number) {
+    const outId = await register(oldmanId, { expectedOutTime: at(-10), expectedReturnTime: at(minutes) });
+    await call(h.app, admin, 'PUT', step(OutingPaths.pass, outId), {});
+    expect((await call(h.app, admin, 'PUT', step(OutingPaths.affirm, outId), {})).body.code).toBe(0);
+    return outId;
+  }
+
+  it('lists an outing past its return to who may see it, until the elder is back or the plan is postponed', async () => {
+    const mine = await residentOf('护理一部');
+    const elsewhere = (
+      (await call(h.app, admin, 'GET', `${OLDMAN_BASE}?oldmanStatuses=1&pageHelper=0`)).body.result as Page
+    ).list.find((r) => r.deptName !== '护理一部') as Rec;
+    const nurse = (await signInNurse(h.app)).token;
+    const other = (await signInOtherOrg(h.app)).token;
+    const mineOut = await outNow(mine.oldmanId, 30);
+    const elsewhereOut = await outNow(elsewhere.oldmanId, 20);
+    expect(await reminds(admin)).toMatchObject({ list: [], total: 0 });
+
+    h.clock.now += 45 * 60_000;
+    const listed = await reminds(admin);
+    expect(listed.total).toBe(2);
+    // the most overdue first, with who, when they were expected and how long ago
+    expect(listed.list).toEqual([
+      {
+        remindType: 'outingOverdue',
+        remindKey: `outingOverdue:${elsewhereOut}`,
+        title: overdueOutingTitle(String(elsewhere.oldmanName), at(-25)),
+        content: '外出地点：杭州市西湖区儿子家；陪同人：王建国 13912345678',
+        outId: elsewhereOut,
+        oldmanId: elsewhere.oldmanId,
+        oldmanName: elsewhere.oldmanName,
+        deptName: elsewhere.deptName,
+        expectedReturnTime: at(-25),
+        overdueMinutes: 25,
+      },
+      expect.objectContaining({ outId: mineOut, overdueMinutes: 15, deptName: '护理一部' }),
+    ]);
+    expect(await reminds(admin, '?pageNum=2&pageSize=1')).toMatchObject({
+      total: 2,
+      pageNum: 2,
+      list: [{ outId: mineOut }],
+    });
+    // Data departments and the organisation: the nurse sees only hers, the other home nothing.
+    expect((await reminds(nurse)).list.map((r) => r.outId)).toEqual([mineOut]);
+    expect(await reminds(other)).toMatchObject({ list: [], total: 0 });
+
+    await call(h.app, admin, 'PUT', step(OutingPaths.postpone, mineOut), {
+      expectedReturnTime: at(30),
+      reason: '复查排队',
+    });
+    expect((await reminds(nurse)).list).toEqual([]);
+    await call(h.app, admin, 'PUT', step(OutingPaths.back, elsewhereOut), {});
+    expect(await reminds(admin)).toMatchObject({ list: [], total: 0 });
+
+    // Past the postponed return again; without the outing authority there is nothing to remind of.
+    h.clock.now += 31 * 60_000;
+    expect((await reminds(nurse)).list.map((r) => [r.outId, r.overdueMinutes])).toEqual([[mineOut, 1]]);
+    await revokeFromNurse(['live:outing']);
+    expect(await reminds(nurse)).toMatchObject({ list: [], total: 0 });
+  });
+});
+
+describe('outing presence on the push channel', () => {
+  it('tells the consoles that may see the elder when they leave and come back, nothing for other steps', async () => {
+    // The push channel checks sessions with the real clock: sign in at the real time here.
+    h.clock.now = Date.now();
+    admin = (await signInAdmin(h.app)).token;
+    const base = await h.app.listen({ port: 0, host: '127.0.0.1' });
+    const mine = await residentOf('护理一部');
+    const elsewhere = (
+      (await call(h.app, admin, 'GET', `${OLDMAN_BASE}?oldmanStatuses=1&pageHelper=0`)).body.result as Page
+    ).list.find((r) => r.deptName !== '护理一部') as Rec;
+    const consoles = {
+      admin: await pushConsole(base, admin),
+      nurse: await pushConsole(base, (await signInNurse(h.app)).token),
+      other: await pushConsole(base, (await signInOtherOrg(h.app)).token),
+    };
+    try {
+      const outId = await register(elsewhere.oldmanId, {
+        expectedOutTime: at(-10),
+        expectedReturnTime: at(60),
+      });
+      await call(h.app, admin, 'PUT', step(OutingPaths.pass, outId), {});
+      expect((await call(h.app, admin, 'PUT', step(OutingPaths.affirm, outId), {})).body.code).toBe(0);
+      const left = { outId, oldmanId: elsewhere.oldmanId, out: true };
+      await expect.poll(consoles.admin.presence).toEqual([left]);
+      await call(h.app, admin, 'PUT', step(OutingPaths.postpone, outId), {
+        expectedReturnTime: at(120),
+        reason: '多留一会',
+      });
+      await call(h.app, admin, 'PUT', step(OutingPaths.back, outId), {});
+      await expect.poll(consoles.admin.presence).toEqual([left, { ...left, out: false }]);
+      // what the console validates every message with
+      for (const data of consoles.admin.presence())
+        expect(serverPushMessage.safeParse({ type: 'outing.presence', data }).success).toBe(true);
+
+      // The nurse's department is another one; the other home hears nothing of this one.
+      const nurseOut = await register(mine.oldmanId, {
+        expectedOutTime: at(-10),
+        expectedReturnTime: at(60),
+      });
+      await call(h.app, admin, 'PUT', step(OutingPaths.pass, nurseOut), {});
+      await call(h.app, admin, 'PUT', step(OutingPaths.affirm, nurseOut), {});
+      await expect
+        .poll(consoles.nurse.presence)
+        .toEqual([{ outId: nurseOut, oldmanId: mine.oldmanId, out: true }]);
+      await expect.poll(() => consoles.admin.presence().length).toBe(3);
+      expect(consoles.other.presence()).toEqual([]);
+    } finally {
+      for (const c of Object.values(consoles)) c.ws.close();
+    }
+  });
+
+  it('leaves out users who see neither outings, the map nor the monitors', async () => {
+    h.clock.now = Date.now();
+    admin = (await signInAdmin(h.app)).token;
+    const base = await h.app.listen({ port: 0, host: '127.0.0.1' });
+    const mine = await residentOf('护理一部');
+    await revokeFromNurse(['live:outing', 'yunmuIot:elderPosition', 'yunmuIot:fence', 'yunmuIot:monitor']);
+    const nurse = await pushConsole(base, (await signInNurse(h.app)).token);
+    const office = await pushConsole(base, admin);
+    try {
+      const outId = await register(mine.oldmanId, { expectedOutTime: at(-10), expectedReturnTime: at(60) });
+      await call(h.app, admin, 'PUT', step(OutingPaths.pass, outId), {});
+      await call(h.app, admin, 'PUT', step(OutingPaths.affirm, outId), {});
+      await expect.poll(() => office.presence().length).toBe(1);
+      expect(nurse.presence()).toEqual([]);
+    } finally {
+      nurse.ws.close();
+      office.ws.close();
     }
   });
 });

@@ -8,7 +8,7 @@ import { HealthLight } from '../HealthLight.js';
 import { useNow } from '../useNow.js';
 import { type BedCard, bedCards, cardCounts, orderCards, toneName } from './bedCards.js';
 import { HEALTH_PERSONAL_PATH, MONITOR_POLL_MS, monitorKinds, seriesUnit, withElder } from './kinds.js';
-import { useMonitorRows, useOpenAlarms } from './live.js';
+import { useMonitorRows, useOpenAlarms, useOutingNow } from './live.js';
 import { PlaceFilterBar } from './PlaceFilterBar.js';
 import { filterRows, noPlaceFilter, placeOptions, rowStatusText, timeOfDay } from './rows.js';
 import './monitor.css';
@@ -19,7 +19,9 @@ import './monitor.css';
  * of the alarm's severity. Made for a large screen at the nurses' station (full-screen button).
  */
 export function BedCards() {
-  const { rows, loadedAt, error } = useMonitorRows(1);
+  const polled = useMonitorRows(1);
+  const { loadedAt, error } = polled;
+  const rows = useOutingNow(polled.rows, polled.requestedAt);
   const open = useOpenAlarms();
   const now = useNow(1000);
   const [filter, setFilter] = useState(noPlaceFilter);

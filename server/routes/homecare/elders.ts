@@ -31,6 +31,7 @@ import {
   resourceRoutes,
   updateRow,
 } from '../../resources/engine.js';
+import { staffOf } from './carers.js';
 
 /** A home elder of the organisation, in one of the user's data departments, or a Chinese refusal. */
 export async function homeElder(ctx: Ctx, oldmanId: number, missing = '长者不存在') {
@@ -64,6 +65,11 @@ export const homeOldmanHooks: ResourceHooks = {
       (select count(*) from homeCostAccount where oldmanId = ${id}) as n`.execute(ctx.db);
     if (Number(used.rows[0]?.n ?? 0) > 0)
       throw new ApiFailure(Code.conflict, `${String(row.oldmanName)}已有服务工单或账户，不能删除`);
+    const documents = await sql`select 1 from homeTemplateData where oldmanId = ${id} limit 1`.execute(
+      ctx.db,
+    );
+    if (documents.rows.length)
+      throw new ApiFailure(Code.conflict, `${String(row.oldmanName)}已有居家文书，请先删除文书`);
     await sql`delete from homeFamily where oldmanId = ${id}`.execute(ctx.db);
     await sql`delete from serveOrderGenRule where oldmanId = ${id}`.execute(ctx.db);
   },
@@ -189,15 +195,13 @@ export function homecareElderRoutes(): AnyRoute[] {
       method: 'GET',
       url: ServeOrderPaths.nursingWorkers,
       auth: A.order,
+      query: z.object({
+        carer: z.coerce.number({ error: '服务人员范围无效' }).int().min(0).max(1).optional(),
+      }),
       async handler(ctx) {
-        // Spec 000 §3 dropdown "nursing worker nursingId/realName": the organisation's active staff.
-        const list = await ctx.db
-          .selectFrom('emp')
-          .select(['empId as nursingId', 'empName as realName', 'phoneNum', 'deptId'])
-          .where('orgId', '=', ctx.user.orgId)
-          .where('status', '=', 0)
-          .orderBy('empId')
-          .execute();
+        // Spec 000 §3 dropdown "nursing worker nursingId/realName": the organisation's active staff;
+        // with carer=1 only those who serve home-care orders (the 派单 dialog, lookup homeCarer).
+        const list = await staffOf(ctx.db, ctx.user.orgId, ctx.query.carer === 1);
         return { list, total: list.length, pageNum: 1, pageSize: list.length };
       },
     }),

@@ -1,5 +1,6 @@
 import type { AnyRoute } from '../../http/route.js';
 import { homecareAccountRoutes } from './accounts.js';
+import { homecareDocumentRoutes } from './documents.js';
 import { homecareImportRoutes } from './elderImport.js';
 import { homecareElderRoutes } from './elders.js';
 import { homecareOrderRoutes } from './orders.js';
@@ -11,5 +12,6 @@ export function homecareRoutes(): AnyRoute[] {
     ...homecareElderRoutes(),
     ...homecareOrderRoutes(),
     ...homecareAccountRoutes(),
+    ...homecareDocumentRoutes(),
   ];
 }

@@ -35,6 +35,7 @@ import {
   resourceRoutes,
   updateRow,
 } from '../../resources/engine.js';
+import { dispatchableCarer } from './carers.js';
 import { homeElder, inHomeElderDept, readOrgConfig } from './elders.js';
 import {
   balanceAccount,
@@ -159,6 +160,9 @@ const evaluationHooks: ResourceHooks = {
     if (seen.rows.length) throw new ApiFailure(Code.conflict, '该工单已评价');
     row.orderNo = order.orderNo;
     row.deptId = order.deptId;
+    row.oldmanId = order.oldmanId;
+    row.projectId = order.projectId;
+    row.nursingId = order.nursingId;
   },
 };
 
@@ -268,18 +272,12 @@ export function homecareOrderRoutes(): AnyRoute[] {
       log: { type: 'UPDATE', name: '服务工单派单' },
       async handler(ctx) {
         const body = parseInput(distributeSchema, ctx.req.body);
-        const carer = await ctx.db
-          .selectFrom('emp')
-          .select(['empName', 'status'])
-          .where('empId', '=', body.nursingId)
-          .where('orgId', '=', ctx.user.orgId)
-          .executeTakeFirst();
-        if (carer?.status !== 0) throw new ApiFailure(Code.invalidInput, '服务人员不存在');
+        const carer = await dispatchableCarer(ctx.db, ctx.user.orgId, body.nursingId);
         const { next } = await stepOrder(
           ctx,
           body.orderId,
           { type: 'distribute', nursingId: body.nursingId },
-          { note: body.note ?? `派给${carer.empName}` },
+          { note: body.note ?? `派给${carer.realName}` },
         );
         return { orderId: body.orderId, serveStatus: next.serveStatus };
       },

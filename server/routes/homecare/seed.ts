@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { idCardFacts } from '../../../domain/idCard.js';
+import { HOME_CARER_JOB_TYPES } from '../../../domain/resources/homecareCodes.js';
 import type { Db } from '../../db/index.js';
 import { idCardNumber } from '../../db/seedRealtime.js';
 
@@ -38,9 +39,15 @@ const ELDERS = [
   ['郑爷爷', '1943-01-30', true, '13805710006', 2, '湖墅南路 210 号 1 单元 601'],
 ] as const;
 
+/** Staff who go to the elders' homes: [name, phone, sex, department index]; they hold the 护理员 post. */
+const CARERS = [
+  ['张桂芳', '13805720001', 1, 0],
+  ['刘志强', '13805720002', 0, 1],
+] as const;
+
 /**
- * Home care of the demonstration institution: service areas, project types and projects, and six
- * elders at home (three per nursing department). Runs once per database: it does nothing when the
+ * Home care of the demonstration institution: service areas, project types and projects, six
+ * elders at home (three per nursing department) and two carers (派单 lists carers only). Runs once per database: it does nothing when the
  * institution already has a project type.
  */
 export async function seedHomecare(db: Db) {
@@ -88,5 +95,13 @@ export async function seedHomecare(db: Db) {
         ${facts?.sex ?? 0}, ${facts?.birthday ?? birthday}, ${phone}, ${areaIds[area] ?? null},
         ${AREAS[area]?.[1] ?? null}, ${address}, ${i % 2}, ${now}, ${now})`.execute(trx);
     }
+    const post = await sql<{ jobId: number }>`select jobId from job where orgId = ${orgId}
+      and jobTypeCode = ${HOME_CARER_JOB_TYPES[0]} order by jobId limit 1`.execute(trx);
+    const jobId = post.rows[0]?.jobId;
+    if (jobId !== undefined)
+      for (const [name, phone, sex, dept] of CARERS)
+        await sql`insert into emp (orgId, deptId, empName, empType, phoneNum, sex, status, msgAuth, language, jobIds)
+          values (${orgId}, ${deptIds[dept] ?? deptIds[0]}, ${name}, 'STAFF', ${phone}, ${sex}, 0, 1, 'zh-CN',
+          ${String(jobId)})`.execute(trx);
   });
 }

@@ -11,20 +11,17 @@ import {
   contractMoveAllowed,
   contractResource,
   FORM_BASE,
-  formFieldsOf,
   OLDMAN_TEMPLATE,
   oldmanTemplateResource,
-  type PlaceholderValues,
-  placeholderValuesOf,
-  renderFormValues,
   renderTemplate,
   TEMPLATE_DATA,
   templateDataResource,
   templateListResource,
 } from '../../../domain/resources/contract.js';
+import { institutionDocuments, TemplateFamily } from '../../../domain/resources/documents.js';
 import { LiveAuthority, oldmanResource } from '../../../domain/resources/oldman.js';
 import { ApiFailure } from '../../http/failure.js';
-import { printPage } from '../../http/printPage.js';
+import { sendPrintPage } from '../../http/printPage.js';
 import { type AnyRoute, route, SENT } from '../../http/route.js';
 import {
   type Ctx,
@@ -37,46 +34,23 @@ import {
   resourceRoutes,
   updateRow,
 } from '../../resources/engine.js';
+import {
+  differs,
+  documentHooks,
+  documentRoutes,
+  orgNameOf,
+  ownTemplate,
+  placeholderValues,
+  type ServerDocumentFamily,
+  today,
+} from './documents.js';
 import { oldmanHooks } from './oldman.js';
 
-/** Template families (templateType.isHome, docs/decisions.md): 0/1 HTML documents, 2 forms. */
-const FORM_FAMILY = 2;
 const id = z.coerce.number().int().positive('编号无效');
-const today = () => new Date().toISOString().slice(0, 10);
 const stamp = () => new Date().toISOString().slice(0, 19).replace('T', ' ');
-
-async function ownTemplate(ctx: Ctx, templateId: number) {
-  const row = await ctx.db
-    .selectFrom('template')
-    .innerJoin('templateType', 'templateType.typeId', 'template.typeId')
-    .select([
-      'template.templateId',
-      'template.templateName',
-      'template.typeId',
-      'template.content',
-      'template.status',
-      'templateType.isHome',
-      'templateType.typeName',
-    ])
-    .where('template.templateId', '=', templateId)
-    .where('template.orgId', '=', ctx.user.orgId)
-    .executeTakeFirst();
-  if (!row) throw new ApiFailure(Code.invalidInput, '模板不存在');
-  return row;
-}
 
 /** The elder (own organisation and data department) with bed path and age, or a refusal. */
 const elderOf = (ctx: Ctx, oldmanId: number) => loadRow(ctx, oldmanResource, oldmanId, oldmanHooks);
-
-/** What the placeholders of a template stand for, for one elder and (for a contract) its terms. */
-async function placeholderValues(ctx: Ctx, elder: Row, terms: Row = {}): Promise<PlaceholderValues> {
-  const org = await ctx.db
-    .selectFrom('org')
-    .select('orgName')
-    .where('orgId', '=', ctx.user.orgId)
-    .executeTakeFirst();
-  return placeholderValuesOf(elder, terms, org?.orgName ?? '', today());
-}
 
 /** HT + day + a four-digit number of the day within the organisation: HT202611230001. */
 async function nextContractNo(ctx: Ctx) {
@@ -91,8 +65,6 @@ async function nextContractNo(ctx: Ctx) {
 }
 
 const statusName = (s: unknown) => dictLabel('contractStatus', s as number) || String(s);
-const differs = (a: unknown, b: unknown) =>
-  (a ?? null) !== (b ?? null) && String(a ?? '') !== String(b ?? '');
 
 const contractHooks: ResourceHooks = {
   async prepare(ctx, row, existing) {
@@ -120,7 +92,8 @@ const contractHooks: ResourceHooks = {
     const elder = await elderOf(ctx, Number(merged.oldmanId));
     row.deptId = Number(elder.deptId);
     const template = await ownTemplate(ctx, Number(merged.templateId));
-    if (template.isHome === FORM_FAMILY) throw new ApiFailure(Code.invalidInput, '合同模板须为文书模板');
+    if (template.isHome === TemplateFamily.form)
+      throw new ApiFailure(Code.invalidInput, '合同模板须为文书模板');
     if (!existing && template.status !== 1) throw new ApiFailure(Code.invalidInput, '该合同模板已停用');
     if (!existing && !row.contractNo) row.contractNo = await nextContractNo(ctx);
     if (existing && !row.contractNo) delete row.contractNo;
@@ -135,32 +108,6 @@ const contractHooks: ResourceHooks = {
       throw new ApiFailure(Code.conflict, '只能删除草稿状态的合同，已生效的合同请改为终止');
   },
 };
-
-/** A filled form's answers: every required field answered, choices among the options. */
-function checkedFormValues(raw: unknown, fields: NonNullable<ReturnType<typeof formFieldsOf>>) {
-  let values: Record<string, string> = {};
-  if (typeof raw === 'string' && raw.trim()) {
-    try {
-      const parsed = (JSON.parse(raw) as { values?: unknown }).values;
-      if (parsed && typeof parsed === 'object') values = parsed as Record<string, string>;
-    } catch {
-      throw new ApiFailure(Code.invalidInput, '填写内容格式不正确');
-    }
-  }
-  const clean: Record<string, string> = {};
-  for (const f of fields) {
-    const v = String(values[f.label] ?? '').trim();
-    if (f.required && !v) throw new ApiFailure(Code.invalidInput, `请填写${f.label}`);
-    if (v && f.kind === 'number' && !/^-?\d+(\.\d+)?$/.test(v))
-      throw new ApiFailure(Code.invalidInput, `${f.label}必须是数字`);
-    if (v && f.kind === 'date' && !/^\d{4}-\d{2}-\d{2}$/.test(v))
-      throw new ApiFailure(Code.invalidInput, `${f.label}格式应为YYYY-MM-DD`);
-    if (v && f.kind === 'select' && !f.options.includes(v))
-      throw new ApiFailure(Code.invalidInput, `${f.label}取值无效`);
-    if (v) clean[f.label] = v;
-  }
-  return clean;
-}
 
 /** Binds a template to an elder unless it already is; the new one goes last. */
 async function bind(ctx: Ctx, oldmanId: number, templateId: number, deptId: number) {
@@ -178,34 +125,9 @@ async function bind(ctx: Ctx, oldmanId: number, templateId: number, deptId: numb
   return true;
 }
 
-const templateDataHooks: ResourceHooks = {
-  async prepare(ctx, row, existing) {
-    const oldmanId = Number(row.oldmanId ?? existing?.oldmanId);
-    const templateId = Number(row.templateId ?? existing?.templateId);
-    const elder = await elderOf(ctx, oldmanId);
-    const template = await ownTemplate(ctx, templateId);
-    if (!existing && template.status !== 1) throw new ApiFailure(Code.invalidInput, '该模板已停用');
-    row.deptId = Number(elder.deptId);
-    row.typeId = template.typeId;
-    row.title = template.templateName;
-    const changed =
-      !existing ||
-      differs(existing.oldmanId, oldmanId) ||
-      differs(existing.templateId, templateId) ||
-      (row.formValues !== undefined && differs(existing.formValues, row.formValues));
-    if (!changed) return;
-    if (template.isHome === FORM_FAMILY) {
-      const fields = formFieldsOf(template.content) ?? [];
-      const values = checkedFormValues(row.formValues ?? existing?.formValues, fields);
-      row.formValues = JSON.stringify({ values });
-      row.content = renderFormValues(template.templateName, fields, values);
-    } else {
-      row.formValues = null;
-      row.content = renderTemplate(template.content, await placeholderValues(ctx, elder));
-    }
-    await bind(ctx, oldmanId, templateId, Number(elder.deptId));
-  },
-};
+/** Institution documents: for elders with a profile; making one binds its template to the elder. */
+const institution: ServerDocumentFamily = { family: institutionDocuments, elder: elderOf, filled: bind };
+const templateDataHooks = documentHooks(institution);
 
 /** Binding rows carry their template's name and type, and how many documents the elder has of it. */
 const oldmanTemplateHooks: ResourceHooks = {
@@ -260,26 +182,16 @@ export function contractRoutes(): AnyRoute[] {
       auth: LiveAuthority.contract,
       async handler(ctx) {
         const contract = await loadRow(ctx, contractResource, idParam(ctx.req.params, 'contractId'));
-        const org = await ctx.db
-          .selectFrom('org')
-          .select('orgName')
-          .where('orgId', '=', ctx.user.orgId)
-          .executeTakeFirst();
-        const title = `${String(contract.templateName ?? '合同')}（${String(contract.contractNo)}）`;
-        const { html, csp } = printPage(title, org?.orgName ?? '', String(contract.content ?? ''));
-        ctx.reply
-          .header('content-type', 'text/html; charset=utf-8')
-          .header(
-            'content-disposition',
-            `inline; filename*=UTF-8''${encodeURIComponent(`${String(contract.contractNo)}.html`)}`,
-          )
-          .header('content-security-policy', csp)
-          .header('cache-control', 'no-store')
-          .send(html);
+        sendPrintPage(ctx.reply, {
+          title: `${String(contract.templateName ?? '合同')}（${String(contract.contractNo)}）`,
+          orgName: await orgNameOf(ctx),
+          body: String(contract.content ?? ''),
+          fileName: `${String(contract.contractNo)}.html`,
+        });
         return SENT;
       },
     }),
-    ...resourceRoutes(templateDataResource, templateDataHooks),
+    ...documentRoutes(institution),
     route({
       method: 'GET',
       url: `${TEMPLATE_DATA}/turnOver`,
@@ -348,7 +260,9 @@ export function contractRoutes(): AnyRoute[] {
         const elder = await elderOf(ctx, ctx.body.oldmanId);
         let added = 0;
         for (const templateId of ctx.body.templateIds) {
-          await ownTemplate(ctx, templateId);
+          const template = await ownTemplate(ctx, templateId);
+          if (!institutionDocuments.templateFamilies.includes(template.isHome))
+            throw new ApiFailure(Code.invalidInput, institutionDocuments.wrongTemplate);
           if (await bind(ctx, ctx.body.oldmanId, templateId, Number(elder.deptId))) added += 1;
         }
         ctx.describe(`为长者添加模板：${String(elder.oldmanName)}，${added}个`);
@@ -382,7 +296,8 @@ export function contractRoutes(): AnyRoute[] {
         await elderOf(ctx, ctx.query.oldmanId);
         const rows = await sql<Row>`select t.templateId, t.templateName, t.typeId, ty.typeName, ty.isHome
           from template t join templateType ty on ty.typeId = t.typeId
-          where t.orgId = ${ctx.user.orgId} and t.status = 1 and t.templateId not in
+          where t.orgId = ${ctx.user.orgId} and t.status = 1
+            and ty.isHome in (${sql.join([...institutionDocuments.templateFamilies])}) and t.templateId not in
             (select templateId from oldmanTemplate where oldmanId = ${ctx.query.oldmanId})
           order by ty.sort, t.sort, t.templateId`.execute(ctx.db);
         return rows.rows;

@@ -1,9 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import { satisfies } from '../../../domain/authorityExpr.js';
-import type { ServerPushMessage } from '../../../domain/push.js';
+import type { Page } from '../../../domain/codes.js';
+import { type OverdueOutingRemind, overdueOutingTitle } from '../../../domain/reminders.js';
 import { LiveAuthority } from '../../../domain/resources/oldman.js';
-import { localDateTime, OutStatus, OVERDUE_EVENT } from '../../../domain/resources/outing.js';
+import {
+  localDateTime,
+  localDateTimeMs,
+  OutStatus,
+  OVERDUE_EVENT,
+} from '../../../domain/resources/outing.js';
+import type { SessionUser } from '../../auth/tokens.js';
+import type { Db } from '../../db/index.js';
 import type { Services } from '../../services.js';
 
 /** How often the server looks for outings past their expected return. */
@@ -35,7 +43,7 @@ export async function remindOverdueOutings(services: Pick<Services, 'db' | 'hub'
     order by o.outId`.execute(services.db);
   const sent: { remindId: number; title: string; outId: number }[] = [];
   for (const o of due.rows) {
-    const title = `${o.oldmanName ?? '长者'}外出超时未返院（预计返院 ${o.expectedReturnTime.slice(0, 16)}）`;
+    const title = overdueOutingTitle(o.oldmanName, o.expectedReturnTime);
     const { recordId } = await services.db
       .insertInto('oldmanOutRecord')
       .values({
@@ -56,17 +64,70 @@ export async function remindOverdueOutings(services: Pick<Services, 'db' | 'hub'
       })
       .returning('recordId')
       .executeTakeFirstOrThrow();
-    const message: ServerPushMessage = { type: 'remind', data: { remindId: recordId, title } };
-    for (const client of services.hub.clients)
-      if (
-        client.user.orgId === o.orgId &&
-        client.user.dataDeptIds.includes(o.deptId) &&
-        satisfies(client.user.authority, LiveAuthority.outing)
-      )
-        services.hub.send(client, message);
+    services.hub.toDepartment(o.orgId, o.deptId, LiveAuthority.outing, {
+      type: 'remind',
+      data: { remindId: recordId, title },
+    });
     sent.push({ remindId: recordId, title, outId: o.outId });
   }
   return sent;
+}
+
+interface OverdueRow {
+  outId: number;
+  oldmanId: number;
+  oldmanName: string | null;
+  deptName: string | null;
+  destination: string | null;
+  companionName: string | null;
+  companionPhone: string | null;
+  expectedReturnTime: string;
+}
+
+/**
+ * The overdue outings a user is reminded of in the reminders list: 外出中 past the expected return
+ * now, in the user's data departments, for users who may see outings; the most overdue first. Read
+ * from the outings themselves, so one leaves the list as soon as the elder is back or the plan is
+ * postponed past now, whether or not the periodic check has reminded of it yet.
+ */
+export async function overdueOutingReminds(
+  db: Db,
+  user: SessionUser,
+  nowMs: number,
+  page: { pageNum: number; pageSize: number; pageHelper?: number | undefined },
+): Promise<Page<OverdueOutingRemind>> {
+  const all = page.pageHelper === 0;
+  if (!satisfies(user.authority, LiveAuthority.outing) || user.dataDeptIds.length === 0)
+    return { list: [], total: 0, pageNum: all ? 1 : page.pageNum, pageSize: all ? 0 : page.pageSize };
+  const now = localDateTime(nowMs);
+  const where = sql`o.orgId = ${user.orgId} and o.outStatus = ${OutStatus.out}
+    and o.expectedReturnTime < ${now} and o.deptId in (${sql.join([...user.dataDeptIds])})`;
+  const counted = await sql<{ total: number }>`select count(*) as total from oldmanOut o
+    where ${where}`.execute(db);
+  const total = Number(counted.rows[0]?.total ?? 0);
+  const window = all ? sql`` : sql`limit ${page.pageSize} offset ${(page.pageNum - 1) * page.pageSize}`;
+  const rows = await sql<OverdueRow>`select o.outId, o.oldmanId, m.oldmanName, d.deptName, o.destination,
+      o.companionName, o.companionPhone, o.expectedReturnTime
+    from oldmanOut o left join oldman m on m.oldmanId = o.oldmanId left join dept d on d.deptId = o.deptId
+    where ${where} order by o.expectedReturnTime, o.outId ${window}`.execute(db);
+  const list = rows.rows.map((r): OverdueOutingRemind => {
+    const companion = [r.companionName, r.companionPhone].filter(Boolean).join(' ');
+    return {
+      remindType: 'outingOverdue',
+      remindKey: `outingOverdue:${r.outId}`,
+      title: overdueOutingTitle(r.oldmanName, r.expectedReturnTime),
+      content: [r.destination && `外出地点：${r.destination}`, companion && `陪同人：${companion}`]
+        .filter(Boolean)
+        .join('；'),
+      outId: Number(r.outId),
+      oldmanId: Number(r.oldmanId),
+      oldmanName: r.oldmanName ?? '',
+      deptName: r.deptName,
+      expectedReturnTime: r.expectedReturnTime,
+      overdueMinutes: Math.max(0, Math.floor((nowMs - localDateTimeMs(r.expectedReturnTime)) / 60_000)),
+    };
+  });
+  return { list, total, pageNum: all ? 1 : page.pageNum, pageSize: all ? total : page.pageSize };
 }
 
 /** The periodic check; `stop` on app close. */

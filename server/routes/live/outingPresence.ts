@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
-import { OutStatus } from '../../../domain/resources/outing.js';
+import { OUTING_PRESENCE_AUDIENCE, OutStatus, type OutStatusCode } from '../../../domain/resources/outing.js';
 import type { Db } from '../../db/index.js';
+import type { PushHub } from '../../push/hub.js';
 
 /**
  * Which elders are out (an affirmed outing not yet returned), kept in memory per database: the
@@ -67,4 +68,22 @@ export function forgetOutElders(db: Db) {
   entry.generation++;
   entry.out = null;
   entry.pending = null;
+}
+
+/**
+ * After a committed change that moved an elder out of the home or back (确认外出, 返院登记), tells
+ * the consoles that show 外出中 (map, bed cards), so they need no reload. Nothing for other steps.
+ */
+export function announcePresence(
+  hub: Pick<PushHub, 'toDepartment'>,
+  outing: { orgId: number; deptId: number; outId: number; oldmanId: number },
+  from: OutStatusCode | null,
+  to: OutStatusCode | null,
+) {
+  const out = to === OutStatus.out;
+  if ((from === OutStatus.out) === out) return;
+  hub.toDepartment(outing.orgId, outing.deptId, OUTING_PRESENCE_AUDIENCE, {
+    type: 'outing.presence',
+    data: { outId: outing.outId, oldmanId: outing.oldmanId, out },
+  });
 }

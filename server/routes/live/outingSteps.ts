@@ -20,7 +20,7 @@ import {
 } from '../../../machines/outingMachine.js';
 import { type AnyRoute, route } from '../../http/route.js';
 import { type Ctx, idParam, loadRow, parseInput, type Row } from '../../resources/engine.js';
-import { forgetOutElders } from './outingPresence.js';
+import { announcePresence, forgetOutElders } from './outingPresence.js';
 import { fieldsOf, mayGoOut, nowLocal, record, refuse, stamp, userNameOf } from './outingStore.js';
 
 interface Step<S extends z.ZodType> {
@@ -70,7 +70,16 @@ function step<S extends z.ZodType>(s: Step<S>): AnyRoute {
         where outId = ${outId}`.execute(ctx.db);
       await record(ctx, row, s.type, before, next, s.eventTime(next, now), s.note(body));
       ctx.describe(`${label}：${String(row.oldmanName)}`);
-      ctx.afterCommit(() => forgetOutElders(ctx.services.db));
+      ctx.afterCommit(() => {
+        // Forgotten first: a console that reloads on the message reads the new presence.
+        forgetOutElders(ctx.services.db);
+        announcePresence(
+          ctx.services.hub,
+          { orgId: ctx.user.orgId, deptId: Number(row.deptId), outId, oldmanId: Number(row.oldmanId) },
+          before.outStatus,
+          next.outStatus,
+        );
+      });
       return { outId, outStatus: next.outStatus };
     },
   });

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { Code } from '../../../domain/codes.js';
 import { Authority } from '../../../domain/menus.js';
+import { REMINDS_PATH } from '../../../domain/reminders.js';
 import { pageQuery } from '../../../domain/settings.js';
 import { ApiFailure } from '../../http/failure.js';
 import { type AnyRoute, route, tokenOf } from '../../http/route.js';
-import { paged } from '../paging.js';
+import { overdueOutingReminds } from '../live/outingOverdue.js';
 import { configResource } from './configResource.js';
 
 const recordId = z.object({ recordId: z.coerce.number().int().positive() });
@@ -90,19 +91,11 @@ export function miscSettingRoutes(): AnyRoute[] {
     }),
     route({
       method: 'GET',
-      url: '/pims/web-org/reminds',
+      url: REMINDS_PATH,
       auth: 'session',
       query: pageQuery,
-      // Reminders are written by the modules of later issues; until then the list is the notices addressed to all.
-      handler: ({ db, user, query }) =>
-        paged(
-          db
-            .selectFrom('notice')
-            .select(['noticeId as remindId', 'title', 'content', 'createTime'])
-            .where('orgId', '=', user.orgId)
-            .orderBy('noticeId', 'desc'),
-          query,
-        ),
+      // The only kind so far: overdue outings (notices have their own list, /pims/web-org/notices).
+      handler: ({ db, user, query, services }) => overdueOutingReminds(db, user, services.now(), query),
     }),
     route({
       method: 'POST',
