@@ -1,10 +1,10 @@
 import { expect, type Page } from '@playwright/test';
-import type { EventObject } from 'xstate';
 import { dictLabel } from '../../../domain/dictionaries.js';
 import { HOMECARE_WEB as WEB } from '../../../domain/resources/homecareCodes.js';
 import {
   offeredEvents,
   orderFieldsOf,
+  type ServiceOrderEvent,
   type ServiceOrderEventType,
   serviceOrderEvents,
   stateOf,
@@ -86,8 +86,8 @@ export const driver = {
     return { token, orderId: Number(created.orderId) };
   },
 
-  async send(page: Page, ctx: ServiceOrderCtx, event: EventObject) {
-    const type = event.type as ServiceOrderEventType;
+  async send(page: Page, ctx: ServiceOrderCtx, event: ServiceOrderEvent) {
+    const type = event.type;
     if (rowEvents.includes(type)) return rowStep(page, ctx, type);
     if (type !== 'audit') throw new Error(`the service order driver does not know ${event.type}`);
     const afterSales = (await call(page, ctx.token, 'GET', `${WEB}/serveAfterOrder?pageHelper=0`))

@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
-import type { EventObject } from 'xstate';
 import { COST } from '../../../domain/resources/cost.js';
 import { LiveStatus } from '../../../domain/resources/residence.js';
+import type { SettlementEvent } from '../../../machines/settlementMachine.js';
 import { ADMIN, signIn } from '../support.js';
 
 /**
@@ -66,7 +66,7 @@ export const driver = {
     return ctx;
   },
 
-  async send(page: Page, ctx: SettlementCtx, event: EventObject) {
+  async send(page: Page, ctx: SettlementCtx, event: SettlementEvent) {
     switch (event.type) {
       case 'LEAVE':
         await call(page, ctx, 'PUT', statusUrl(ctx.oldmanId, LiveStatus.quit), {
@@ -102,8 +102,10 @@ export const driver = {
         await expect(record.getByTestId('settle-status')).toContainText('已撤销');
         return;
       }
-      default:
-        throw new Error(`the settlement driver does not know ${event.type}`);
+      default: {
+        const unknown: never = event;
+        throw new Error(`the settlement driver does not know ${JSON.stringify(unknown)}`);
+      }
     }
   },
 

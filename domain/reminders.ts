@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/**
+ * The reminders list (spec 000 §7 "Startup and config": GET /pims/web-org/reminds): what waits for
+ * the signed-in user now, worked out when asked, so a reminder goes as soon as its cause does.
+ */
+export const REMINDS_PATH = '/pims/web-org/reminds';
+
+/** An elder out on an outing (外出中) past the expected return time (docs/decisions.md "Outings"). */
+export const overdueOutingRemind = z.object({
+  remindType: z.literal('outingOverdue'),
+  /** Unique in the list: the kind and the record it is about. */
+  remindKey: z.string(),
+  title: z.string(),
+  content: z.string(),
+  outId: z.number().int(),
+  oldmanId: z.number().int(),
+  oldmanName: z.string(),
+  deptName: z.string().nullable(),
+  expectedReturnTime: z.string(),
+  /** Whole minutes past the expected return time, at the server's time of the answer. */
+  overdueMinutes: z.number().int().nonnegative(),
+});
+export type OverdueOutingRemind = z.infer<typeof overdueOutingRemind>;
+
+/** One entry of the list; the console drops kinds it does not know. */
+export const remindItem = z.discriminatedUnion('remindType', [overdueOutingRemind]);
+export type RemindItem = z.infer<typeof remindItem>;
+
+/** The reminder's title, the same in the list and in the pushed `remind` message. */
+export const overdueOutingTitle = (oldmanName: string | null, expectedReturnTime: string) =>
+  `${oldmanName ?? '长者'}外出超时未返院（预计返院 ${expectedReturnTime.slice(0, 16)}）`;

@@ -1,0 +1,21 @@
+import { HomecarePaths } from '../../domain/resources/homecareCodes.js';
+import { serveOrderEvaluationResource } from '../../domain/resources/homecareOrder.js';
+import { ResourceList } from '../../src/resource/index.js';
+import { navigate } from '../../src/router/hash.js';
+
+/** The list filters by elder, score and date; the order filter serves the detail page only. */
+const def = {
+  ...serveOrderEvaluationResource,
+  filters: serveOrderEvaluationResource.filters?.filter((f) => f.field !== 'orderId'),
+};
+
+/** 服务评价 (the second tab of 服务工单): evaluations given; 查看 opens the order. */
+export function Evaluations() {
+  return (
+    <ResourceList
+      def={def}
+      routeName={`${HomecarePaths.serverWorkorder}/evaluations`}
+      onOpen={(row) => navigate(`${HomecarePaths.serverWorkorderDetail}?orderId=${String(row.orderId)}`)}
+    />
+  );
+}

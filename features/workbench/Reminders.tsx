@@ -1,0 +1,109 @@
+import { Button, Card, H3, HTMLTable, Tag } from '@blueprintjs/core';
+import { useEffect, useState } from 'react';
+import { merge, timer } from 'rxjs';
+import type { Page } from '../../domain/codes.js';
+import { REMINDS_PATH, type RemindItem, remindItem } from '../../domain/reminders.js';
+import { useApp } from '../../src/app/AppContext.js';
+import { usePageRefresh } from '../../src/app/usePageRefresh.js';
+import { useOptionalRealtime } from '../../src/realtime/context.js';
+import { navigate } from '../../src/router/hash.js';
+import { outingRegisterOf } from '../outing/paths.js';
+import { overdueText } from './overdueText.js';
+import './workbench.css';
+
+/** The list is asked again this often (how long overdue grows; an outing may pass its time). */
+const REFRESH_MS = 60_000;
+const SHOWN = 20;
+
+/**
+ * 待办提醒 on the workbench: GET /pims/web-org/reminds, loaded again when a reminder is pushed,
+ * when an elder leaves or comes back, after a reconnect, on the page's refresh and every minute.
+ */
+export function Reminders() {
+  const { request } = useApp();
+  const realtime = useOptionalRealtime();
+  const [items, setItems] = useState<RemindItem[] | null>(null);
+  const [version, setVersion] = useState(0);
+  usePageRefresh(() => setVersion((v) => v + 1));
+
+  useEffect(() => {
+    const again = () => setVersion((v) => v + 1);
+    const triggers = merge(
+      timer(REFRESH_MS, REFRESH_MS),
+      ...(realtime ? [realtime.notices$, realtime.reconnects$] : []),
+    ).subscribe(again);
+    const presence = realtime?.outingPresence.subscribe(again);
+    return () => {
+      triggers.unsubscribe();
+      presence?.();
+    };
+  }, [realtime]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: version is the reload trigger
+  useEffect(() => {
+    let live = true;
+    request<Page<unknown>>({ url: REMINDS_PATH, params: { pageNum: 1, pageSize: SHOWN }, silent: true }).then(
+      (page) => {
+        if (!live) return;
+        // Kinds this console does not know yet are left out, not shown broken.
+        setItems(
+          page.list.flatMap((r) => {
+            const parsed = remindItem.safeParse(r);
+            return parsed.success ? [parsed.data] : [];
+          }),
+        );
+      },
+      () => live && setItems((shown) => shown ?? []),
+    );
+    return () => {
+      live = false;
+    };
+  }, [request, version]);
+
+  return (
+    <Card className="workbench-reminders" data-testid="workbench-reminders">
+      <H3>
+        待办提醒{' '}
+        {items?.length ? (
+          <Tag intent="danger" round>
+            {items.length}
+          </Tag>
+        ) : null}
+      </H3>
+      <HTMLTable compact striped className="data-table">
+        <tbody>
+          {(items ?? []).map((item) => (
+            <tr key={item.remindKey} data-testid="remind-item">
+              <td>
+                <Tag intent="danger" minimal>
+                  超时未返院
+                </Tag>
+              </td>
+              <td>
+                <strong>{item.oldmanName}</strong>
+                {item.deptName ? <span className="muted"> · {item.deptName}</span> : null}
+              </td>
+              <td>预计返院 {item.expectedReturnTime.slice(0, 16)}</td>
+              <td className="overdue">已超时 {overdueText(item.overdueMinutes)}</td>
+              <td className="muted remind-content">{item.content}</td>
+              <td>
+                <Button
+                  small
+                  intent="primary"
+                  text="去处理"
+                  aria-label={`处理${item.oldmanName}的外出`}
+                  onClick={() => navigate(outingRegisterOf(item.oldmanId))}
+                />
+              </td>
+            </tr>
+          ))}
+          {items?.length === 0 ? (
+            <tr>
+              <td className="empty">暂无待办提醒</td>
+            </tr>
+          ) : null}
+        </tbody>
+      </HTMLTable>
+    </Card>
+  );
+}
