@@ -200,6 +200,18 @@ export const pathModels: Record<string, PathModel> = {
         expectedOutTime: '2026-05-01 09:00:00',
         expectedReturnTime: '2026-05-01 17:00:00',
       },
+      {
+        type: 'outing.edit',
+        auditRequired: true,
+        expectedOutTime: '2026-05-01 10:00:00',
+        expectedReturnTime: '2026-05-01 18:00:00',
+      },
+      {
+        type: 'outing.edit',
+        auditRequired: false,
+        expectedOutTime: '2026-05-01 10:00:00',
+        expectedReturnTime: '2026-05-01 18:00:00',
+      },
       { type: 'outing.pass' },
       { type: 'outing.decline' },
       { type: 'outing.affirm', at: '2026-05-01 09:10:00' },

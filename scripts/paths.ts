@@ -11,7 +11,14 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { type AnyStateMachine, type AnyStateNode, createMachine, type EventObject, transition } from 'xstate';
+import {
+  type AnyStateMachine,
+  type AnyStateNode,
+  createMachine,
+  type EventObject,
+  initialTransition,
+  transition,
+} from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { pathModels } from './pathModels.js';
 
@@ -195,7 +202,13 @@ export function generatePaths(found: FoundMachine, kind: PathKind, without: stri
   let raw: RawPath[];
   if (kind === 'simple') raw = model.getSimplePaths(options2) as unknown as RawPath[];
   else if (kind === 'shortest') raw = model.getShortestPaths(options2) as unknown as RawPath[];
-  else raw = coveringPaths(testable, model.getShortestPaths(options2) as unknown as RawPath[], eventsAt);
+  else
+    raw = coveringPaths(
+      testable,
+      options.input,
+      model.getShortestPaths(options2) as unknown as RawPath[],
+      eventsAt,
+    );
   const keyOf = (p: RawPath) =>
     p.steps.map((s) => JSON.stringify([serialize(s.state), s.event])).concat(serialize(p.state));
   const seen = new Set<string>();
@@ -233,20 +246,34 @@ export function generatePaths(found: FoundMachine, kind: PathKind, without: stri
   });
 }
 
-/** For every state's shortest path and every event the state takes: that path plus the event. */
+/**
+ * For every state's shortest path and every event the state takes: that path plus the event. The
+ * path is replayed to find the snapshot at its end: the graph keeps, for each state, the last
+ * snapshot it met there, which may already have looped (an outing out of the house after a
+ * postponement), and an event's guard reads the context.
+ */
 function coveringPaths(
   machine: AnyStateMachine,
+  input: unknown,
   shortest: RawPath[],
   eventsAt: (value: unknown) => EventObject[],
 ): RawPath[] {
   const paths: RawPath[] = [];
-  for (const path of shortest)
-    for (const event of eventsAt(path.state.value)) {
-      if (event.type.startsWith('xstate.done.state.') || !path.state.can(event)) continue;
-      const [next] = transition(machine, path.state as never, event as never) as unknown as [Snapshot];
+  for (const path of shortest) {
+    const [start] = initialTransition(machine, input as never) as unknown as [Snapshot];
+    const end = path.steps
+      .filter((s) => s.event.type !== 'xstate.init')
+      .reduce(
+        (at, s) => (transition(machine, at as never, s.event as never) as unknown as [Snapshot])[0],
+        start,
+      );
+    for (const event of eventsAt(end.value)) {
+      if (event.type.startsWith('xstate.done.state.') || !end.can(event)) continue;
+      const [next] = transition(machine, end as never, event as never) as unknown as [Snapshot];
       // a step holds the state its event led to
       paths.push({ steps: [...path.steps, { state: next, event }], state: next });
     }
+  }
   return paths;
 }
 

@@ -16,8 +16,8 @@ import { e2eDataDir } from '../realtime.js';
 import { ADMIN, signIn } from '../support.js';
 
 /**
- * The outing machine's driver for the generated path tests (`npm run paths -- outing --simple
- * --format playwright`). Every event is done on the 外出登记 and 外出审核 screens as a person does
+ * The outing machine's driver for the generated path tests (`npm run paths -- outing
+ * --transitions --format playwright`). Every event is done on the 外出登记 and 外出审核 screens as a person does
  * it; the register event carries whether the home audits outings, so the driver sets 审核配置 to
  * that for the registration and puts it back. Each state is read from the server and from the
  * status and buttons of the elder's row.
@@ -87,17 +87,32 @@ async function stored(page: Page, ctx: OutingCtx) {
 const notes: Partial<Record<OutingEventType, string>> = {
   'outing.pass': '同意，按时返院',
   'outing.decline': '近期血压不稳，暂缓外出',
+  'outing.postpone': '家属要求多住一晚',
   'outing.cancel': '家属改期',
   'outing.return': '精神良好',
 };
 
-async function register(page: Page, ctx: OutingCtx, auditRequired: boolean) {
+/** Sets 审核配置 to audit outings or not while `step` runs, and puts it back. */
+async function withOutingAudit(
+  page: Page,
+  ctx: OutingCtx,
+  auditRequired: boolean,
+  step: () => Promise<void>,
+) {
   const config = await call(page, ctx.token, 'GET', '/pims/web-org/checkConfig');
   await call(page, ctx.token, 'PUT', '/pims/web-org/checkConfig', {
     ...config,
     outingCheck: auditRequired ? 1 : 0,
   });
   try {
+    await step();
+  } finally {
+    await call(page, ctx.token, 'PUT', '/pims/web-org/checkConfig', config);
+  }
+}
+
+const register = (page: Page, ctx: OutingCtx, auditRequired: boolean) =>
+  withOutingAudit(page, ctx, auditRequired, async () => {
     const screen = await open(page, 'register');
     await screen.getByRole('button', { name: '新增', exact: true }).click();
     const form = page.getByTestId('resource-form-outing');
@@ -109,9 +124,28 @@ async function register(page: Page, ctx: OutingCtx, auditRequired: boolean) {
     await form.getByLabel('与长者关系').selectOption({ label: '儿子' });
     await form.getByRole('button', { name: '保存' }).click();
     await expect(form).toHaveCount(0);
-  } finally {
-    await call(page, ctx.token, 'PUT', '/pims/web-org/checkConfig', config);
-  }
+  });
+
+/** 编辑 on the elder's row: the plan comes back an hour later than it was. */
+async function edit(page: Page, ctx: OutingCtx, auditRequired: boolean) {
+  const before = await stored(page, ctx);
+  if (!before) throw new Error(`${ctx.oldmanName} has no outing to edit`);
+  const later = new Date(`${String(before.expectedReturnTime).replace(' ', 'T')}Z`);
+  later.setUTCHours(later.getUTCHours() + 1);
+  const value = later.toISOString().slice(0, 16); // a datetime-local input's value, as stored (no zone)
+  await withOutingAudit(page, ctx, auditRequired, async () => {
+    const screen = await open(page, 'register');
+    await screen
+      .getByRole('group', { name: ctx.oldmanName })
+      .getByRole('button', { name: '编辑', exact: true })
+      .click();
+    const form = page.getByTestId('resource-form-outing');
+    await form.getByLabel('预计返院时间').fill(value);
+    await form.getByRole('button', { name: '保存' }).click();
+    await expect(form).toHaveCount(0);
+  });
+  const after = await stored(page, ctx);
+  expect(String(after?.expectedReturnTime)).toContain(value.replace('T', ' '));
 }
 
 export const driver = {
@@ -126,6 +160,7 @@ export const driver = {
   async send(page: Page, ctx: OutingCtx, event: OutingEvent) {
     const type: OutingEventType = event.type;
     if (event.type === 'outing.register') return register(page, ctx, event.auditRequired);
+    if (event.type === 'outing.edit') return edit(page, ctx, event.auditRequired);
     const screen = stepsOn.audit.includes(type) ? 'audit' : 'register';
     if (!stepsOn[screen].includes(type)) throw new Error(`the outing driver does not know ${type}`);
     const root = await open(page, screen);
