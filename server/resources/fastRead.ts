@@ -42,6 +42,7 @@ export function readRows(db: Db, query: RawBuilder<unknown>): Row[] | null {
   const connection = connectionOf(db);
   if (!connection) return null;
   const { sql, parameters } = query.compile(db);
+  // prepared once per SQL text (see reusePreparedStatements in server/db)
   const statement = connection.prepare(sql);
   statement.raw(true);
   try {
@@ -134,33 +135,53 @@ export function tableVersions(db: Db, tables: readonly string[]): number[] | nul
   return versions.length === tables.length ? versions : null;
 }
 
-const responses = new WeakMap<SQLite.Database, Map<string, { versions: number[]; body: string }>>();
+type Kept = { entries: Map<string, { versions: number[]; body: string }>; chars: number };
+const responses = new WeakMap<SQLite.Database, Kept>();
 /** A page of a list is at most this big to be kept (an unpaged export-sized list is not). */
 const MAX_KEPT_BODY = 256 * 1024;
+/** All kept answers together, in characters (V8 keeps Chinese text at two bytes each): a busy cache stays light for the GC. */
+const MAX_KEPT_CHARS = 8 * 1024 * 1024;
+const MAX_KEPT_ANSWERS = 1000;
 
 /**
  * Answers of list reads kept until one of the tables they read changes: a control room's consoles
  * and a ward's nurses read the same pages over and over. The key names everything else an answer
- * depends on (organisation, data departments, the URL with its query, the day).
+ * depends on (organisation, data departments, the URL with its query, the day). The least recently
+ * read answers go first when there are too many or they are too big together.
  */
 export const listAnswers = {
   get(db: Db, key: string, versions: readonly number[]): string | null {
     const connection = connectionOf(db);
-    const hit = connection ? responses.get(connection)?.get(key) : undefined;
-    if (!hit || hit.versions.length !== versions.length) return null;
-    return hit.versions.every((v, i) => v === versions[i]) ? hit.body : null;
+    const kept = connection ? responses.get(connection) : undefined;
+    const hit = kept?.entries.get(key);
+    if (!kept || !hit || hit.versions.length !== versions.length) return null;
+    if (!hit.versions.every((v, i) => v === versions[i])) return null;
+    kept.entries.delete(key);
+    kept.entries.set(key, hit);
+    return hit.body;
   },
   set(db: Db, key: string, versions: number[], body: string) {
     const connection = connectionOf(db);
     if (!connection || body.length > MAX_KEPT_BODY) return;
     let kept = responses.get(connection);
     if (!kept) {
-      kept = new Map();
+      kept = { entries: new Map(), chars: 0 };
       responses.set(connection, kept);
     }
-    kept.delete(key);
-    if (kept.size >= 1000) kept.delete(kept.keys().next().value as string);
-    kept.set(key, { versions, body });
+    const forget = (k: string) => {
+      const old = kept.entries.get(k);
+      if (!old) return;
+      kept.chars -= old.body.length;
+      kept.entries.delete(k);
+    };
+    forget(key);
+    while (
+      kept.entries.size &&
+      (kept.entries.size >= MAX_KEPT_ANSWERS || kept.chars + body.length > MAX_KEPT_CHARS)
+    )
+      forget(kept.entries.keys().next().value as string);
+    kept.entries.set(key, { versions, body });
+    kept.chars += body.length;
   },
 };
 

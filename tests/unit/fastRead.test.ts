@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Db, openDatabase, sqliteOf } from '../../server/db/index.js';
-import { cachedCount, readRows, versionTriggers } from '../../server/resources/fastRead.js';
+import { cachedCount, listAnswers, readRows, versionTriggers } from '../../server/resources/fastRead.js';
 
 let db: Db;
 beforeEach(async () => {
@@ -48,5 +48,30 @@ describe('list reads', () => {
     expect(fast?.[1]).toEqual({ petId: 2, orgId: 1, name: '旺财', age: null });
     expect(cachedCount(db, 'pet', countOf(1))).toBe(2);
     expect((await countOf(1).execute(db)).rows).toEqual([{ 'count(*)': 2 }]);
+  });
+
+  it('kept answers: the least recently read go first, by count and by size together', () => {
+    const v = [1];
+    for (let i = 0; i < 1000; i++) listAnswers.set(db, `page${i}`, v, `{"page":${i}}`);
+    // reading page0 makes it the most recent; the next answer pushes out page1 instead
+    expect(listAnswers.get(db, 'page0', v)).toBe('{"page":0}');
+    listAnswers.set(db, 'page1000', v, '{"page":1000}');
+    expect(listAnswers.get(db, 'page0', v)).toBe('{"page":0}');
+    expect(listAnswers.get(db, 'page1', v)).toBeNull();
+    expect(listAnswers.get(db, 'page1000', v)).toBe('{"page":1000}');
+    // a changed table version is a miss
+    expect(listAnswers.get(db, 'page2', [2])).toBeNull();
+
+    // big answers: 40 of 250,000 characters do not all stay (8 M characters together at most)
+    const big = (i: number) => `${i}`.padEnd(250_000, '长');
+    for (let i = 0; i < 40; i++) listAnswers.set(db, `big${i}`, v, big(i));
+    expect(listAnswers.get(db, 'big39', v)).toBe(big(39));
+    expect(listAnswers.get(db, 'big0', v)).toBeNull();
+    const kept = Array.from({ length: 40 }, (_, i) => listAnswers.get(db, `big${i}`, v)).filter(Boolean);
+    expect(kept.length).toBeGreaterThan(25);
+    expect(kept.length).toBeLessThan(40);
+    // one answer over 256 K characters is never kept
+    listAnswers.set(db, 'huge', v, 'x'.repeat(300_000));
+    expect(listAnswers.get(db, 'huge', v)).toBeNull();
   });
 });
