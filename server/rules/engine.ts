@@ -83,6 +83,8 @@ export class RulesEngine {
   /** Alarm writes run one after another so a re-trigger never races its own insert. */
   private alarmQueue: Promise<unknown> = Promise.resolve();
   private timers: ReturnType<typeof setInterval>[] = [];
+  /** Set by stop(): the broker may still pass messages on while the server closes; they are dropped. */
+  private stopped = false;
   /** Messages accepted, rejected and alarms raised since start (the ingest benchmark reads them). */
   readonly counters = { accepted: 0, rejected: 0, alarms: 0, suppressed: 0 };
   /** Called once per new alarm record, after it is stored and published (voice notification). */
@@ -106,6 +108,7 @@ export class RulesEngine {
   }
 
   async stop() {
+    this.stopped = true;
     for (const t of this.timers) clearInterval(t);
     this.timers = [];
     await this.alarmQueue;
@@ -185,6 +188,7 @@ export class RulesEngine {
 
   /** Entry point for every message a device publishes (topic already authorised by the broker). */
   handle(topic: string, payload: Buffer, peer: BrokerPeer & { kind: 'device' }) {
+    if (this.stopped) return;
     const device = this.devices.get(peer.deviceId);
     const state = this.state.get(peer.deviceId);
     if (!device || !state) return void this.counters.rejected++;
@@ -404,6 +408,7 @@ export class RulesEngine {
   }
 
   private enqueue(work: () => Promise<unknown>) {
+    if (this.stopped) return this.alarmQueue;
     this.alarmQueue = this.alarmQueue
       .then(work)
       .catch((error) => this.log.error({ err: error }, 'alarm write failed'));

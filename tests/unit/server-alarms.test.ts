@@ -213,6 +213,23 @@ describe('device alarms end to end (broker → rules → database → push)', ()
     expect(list.body.result).toMatchObject({ total: 0 });
   });
 
+  it('drops what devices send once the rules engine stopped (the server closing), writing nothing', async () => {
+    const watch = devices().find((d) => d.orgId === 1 && d.kind === 'watch');
+    if (!watch) throw new Error('no watch');
+    const device = await connectDevice(watch);
+    await h.app.services.rules.stop();
+    const accepted = h.app.services.rules.counters.accepted;
+    await device.publishAsync(
+      Topic.device(1, watch.deviceId, 'event'),
+      JSON.stringify({ ts: Date.now(), event: 'sos' }),
+      { qos: 1 },
+    );
+    await device.endAsync();
+    expect(h.app.services.rules.counters.accepted).toBe(accepted);
+    const list = await call(h.app, (await signInAdmin(h.app)).token, 'GET', '/loms/web-lo/pnt/alarm/record');
+    expect(list.body.result).toMatchObject({ total: 0 });
+  });
+
   it('stores vitals as minute aggregates that the health statistics read back', async () => {
     const admin = await signInAdmin(h.app);
     const mattress = devices().find((d) => d.orgId === 1 && d.kind === 'mattress');
