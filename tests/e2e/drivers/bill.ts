@@ -1,0 +1,165 @@
+import { expect, type Page } from '@playwright/test';
+import { dictLabel } from '../../../domain/dictionaries.js';
+import { COST } from '../../../domain/resources/cost.js';
+import { LiveStatus } from '../../../domain/resources/residence.js';
+import {
+  type BillEvent,
+  type BillStatusCode,
+  billEvents,
+  billSnapshot,
+  offeredBillEvents,
+} from '../../../machines/billMachine.js';
+import { ADMIN, signIn } from '../support.js';
+
+/**
+ * The bill machine's driver for the generated path tests (`npm run paths -- bill --transitions
+ * --format playwright`). A resident with no money gets a prepayment and one bill of a month no other
+ * test uses; 缴费, 反结算 and 作废 are done on the bill's row of 费用账单, 退住结算 and 撤销结算 on the
+ * 退住结算 screen (moving out first, through the residence call). Each state is read from the server
+ * and from the row: its status and exactly the buttons the machine offers from there.
+ */
+export interface BillCtx {
+  token: string;
+  oldmanId: number;
+  oldmanName: string;
+}
+
+type Rec = Record<string, unknown>;
+
+const BILL_MONTH = '2026-05';
+
+async function call(
+  page: Page,
+  ctx: { token: string },
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  data?: unknown,
+) {
+  const res = await page.request.fetch(url, { method, headers: { authorization: ctx.token }, data });
+  const body = (await res.json()) as { code: number; msg: string; result: Rec };
+  expect(body.code, `${method} ${url}: ${body.msg}`).toBe(0);
+  return body.result;
+}
+
+/** The elder's bill of the path's month, as the server has it. */
+async function stored(page: Page, ctx: BillCtx) {
+  const bills = (await call(page, ctx, 'GET', `${COST}/payBack/${ctx.oldmanId}`)).list as Rec[];
+  const bill = bills.find((b) => b.billMonth === BILL_MONTH);
+  if (!bill) throw new Error(`${ctx.oldmanName} has no bill of ${BILL_MONTH}`);
+  return bill;
+}
+
+/** 费用账单 filtered to the path's month and elder; the elder's row. */
+async function billRow(page: Page, ctx: BillCtx) {
+  await page.goto('/index.html#/expense/bill');
+  const bills = page.getByTestId('page-expense-bill');
+  await bills.getByLabel('账单月份').fill(BILL_MONTH);
+  await bills.getByLabel('关键字').fill(ctx.oldmanName);
+  await bills.getByRole('button', { name: '查询' }).click();
+  const row = bills.locator(`[data-testid="bill-row"][data-oldman-id="${ctx.oldmanId}"]`);
+  await expect(row).toHaveCount(1);
+  return row;
+}
+
+async function openSettle(page: Page, tab: '待结算' | '结算记录') {
+  await page.goto('/index.html#/expense/settle');
+  const screen = page.getByTestId('page-expense-settle');
+  await expect(screen).toBeVisible();
+  await screen.getByRole('tab', { name: tab }).click();
+  return screen;
+}
+
+/** The row's button for an event (作废 is written short on the row). */
+const buttonName = (type: BillEvent['type']) => (type === 'VOID' ? '作废' : billEvents[type].label);
+
+export const driver = {
+  async start(page: Page): Promise<BillCtx> {
+    await signIn(page, ADMIN);
+    const token = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('pims2.userInfo') ?? '{}').token as string,
+    );
+    const accounts = (await call(page, { token }, 'GET', `${COST}/account?oldmanStatuses=1&pageHelper=0`))
+      .list as Rec[];
+    const elder = accounts.find((a) => a.prestore === 0 && a.deposit === 0);
+    if (!elder) throw new Error('no resident without money left');
+    const ctx = { token, oldmanId: Number(elder.oldmanId), oldmanName: String(elder.oldmanName) };
+    // enough in the prepaid balance for 缴费 from it
+    await call(page, ctx, 'POST', `${COST}/account/1/0`, {
+      oldmanId: ctx.oldmanId,
+      amount: 2_000_000,
+      payWay: 2,
+    });
+    await call(page, ctx, 'POST', `${COST}/payBack/addBill`, {
+      billMonth: BILL_MONTH,
+      oldmanIds: [ctx.oldmanId],
+    });
+    return ctx;
+  },
+
+  async send(page: Page, ctx: BillCtx, event: BillEvent) {
+    switch (event.type) {
+      case 'PAY': {
+        const row = await billRow(page, ctx);
+        await row.getByRole('button', { name: '缴费', exact: true }).click();
+        const pay = page.getByRole('dialog');
+        await expect(pay.getByLabel('支付方式')).toHaveValue('1'); // 预存款
+        await pay.getByRole('button', { name: '确认缴费' }).click();
+        await expect(pay).toHaveCount(0);
+        return;
+      }
+      case 'ANTI_SETTLE':
+      case 'VOID': {
+        const row = await billRow(page, ctx);
+        const name = buttonName(event.type);
+        await row.getByRole('button', { name, exact: true }).click();
+        await page.locator('.bp6-alert').getByRole('button', { name }).click();
+        await expect(page.getByText(`${billEvents[event.type].label}成功`)).toBeVisible();
+        return;
+      }
+      case 'SETTLE': {
+        await call(page, ctx, 'PUT', `/pims/web-pi/oldmans/live/${ctx.oldmanId}/${LiveStatus.quit}`, {
+          date: new Date().toISOString().slice(0, 10),
+          note: '路径测试：退住',
+        });
+        const screen = await openSettle(page, '待结算');
+        await screen
+          .locator(`[data-testid="settle-row"][data-oldman-id="${ctx.oldmanId}"]`)
+          .getByRole('button', { name: '结算' })
+          .click();
+        const dialog = page.getByRole('dialog');
+        await expect(dialog).toContainText(ctx.oldmanName);
+        await dialog.getByLabel('支付方式').selectOption({ label: '现金' });
+        await dialog.getByRole('button', { name: '确认结算' }).click();
+        await expect(dialog.getByTestId('settle-done')).toBeVisible();
+        await dialog.getByRole('button', { name: '完成' }).click();
+        return;
+      }
+      case 'REVOKE_SETTLE': {
+        const screen = await openSettle(page, '结算记录');
+        const record = screen
+          .locator(`[data-testid="settle-record"][data-oldman-id="${ctx.oldmanId}"]`)
+          .first();
+        await record.getByRole('button', { name: '撤销结算' }).click();
+        await page.locator('.bp6-alert').getByRole('button', { name: '撤销结算' }).click();
+        await expect(record.getByTestId('settle-status')).toContainText('已撤销');
+        return;
+      }
+      default: {
+        const unknown: never = event;
+        throw new Error(`the bill driver does not know ${JSON.stringify(unknown)}`);
+      }
+    }
+  },
+
+  async check(page: Page, ctx: BillCtx, state: unknown) {
+    const status = Number((await stored(page, ctx)).billStatus) as BillStatusCode;
+    expect(billSnapshot(status).value, `bill status ${status}`).toBe(state);
+    const row = await billRow(page, ctx);
+    await expect(row.getByTestId('bill-status')).toHaveText(dictLabel('billStatus', status));
+    const offered = offeredBillEvents(status);
+    for (const type of ['PAY', 'ANTI_SETTLE', 'VOID'] as const)
+      await expect(row.getByRole('button', { name: buttonName(type), exact: true })).toHaveCount(
+        offered.includes(type) ? 1 : 0,
+      );
+  },
+};
