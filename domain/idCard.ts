@@ -1,3 +1,5 @@
+import { localDay } from './clock.js';
+
 /**
  * Resident identity card numbers, GB 11643-1999: 6-digit region, 8-digit birth date, 3-digit
  * sequence (odd for men), and an ISO 7064 MOD 11-2 check character.
@@ -27,7 +29,7 @@ export function isValidIdCard(raw: string, today: Date = new Date()): boolean {
   const id = raw.toUpperCase();
   if (!/^[1-9]\d{16}[\dX]$/.test(id)) return false;
   const birth = birthOf(id);
-  if (!birth || birth > today.toISOString().slice(0, 10)) return false;
+  if (!birth || birth > localDay(today.getTime())) return false;
   return idCardCheckChar(id.slice(0, 17)) === id[17];
 }
 

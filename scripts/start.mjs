@@ -33,9 +33,11 @@ if (stale) {
   const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
+// The home's wall clock (domain/clock.ts): China's time unless TZ says otherwise.
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
   cwd: root,
   stdio: 'inherit',
+  env: { ...process.env, TZ: process.env.TZ || 'Asia/Shanghai' },
 });
 // Ctrl-C and kill reach the server, which shuts down cleanly; we leave when it has.
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

@@ -47,19 +47,6 @@ export const outgoingLiveStatuses = [1, 4] as const;
 export const alarmSuppressedWhileOut = (source: string, alarmType: string) =>
   (source === 'mattress' && alarmType === '1') || (source === 'pnt' && alarmType === 'railAlarm');
 
-const pad = (n: number) => String(n).padStart(2, '0');
-/** 'YYYY-MM-DD HH:mm:ss' of a moment in local (wall-clock) time: outing times are the home's times. */
-export function localDateTime(ms: number): string {
-  const d = new Date(ms);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-}
-/** The moment of a home's wall-clock time 'YYYY-MM-DD HH:mm[:ss]' (the inverse of localDateTime). */
-export function localDateTimeMs(text: string): number {
-  const [date = '', time = ''] = text.split(' ');
-  const [y = 0, mo = 1, d = 1] = date.split('-').map(Number);
-  const [h = 0, mi = 0, s = 0] = time.split(':').map(Number);
-  return new Date(y, mo - 1, d, h, mi, s).getTime();
-}
 /** A typed datetime with seconds ('2026-03-01 09:30' → '2026-03-01 09:30:00'), so texts compare in order. */
 export const withSeconds = (v: string) => (v.length === 16 ? `${v}:00` : v);
 

@@ -1,5 +1,6 @@
 import { Button, Callout, FormGroup, HTMLSelect, Intent } from '@blueprintjs/core';
 import { useId, useRef, useState } from 'react';
+import { localDay } from '../../domain/clock.js';
 import type { FieldDef } from '../../domain/resource.js';
 import { yuanToFen } from '../../domain/resource.js';
 import {
@@ -19,12 +20,12 @@ import { usePreviewSources } from './usePreview.js';
 import { FORM_FAMILY, useTemplates } from './useTemplates.js';
 
 type Row = Record<string, unknown>;
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => localDay(Date.now());
 const inAYear = () => {
   const d = new Date();
   d.setFullYear(d.getFullYear() + 1);
   d.setDate(d.getDate() - 1);
-  return d.toISOString().slice(0, 10);
+  return localDay(d.getTime());
 };
 
 export interface ContractFormProps {

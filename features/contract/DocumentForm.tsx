@@ -1,5 +1,6 @@
 import { Button, Callout, FormGroup, HTMLSelect, InputGroup, Intent, TextArea } from '@blueprintjs/core';
 import { useId, useState } from 'react';
+import { localDay } from '../../domain/clock.js';
 import { fieldOf } from '../../domain/resource.js';
 import {
   formFieldsOf,
@@ -16,7 +17,7 @@ import { usePreviewSources } from './usePreview.js';
 import { FORM_FAMILY, type TemplateOption } from './useTemplates.js';
 
 type Row = Record<string, unknown>;
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => localDay(Date.now());
 const answersOf = (row?: Row): Record<string, string> => {
   try {
     return (JSON.parse(String(row?.formValues ?? '')) as { values?: Record<string, string> }).values ?? {};

@@ -1,5 +1,6 @@
 import { Classes } from '@blueprintjs/core';
-import { isOverdue, localDateTime } from '../../domain/resources/outing.js';
+import { localDateTime } from '../../domain/clock.js';
+import { isOverdue } from '../../domain/resources/outing.js';
 import {
   type OutingEventType,
   type OutingFields,

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { localDateTime } from '../../domain/clock.js';
 import type { Db } from '../db/index.js';
 import { postTrade } from '../ledger/ledger.js';
 import { writeMonthBill } from '../routes/cost/bills.js';
@@ -12,7 +13,7 @@ import {
   TxType,
 } from '../routes/cost/shared.js';
 
-const stamp = () => new Date().toISOString().slice(0, 19).replace('T', ' ');
+const stamp = () => localDateTime(Date.now());
 
 /** Last month as YYYY-MM. */
 export function previousMonth(now = new Date()): string {

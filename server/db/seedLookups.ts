@@ -1,8 +1,9 @@
 import { type RawBuilder, sql } from 'kysely';
+import { localDateTime } from '../../domain/clock.js';
 import type { Db } from './index.js';
 
 type Value = string | number | null;
-const stamp = () => new Date().toISOString().slice(0, 19).replace('T', ' ');
+const stamp = () => localDateTime(Date.now());
 
 /** Inserts rows (same keys each) into an engine table for an organisation; answers the new ids. */
 async function insert(db: Db, table: string, idField: string, orgId: number, rows: Record<string, Value>[]) {

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { localDateTime } from '../../domain/clock.js';
 import { Code } from '../../domain/codes.js';
 import {
   type AccountKind,
@@ -12,7 +13,7 @@ import { fenToYuan } from '../../domain/resource.js';
 import type { Db } from '../db/index.js';
 import { ApiFailure } from '../http/failure.js';
 
-const stamp = () => new Date().toISOString().slice(0, 19).replace('T', ' ');
+const stamp = () => localDateTime(Date.now());
 
 export interface TradeLine {
   account: AccountRef;

@@ -1,5 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { z } from 'zod';
+import { localDateTime, localDay } from '../../domain/clock.js';
 import { Code } from '../../domain/codes.js';
 import { dictLabel, staticDictionaries } from '../../domain/dictionaries.js';
 import {
@@ -44,7 +45,7 @@ export interface ResourceHooks {
 
 const id = (name: string) => sql.id(name);
 const col = (name: string) => sql.ref(`t.${name}`);
-const now = () => new Date().toISOString().slice(0, 19).replace('T', ' ');
+const now = () => localDateTime(Date.now());
 
 /** Parses outside input; the first problem becomes the 10001 answer with its Chinese message. */
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
@@ -337,7 +338,7 @@ function listReads(def: ResourceDef, hooks: ResourceHooks): string[] | null {
   return [...new Set([...tables, ...(hooks.listReads ?? [])])].sort();
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => localDay(Date.now());
 
 /**
  * The CRUD routes of a definition on the paths it names: list (paged, filtered, sorted, exported),

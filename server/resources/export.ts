@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
+import { localDay } from '../../domain/clock.js';
 
 /** One CSV cell: quoted when it holds a separator, quote or line break; formula starts defused. */
 function csvCell(value: string): string {
@@ -30,7 +31,7 @@ export async function sendTable(
   title: string,
   rows: string[][],
 ) {
-  const day = new Date().toISOString().slice(0, 10);
+  const day = localDay(Date.now());
   const name = encodeURIComponent(`${title}_${day}.${format}`);
   reply.header('content-disposition', `attachment; filename*=UTF-8''${name}`);
   if (format === 'csv') {

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { localDateTime } from '../../domain/resources/outing.js';
+import { localDateTime } from '../../domain/clock.js';
 import { mapDrawn, openMapCard } from './realtime.js';
 import { ADMIN, signIn } from './support.js';
 

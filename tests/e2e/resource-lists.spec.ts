@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { localDateTime } from '../../domain/resources/outing.js';
+import { localDateTime } from '../../domain/clock.js';
 import { ADMIN, signIn } from './support.js';
 
 const SHOTS = process.env.E2E_SHOTS ? '.tmp' : null;

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { localDateTime } from '../../domain/clock.js';
 import { Code } from '../../domain/codes.js';
 import type { Vitals } from '../../domain/devices.js';
 import { serverPushMessage } from '../../domain/push.js';
@@ -10,7 +11,6 @@ import {
   OUTING_AUDIT_BASE as AUDIT,
   alarmSuppressedWhileOut,
   OUTING_BASE as BASE,
-  localDateTime,
   OutingPaths,
   OutStatus,
   outingPath,

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
+import { localDateTime, localDay } from '../../../domain/clock.js';
 import { Code } from '../../../domain/codes.js';
 import { dictLabel } from '../../../domain/dictionaries.js';
 import { type AccountKind, type AccountRef, raise } from '../../../domain/ledger.js';
@@ -9,8 +10,8 @@ import { ApiFailure } from '../../http/failure.js';
 import type { TradeLine } from '../../ledger/ledger.js';
 import type { Ctx } from '../../resources/engine.js';
 
-export const stamp = () => new Date().toISOString().slice(0, 19).replace('T', ' ');
-export const today = () => new Date().toISOString().slice(0, 10);
+export const stamp = () => localDateTime(Date.now());
+export const today = () => localDay(Date.now());
 
 /** Statement types of spec 001 §9 that are accounts: 1 prepaid, 2 and 6 deposits, 5 reservation. */
 export const accountOfTradeType: Record<number, AccountKind> = {

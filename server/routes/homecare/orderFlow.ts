@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { localDateTime } from '../../../domain/clock.js';
 import { Code } from '../../../domain/codes.js';
 import { type AccountRef, raise } from '../../../domain/ledger.js';
 import { ServeStatus } from '../../../domain/resources/homecareCodes.js';
@@ -15,7 +16,7 @@ import { postTrade, reverseTrade } from '../../ledger/ledger.js';
 import { type Ctx, loadRow, type Row } from '../../resources/engine.js';
 
 /** Local time as the rest of the records store it: YYYY-MM-DD HH:mm:ss. */
-const stampOf = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+const stampOf = (ms: number) => localDateTime(ms);
 export const stamp = (ctx: Ctx) => stampOf(ctx.services.now());
 
 /** Who did it, for the order's own log. */

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { localDateTime, localDay } from '../../../domain/clock.js';
 import { Code } from '../../../domain/codes.js';
 import { ageOn, idCardFacts, isValidIdCard } from '../../../domain/idCard.js';
 import { bodySchema } from '../../../domain/resource.js';
@@ -32,8 +33,8 @@ import {
 import { inElderDept, oldmanHooks } from './oldman.js';
 
 const def = consultationResource;
-const today = () => new Date().toISOString().slice(0, 10);
-const now = () => new Date().toISOString().slice(0, 19).replace('T', ' ');
+const today = () => localDay(Date.now());
+const now = () => localDateTime(Date.now());
 
 /** The status a row will have: what it sends, else what it had. */
 const statusOf = (row: Row, existing: Row | null) =>

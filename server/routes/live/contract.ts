@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
+import { localDateTime } from '../../../domain/clock.js';
 import { Code } from '../../../domain/codes.js';
 import { dictLabel } from '../../../domain/dictionaries.js';
 import { Authority } from '../../../domain/menus.js';
@@ -47,7 +48,7 @@ import {
 import { oldmanHooks } from './oldman.js';
 
 const id = z.coerce.number().int().positive('编号无效');
-const stamp = () => new Date().toISOString().slice(0, 19).replace('T', ' ');
+const stamp = () => localDateTime(Date.now());
 
 /** The elder (own organisation and data department) with bed path and age, or a refusal. */
 const elderOf = (ctx: Ctx, oldmanId: number) => loadRow(ctx, oldmanResource, oldmanId, oldmanHooks);
@@ -208,9 +209,7 @@ export function contractRoutes(): AnyRoute[] {
       }),
       async handler(ctx) {
         const endTime = ctx.query.endTime ?? stamp();
-        const startTime =
-          ctx.query.startTime ??
-          new Date(Date.now() - 24 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+        const startTime = ctx.query.startTime ?? localDateTime(Date.now() - 24 * 3600_000);
         const depts = ctx.user.dataDeptIds.length ? ctx.user.dataDeptIds : [-1];
         const rows =
           await sql<Row>`select d.dataId, d.templateId, d.title, d.oldmanId, o.oldmanName, d.remark,

@@ -1,3 +1,4 @@
+import { localDay } from '../../../domain/clock.js';
 import { Code } from '../../../domain/codes.js';
 import {
   formFieldsOf,
@@ -32,7 +33,7 @@ export interface ServerDocumentFamily {
   filled?(ctx: Ctx, oldmanId: number, templateId: number, deptId: number): Promise<unknown>;
 }
 
-export const today = () => new Date().toISOString().slice(0, 10);
+export const today = () => localDay(Date.now());
 export const differs = (a: unknown, b: unknown) =>
   (a ?? null) !== (b ?? null) && String(a ?? '') !== String(b ?? '');
 

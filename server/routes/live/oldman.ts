@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
+import { localDateTime, localDay } from '../../../domain/clock.js';
 import { Code } from '../../../domain/codes.js';
 import { idCardFacts } from '../../../domain/idCard.js';
 import { bodySchema, fieldOf } from '../../../domain/resource.js';
@@ -48,7 +49,7 @@ async function addBedPaths(db: Db, rows: Row[]) {
   }
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => localDay(Date.now());
 
 export const oldmanHooks: ResourceHooks = {
   /** Birth date and sex come from the ID card; a living elder keeps a living-age birth date. */
@@ -110,7 +111,7 @@ async function recordChanges(ctx: Ctx, oldmanId: number, section: string, before
       changes: JSON.stringify(changes),
       userId: ctx.user.userId,
       userName: ctx.user.loginName,
-      createTime: new Date().toISOString().slice(0, 19).replace('T', ' '),
+      createTime: localDateTime(Date.now()),
     })
     .execute();
 }

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { z } from 'zod';
+import { localDateTime } from '../../../domain/clock.js';
 import { Code } from '../../../domain/codes.js';
 import { LiveAuthority, OLDMAN_BASE, oldmanResource, PROFILE } from '../../../domain/resources/oldman.js';
 import { ApiFailure } from '../../http/failure.js';
@@ -8,7 +9,7 @@ import { idParam, loadRow, parseInput } from '../../resources/engine.js';
 
 const def = oldmanResource;
 const INVITATION_DAYS = 7;
-const stamp = () => new Date().toISOString().slice(0, 19).replace('T', ' ');
+const stamp = () => localDateTime(Date.now());
 const id = z.coerce.number({ error: '编号无效' }).int().positive('编号无效');
 
 const fileBody = z.object({

@@ -1,15 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import { satisfies } from '../../../domain/authorityExpr.js';
+import { localDateTime, localDateTimeMs } from '../../../domain/clock.js';
 import type { Page } from '../../../domain/codes.js';
 import { type OverdueOutingRemind, overdueOutingTitle } from '../../../domain/reminders.js';
 import { LiveAuthority } from '../../../domain/resources/oldman.js';
-import {
-  localDateTime,
-  localDateTimeMs,
-  OutStatus,
-  OVERDUE_EVENT,
-} from '../../../domain/resources/outing.js';
+import { OutStatus, OVERDUE_EVENT } from '../../../domain/resources/outing.js';
 import type { SessionUser } from '../../auth/tokens.js';
 import type { Db } from '../../db/index.js';
 import type { Services } from '../../services.js';
@@ -26,7 +22,7 @@ interface Overdue {
   expectedReturnTime: string;
 }
 
-const stamp = () => new Date().toISOString().slice(0, 19).replace('T', ' ');
+const stamp = () => localDateTime(Date.now());
 
 /**
  * Outings out past their expected return time get one reminder each (again after a postponement

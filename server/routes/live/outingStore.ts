@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
+import { localDateTime } from '../../../domain/clock.js';
 import { Code } from '../../../domain/codes.js';
 import { dictLabel } from '../../../domain/dictionaries.js';
-import { localDateTime, openOutStatuses, outgoingLiveStatuses } from '../../../domain/resources/outing.js';
+import { openOutStatuses, outgoingLiveStatuses } from '../../../domain/resources/outing.js';
 import {
   type OutingEventType,
   type OutingFields,
@@ -13,7 +14,7 @@ import { ApiFailure } from '../../http/failure.js';
 import type { Ctx, Row } from '../../resources/engine.js';
 
 /** What the outing calls share: the stored fields, the audit switch, the checks and the history. */
-export const stamp = () => new Date().toISOString().slice(0, 19).replace('T', ' ');
+export const stamp = () => localDateTime(Date.now());
 /** The home's wall-clock time now: what a time left out of a call means. */
 export const nowLocal = (ctx: Ctx) => localDateTime(ctx.services.now());
 export const refuse = (reason: string): never => {

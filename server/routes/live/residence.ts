@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { satisfies } from '../../../domain/authorityExpr.js';
+import { localDateTime, localDay } from '../../../domain/clock.js';
 import { Code } from '../../../domain/codes.js';
 import { dictLabel } from '../../../domain/dictionaries.js';
 import { bodySchema, fieldSchema, listQuerySchema } from '../../../domain/resource.js';
@@ -60,8 +61,8 @@ import { oldmanHooks } from './oldman.js';
 
 const A = LiveAuthority;
 const VIEW = `${A.live}|${A.bedInfo}`;
-const stamp = () => new Date().toISOString().slice(0, 19).replace('T', ' ');
-const today = (ctx: Ctx) => new Date(ctx.services.now()).toISOString().slice(0, 10);
+const stamp = () => localDateTime(Date.now());
+const today = (ctx: Ctx) => localDay(ctx.services.now());
 const statusName = (s: number) => dictLabel('liveStatus', s);
 const BED_TAKEN = '该床位已有长者入住';
 
