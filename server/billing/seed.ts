@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { localDateTime } from '../../domain/clock.js';
+import { localDateTime, localDay } from '../../domain/clock.js';
 import type { Db } from '../db/index.js';
 import { postTrade } from '../ledger/ledger.js';
 import { writeMonthBill } from '../routes/cost/bills.js';
@@ -15,10 +15,9 @@ import {
 
 const stamp = () => localDateTime(Date.now());
 
-/** Last month as YYYY-MM. */
+/** Last month as YYYY-MM, by the home's calendar. */
 export function previousMonth(now = new Date()): string {
-  const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
-  return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+  return localDay(new Date(now.getFullYear(), now.getMonth() - 1, 1).getTime()).slice(0, 7);
 }
 
 /**
