@@ -21,6 +21,7 @@ import { askSlowRequest } from './app/slowRequest.js';
 import { loadSystemConfig } from './config/systemConfig.js';
 import { createRegistry } from './router/registry.js';
 import { createPageClient } from './session/createClient.js';
+import { installChineseLabels } from './ui/chineseLabels.js';
 import { warnOldBrowser } from './util/browserWarning.js';
 import { local } from './util/storage.js';
 
@@ -29,6 +30,7 @@ async function start() {
   const { client, frontLog } = createPageClient(askSlowRequest);
   installGlobalErrorHandlers(window, frontLog);
   warnOldBrowser(navigator.userAgent);
+  installChineseLabels();
   const registry = createRegistry([
     workbenchRoutes,
     fallbackRoutes,

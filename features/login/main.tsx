@@ -2,10 +2,12 @@ import '@blueprintjs/core/lib/css/blueprint.css';
 import './login.css';
 import { createRoot } from 'react-dom/client';
 import { createPageClient } from '../../src/session/createClient.js';
+import { installChineseLabels } from '../../src/ui/chineseLabels.js';
 import { warnOldBrowser } from '../../src/util/browserWarning.js';
 import { LoginPage } from './LoginPage.js';
 
 const { client } = createPageClient();
 warnOldBrowser(navigator.userAgent);
+installChineseLabels();
 const root = document.getElementById('root');
 if (root) createRoot(root).render(<LoginPage client={client} />);

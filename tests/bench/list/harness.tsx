@@ -10,6 +10,7 @@ import { oldmanResource } from '../../../domain/resources/oldman.js';
 import { AppProvider } from '../../../src/app/AppContext.js';
 import type { Request } from '../../../src/app/request.js';
 import { ResourceList } from '../../../src/resource/index.js';
+import { installChineseLabels } from '../../../src/ui/chineseLabels.js';
 
 const N = 10_000;
 const rows = Array.from({ length: N }, (_, i) => ({
@@ -37,6 +38,8 @@ const request: Request = async <T,>(config: { url: string }) => {
 const frame = () => new Promise<number>((r) => requestAnimationFrame(r));
 
 async function run() {
+  // as in the console: the observer that renames Blueprint's English labels watches the page
+  installChineseLabels();
   const t0 = performance.now();
   createRoot(document.getElementById('root') as HTMLElement).render(
     <HotkeysProvider>

@@ -170,6 +170,8 @@ export const driver = {
       .getByRole('button', { name: label, exact: true })
       .click();
     const dialog = page.getByRole('dialog', { name: label });
+    // Blueprint's close button, read in Chinese (src/ui/chineseLabels.ts)
+    await expect(dialog.getByRole('button', { name: '关闭', exact: true })).toBeVisible();
     const note = notes[type];
     if (note) await dialog.getByRole('textbox', { name: /意见|原因|情况|备注/ }).fill(note);
     await dialog.getByRole('button', { name: `确定${label}` }).click();
