@@ -10,6 +10,15 @@ import {
   offeredBillEvents,
 } from '../../../machines/billMachine.js';
 import { ADMIN, signIn } from '../support.js';
+import {
+  call,
+  moveElder,
+  type Rec,
+  residentWithMoney,
+  revokeSettlement,
+  settleAtCheckout,
+  tokenOf,
+} from './common.js';
 
 /**
  * The bill machine's driver for the generated path tests (`npm run paths -- bill --transitions
@@ -24,26 +33,11 @@ export interface BillCtx {
   oldmanName: string;
 }
 
-type Rec = Record<string, unknown>;
-
 const BILL_MONTH = '2026-05';
-
-async function call(
-  page: Page,
-  ctx: { token: string },
-  method: 'GET' | 'POST' | 'PUT',
-  url: string,
-  data?: unknown,
-) {
-  const res = await page.request.fetch(url, { method, headers: { authorization: ctx.token }, data });
-  const body = (await res.json()) as { code: number; msg: string; result: Rec };
-  expect(body.code, `${method} ${url}: ${body.msg}`).toBe(0);
-  return body.result;
-}
 
 /** The elder's bill of the path's month, as the server has it. */
 async function stored(page: Page, ctx: BillCtx) {
-  const bills = (await call(page, ctx, 'GET', `${COST}/payBack/${ctx.oldmanId}`)).list as Rec[];
+  const bills = (await call(page, ctx.token, 'GET', `${COST}/payBack/${ctx.oldmanId}`)).list as Rec[];
   const bill = bills.find((b) => b.billMonth === BILL_MONTH);
   if (!bill) throw new Error(`${ctx.oldmanName} has no bill of ${BILL_MONTH}`);
   return bill;
@@ -61,35 +55,16 @@ async function billRow(page: Page, ctx: BillCtx) {
   return row;
 }
 
-async function openSettle(page: Page, tab: '待结算' | '结算记录') {
-  await page.goto('/index.html#/expense/settle');
-  const screen = page.getByTestId('page-expense-settle');
-  await expect(screen).toBeVisible();
-  await screen.getByRole('tab', { name: tab }).click();
-  return screen;
-}
-
 /** The row's button for an event (作废 is written short on the row). */
 const buttonName = (type: BillEvent['type']) => (type === 'VOID' ? '作废' : billEvents[type].label);
 
 export const driver = {
   async start(page: Page): Promise<BillCtx> {
     await signIn(page, ADMIN);
-    const token = await page.evaluate(
-      () => JSON.parse(localStorage.getItem('pims2.userInfo') ?? '{}').token as string,
-    );
-    const accounts = (await call(page, { token }, 'GET', `${COST}/account?oldmanStatuses=1&pageHelper=0`))
-      .list as Rec[];
-    const elder = accounts.find((a) => a.prestore === 0 && a.deposit === 0);
-    if (!elder) throw new Error('no resident without money left');
-    const ctx = { token, oldmanId: Number(elder.oldmanId), oldmanName: String(elder.oldmanName) };
+    const token = await tokenOf(page);
     // enough in the prepaid balance for 缴费 from it
-    await call(page, ctx, 'POST', `${COST}/account/1/0`, {
-      oldmanId: ctx.oldmanId,
-      amount: 2_000_000,
-      payWay: 2,
-    });
-    await call(page, ctx, 'POST', `${COST}/payBack/addBill`, {
+    const ctx = { token, ...(await residentWithMoney(page, token, { prepaidFen: 2_000_000 })) };
+    await call(page, token, 'POST', `${COST}/payBack/addBill`, {
       billMonth: BILL_MONTH,
       oldmanIds: [ctx.oldmanId],
     });
@@ -116,34 +91,11 @@ export const driver = {
         await expect(page.getByText(`${billEvents[event.type].label}成功`)).toBeVisible();
         return;
       }
-      case 'SETTLE': {
-        await call(page, ctx, 'PUT', `/pims/web-pi/oldmans/live/${ctx.oldmanId}/${LiveStatus.quit}`, {
-          date: new Date().toISOString().slice(0, 10),
-          note: '路径测试：退住',
-        });
-        const screen = await openSettle(page, '待结算');
-        await screen
-          .locator(`[data-testid="settle-row"][data-oldman-id="${ctx.oldmanId}"]`)
-          .getByRole('button', { name: '结算' })
-          .click();
-        const dialog = page.getByRole('dialog');
-        await expect(dialog).toContainText(ctx.oldmanName);
-        await dialog.getByLabel('支付方式').selectOption({ label: '现金' });
-        await dialog.getByRole('button', { name: '确认结算' }).click();
-        await expect(dialog.getByTestId('settle-done')).toBeVisible();
-        await dialog.getByRole('button', { name: '完成' }).click();
-        return;
-      }
-      case 'REVOKE_SETTLE': {
-        const screen = await openSettle(page, '结算记录');
-        const record = screen
-          .locator(`[data-testid="settle-record"][data-oldman-id="${ctx.oldmanId}"]`)
-          .first();
-        await record.getByRole('button', { name: '撤销结算' }).click();
-        await page.locator('.bp6-alert').getByRole('button', { name: '撤销结算' }).click();
-        await expect(record.getByTestId('settle-status')).toContainText('已撤销');
-        return;
-      }
+      case 'SETTLE':
+        await moveElder(page, ctx.token, ctx.oldmanId, LiveStatus.quit, '路径测试：退住');
+        return settleAtCheckout(page, ctx);
+      case 'REVOKE_SETTLE':
+        return revokeSettlement(page, ctx.oldmanId);
       default: {
         const unknown: never = event;
         throw new Error(`the bill driver does not know ${JSON.stringify(unknown)}`);

@@ -14,6 +14,7 @@ import {
 } from '../../../machines/outingMachine.js';
 import { e2eDataDir } from '../realtime.js';
 import { ADMIN, signIn } from '../support.js';
+import { call, type Rec, tokenOf } from './common.js';
 
 /**
  * The outing machine's driver for the generated path tests (`npm run paths -- outing
@@ -26,15 +27,6 @@ export interface OutingCtx {
   token: string;
   oldmanId: number;
   oldmanName: string;
-}
-
-type Rec = Record<string, unknown>;
-
-async function call(page: Page, token: string, method: 'GET' | 'PUT', url: string, data?: unknown) {
-  const res = await page.request.fetch(url, { method, headers: { authorization: token }, data });
-  const body = (await res.json()) as { code: number; msg: string; result: Rec };
-  expect(body.code, `${method} ${url}: ${body.msg}`).toBe(0);
-  return body.result;
 }
 
 /**
@@ -151,9 +143,7 @@ async function edit(page: Page, ctx: OutingCtx, auditRequired: boolean) {
 export const driver = {
   async start(page: Page): Promise<OutingCtx> {
     await signIn(page, ADMIN);
-    const token = await page.evaluate(
-      () => JSON.parse(localStorage.getItem('pims2.userInfo') ?? '{}').token as string,
-    );
+    const token = await tokenOf(page);
     return { token, ...freshResident() };
   },
 

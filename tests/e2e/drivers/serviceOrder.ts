@@ -11,6 +11,7 @@ import {
   statePath,
 } from '../../../machines/serviceOrderMachine.js';
 import { ADMIN, signIn } from '../support.js';
+import { call, type Rec, tokenOf } from './common.js';
 
 /**
  * The service order machine's driver for the generated path tests (`npm run paths -- serviceOrder
@@ -22,15 +23,6 @@ import { ADMIN, signIn } from '../support.js';
 export interface ServiceOrderCtx {
   token: string;
   orderId: number;
-}
-
-type Rec = Record<string, unknown>;
-
-async function call(page: Page, token: string, method: 'GET' | 'POST' | 'PUT', url: string, data?: unknown) {
-  const res = await page.request.fetch(url, { method, headers: { authorization: token }, data });
-  const body = (await res.json()) as { code: number; msg: string; result: Rec };
-  expect(body.code, `${method} ${url}: ${body.msg}`).toBe(0);
-  return body.result;
 }
 
 /** The person's buttons on an order row (close and audit are not on it). */
@@ -69,9 +61,7 @@ export const driver = {
   /** Signs in and creates an unpaid order of 助浴服务 for the first home-care elder. */
   async start(page: Page): Promise<ServiceOrderCtx> {
     await signIn(page, ADMIN);
-    const token = await page.evaluate(
-      () => JSON.parse(localStorage.getItem('pims2.userInfo') ?? '{}').token as string,
-    );
+    const token = await tokenOf(page);
     const [elder] = (await call(page, token, 'GET', `${WEB}/oldmanBase?pageHelper=0`)).list as Rec[];
     const projects = (await call(page, token, 'GET', `${WEB}/serveProject?onShelf=1&pageHelper=0`))
       .list as Rec[];

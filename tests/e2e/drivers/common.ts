@@ -1,0 +1,85 @@
+import { expect, type Page } from '@playwright/test';
+import { COST } from '../../../domain/resources/cost.js';
+
+/** What the path-test drivers share: a signed-in API call, a fresh resident, the 退住结算 screen. */
+export type Rec = Record<string, unknown>;
+
+/** The token of the signed-in console. */
+export const tokenOf = (page: Page) =>
+  page.evaluate(() => JSON.parse(localStorage.getItem('pims2.userInfo') ?? '{}').token as string);
+
+/** A call with the console's token; the answer must be code 0 (the server's message when not). */
+export async function call(
+  page: Page,
+  token: string,
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  data?: unknown,
+): Promise<Rec> {
+  const res = await page.request.fetch(url, { method, headers: { authorization: token }, data });
+  const body = (await res.json()) as { code: number; msg: string; result: Rec };
+  expect(body.code, `${method} ${url}: ${body.msg}`).toBe(0);
+  return body.result;
+}
+
+/**
+ * A resident with no money in yet (the seed leaves most so; bills of other tests may be waiting),
+ * given a prepayment and, when asked, a deposit. One a path moved out is no longer listed.
+ */
+export async function residentWithMoney(
+  page: Page,
+  token: string,
+  money: { prepaidFen: number; depositFen?: number },
+) {
+  const accounts = (await call(page, token, 'GET', `${COST}/account?oldmanStatuses=1&pageHelper=0`))
+    .list as Rec[];
+  const elder = accounts.find((a) => a.prestore === 0 && a.deposit === 0);
+  if (!elder) throw new Error('no resident without money left');
+  const oldmanId = Number(elder.oldmanId);
+  await call(page, token, 'POST', `${COST}/account/1/0`, { oldmanId, amount: money.prepaidFen, payWay: 2 });
+  if (money.depositFen)
+    await call(page, token, 'POST', `${COST}/account/2/0`, { oldmanId, amount: money.depositFen, payWay: 8 });
+  return { oldmanId, oldmanName: String(elder.oldmanName) };
+}
+
+/** Moves the elder out (2) or back to waiting (3) through the residence call. */
+export const moveElder = (page: Page, token: string, oldmanId: number, status: number, note: string) =>
+  call(page, token, 'PUT', `/pims/web-pi/oldmans/live/${oldmanId}/${status}`, {
+    date: new Date().toISOString().slice(0, 10),
+    note,
+  });
+
+export async function openSettle(page: Page, tab: '待结算' | '结算记录') {
+  await page.goto('/index.html#/expense/settle');
+  const screen = page.getByTestId('page-expense-settle');
+  await expect(screen).toBeVisible();
+  await screen.getByRole('tab', { name: tab }).click();
+  return screen;
+}
+
+export const settleRecord = (page: Page, oldmanId: number) =>
+  page.locator(`[data-testid="settle-record"][data-oldman-id="${oldmanId}"]`).first();
+
+/** 结算 on the elder's row of 待结算, paid out in cash. */
+export async function settleAtCheckout(page: Page, elder: { oldmanId: number; oldmanName: string }) {
+  const screen = await openSettle(page, '待结算');
+  await screen
+    .locator(`[data-testid="settle-row"][data-oldman-id="${elder.oldmanId}"]`)
+    .getByRole('button', { name: '结算' })
+    .click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(elder.oldmanName);
+  await dialog.getByLabel('支付方式').selectOption({ label: '现金' });
+  await dialog.getByRole('button', { name: '确认结算' }).click();
+  await expect(dialog.getByTestId('settle-done')).toBeVisible();
+  await dialog.getByRole('button', { name: '完成' }).click();
+}
+
+/** 撤销结算 on the elder's latest record of 结算记录. */
+export async function revokeSettlement(page: Page, oldmanId: number) {
+  await openSettle(page, '结算记录');
+  const record = settleRecord(page, oldmanId);
+  await record.getByRole('button', { name: '撤销结算' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: '撤销结算' }).click();
+  await expect(record.getByTestId('settle-status')).toContainText('已撤销');
+}
