@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { LiveStatus, ResidencePaths } from '../../domain/resources/residence.js';
 import { ADMIN, signIn } from './support.js';
@@ -73,6 +74,18 @@ test('expense: prepayment with a receipt, monthly bill paid from the balance and
   const bill = bills.locator(`[data-testid="bill-row"][data-oldman-id="${id}"]`);
   await expect(bill.getByTestId('bill-status')).toHaveText('待缴费');
   await shot(page, 'bills');
+
+  // 导出: the bills of the filters as a CSV file
+  await bills.getByRole('button', { name: '导出' }).click();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: 'CSV' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^费用账单_\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = readFileSync((await download.path()) as string, 'utf8').replace(/^\uFEFF/, '');
+  expect(csv.split('\r\n')[0]).toBe(
+    '账单月份,长者,费用合计（元）,优惠（元）,应缴（元）,状态,支付方式,缴费时间',
+  );
+  expect(csv).toContain(`,${name},`);
 
   // paid from the prepaid balance, then 反结算 puts it back to unpaid
   await bill.getByRole('button', { name: '缴费' }).click();

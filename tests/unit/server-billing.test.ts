@@ -300,6 +300,56 @@ describe('monthly bills', () => {
     await ledgerOk();
   });
 
+  it('exports the bills of the filters, every page, as CSV or Excel; a bad format or another organisation gets nothing', async () => {
+    const month = thisMonth();
+    await ok('POST', `${COST}/payBack/addBill`, { billMonth: month });
+    const unpaid = (await ok(
+      'GET',
+      `${COST}/payBack?billMonth=${month}&billStatus=0&pageHelper=0`,
+    )) as unknown as Page;
+    const first = unpaid.list[0] as Rec;
+    await ok('POST', `${COST}/payBack/payBatch`, { billIds: [first.billId], payWay: 2 });
+    const file = (format: string, token = admin, query = `billMonth=${month}`) =>
+      h.app.inject({
+        method: 'GET',
+        url: `${COST}/payBack?${query}&export=${format}`,
+        headers: { authorization: token },
+      });
+
+    const csv = await file('csv');
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(decodeURIComponent(String(csv.headers['content-disposition']))).toContain('费用账单_');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe('账单月份,长者,费用合计（元）,优惠（元）,应缴（元）,状态,支付方式,缴费时间');
+    // every bill of the month, not one page of it
+    expect(lines).toHaveLength(unpaid.total + 1);
+    const paid = lines.find((l) => l.includes(String(first.oldmanName)));
+    expect(paid).toContain(`${month},${String(first.oldmanName)},`);
+    expect(paid).toContain(',已缴费,现金,');
+    expect(paid).toContain(`,${(Number(first.payableFen) / 100).toFixed(2)},`);
+
+    const onlyUnpaid = await file('csv', admin, `billMonth=${month}&billStatus=0`);
+    expect(onlyUnpaid.body.trim().split('\r\n')).toHaveLength(unpaid.total);
+
+    const xlsx = await file('xlsx');
+    expect(xlsx.headers['content-type']).toContain('spreadsheetml');
+    expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+
+    const bad = (await file('pdf')).json();
+    expect(bad.code).toBe(Code.invalidInput);
+    expect(bad.msg).toContain('导出格式只能是xlsx或csv');
+    const other = await file('csv', (await signInOtherOrg(h.app)).token);
+    expect(
+      other.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n'),
+    ).toHaveLength(1);
+  });
+
   it('charges a monthly item by the days present when the elder arrived within the month', async () => {
     const a = await freshResident();
     const month = '2026-02';

@@ -1,6 +1,7 @@
 import { type Selectable, sql } from 'kysely';
 import { z } from 'zod';
 import { Code } from '../../../domain/codes.js';
+import { dictLabel } from '../../../domain/dictionaries.js';
 import { fenToYuan } from '../../../domain/resource.js';
 import { escapeHtml } from '../../../domain/resources/contract.js';
 import { ExpenseAuthority as A, COST } from '../../../domain/resources/cost.js';
@@ -14,6 +15,7 @@ import { printPage } from '../../http/printPage.js';
 import { type AnyRoute, route, SENT } from '../../http/route.js';
 import { postTrade, reverseTrade } from '../../ledger/ledger.js';
 import type { Ctx } from '../../resources/engine.js';
+import { sendTable } from '../../resources/export.js';
 import {
   billPayWay,
   billSources,
@@ -245,7 +247,35 @@ const billListQuery = z.object({
   billStatus: z.coerce.number().int().min(0).max(3, '账单状态无效').optional(),
   oldmanId: z.coerce.number().int().positive().optional(),
   keyword: z.string().trim().max(50).optional(),
+  export: z.enum(['xlsx', 'csv'], { error: '导出格式只能是xlsx或csv' }).optional(),
 });
+
+/** 费用账单 as a file: the same filters, every page, the columns of the screen. */
+async function sendBills(ctx: Ctx, q: z.output<typeof billListQuery>, format: 'xlsx' | 'csv') {
+  const { list } = await billList(ctx, { ...q, pageHelper: 0 });
+  const header = [
+    '账单月份',
+    '长者',
+    '费用合计（元）',
+    '优惠（元）',
+    '应缴（元）',
+    '状态',
+    '支付方式',
+    '缴费时间',
+  ];
+  const body = list.map((b) => [
+    b.billMonth,
+    b.oldmanName,
+    fenToYuan(b.totalFen),
+    fenToYuan(b.discountFen),
+    fenToYuan(b.payableFen),
+    dictLabel('billStatus', b.billStatus),
+    b.payWay ? dictLabel('batchPayWay', b.payWay) : '',
+    b.payTime ?? '',
+  ]);
+  await sendTable(ctx.reply, format, '费用账单', [header, ...body]);
+  return SENT;
+}
 
 async function billList(ctx: Ctx, q: z.output<typeof billListQuery>) {
   const depts = ctx.user.dataDeptIds.length ? ctx.user.dataDeptIds : [-1];
@@ -319,7 +349,8 @@ export function billRoutes(): AnyRoute[] {
       url: PAY_BACK,
       auth: A.bill,
       query: billListQuery,
-      handler: (ctx) => billList(ctx, ctx.query),
+      handler: (ctx) =>
+        ctx.query.export ? sendBills(ctx, ctx.query, ctx.query.export) : billList(ctx, ctx.query),
     }),
     route({
       method: 'GET',
