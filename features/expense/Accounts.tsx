@@ -4,7 +4,9 @@ import { dictLabel, staticDictionaries } from '../../domain/dictionaries.js';
 import { ExpenseAuthority as EA } from '../../domain/resources/cost.js';
 import { usePageRefresh } from '../../src/app/usePageRefresh.js';
 import { useAuthority } from '../../src/auth/authorityStore.js';
+import { ExportMenu } from '../../src/resource/ExportMenu.js';
 import { rowButton } from '../../src/resource/index.js';
+import { listExportUrl } from '../../src/resource/listQuery.js';
 import { navigate } from '../../src/router/hash.js';
 import { Pager } from '../../src/ui/Pager.js';
 import { usePagedList } from '../../src/ui/usePagedList.js';
@@ -72,8 +74,8 @@ export function Accounts() {
           }}
         />
       </div>
-      {canTrade ? (
-        <div className="resource-toolbar expense-toolbar">
+      <div className="resource-toolbar expense-toolbar">
+        {canTrade ? (
           <Button
             icon="bank-account"
             intent={Intent.PRIMARY}
@@ -81,18 +83,23 @@ export function Accounts() {
             disabled={picked.length === 0}
             onClick={() => navigate(ExpensePaths.accountBatchPayment)}
           />
-          {picked.length ? (
-            <Button
-              minimal
-              text="清空选择"
-              onClick={() => {
-                writePicked([]);
-                setPicked([]);
-              }}
-            />
-          ) : null}
-        </div>
-      ) : null}
+        ) : null}
+        {canTrade && picked.length ? (
+          <Button
+            minimal
+            text="清空选择"
+            onClick={() => {
+              writePicked([]);
+              setPicked([]);
+            }}
+          />
+        ) : null}
+        <span className="resource-toolbar-gap" />
+        <ExportMenu
+          title="长者账户"
+          urlOf={(format) => listExportUrl(ExpenseApi.accounts, list.filters, format)}
+        />
+      </div>
       {list.error ? <Callout intent={Intent.DANGER}>{list.error}</Callout> : null}
       <div className="expense-scroll">
         <HTMLTable striped compact interactive className="data-table expense-table">

@@ -15,7 +15,7 @@ import { usePageRefresh } from '../../src/app/usePageRefresh.js';
 import { useAuthority } from '../../src/auth/authorityStore.js';
 import { ExportMenu } from '../../src/resource/ExportMenu.js';
 import { rowButton } from '../../src/resource/index.js';
-import type { ExportFormat } from '../../src/resource/listQuery.js';
+import { listExportUrl } from '../../src/resource/listQuery.js';
 import { navigate } from '../../src/router/hash.js';
 import { Pager } from '../../src/ui/Pager.js';
 import { usePagedList } from '../../src/ui/usePagedList.js';
@@ -43,14 +43,6 @@ type Open =
   | null;
 
 /** 费用账单 (/expense/bill): monthly bills; each row offers what billMachine allows from its status. */
-/** The bills of the screen's filters, every page, as a file. */
-function billsExportUrl(filters: Record<string, string>, format: ExportFormat) {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(filters)) if (value !== '') search.append(key, value);
-  search.append('export', format);
-  return `${ExpenseApi.bills}?${search.toString()}`;
-}
-
 export function Bills() {
   const { request, toast } = useApp();
   const print = usePrint();
@@ -193,7 +185,10 @@ export function Bills() {
           onClick={() => print(ExpenseApi.billPrint(picked.map((b) => b.billId)))}
         />
         <span className="resource-toolbar-gap" />
-        <ExportMenu title="费用账单" urlOf={(format) => billsExportUrl(list.filters, format)} />
+        <ExportMenu
+          title="费用账单"
+          urlOf={(format) => listExportUrl(ExpenseApi.bills, list.filters, format)}
+        />
       </div>
       {list.error ? <Callout intent={Intent.DANGER}>{list.error}</Callout> : null}
       <div className="expense-scroll">

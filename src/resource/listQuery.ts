@@ -57,10 +57,20 @@ export function exportUrl(
   fixedParams?: Record<string, string | number>,
 ): string {
   const { pageNum: _pageNum, pageSize: _pageSize, ...params } = listParams(def, query, fixedParams);
+  return listExportUrl(def.api.list ?? '', params, format);
+}
+
+/** The export of a list: its filters (empty ones left out), every page, as a file of that format. */
+export function listExportUrl(
+  url: string,
+  filters: Readonly<Record<string, string | number | undefined>>,
+  format: ExportFormat,
+): string {
   const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) search.append(key, String(value));
+  for (const [key, value] of Object.entries(filters))
+    if (value !== '' && value !== undefined) search.append(key, String(value));
   search.append('export', format);
-  return `${def.api.list}?${search.toString()}`;
+  return `${url}?${search.toString()}`;
 }
 
 /** A path with `:id` / `:ids` replaced. */

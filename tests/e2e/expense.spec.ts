@@ -58,6 +58,16 @@ test('expense: prepayment with a receipt, monthly bill paid from the balance and
   const prestore = 2030050;
   await shot(page, 'accounts');
 
+  // 导出: the accounts of the filter (this elder) as a CSV file
+  const accountFile = page.waitForEvent('download');
+  await accounts.getByRole('button', { name: '导出' }).click();
+  await page.getByRole('menuitem', { name: 'CSV' }).click();
+  const accountCsv = readFileSync((await (await accountFile).path()) as string, 'utf8').replace(
+    /^\uFEFF/,
+    '',
+  );
+  expect(accountCsv.split('\r\n')[1]).toMatch(new RegExp(`^${name},在住,[^,]*,20300\\.50,`));
+
   // 费用账单: this month's bills are generated after a preview
   await page.goto('/index.html#/expense/bill');
   const bills = page.getByTestId('page-expense-bill');

@@ -182,6 +182,33 @@ describe('accounts: every trade a double entry, to the fen', () => {
     await ledgerOk();
   });
 
+  it('exports the accounts of the filters, every page, with balances in yuan; a nurse gets only her departments', async () => {
+    const a = await freshResident();
+    await ok('POST', `${COST}/account/1/0`, { oldmanId: a.oldmanId, amount: 100050, payWay: 2 });
+    const living = (await ok('GET', `${COST}/account?oldmanStatuses=1&pageSize=5`)) as unknown as Page;
+    const file = async (token = admin) =>
+      (
+        await h.app.inject({
+          method: 'GET',
+          url: `${COST}/account?oldmanStatuses=1&export=csv`,
+          headers: { authorization: token },
+        })
+      ).body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n');
+    const lines = await file();
+    expect(lines[0]).toBe(
+      '姓名,入住状态,床位,预存款（元）,入院押金（元）,医疗押金（元）,预订金（元）,待缴（元）',
+    );
+    expect(lines).toHaveLength(living.total + 1);
+    const row = lines.find((l) => l.startsWith(`${String(a.oldmanName)},`));
+    expect(row).toMatch(/^[^,]+,在住,[^,]*,1000\.50,0\.00,0\.00,0\.00,0\.00$/);
+    const nurseLines = await file((await signInNurse(h.app)).token);
+    expect(nurseLines.length).toBeGreaterThan(1);
+    expect(nurseLines.length).toBeLessThan(lines.length);
+  });
+
   it('a prepayment reaching a 满赠 rule brings the gift, and voiding the prepayment takes the gift back', async () => {
     const a = await freshResident();
     const paid = await ok('POST', `${COST}/account/1/0`, {

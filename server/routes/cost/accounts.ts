@@ -1,15 +1,17 @@
 import { type RawBuilder, sql } from 'kysely';
 import { z } from 'zod';
 import { Code } from '../../../domain/codes.js';
+import { dictLabel } from '../../../domain/dictionaries.js';
 import { accountKinds } from '../../../domain/ledger.js';
 import { fenToYuan } from '../../../domain/resource.js';
 import { ExpenseAuthority as A, COST } from '../../../domain/resources/cost.js';
 import { fullGift } from '../../billing/monthBill.js';
 import type { Db } from '../../db/index.js';
 import { ApiFailure } from '../../http/failure.js';
-import { type AnyRoute, route } from '../../http/route.js';
+import { type AnyRoute, route, SENT } from '../../http/route.js';
 import { ownerBalances, postTrade, reverseTrade } from '../../ledger/ledger.js';
 import type { Ctx } from '../../resources/engine.js';
+import { sendTable } from '../../resources/export.js';
 import {
   accountOfTradeType,
   billSources,
@@ -61,7 +63,31 @@ const listQuery = z.object({
     .regex(/^\d(,\d)*$/, '入住状态无效')
     .optional(),
   deptId: z.coerce.number().int().positive().optional(),
+  export: z.enum(['xlsx', 'csv'], { error: '导出格式只能是xlsx或csv' }).optional(),
 });
+
+/** 长者账户 as a file: the same filters, every page, the columns of the screen. */
+async function sendAccounts(ctx: Ctx, q: z.output<typeof listQuery>, format: 'xlsx' | 'csv') {
+  const { list } = await accountRows(ctx, { ...q, pageHelper: 0 });
+  const header = [
+    '姓名',
+    '入住状态',
+    '床位',
+    '预存款（元）',
+    '入院押金（元）',
+    '医疗押金（元）',
+    '预订金（元）',
+    '待缴（元）',
+  ];
+  const body = list.map((r) => [
+    r.oldmanName,
+    dictLabel('liveStatus', r.oldmanStatus),
+    r.bedName ?? '',
+    ...[r.prestore, r.deposit, r.medicalDeposit, r.reservation, r.receivable].map(fenToYuan),
+  ]);
+  await sendTable(ctx.reply, format, '长者账户', [header, ...body]);
+  return SENT;
+}
 
 export interface AccountRow {
   oldmanId: number;
@@ -217,7 +243,8 @@ export function accountRoutes(): AnyRoute[] {
       url: ACCOUNT,
       auth: A.account,
       query: listQuery,
-      handler: (ctx) => accountRows(ctx, ctx.query),
+      handler: (ctx) =>
+        ctx.query.export ? sendAccounts(ctx, ctx.query, ctx.query.export) : accountRows(ctx, ctx.query),
     }),
     route({
       method: 'GET',
