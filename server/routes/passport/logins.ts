@@ -348,7 +348,7 @@ export function loginRoutes(opts: { loginRatePerMinute: number }): AnyRoute[] {
           .selectAll()
           .where('loginName', '=', loginName)
           .executeTakeFirst();
-        if (!user || user.status !== 0) throw new ApiFailure(Code.accountDisabled);
+        if (user?.status !== 0) throw new ApiFailure(Code.accountDisabled);
         const token = await db.transaction().execute(async (trx) => {
           const t = await createSession(trx, user.userId, user.keyVersion, req.ip, now);
           await writeOperationLog(
