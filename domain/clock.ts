@@ -19,6 +19,12 @@ export function localDateTime(ms: number): string {
   return `${localDay(ms)} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }
 
+/** Now, as a record's time: 'YYYY-MM-DD HH:mm:ss' local. */
+export const nowStamp = (): string => localDateTime(Date.now());
+
+/** Today, local: 'YYYY-MM-DD'. */
+export const today = (): string => localDay(Date.now());
+
 /** The moment of a wall-clock time 'YYYY-MM-DD HH:mm[:ss]' (the inverse of localDateTime). */
 export function localDateTimeMs(text: string): number {
   const [date = '', time = ''] = text.split(' ');

@@ -1,5 +1,6 @@
 import {
   asapScheduler,
+  type BehaviorSubject,
   catchError,
   defer,
   EMPTY,
@@ -9,6 +10,7 @@ import {
   type Observable,
   type SchedulerLike,
   type Subscription,
+  skip,
   switchMap,
 } from 'rxjs';
 import { type AlarmRecord, AlarmStatus, alarmRecord } from '../domain/alarms.js';
@@ -114,6 +116,15 @@ export interface ExternalStore<T> {
   subscribe(listener: () => void): () => void;
   getSnapshot(): T;
 }
+
+/** A BehaviorSubject as such a store: its value is the snapshot, each later value tells the listeners. */
+export const subjectStore = <T>(subject: BehaviorSubject<T>): ExternalStore<T> => ({
+  subscribe: (listener) => {
+    const subscription = subject.pipe(skip(1)).subscribe(() => listener());
+    return () => subscription.unsubscribe();
+  },
+  getSnapshot: () => subject.value,
+});
 
 export interface AlarmStore extends ExternalStore<readonly AlarmRecord[]> {
   /** A view of the records the predicate keeps, same order, its own stable snapshot. */

@@ -1,6 +1,6 @@
-import { asyncScheduler, mergeMap, type Observable, type SchedulerLike, scan } from 'rxjs';
+import { asyncScheduler, BehaviorSubject, mergeMap, type Observable, type SchedulerLike, scan } from 'rxjs';
 import type { OutingPresence, ServerPushMessage } from '../domain/push.js';
-import type { ExternalStore } from './alarms.js';
+import { type ExternalStore, subjectStore } from './alarms.js';
 
 /** What the console last heard of an elder's outing, and when it heard it (its scheduler's clock). */
 export interface HeardPresence {
@@ -48,18 +48,7 @@ export function presenceStore(
   push$: Observable<ServerPushMessage>,
   scheduler?: SchedulerLike,
 ): ExternalStore<PresenceByElder> & { dispose(): void } {
-  let snapshot: PresenceByElder = new Map();
-  const listeners = new Set<() => void>();
-  const subscription = presenceByElder$(push$, scheduler).subscribe((next) => {
-    snapshot = next;
-    for (const listener of listeners) listener();
-  });
-  return {
-    subscribe: (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    getSnapshot: () => snapshot,
-    dispose: () => subscription.unsubscribe(),
-  };
+  const heard = new BehaviorSubject<PresenceByElder>(new Map());
+  const subscription = presenceByElder$(push$, scheduler).subscribe((next) => heard.next(next));
+  return { ...subjectStore(heard), dispose: () => subscription.unsubscribe() };
 }

@@ -1,6 +1,6 @@
 import { Button, Callout, FormGroup, HTMLSelect, Intent } from '@blueprintjs/core';
 import { useId, useRef, useState } from 'react';
-import { localDay } from '../../domain/clock.js';
+import { localDay, today } from '../../domain/clock.js';
 import type { FieldDef } from '../../domain/resource.js';
 import { yuanToFen } from '../../domain/resource.js';
 import {
@@ -20,7 +20,6 @@ import { usePreviewSources } from './usePreview.js';
 import { FORM_FAMILY, useTemplates } from './useTemplates.js';
 
 type Row = Record<string, unknown>;
-const today = () => localDay(Date.now());
 const inAYear = () => {
   const d = new Date();
   d.setFullYear(d.getFullYear() + 1);

@@ -1,6 +1,6 @@
 import { Button, Callout, FormGroup, HTMLSelect, InputGroup, Intent, TextArea } from '@blueprintjs/core';
 import { useId, useState } from 'react';
-import { localDay } from '../../domain/clock.js';
+import { today } from '../../domain/clock.js';
 import { fieldOf } from '../../domain/resource.js';
 import {
   formFieldsOf,
@@ -17,7 +17,6 @@ import { usePreviewSources } from './usePreview.js';
 import { FORM_FAMILY, type TemplateOption } from './useTemplates.js';
 
 type Row = Record<string, unknown>;
-const today = () => localDay(Date.now());
 const answersOf = (row?: Row): Record<string, string> => {
   try {
     return (JSON.parse(String(row?.formValues ?? '')) as { values?: Record<string, string> }).values ?? {};

@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
-import { localDay } from '../../domain/clock.js';
+import { today } from '../../domain/clock.js';
 import { FORM_BASE } from '../../domain/resources/contract.js';
 import { type DocumentFamily, institutionDocuments } from '../../domain/resources/documents.js';
 import { useApp } from '../../src/app/AppContext.js';
 
 type Row = Record<string, unknown>;
-const today = () => localDay(Date.now());
 
 /**
  * The chosen elder's row (of the family's elders, as the placeholders read it) and the chosen

@@ -1,5 +1,5 @@
 import { Classes } from '@blueprintjs/core';
-import { localDateTime } from '../../domain/clock.js';
+import { nowStamp } from '../../domain/clock.js';
 import { isOverdue } from '../../domain/resources/outing.js';
 import {
   type OutingEventType,
@@ -40,7 +40,7 @@ export function outingRowActions(
 ) {
   const fields = outingFieldsOf(row);
   if (!fields) return null;
-  const overdue = isOverdue(row, localDateTime(Date.now()));
+  const overdue = isOverdue(row, nowStamp());
   return (
     <>
       {overdue ? (

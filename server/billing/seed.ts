@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { localDateTime, localDay } from '../../domain/clock.js';
+import { localDay, nowStamp } from '../../domain/clock.js';
 import type { Db } from '../db/index.js';
 import { postTrade } from '../ledger/ledger.js';
 import { writeMonthBill } from '../routes/cost/bills.js';
@@ -12,8 +12,6 @@ import {
   stampReceipt,
   TxType,
 } from '../routes/cost/shared.js';
-
-const stamp = () => localDateTime(Date.now());
 
 /** Last month as YYYY-MM, by the home's calendar. */
 export function previousMonth(now = new Date()): string {
@@ -34,7 +32,7 @@ export async function seedBilling(db: Db): Promise<void> {
     }>`select count(*) as n from projectCategory where orgId = ${orgId}`.execute(db);
     if (Number(has.rows[0]?.n ?? 0) > 0) continue;
     await db.transaction().execute(async (trx) => {
-      const now = stamp();
+      const now = nowStamp();
       // Residents seeded before check-in dates were kept get a plausible one (bills count days from it).
       await sql`update oldman set checkInDate = date('2023-01-01', '+' || ((oldmanId * 37) % 900) || ' days')
         where orgId = ${orgId} and oldmanStatus in (1, 4) and checkInDate is null`.execute(trx);

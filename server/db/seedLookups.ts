@@ -1,14 +1,13 @@
 import { type RawBuilder, sql } from 'kysely';
-import { localDateTime } from '../../domain/clock.js';
+import { nowStamp } from '../../domain/clock.js';
 import type { Db } from './index.js';
 
 type Value = string | number | null;
-const stamp = () => localDateTime(Date.now());
 
 /** Inserts rows (same keys each) into an engine table for an organisation; answers the new ids. */
 async function insert(db: Db, table: string, idField: string, orgId: number, rows: Record<string, Value>[]) {
   const ids: number[] = [];
-  const now = stamp();
+  const now = nowStamp();
   for (const row of rows) {
     const values: Record<string, Value> = { ...row, orgId, createTime: now, updateTime: now };
     const keys = Object.keys(values);

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { localDateTime } from '../../domain/clock.js';
+import { nowStamp } from '../../domain/clock.js';
 import { Code } from '../../domain/codes.js';
 import {
   type AccountKind,
@@ -12,8 +12,6 @@ import {
 import { fenToYuan } from '../../domain/resource.js';
 import type { Db } from '../db/index.js';
 import { ApiFailure } from '../http/failure.js';
-
-const stamp = () => localDateTime(Date.now());
 
 export interface TradeLine {
   account: AccountRef;
@@ -63,7 +61,7 @@ export async function postTrade(db: Db, input: TradeInput): Promise<PostedTrade>
   const sum = lines.reduce((s, l) => s + l.amountFen, 0);
   if (sum !== 0) throw new Error(`unbalanced trade ${input.txType}: lines add up to ${sum} fen`);
 
-  const createTime = stamp();
+  const createTime = nowStamp();
   const tx = await db
     .insertInto('ledgerTx')
     .values({

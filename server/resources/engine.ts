@@ -1,6 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { z } from 'zod';
-import { localDateTime, localDay } from '../../domain/clock.js';
+import { nowStamp, today } from '../../domain/clock.js';
 import { Code } from '../../domain/codes.js';
 import { dictLabel, staticDictionaries } from '../../domain/dictionaries.js';
 import {
@@ -45,7 +45,6 @@ export interface ResourceHooks {
 
 const id = (name: string) => sql.id(name);
 const col = (name: string) => sql.ref(`t.${name}`);
-const now = () => localDateTime(Date.now());
 
 /** Parses outside input; the first problem becomes the 10001 answer with its Chinese message. */
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
@@ -285,7 +284,7 @@ export async function insertRow(
   }
   await hooks.prepare?.(ctx, row, null);
   await checkRow(ctx, def, row, null);
-  const stamp = now();
+  const stamp = nowStamp();
   const values: Row = {
     ...row,
     orgId: ctx.user.orgId,
@@ -311,7 +310,7 @@ export async function updateRow(ctx: Ctx, def: ResourceDef, hooks: ResourceHooks
   else delete row.deptId;
   await hooks.prepare?.(ctx, row, existing);
   await checkRow(ctx, def, row, Number(existing[def.idField]));
-  const values: Row = { ...row, updateTime: now() };
+  const values: Row = { ...row, updateTime: nowStamp() };
   const keys = Object.keys(values).filter((k) => values[k] !== undefined);
   await sql`update ${id(def.table)} set ${sql.join(keys.map((k) => sql`${id(k)} = ${values[k] as string | number | null}`))}
     where ${id(def.idField)} = ${Number(existing[def.idField])}`.execute(ctx.db);
@@ -337,8 +336,6 @@ function listReads(def: ResourceDef, hooks: ResourceHooks): string[] | null {
   const tables = [def.table, ...refFields(def).map((f) => refTables[f.ref as string]?.table as string)];
   return [...new Set([...tables, ...(hooks.listReads ?? [])])].sort();
 }
-
-const today = () => localDay(Date.now());
 
 /**
  * The CRUD routes of a definition on the paths it names: list (paged, filtered, sorted, exported),

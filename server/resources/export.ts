@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
-import { localDay } from '../../domain/clock.js';
+import { today } from '../../domain/clock.js';
 
 /** One CSV cell: quoted when it holds a separator, quote or line break; formula starts defused. */
 function csvCell(value: string): string {
@@ -31,7 +31,7 @@ export async function sendTable(
   title: string,
   rows: string[][],
 ) {
-  const day = localDay(Date.now());
+  const day = today();
   const name = encodeURIComponent(`${title}_${day}.${format}`);
   reply.header('content-disposition', `attachment; filename*=UTF-8''${name}`);
   if (format === 'csv') {

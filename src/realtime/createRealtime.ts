@@ -8,7 +8,7 @@ import { PUSH_PATH, PushCloseCode, type ServerPushMessage, serverPushMessage } f
 import { CONSOLE_MQTT_USER, Topic } from '../../domain/topics.js';
 import { brokerConnectionMachine, brokerUrl } from '../../machines/brokerConnectionMachine.js';
 import { pushConnectionMachine, pushTimerEffects } from '../../machines/pushConnectionMachine.js';
-import { alarmStore, alarms$ } from '../../streams/alarms.js';
+import { alarmStore, alarms$, subjectStore } from '../../streams/alarms.js';
 import { notices$ } from '../../streams/notices.js';
 import { presenceStore } from '../../streams/outings.js';
 import { payments$ } from '../../streams/payments.js';
@@ -284,13 +284,7 @@ export function createRealtime(options: RealtimeOptions): Realtime & { stop(): v
 
   return {
     alarms,
-    health: {
-      subscribe: (listener) => {
-        const s = health$.subscribe(() => listener());
-        return () => s.unsubscribe();
-      },
-      getSnapshot: () => health$.value,
-    },
+    health: subjectStore(health$),
     positions$: sharedPositions$,
     notices$: notices$(push$),
     payments$: payments$(push$),

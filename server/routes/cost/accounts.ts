@@ -1,5 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import { z } from 'zod';
+import { today } from '../../../domain/clock.js';
 import { Code } from '../../../domain/codes.js';
 import { dictLabel } from '../../../domain/dictionaries.js';
 import { accountKinds } from '../../../domain/ledger.js';
@@ -28,7 +29,6 @@ import {
   payWayLabel,
   stampReceipt,
   TxType,
-  today,
 } from './shared.js';
 
 const ACCOUNT = `${COST}/account`;

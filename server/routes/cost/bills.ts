@@ -1,5 +1,6 @@
 import { type Selectable, sql } from 'kysely';
 import { z } from 'zod';
+import { nowStamp } from '../../../domain/clock.js';
 import { Code } from '../../../domain/codes.js';
 import { dictLabel } from '../../../domain/dictionaries.js';
 import { fenToYuan } from '../../../domain/resource.js';
@@ -31,7 +32,6 @@ import {
   type Operator,
   operator,
   payWayLabel,
-  stamp,
   stampReceipt,
   TxType,
 } from './shared.js';
@@ -112,7 +112,7 @@ export async function writeMonthBill(
       settleId: null,
       remark: '',
       createBy: who.operatorId,
-      createTime: stamp(),
+      createTime: nowStamp(),
     })
     .returning('billId')
     .executeTakeFirstOrThrow();
@@ -235,7 +235,7 @@ export async function settleBill(
   const receiptNo = await stampReceipt(db, orgId, posted.txId);
   await db
     .updateTable('bill')
-    .set({ billStatus: next, payTxId: posted.txId, payWay, payTime: stamp() })
+    .set({ billStatus: next, payTxId: posted.txId, payWay, payTime: nowStamp() })
     .where('billId', '=', bill.billId)
     .execute();
   return { billId: bill.billId, txId: posted.txId, receiptNo };

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { localDay } from '../../../domain/clock.js';
+import { today } from '../../../domain/clock.js';
 import { LiveAuthority, PROFILE } from '../../../domain/resources/oldman.js';
 import { type CostSetting, monthBill } from '../../billing/monthBill.js';
 import { type AnyRoute, route } from '../../http/route.js';
@@ -29,7 +29,7 @@ export function elderCostRoutes(): AnyRoute[] {
           where s.orgId = ${ctx.user.orgId} and s.oldmanId = ${elder.oldmanId} order by s.costSetId`.execute(
           ctx.db,
         );
-        const month = localDay(Date.now()).slice(0, 7);
+        const month = today().slice(0, 7);
         const sources = await billSources(ctx.db, ctx.user.orgId);
         const bill = monthBill(
           { ...elder, checkInDate: null, leaveDate: null },

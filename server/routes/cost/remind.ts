@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
+import { nowStamp } from '../../../domain/clock.js';
 import { Code } from '../../../domain/codes.js';
 import { fenToYuan } from '../../../domain/resource.js';
 import { ExpenseAuthority as A, COST } from '../../../domain/resources/cost.js';
@@ -8,7 +9,7 @@ import { ApiFailure } from '../../http/failure.js';
 import { type AnyRoute, route } from '../../http/route.js';
 import { ownerBalances } from '../../ledger/ledger.js';
 import type { Ctx } from '../../resources/engine.js';
-import { type ElderRow, elderOf, operator, stamp } from './shared.js';
+import { type ElderRow, elderOf, operator } from './shared.js';
 
 const REMIND = `${COST}/remind`;
 
@@ -139,7 +140,7 @@ export function remindRoutes(): AnyRoute[] {
             amountFen: due,
             sendBy: who.operatorId,
             sendName: who.operatorName,
-            sendTime: stamp(),
+            sendTime: nowStamp(),
           })
           .execute();
         ctx.afterCommit(async () => {

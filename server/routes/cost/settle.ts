@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
+import { nowStamp } from '../../../domain/clock.js';
 import { Code } from '../../../domain/codes.js';
 import { fenToYuan } from '../../../domain/resource.js';
 import { ExpenseAuthority as A, COST } from '../../../domain/resources/cost.js';
@@ -24,7 +25,6 @@ import {
   incomeAccount,
   line,
   operator,
-  stamp,
   stampReceipt,
   TxType,
 } from './shared.js';
@@ -277,7 +277,7 @@ export function settleRoutes(): AnyRoute[] {
             remark: ctx.body.remark ?? '',
             createBy: who.operatorId,
             createName: who.operatorName,
-            createTime: stamp(),
+            createTime: nowStamp(),
             revokeTime: null,
           })
           .returning('settleId')
@@ -348,7 +348,7 @@ export function settleRoutes(): AnyRoute[] {
         }
         await ctx.db
           .updateTable('settlement')
-          .set({ settleStatus: 0, revokeTxId: reversed.txId, revokeTime: stamp() })
+          .set({ settleStatus: 0, revokeTxId: reversed.txId, revokeTime: nowStamp() })
           .where('settleId', '=', record.settleId)
           .execute();
         ctx.describe(`${elder.oldmanName} 撤销结算`);

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { localDateTime, localDay } from '../../../domain/clock.js';
+import { today } from '../../../domain/clock.js';
 import { Code } from '../../../domain/codes.js';
 import { dictLabel } from '../../../domain/dictionaries.js';
 import { type AccountKind, type AccountRef, raise } from '../../../domain/ledger.js';
@@ -9,9 +9,6 @@ import type { Db } from '../../db/index.js';
 import { ApiFailure } from '../../http/failure.js';
 import type { TradeLine } from '../../ledger/ledger.js';
 import type { Ctx } from '../../resources/engine.js';
-
-export const stamp = () => localDateTime(Date.now());
-export const today = () => localDay(Date.now());
 
 /** Statement types of spec 001 §9 that are accounts: 1 prepaid, 2 and 6 deposits, 5 reservation. */
 export const accountOfTradeType: Record<number, AccountKind> = {

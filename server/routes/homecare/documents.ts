@@ -1,6 +1,7 @@
+import { today } from '../../../domain/clock.js';
 import { homecareDocuments } from '../../../domain/resources/documents.js';
 import type { AnyRoute } from '../../http/route.js';
-import { documentRoutes, today } from '../live/documents.js';
+import { documentRoutes } from '../live/documents.js';
 import { homeElder } from './elders.js';
 
 /**

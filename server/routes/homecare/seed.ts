@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { localDateTime } from '../../../domain/clock.js';
+import { nowStamp } from '../../../domain/clock.js';
 import { idCardFacts } from '../../../domain/idCard.js';
 import { HOME_CARER_JOB_TYPES } from '../../../domain/resources/homecareCodes.js';
 import type { Db } from '../../db/index.js';
@@ -66,7 +66,7 @@ export async function seedHomecare(db: Db) {
     .execute();
   const deptIds = depts.map((d) => d.deptId);
   if (deptIds.length === 0) return;
-  const now = localDateTime(Date.now());
+  const now = nowStamp();
   await db.transaction().execute(async (trx) => {
     const areaIds: number[] = [];
     for (const [areaName, region] of AREAS) {

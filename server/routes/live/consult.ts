@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { localDateTime, localDay } from '../../../domain/clock.js';
+import { nowStamp, today } from '../../../domain/clock.js';
 import { Code } from '../../../domain/codes.js';
 import { ageOn, idCardFacts, isValidIdCard } from '../../../domain/idCard.js';
 import { bodySchema } from '../../../domain/resource.js';
@@ -33,8 +33,6 @@ import {
 import { inElderDept, oldmanHooks } from './oldman.js';
 
 const def = consultationResource;
-const today = () => localDay(Date.now());
-const now = () => localDateTime(Date.now());
 
 /** The status a row will have: what it sends, else what it had. */
 const statusOf = (row: Row, existing: Row | null) =>
@@ -195,7 +193,7 @@ const toArchive = route({
     if (typeof merged.oldmanIdcard !== 'string' || !merged.oldmanIdcard.trim())
       throw new ApiFailure(Code.invalidInput, '请先填写长者身份证号再转为档案');
     const profile = parseInput(profileSchema, merged) as Row;
-    await sql`update consultation set consultStatus = ${ConsultStatus.archived}, updateTime = ${now()}
+    await sql`update consultation set consultStatus = ${ConsultStatus.archived}, updateTime = ${nowStamp()}
       where consultationId = ${Number(consultation.consultationId)}`.execute(ctx.db);
     const clash = await oldmanByIdCard(ctx, String(profile.oldmanIdcard));
     if (clash) throw new ApiFailure(Code.conflict, idCardCheckMessage({ oldman: clash, consultations: [] }));

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { localDateTime } from '../../../domain/clock.js';
+import { localDateTime, nowStamp, today } from '../../../domain/clock.js';
 import { Code } from '../../../domain/codes.js';
 import { dictLabel } from '../../../domain/dictionaries.js';
 import { Authority } from '../../../domain/menus.js';
@@ -43,12 +43,10 @@ import {
   ownTemplate,
   placeholderValues,
   type ServerDocumentFamily,
-  today,
 } from './documents.js';
 import { oldmanHooks } from './oldman.js';
 
 const id = z.coerce.number().int().positive('编号无效');
-const stamp = () => localDateTime(Date.now());
 
 /** The elder (own organisation and data department) with bed path and age, or a refusal. */
 const elderOf = (ctx: Ctx, oldmanId: number) => loadRow(ctx, oldmanResource, oldmanId, oldmanHooks);
@@ -118,7 +116,7 @@ async function bind(ctx: Ctx, oldmanId: number, templateId: number, deptId: numb
   const last = await sql<{ sort: number | null }>`select max(sort) as sort from oldmanTemplate
     where orgId = ${ctx.user.orgId} and oldmanId = ${oldmanId}`.execute(ctx.db);
   const sort = (last.rows[0]?.sort ?? -1) + 1;
-  const now = stamp();
+  const now = nowStamp();
   await sql`insert into oldmanTemplate (orgId, deptId, oldmanId, templateId, sort, createTime, updateTime, createBy)
     values (${ctx.user.orgId}, ${deptId}, ${oldmanId}, ${templateId}, ${sort}, ${now}, ${now}, ${ctx.user.userId})`.execute(
     ctx.db,
@@ -208,7 +206,7 @@ export function contractRoutes(): AnyRoute[] {
           .optional(),
       }),
       async handler(ctx) {
-        const endTime = ctx.query.endTime ?? stamp();
+        const endTime = ctx.query.endTime ?? nowStamp();
         const startTime = ctx.query.startTime ?? localDateTime(Date.now() - 24 * 3600_000);
         const depts = ctx.user.dataDeptIds.length ? ctx.user.dataDeptIds : [-1];
         const rows =
@@ -314,7 +312,7 @@ export function contractRoutes(): AnyRoute[] {
       async handler(ctx) {
         for (const item of ctx.body) await loadRow(ctx, oldmanTemplateResource, item.id);
         for (const item of ctx.body)
-          await sql`update oldmanTemplate set sort = ${item.sort}, updateTime = ${stamp()} where id = ${item.id}`.execute(
+          await sql`update oldmanTemplate set sort = ${item.sort}, updateTime = ${nowStamp()} where id = ${item.id}`.execute(
             ctx.db,
           );
         return null;

@@ -1,4 +1,4 @@
-import { localDay } from '../../../domain/clock.js';
+import { today } from '../../../domain/clock.js';
 import { Code } from '../../../domain/codes.js';
 import {
   formFieldsOf,
@@ -33,7 +33,6 @@ export interface ServerDocumentFamily {
   filled?(ctx: Ctx, oldmanId: number, templateId: number, deptId: number): Promise<unknown>;
 }
 
-export const today = () => localDay(Date.now());
 export const differs = (a: unknown, b: unknown) =>
   (a ?? null) !== (b ?? null) && String(a ?? '') !== String(b ?? '');
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { localDateTime, localDay } from '../../../domain/clock.js';
+import { nowStamp, today } from '../../../domain/clock.js';
 import { Code } from '../../../domain/codes.js';
 import { idCardFacts } from '../../../domain/idCard.js';
 import { bodySchema, fieldOf } from '../../../domain/resource.js';
@@ -48,8 +48,6 @@ async function addBedPaths(db: Db, rows: Row[]) {
     if (bed) row.bedName = `${bed.buildingName}${bed.floorName}${bed.roomName}-${bed.bedName}`;
   }
 }
-
-const today = () => localDay(Date.now());
 
 export const oldmanHooks: ResourceHooks = {
   /** Birth date and sex come from the ID card; a living elder keeps a living-age birth date. */
@@ -111,7 +109,7 @@ async function recordChanges(ctx: Ctx, oldmanId: number, section: string, before
       changes: JSON.stringify(changes),
       userId: ctx.user.userId,
       userName: ctx.user.loginName,
-      createTime: localDateTime(Date.now()),
+      createTime: nowStamp(),
     })
     .execute();
 }

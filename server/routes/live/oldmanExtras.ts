@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { z } from 'zod';
-import { localDateTime } from '../../../domain/clock.js';
+import { nowStamp } from '../../../domain/clock.js';
 import { Code } from '../../../domain/codes.js';
 import { LiveAuthority, OLDMAN_BASE, oldmanResource, PROFILE } from '../../../domain/resources/oldman.js';
 import { ApiFailure } from '../../http/failure.js';
@@ -9,7 +9,6 @@ import { idParam, loadRow, parseInput } from '../../resources/engine.js';
 
 const def = oldmanResource;
 const INVITATION_DAYS = 7;
-const stamp = () => localDateTime(Date.now());
 const id = z.coerce.number({ error: '编号无效' }).int().positive('编号无效');
 
 const fileBody = z.object({
@@ -86,7 +85,7 @@ export function oldmanExtraRoutes(): AnyRoute[] {
         if (!stored) throw new ApiFailure(Code.invalidInput, '文件不存在，请先上传');
         const row = await ctx.db
           .insertInto('oldmanFile')
-          .values({ ...body, orgId: ctx.user.orgId, createTime: stamp(), createBy: ctx.user.userId })
+          .values({ ...body, orgId: ctx.user.orgId, createTime: nowStamp(), createBy: ctx.user.userId })
           .returning('fileId')
           .executeTakeFirstOrThrow();
         ctx.describe(`长者附件：${String(oldman.oldmanName)} ${body.fileName}`);
@@ -216,7 +215,7 @@ export function oldmanExtraRoutes(): AnyRoute[] {
             expiresAt: now + INVITATION_DAYS * 24 * 3600_000,
             acceptedAt: null,
             createBy: ctx.user.userId,
-            createTime: stamp(),
+            createTime: nowStamp(),
           })
           .execute();
         const text = `【智慧养老】${family.familyName}您好，邀请您关注${String(oldman.oldmanName)}的照护信息，邀请码${code}，${INVITATION_DAYS}天内有效。`;

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import { satisfies } from '../../../domain/authorityExpr.js';
-import { localDateTime, localDateTimeMs } from '../../../domain/clock.js';
+import { localDateTime, localDateTimeMs, nowStamp } from '../../../domain/clock.js';
 import type { Page } from '../../../domain/codes.js';
 import { type OverdueOutingRemind, overdueOutingTitle } from '../../../domain/reminders.js';
 import { LiveAuthority } from '../../../domain/resources/oldman.js';
@@ -21,8 +21,6 @@ interface Overdue {
   oldmanName: string | null;
   expectedReturnTime: string;
 }
-
-const stamp = () => localDateTime(Date.now());
 
 /**
  * Outings out past their expected return time get one reminder each (again after a postponement
@@ -56,7 +54,7 @@ export async function remindOverdueOutings(services: Pick<Services, 'db' | 'hub'
         note: title,
         userId: null,
         userName: '系统',
-        createTime: stamp(),
+        createTime: nowStamp(),
       })
       .returning('recordId')
       .executeTakeFirstOrThrow();

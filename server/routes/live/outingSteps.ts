@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { z } from 'zod';
+import { nowStamp } from '../../../domain/clock.js';
 import {
   affirmSchema,
   backSchema,
@@ -21,7 +22,7 @@ import {
 import { type AnyRoute, route } from '../../http/route.js';
 import { type Ctx, idParam, loadRow, parseInput, type Row } from '../../resources/engine.js';
 import { announcePresence, forgetOutElders } from './outingPresence.js';
-import { fieldsOf, mayGoOut, nowLocal, record, refuse, stamp, userNameOf } from './outingStore.js';
+import { fieldsOf, mayGoOut, nowLocal, record, refuse, userNameOf } from './outingStore.js';
 
 interface Step<S extends z.ZodType> {
   url: string;
@@ -63,7 +64,7 @@ function step<S extends z.ZodType>(s: Step<S>): AnyRoute {
         actualReturnTime: next.actualReturnTime,
         postponeCount: next.postponeCount,
         ...(await s.extra?.(body, ctx, now)),
-        updateTime: stamp(),
+        updateTime: nowStamp(),
       };
       const keys = Object.keys(values);
       await sql`update oldmanOut set ${sql.join(keys.map((k) => sql`${sql.id(k)} = ${values[k] as string | number | null}`))}

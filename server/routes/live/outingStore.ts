@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { localDateTime } from '../../../domain/clock.js';
+import { localDateTime, nowStamp } from '../../../domain/clock.js';
 import { Code } from '../../../domain/codes.js';
 import { dictLabel } from '../../../domain/dictionaries.js';
 import { openOutStatuses, outgoingLiveStatuses } from '../../../domain/resources/outing.js';
@@ -14,7 +14,6 @@ import { ApiFailure } from '../../http/failure.js';
 import type { Ctx, Row } from '../../resources/engine.js';
 
 /** What the outing calls share: the stored fields, the audit switch, the checks and the history. */
-export const stamp = () => localDateTime(Date.now());
 /** The home's wall-clock time now: what a time left out of a call means. */
 export const nowLocal = (ctx: Ctx) => localDateTime(ctx.services.now());
 export const refuse = (reason: string): never => {
@@ -65,7 +64,7 @@ export async function record(
       note,
       userId: ctx.user.userId,
       userName: await userNameOf(ctx),
-      createTime: stamp(),
+      createTime: nowStamp(),
     })
     .execute();
 }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { satisfies } from '../../../domain/authorityExpr.js';
-import { localDateTime, localDay } from '../../../domain/clock.js';
+import { localDay, nowStamp } from '../../../domain/clock.js';
 import { Code } from '../../../domain/codes.js';
 import { dictLabel } from '../../../domain/dictionaries.js';
 import { bodySchema, fieldSchema, listQuerySchema } from '../../../domain/resource.js';
@@ -61,7 +61,6 @@ import { oldmanHooks } from './oldman.js';
 
 const A = LiveAuthority;
 const VIEW = `${A.live}|${A.bedInfo}`;
-const stamp = () => localDateTime(Date.now());
 const today = (ctx: Ctx) => localDay(ctx.services.now());
 const statusName = (s: number) => dictLabel('liveStatus', s);
 const BED_TAKEN = '该床位已有长者入住';
@@ -129,7 +128,7 @@ async function setResidence(db: Db, oldmanId: number, next: Partial<ResidenceFie
   try {
     await db
       .updateTable('oldman')
-      .set({ ...next, updateTime: stamp() } as never)
+      .set({ ...next, updateTime: nowStamp() } as never)
       .where('oldmanId', '=', oldmanId)
       .execute();
   } catch (e) {
@@ -220,7 +219,7 @@ async function record(ctx: Ctx, c: Change) {
       note: c.note,
       userId: ctx.user.userId,
       userName: ctx.user.loginName,
-      createTime: stamp(),
+      createTime: nowStamp(),
     })
     .execute();
 }
@@ -592,7 +591,7 @@ const elderRoutes: AnyRoute[] = [
           `当前状态为${statusName(f.oldmanStatus)}，不能删除入住信息（仅已退住或已取消的可以删除）`,
         );
       await sql`update oldman set checkInDate = null, leaveDate = null, checkInSource = null, saleId = null,
-        liveRemark = null, updateTime = ${stamp()} where oldmanId = ${Number(elder.oldmanId)}`.execute(
+        liveRemark = null, updateTime = ${nowStamp()} where oldmanId = ${Number(elder.oldmanId)}`.execute(
         ctx.db,
       );
       await record(ctx, {
@@ -810,13 +809,13 @@ const mapRoutes: AnyRoute[] = [
         if (!known.has(item.statusId)) throw new ApiFailure(Code.invalidInput, '图例状态无效');
         await ctx.db
           .insertInto('roomMapConfig')
-          .values({ orgId: ctx.user.orgId, type, ...item, updateTime: stamp() })
+          .values({ orgId: ctx.user.orgId, type, ...item, updateTime: nowStamp() })
           .onConflict((oc) =>
             oc.columns(['orgId', 'type', 'statusId']).doUpdateSet({
               statusName: item.statusName,
               color: item.color,
               sort: item.sort,
-              updateTime: stamp(),
+              updateTime: nowStamp(),
             }),
           )
           .execute();
