@@ -5,6 +5,7 @@ import {
   alarmStatusName,
   DEFAULT_ESCALATE_AFTER_MINUTES,
 } from '../domain/alarms.js';
+import { can } from './can.js';
 import { createTimers, type TimerOwner } from './timers.js';
 
 /** The fields of a stored record that the lifecycle reads and writes. */
@@ -205,6 +206,10 @@ function refusal(r: AlarmFields, event: AlarmEvent): string {
   if (event.type === 'alarm.escalate') return r.escalated ? '告警已升级' : '告警已确认，无需升级';
   return `告警不能${verb[event.type]}`;
 }
+
+/** Whether a stored alarm offers an event type (the console shows 确认 only where it may be sent). */
+export const alarmOffers = (record: AlarmFields, type: AlarmEvent['type']) =>
+  can(alarmMachine, stateValueOf(record), type);
 
 export type AlarmTransitionResult = { ok: true; next: AlarmFields } | { ok: false; reason: string };
 

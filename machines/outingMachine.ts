@@ -2,6 +2,7 @@ import { and, assign, setup, transition } from 'xstate';
 import { dictLabel } from '../domain/dictionaries.js';
 import { LiveAuthority } from '../domain/resources/oldman.js';
 import { isOutStatus, OutStatus, type OutStatusCode, withSeconds } from '../domain/resources/outing.js';
+import { can } from './can.js';
 
 /** The fields of an outing the workflow reads and writes; times are 'YYYY-MM-DD HH:mm:ss'. */
 export interface OutingFields {
@@ -178,31 +179,10 @@ export function outingSnapshot(fields: OutingFields) {
   return outingMachine.resolveState({ value, context: { ...fields } });
 }
 
-const EARLIEST = '0000-01-01 00:00:00';
-const LATEST = '9999-12-31 23:59:59';
-/** An event of a type filled in so that only the state can refuse it: is the type offered at all? */
-function probe(type: OutingEventType): OutingEvent {
-  switch (type) {
-    case 'outing.register':
-    case 'outing.edit':
-      return { type, auditRequired: false, expectedOutTime: EARLIEST, expectedReturnTime: LATEST };
-    case 'outing.affirm':
-      return { type, at: EARLIEST };
-    case 'outing.postpone':
-      return { type, expectedReturnTime: LATEST };
-    case 'outing.return':
-      return { type, at: LATEST };
-    case 'outing.pass':
-    case 'outing.decline':
-    case 'outing.cancel':
-      return { type };
-  }
-}
-
 /** What a stored outing offers, in the machine's order (the dialog then asks for the details). */
 export const offeredOutingEvents = (fields: OutingFields): OutingEventType[] => {
-  const snapshot = outingSnapshot(fields);
-  return outingEventTypes.filter((type) => snapshot.can(probe(type)));
+  const { value } = outingSnapshot(fields);
+  return outingEventTypes.filter((type) => can(outingMachine, value, type));
 };
 
 const statusName = (fields: OutingFields) =>

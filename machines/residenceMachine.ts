@@ -2,6 +2,7 @@ import { assign, setup, transition } from 'xstate';
 import { dictLabel } from '../domain/dictionaries.js';
 import { LiveAuthority } from '../domain/resources/oldman.js';
 import { BedStatus, LiveStatus, type LiveStatusCode } from '../domain/resources/residence.js';
+import { can } from './can.js';
 
 /** The residence fields of an elder that the workflow reads and writes. */
 export interface ResidenceFields {
@@ -134,32 +135,19 @@ export function residenceSnapshot(fields: ResidenceFields) {
   return residenceMachine.resolveState({ value: stateOf[fields.oldmanStatus], context: { ...fields } });
 }
 
-/** A placeholder event of a type, to ask the machine whether the type is offered at all. */
-const probe = (type: ResidenceEventType, bedId: number | null): ResidenceEvent =>
-  type === 'RESERVE' || type === 'CHECK_IN' || type === 'TRIAL'
-    ? { type, bedId: bedId ?? 1, date: '2000-01-01' }
-    : { type, date: '2000-01-01' };
-
 /** The event that moves `from` to `to`, or null when the machine has none. */
 export function eventFor(from: LiveStatusCode, to: LiveStatusCode): ResidenceEventType | null {
-  const snapshot = residenceSnapshot({ oldmanStatus: from, bedId: 1, checkInDate: null, leaveDate: null });
   return (
-    residenceEventTypes.find((type) => residenceEvents[type].to === to && snapshot.can(probe(type, 1))) ??
-    null
+    residenceEventTypes.find(
+      (type) => residenceEvents[type].to === to && can(residenceMachine, stateOf[from], type),
+    ) ?? null
   );
 }
 export const canChange = (from: LiveStatusCode, to: LiveStatusCode) => eventFor(from, to) !== null;
 
 /** What a row offers, in the machine's order (the bed is chosen afterwards where one is needed). */
-export const offeredEvents = (status: LiveStatusCode): ResidenceEventType[] => {
-  const snapshot = residenceSnapshot({
-    oldmanStatus: status,
-    bedId: null,
-    checkInDate: null,
-    leaveDate: null,
-  });
-  return residenceEventTypes.filter((type) => snapshot.can(probe(type, 1)));
-};
+export const offeredEvents = (status: LiveStatusCode): ResidenceEventType[] =>
+  residenceEventTypes.filter((type) => can(residenceMachine, stateOf[status], type));
 
 /** A bed can be adjusted or exchanged while it is held. */
 export const holdsBed = (status: LiveStatusCode) =>

@@ -6,6 +6,7 @@ import {
   ServeStatus,
   type ServeStatusCode,
 } from '../domain/resources/homecareCodes.js';
+import { can } from './can.js';
 
 /**
  * A home-care service order (spec 001 §4 "Service orders"; statuses of spec 000 §3; the transitions
@@ -176,13 +177,10 @@ function serviceOrderSnapshot(fields: ServiceOrderFields) {
   return serviceOrderMachine.resolveState({ value, context: { ...fields } });
 }
 
-const probe = (type: ServiceOrderEventType): ServiceOrderEvent =>
-  type === 'distribute' ? { type, nursingId: 1 } : { type };
-
 /** The events an order in these fields offers, in the machine's order. */
 export function offeredEvents(fields: ServiceOrderFields): ServiceOrderEventType[] {
-  const snapshot = serviceOrderSnapshot(fields);
-  return serviceOrderEventTypes.filter((type) => snapshot.can(probe(type)));
+  const { value } = serviceOrderSnapshot(fields);
+  return serviceOrderEventTypes.filter((type) => can(serviceOrderMachine, value, type));
 }
 
 type ServiceOrderResult = { ok: true; next: ServiceOrderFields } | { ok: false; reason: string };

@@ -7,7 +7,8 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { allResources } from '../domain/resources/index.js';
+import { type ModuleDef, menuTree } from '../domain/module.js';
+import { modules as registry } from '../domain/modules/index.js';
 import { seedBilling } from './billing/seed.js';
 import { connectExternalBroker, fanoutBridge } from './broker/external.js';
 import { type Bridge, startBroker } from './broker/index.js';
@@ -18,12 +19,12 @@ import { seedLookups } from './db/seedLookups.js';
 import { hasRealtimeSeed, seedRealtime } from './db/seedRealtime.js';
 import { installErrorHandlers } from './http/errors.js';
 import { registerRoutes } from './http/route.js';
+import { allRoutes } from './modules/index.js';
 import { type PaymentOptions, PaymentService } from './payment/service.js';
 import { PushHub } from './push/hub.js';
 import { registerPush } from './push/index.js';
 import { syncResourceTables } from './resources/engine.js';
 import { seedHomecare } from './routes/homecare/seed.js';
-import { allRoutes } from './routes/index.js';
 import { startOverdueWatch } from './routes/live/outingOverdue.js';
 import { RulesEngine } from './rules/engine.js';
 import { ringForAlarm } from './rules/voice.js';
@@ -53,14 +54,21 @@ export interface AppOptions {
   mqttPassword?: string | undefined;
   /** Payment gateway and timings; the built-in sandbox by default. */
   payment?: PaymentOptions;
+  /** The module registry (domain/modules); tests add a module defined from a descriptor alone. */
+  modules?: readonly ModuleDef[];
 }
 
 export async function buildApp(options: AppOptions) {
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: 2 * 1024 * 1024, trustProxy: false });
   const db: Db = await openDatabase(options.databaseFile ?? join(options.dataDir, 'eldercare.sqlite'));
-  await syncResourceTables(db, allResources);
-  if (!(await isSeeded(db))) await seed(db);
-  await syncMenus(db);
+  const modules = options.modules ?? registry;
+  await syncResourceTables(
+    db,
+    modules.flatMap((m) => m.resources),
+  );
+  const menus = menuTree(modules);
+  if (!(await isSeeded(db))) await seed(db, menus);
+  await syncMenus(db, menus);
   const dataDir = resolve(options.dataDir);
   mkdirSync(join(dataDir, 'files'), { recursive: true });
   const orgs = await db.selectFrom('org').select('orgId').orderBy('orgId').execute();
@@ -114,7 +122,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(multipart, { limits: { fileSize: 200 * 1024 * 1024, files: 1 } });
   await app.register(rateLimit, { global: false });
 
-  registerRoutes(app, services, allRoutes({ loginRatePerMinute: options.loginRatePerMinute ?? 30 }));
+  registerRoutes(app, services, allRoutes({ loginRatePerMinute: options.loginRatePerMinute ?? 30 }, modules));
   registerPush(app, db, hub, sameOrigin);
   // Outings past their expected return raise a reminder (docs/decisions.md "Outings").
   const outingWatch = startOverdueWatch(services, app.log);

@@ -11,7 +11,8 @@ import {
   Spinner,
 } from '@blueprintjs/core';
 import { useActorRef, useSelector } from '@xstate/react';
-import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useMatches, useNavigate, useNavigation, useOutlet } from 'react-router-dom';
 import { VersionNotice } from '../features/callboard/VersionNotice.js';
 import { NotFound, NotImplemented } from '../features/fallback/index.js';
 import type { ApiClient } from './api/client.js';
@@ -20,11 +21,15 @@ import { LoadingBar } from './app/LoadingBar.js';
 import { SlowRequestDialog } from './app/slowRequest.js';
 import type { SystemConfig } from './config/systemConfig.js';
 import { ShellLayout } from './layout/ShellLayout.js';
-import { type DisplayMenu, iframeHash, menuLeaves, menusFromServer } from './menu/menus.js';
+import { type DisplayMenu, iframeHash, menuLeaves, menusFromServer, WORKBENCH } from './menu/menus.js';
 import { RealtimeProvider } from './realtime/context.js';
 import { createRealtime } from './realtime/createRealtime.js';
-import { navigate, parseHash, useHash } from './router/hash.js';
-import type { Registry } from './router/registry.js';
+import { setNavigator } from './router/hash.js';
+import { type KeptPage, KeptPages } from './router/KeptPages.js';
+import { keptKeys } from './router/keptPages.js';
+import type { PageInfo } from './router/page.js';
+import { FALLBACK_ROUTE, type ScreenHandle } from './router/routes.js';
+import { discardUnsaved, hasUnsaved } from './router/unsaved.js';
 import { toast } from './session/createClient.js';
 import { provideSession } from './session/effects.js';
 import {
@@ -53,15 +58,15 @@ function loadTabs(): TabState {
   return parseTabs(sessionStore.get('tabbarlist') ?? local.get('tabbarlist'));
 }
 
-/** The console: session, shell, tabs and the page of the current hash route. */
+const queryOf = (search: string) => Object.fromEntries(new URLSearchParams(search));
+
+/** The console: session, shell, tabs and the pages of the hash router (react-router-dom). */
 export function App({
   client,
-  registry,
   config,
   flushLogs = () => undefined,
 }: {
   client: ApiClient;
-  registry: Registry;
   config: SystemConfig;
   flushLogs?: () => void;
 }) {
@@ -70,8 +75,18 @@ export function App({
   const state = useSelector(sessionRef, (s) => s.value as string);
   const ctx = useSelector(sessionRef, (s) => s.context);
   const services: AppServices = useMemo(() => ({ request: client.request, toast }), [client]);
-  const hash = useHash();
+  const location = useLocation();
+  const routerNavigate = useNavigate();
+  const matches = useMatches();
+  const outlet = useOutlet();
+  // While the next screen's bundle loads, the page left is hidden and a spinner shows.
+  const loadingScreen = useNavigation().state === 'loading';
   const [tabs, setTabs] = useState<TabState>(loadTabs);
+  const [closing, setClosing] = useState<{ keys: string[]; close(): void } | null>(null);
+  useEffect(() => {
+    setNavigator((to) => void routerNavigate(to));
+    return () => setNavigator(null);
+  }, [routerNavigate]);
   const [deptChoice, setDeptChoice] = useState<number | null>(null);
 
   useEffect(
@@ -126,7 +141,12 @@ export function App({
 
   const menus = useMemo(() => menusFromServer(ctx.menus), [ctx.menus]);
   const leaves = useMemo(() => menuLeaves(menus), [menus]);
-  const { path, query } = parseHash(hash);
+  const path = location.pathname;
+  const query = useMemo(() => queryOf(location.search), [location.search]);
+  const matched = matches.at(-1);
+  const screen = (matched?.handle as ScreenHandle | undefined)?.screen ?? null;
+  const menuId = matched?.params.menuId ?? null;
+  const current = tabPath(path, query);
 
   const saveTabs = useCallback((next: TabState) => {
     setTabs(next);
@@ -139,17 +159,16 @@ export function App({
       if (e.type === 'tabbarremoved') emit('tabbarremoved', { path: e.path });
     }
   };
-  const open = (p: string, q: Record<string, string>) => {
-    const match = registry.match(p);
-    const leaf = leaves.find((l) => l.hash === p);
-    if (!match && !leaf) return;
+  const open = () => {
+    const leaf = leaves.find((l) => l.hash === path);
+    if (!screen && !leaf) return;
     const result = openTab(
       tabs,
       {
-        path: p,
-        query: q,
-        title: leaf?.title ?? match?.route.title ?? p,
-        tab: match?.route.tab ?? true,
+        path,
+        query,
+        title: leaf?.title ?? screen?.title ?? path,
+        tab: screen?.tab ?? true,
         menuType: leaf?.menuType,
         menuLink: leaf?.menuLink,
       },
@@ -160,12 +179,25 @@ export function App({
   };
   // biome-ignore lint/correctness/useExhaustiveDependencies: opening follows the address only
   useEffect(() => {
-    if (state === 'authenticated') open(path, query);
-  }, [hash, state]);
+    if (state === 'authenticated') open();
+  }, [location.key, location.pathname, location.search, state]);
 
   const goTo = (target: string) => {
-    if (window.location.hash.slice(1) === target) open(parseHash(target).path, parseHash(target).query);
-    else navigate(target);
+    if (`${location.pathname}${location.search}` === target) open();
+    else routerNavigate(target);
+  };
+  /** Closes tabs, asking first when one of them holds unsaved changes. */
+  const closeAsking = (keys: string[], close: () => void) => {
+    if (keys.some(hasUnsaved)) setClosing({ keys, close });
+    else close();
+  };
+
+  // Pages stay mounted while their tab is open (src/router/keptPages.ts).
+  const kept = useRef<{ keys: string[]; pages: Map<string, KeptPage> }>({ keys: [], pages: new Map() });
+  const pageFor = (info: PageInfo, element: ReactNode): KeptPage => {
+    const before = kept.current.pages.get(info.key);
+    if (before && before.info.active === info.active && before.element === element) return before;
+    return { info, element };
   };
 
   if (
@@ -189,19 +221,33 @@ export function App({
   }
   const user = ctx.userInfo;
   const dept = user?.dataDeptInfoList.find((d) => d.deptId === user.selectedDataDeptId) ?? user?.deptInfo;
-  const match = registry.match(path);
-  const leaf = leaves.find((l) => l.hash === path);
-  let page = <NotFound />;
-  if (path.startsWith('/home/iframe/')) page = <IframePage menu={leaves.find((l) => l.hash === path)} />;
-  else if (match)
-    page = realtime ? (
-      <Suspense fallback={<NonIdealState icon={<Spinner />} title="加载中" />}>
-        <match.route.component />
-      </Suspense>
-    ) : (
-      <Spinner />
-    );
-  else if (leaf) page = <NotImplemented />;
+  let element: ReactNode = outlet;
+  if (path.startsWith('/home/iframe/')) element = <IframePage menu={leaves.find((l) => l.hash === path)} />;
+  else if (matched?.id === FALLBACK_ROUTE || (menuId !== null && !/^\d+$/.test(menuId)))
+    element = leaves.some((l) => l.hash === path) ? <NotImplemented /> : <NotFound />;
+  const info: PageInfo = { key: current, path: screen?.path ?? path, query, menuId, screen, active: true };
+  const keys = keptKeys(kept.current.keys, current, {
+    tabs: new Set(tabs.tabs.map((t) => t.path)),
+    hasUnsaved,
+  });
+  const pages = new Map<string, KeptPage>();
+  for (const key of keys) {
+    const before = kept.current.pages.get(key);
+    if (key === current) pages.set(key, pageFor(info, <Suspense fallback={<Spinner />}>{element}</Suspense>));
+    else if (before) pages.set(key, pageFor({ ...before.info, active: false }, before.element));
+  }
+  kept.current = { keys, pages };
+  const shown = loadingScreen
+    ? [...pages.values()].map((p) => pageFor({ ...p.info, active: false }, p.element))
+    : [...pages.values()];
+  const page = realtime ? (
+    <>
+      <KeptPages pages={shown} />
+      {loadingScreen ? <Spinner className="page-loading" aria-label="加载中" /> : null}
+    </>
+  ) : (
+    <Spinner />
+  );
 
   return (
     <AppProvider services={services}>
@@ -218,17 +264,29 @@ export function App({
           activePath={tabPath(path, query)}
           onOpenMenu={(m) => goTo(m.menuType === 'IN_LINK' ? iframeHash(m.menuId) : m.hash)}
           onSelectTab={(p) => goTo(p)}
-          onCloseTab={(p) => {
-            const result = closeTab(tabs, p);
-            saveTabs(result.state);
-            runEffects(result.effects);
-            if (tabs.active === p) navigate(result.state.active ?? '/home');
-          }}
-          onCloseOthers={(p) => saveTabs(closeOthers(tabs, p))}
-          onCloseAll={() => {
-            saveTabs(closeAll());
-            navigate('/home');
-          }}
+          onCloseTab={(p) =>
+            closeAsking([p], () => {
+              const result = closeTab(tabs, p);
+              saveTabs(result.state);
+              runEffects(result.effects);
+              if (tabs.active === p) routerNavigate(result.state.active ?? WORKBENCH);
+            })
+          }
+          onCloseOthers={(p) =>
+            closeAsking(
+              tabs.tabs.map((t) => t.path).filter((k) => k !== p),
+              () => saveTabs(closeOthers(tabs, p)),
+            )
+          }
+          onCloseAll={() =>
+            closeAsking(
+              tabs.tabs.map((t) => t.path),
+              () => {
+                saveTabs(closeAll());
+                routerNavigate(WORKBENCH);
+              },
+            )
+          }
           onSwitchDept={() => sessionRef.send({ type: 'session.switchDept' })}
           onOpenPath={goTo}
           onLogout={() => sessionRef.send({ type: 'session.logout' })}
@@ -278,6 +336,21 @@ export function App({
           onConfirm={() => sessionRef.send({ type: 'session.alertClosed' })}
         >
           {ctx.alertText}
+        </Alert>
+        <Alert
+          isOpen={closing !== null}
+          intent={Intent.WARNING}
+          icon="warning-sign"
+          confirmButtonText="关闭"
+          cancelButtonText="取消"
+          onCancel={() => setClosing(null)}
+          onConfirm={() => {
+            for (const key of closing?.keys ?? []) discardUnsaved(key);
+            closing?.close();
+            setClosing(null);
+          }}
+        >
+          有未保存的修改，关闭后将丢失，确定关闭吗？
         </Alert>
         <VersionNotice session={signedIn ? (token ?? null) : null} />
         <SlowRequestDialog />

@@ -1,25 +1,17 @@
 import '@blueprintjs/core/lib/css/blueprint.css';
 import './layout/shell.css';
-import { HotkeysProvider } from '@blueprintjs/core';
+import { HotkeysProvider, Spinner } from '@blueprintjs/core';
 import { createRoot } from 'react-dom/client';
-import { routes as archivesRoutes } from '../features/archives/index.js';
-import { routes as callboardRoutes } from '../features/callboard/index.js';
-import { routes as consultRoutes } from '../features/consult/index.js';
-import { routes as contractRoutes } from '../features/contract/index.js';
-import { routes as expenseRoutes } from '../features/expense/index.js';
-import { routes as fallbackRoutes } from '../features/fallback/index.js';
-import { routes as homecareRoutes } from '../features/homecare/index.js';
-import { routes as iotRoutes } from '../features/iot/index.js';
-import { routes as outingRoutes } from '../features/outing/index.js';
-import { routes as residenceRoutes } from '../features/residence/index.js';
-import { routes as systemManageRoutes } from '../features/system-manage/Users.js';
-import { routes as systemSettingRoutes } from '../features/system-settings/index.js';
-import { routes as workbenchRoutes } from '../features/workbench/index.js';
+import { createHashRouter, RouterProvider } from 'react-router-dom';
+import { modules } from '../domain/modules/index.js';
+import { views } from '../features/views.js';
 import { App } from './App.js';
 import { installGlobalErrorHandlers } from './api/frontLog.js';
 import { askSlowRequest } from './app/slowRequest.js';
 import { loadSystemConfig } from './config/systemConfig.js';
-import { createRegistry } from './router/registry.js';
+import { FALLBACK_ROUTE, pageRoutes } from './router/routes.js';
+import { warnBeforeUnload } from './router/unsaved.js';
+import { setViewErrorReporter } from './router/ViewError.js';
 import { createPageClient } from './session/createClient.js';
 import { installChineseLabels } from './ui/chineseLabels.js';
 import { warnOldBrowser } from './util/browserWarning.js';
@@ -31,28 +23,23 @@ async function start() {
   installGlobalErrorHandlers(window, frontLog);
   warnOldBrowser(navigator.userAgent);
   installChineseLabels();
-  const registry = createRegistry([
-    workbenchRoutes,
-    fallbackRoutes,
-    systemSettingRoutes,
-    systemManageRoutes,
-    iotRoutes,
-    callboardRoutes,
-    archivesRoutes,
-    residenceRoutes,
-    consultRoutes,
-    outingRoutes,
-    contractRoutes,
-    homecareRoutes,
-    expenseRoutes,
-  ]);
+  setViewErrorReporter((message) => frontLog.add({ type: 'error', message }));
+  warnBeforeUnload(window);
   const { config } = await loadSystemConfig(client.request);
   const root = document.getElementById('root');
   if (!root) throw new Error('no #root');
+  // Spec 000 §2: hash routes; the screens come from the module descriptors, each loaded when opened.
+  const router = createHashRouter([
+    {
+      element: <App client={client} config={config} flushLogs={frontLog.flush} />,
+      hydrateFallbackElement: <Spinner className="boot" aria-label="加载中" />,
+      children: [...pageRoutes(modules, views), { id: FALLBACK_ROUTE, path: '*', element: null }],
+    },
+  ]);
   createRoot(root).render(
     // Blueprint's Table2 registers its keyboard shortcuts with the provider.
     <HotkeysProvider>
-      <App client={client} registry={registry} config={config} flushLogs={frontLog.flush} />
+      <RouterProvider router={router} />
     </HotkeysProvider>,
   );
 }

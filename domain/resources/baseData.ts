@@ -1,5 +1,3 @@
-import type { MenuSeed } from '../menus.js';
-
 /**
  * 基础数据: the records later modules (warehouse, patrol, attendance, assessment, meals) choose from
  * in their dropdowns (spec 000 §3 "Dropdown data sets"). Reading them is open to every signed-in
@@ -18,31 +16,6 @@ export const BaseDataAuthority = {
   dish: 'baseData:dish',
   dishEdit: 'baseData:dish:edit',
 } as const;
-
-const A = BaseDataAuthority;
-const item = (menuName: string, code: string, edit: string): MenuSeed => ({
-  menuType: 'FUNC',
-  menuName,
-  code,
-  // No routePath: the module screens do not exist yet, so the console shows no entry; the codes
-  // are what roles are granted.
-  buttons: [{ code: edit, menuName: `编辑${menuName}` }],
-});
-
-/** The 基础数据 menu group: authority holders only until each module has its screens. */
-export const baseDataMenu: MenuSeed = {
-  menuType: 'MENU',
-  menuName: '基础数据',
-  code: A.group,
-  icon: 'database',
-  children: [
-    item('仓库基础数据', A.warehouse, A.warehouseEdit),
-    item('巡更基础数据', A.patrol, A.patrolEdit),
-    item('考勤班次', A.attendance, A.attendanceEdit),
-    item('评估基础数据', A.assessment, A.assessmentEdit),
-    item('菜品分类', A.dish, A.dishEdit),
-  ],
-};
 
 /** Spec 000 §3 "location type id/name": the levels of the building model a location can be. */
 export const locationTypes = [

@@ -1,7 +1,8 @@
 import { ageOn } from '../idCard.js';
 import type { ResourceDef } from '../resource.js';
+import { HomecareScreens } from '../screens.js';
 import { TEMPLATE_DATA, templateDataResource } from './contract.js';
-import { HomecareAuthority as HA, HOMECARE_WEB, HomecarePaths } from './homecareCodes.js';
+import { HomecareAuthority as HA, HOMECARE_WEB } from './homecareCodes.js';
 import { PROFILE } from './oldman.js';
 
 /**
@@ -75,7 +76,7 @@ export const homecareDocuments: DocumentFamily = {
   def: homeTemplateDataResource,
   templateFamilies: [TemplateFamily.homecare],
   wrongTemplate: '请选择居家文书模板',
-  path: HomecarePaths.tempeleteDocument,
+  path: HomecareScreens.tempeleteDocument,
   elderDetail: `${HOMECARE_WEB}/oldmanBase/:id`,
   printPath: `${HOME_TEMPLATE_DATA}/download/:dataId`,
   // A home elder has no bed or stay; the age is counted from the birth date on the day.

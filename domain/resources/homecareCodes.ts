@@ -71,25 +71,6 @@ export const HomecareAuthority = {
   documentDelete: 'homecare:tempeleteDocument:delete',
 } as const;
 
-/** Console routes (spec 001 §2 "Home care, base /homecare"). */
-export const HomecarePaths = {
-  archives: '/homecare/archives',
-  archivesAdd: '/homecare/archivesAdd',
-  account: '/homecare/account',
-  accountDetail: '/homecare/accountDetail',
-  accountBalancePayment: '/homecare/accountBalancePayment',
-  serverWorkorder: '/homecare/serverWorkorder',
-  serverWorkorderDetail: '/homecare/serverWorkorderDetail',
-  serverWorkorderAdd: '/homecare/serverWorkorderAdd',
-  afterSaleOrder: '/homecare/afterSaleOrder',
-  afterSaleDetail: '/homecare/afterSaleDetail',
-  serviceitems: '/homecare/serviceitems',
-  orderSet: '/homecare/orderSet',
-  orderRule: '/homecare/orderRule',
-  /** Spec 001 §2 tempeleteDocument/{typeId}: the type is a trailing number (src/router/registry.ts). */
-  tempeleteDocument: '/homecare/tempeleteDocument',
-} as const;
-
 /**
  * Who serves home-care orders (派单): active staff holding a post (job) of one of these job types —
  * 护士 (the 护理员 post) or 护理组长. docs/decisions.md "Home care".

@@ -8,6 +8,7 @@ import {
   PROFILE,
   sectionFields,
 } from '../../domain/resources/oldman.js';
+import { LiveScreens } from '../../domain/screens.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { ImageUpload } from '../../src/resource/ImageUpload.js';
 import {
@@ -16,9 +17,8 @@ import {
   ResourceList,
   useResourceAuthority,
 } from '../../src/resource/index.js';
-import { parseHash, useHash } from '../../src/router/hash.js';
+import { usePage } from '../../src/router/page.js';
 import { ElderFiles, LiveRecords } from './ArchiveRecords.js';
-import { ArchivePaths } from './paths.js';
 import './archives.css';
 
 interface ModifyRecord {
@@ -101,7 +101,7 @@ function HeadImage({ oldmanId, value, onChanged }: { oldmanId: number; value: st
 
 /** One elder's profile: sections with their own 编辑, head image, family, modify records. */
 export function ArchiveDetail() {
-  const { query } = parseHash(useHash());
+  const { query } = usePage();
   const oldmanId = Number(query.oldmanId);
   const { request } = useApp();
   const may = useResourceAuthority(oldmanResource);
@@ -152,7 +152,7 @@ export function ArchiveDetail() {
           panel={
             <ResourceList
               def={familyResource}
-              routeName={`${ArchivePaths.detail}/family`}
+              routeName={`${LiveScreens.archiveDetail}/family`}
               fixedParams={{ oldmanId }}
               createInitial={{ oldmanId }}
               canCreate={family.canCreate}

@@ -1,12 +1,12 @@
 import { Button } from '@blueprintjs/core';
 import { useState } from 'react';
 import { LiveAuthority, oldmanResource } from '../../domain/resources/oldman.js';
+import { LiveScreens } from '../../domain/screens.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { useAuthority } from '../../src/auth/authorityStore.js';
 import { ResourceList, rowButton, useResourceAuthority } from '../../src/resource/index.js';
 import { navigate } from '../../src/router/hash.js';
 import { ImportDialog } from './ImportDialog.js';
-import { ArchivePaths } from './paths.js';
 import './archives.css';
 
 /** 长者档案: every elder of the user's data departments; add, edit by section, import, export. */
@@ -17,16 +17,16 @@ export function Archives() {
   const [importing, setImporting] = useState(false);
   const [refresh, setRefresh] = useState(0);
   const open = (row: Record<string, unknown>) =>
-    navigate(`${ArchivePaths.detail}?oldmanId=${String(row.oldmanId)}`);
+    navigate(`${LiveScreens.archiveDetail}?oldmanId=${String(row.oldmanId)}`);
   return (
     <div className="page" data-testid="page-archives">
       <ResourceList
         def={oldmanResource}
-        routeName={ArchivePaths.list}
+        routeName={LiveScreens.archives}
         canCreate={may.canCreate}
         canEdit={may.canEdit}
         canRemove={may.canRemove}
-        onCreate={() => navigate(ArchivePaths.add)}
+        onCreate={() => navigate(LiveScreens.archivesAdd)}
         onOpen={open}
         onEdit={open}
         refreshKey={refresh}

@@ -1,9 +1,9 @@
 import { Card, H4 } from '@blueprintjs/core';
 import { oldmanResource } from '../../domain/resources/oldman.js';
+import { LiveScreens } from '../../domain/screens.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { ResourceForm } from '../../src/resource/index.js';
 import { navigate } from '../../src/router/hash.js';
-import { ArchivePaths } from './paths.js';
 
 /** 新增长者档案: every section at once; birth date and sex follow from the ID card. */
 export function ArchivesAdd() {
@@ -17,9 +17,9 @@ export function ArchivesAdd() {
           mode="create"
           onSaved={(saved) => {
             toast('长者档案已保存', 'success');
-            navigate(`${ArchivePaths.detail}?oldmanId=${saved.id}`);
+            navigate(`${LiveScreens.archiveDetail}?oldmanId=${saved.id}`);
           }}
-          onCancel={() => navigate(ArchivePaths.list)}
+          onCancel={() => navigate(LiveScreens.archives)}
         />
       </Card>
     </div>

@@ -1,6 +1,6 @@
 import { familyResource } from '../../domain/resources/oldman.js';
+import { LiveScreens } from '../../domain/screens.js';
 import { ResourceList, useResourceAuthority } from '../../src/resource/index.js';
-import { ArchivePaths } from './paths.js';
 
 /** 家属管理: family members and emergency contacts of the elders. */
 export function Families() {
@@ -9,7 +9,7 @@ export function Families() {
     <div className="page" data-testid="page-families">
       <ResourceList
         def={familyResource}
-        routeName={ArchivePaths.family}
+        routeName={LiveScreens.family}
         canCreate={may.canCreate}
         canEdit={may.canEdit}
         canRemove={may.canRemove}

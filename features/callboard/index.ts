@@ -1,10 +1,6 @@
-import type { RouteDef } from '../../src/router/registry.js';
-import { PersonalInformation } from './PersonalInformation.js';
-import { CallboardPath } from './paths.js';
-import { VersionRecords } from './VersionRecords.js';
+import { type ViewLoaders, view } from '../../src/router/views.js';
 
-/** Spec 001 "Call board, base /callboard". */
-export const routes: RouteDef[] = [
-  { path: CallboardPath.versions, title: '版本记录', component: VersionRecords },
-  { path: CallboardPath.personal, title: '个人信息', component: PersonalInformation },
-];
+export const callboardViews: ViewLoaders = {
+  'callboard.VersionRecords': view(() => import('./VersionRecords.js'), 'VersionRecords'),
+  'callboard.PersonalInformation': view(() => import('./PersonalInformation.js'), 'PersonalInformation'),
+};

@@ -2,12 +2,13 @@ import { Button, Callout, Card, H4, Intent, NonIdealState, Spinner } from '@blue
 import { useEffect, useState } from 'react';
 import { CONSULT_BASE } from '../../domain/resources/consult.js';
 import { LiveAuthority, oldmanResource } from '../../domain/resources/oldman.js';
+import { LiveScreens } from '../../domain/screens.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { useAuthority } from '../../src/auth/authorityStore.js';
 import { ResourceForm, type Row } from '../../src/resource/index.js';
-import { navigate, parseHash, useHash } from '../../src/router/hash.js';
+import { navigate } from '../../src/router/hash.js';
+import { usePage } from '../../src/router/page.js';
 import { forgetLookup } from './lookupCache.js';
-import { ConsultPaths } from './paths.js';
 import './consult.css';
 
 /** The profile form posts to the consultation's archives call, which also marks it 已建档. */
@@ -29,7 +30,7 @@ type State =
 export function ConsultArchivesAdd() {
   const { request, toast } = useApp();
   const allowed = useAuthority(LiveAuthority.consultArchive);
-  const consultationId = Number(parseHash(useHash()).query.consultationId);
+  const consultationId = Number(usePage().query.consultationId);
   const [state, setState] = useState<State>({ kind: 'loading' });
   useEffect(() => {
     if (!Number.isInteger(consultationId) || consultationId <= 0) {
@@ -52,7 +53,7 @@ export function ConsultArchivesAdd() {
     };
   }, [request, consultationId]);
 
-  const back = <Button icon="arrow-left" text="返回咨询登记" onClick={() => navigate(ConsultPaths.list)} />;
+  const back = <Button icon="arrow-left" text="返回咨询登记" onClick={() => navigate(LiveScreens.consult)} />;
   return (
     <div className="page consult-archives-add" data-testid="page-consult-archives-add">
       <div className="consult-page-head">
@@ -75,7 +76,7 @@ export function ConsultArchivesAdd() {
               intent={Intent.PRIMARY}
               icon="document-open"
               text="查看长者档案"
-              onClick={() => navigate(ConsultPaths.archives)}
+              onClick={() => navigate(LiveScreens.archives)}
             />
           }
         />
@@ -93,7 +94,7 @@ export function ConsultArchivesAdd() {
               toast('已转为长者档案', 'success');
               setState({ kind: 'done', oldmanId: saved.id, name: String(saved.body.oldmanName ?? '') });
             }}
-            onCancel={() => navigate(ConsultPaths.list)}
+            onCancel={() => navigate(LiveScreens.consult)}
           />
         </Card>
       )}

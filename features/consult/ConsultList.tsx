@@ -2,6 +2,7 @@ import { Button, Dialog, DialogBody } from '@blueprintjs/core';
 import { useState } from 'react';
 import { ConsultStatus, consultationResource } from '../../domain/resources/consult.js';
 import { LiveAuthority } from '../../domain/resources/oldman.js';
+import { LiveScreens } from '../../domain/screens.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { useAuthority } from '../../src/auth/authorityStore.js';
 import { ResourceList, type Row, rowButton, useResourceAuthority } from '../../src/resource/index.js';
@@ -9,7 +10,6 @@ import { navigate } from '../../src/router/hash.js';
 import { ConsultCreate } from './ConsultCreate.js';
 import { ConsultEdit } from './ConsultEdit.js';
 import { InterviewerDialog } from './InterviewerDialog.js';
-import { ConsultPaths } from './paths.js';
 import './consult.css';
 
 const def = consultationResource;
@@ -36,7 +36,7 @@ export function ConsultList() {
     <div className="page" data-testid="page-consult">
       <ResourceList
         def={def}
-        routeName={ConsultPaths.list}
+        routeName={LiveScreens.consult}
         canCreate={may.canCreate}
         canEdit={canEdit}
         canRemove={may.canRemove}
@@ -49,7 +49,7 @@ export function ConsultList() {
         rowActions={(row) =>
           canArchive && Number(row.consultStatus) !== ConsultStatus.archived
             ? rowButton('转为档案', () =>
-                navigate(`${ConsultPaths.archivesAdd}?consultationId=${String(row.consultationId)}`),
+                navigate(`${LiveScreens.consultArchivesAdd}?consultationId=${String(row.consultationId)}`),
               )
             : null
         }

@@ -8,7 +8,7 @@ import {
 } from '../../domain/resources/documents.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { ResourceDetail, ResourceList, rowButton, useResourceAuthority } from '../../src/resource/index.js';
-import { parseHash, useHash } from '../../src/router/hash.js';
+import { usePage } from '../../src/router/page.js';
 import { openPrintView } from '../../src/ui/printView.js';
 import { DocumentForm } from './DocumentForm.js';
 import { HtmlPreview } from './HtmlPreview.js';
@@ -21,13 +21,12 @@ type TemplateType = { typeId: number; typeName: string; isHome: number };
 
 /**
  * The template type of the screen: spec 001 §2 names the route tempeleteDocument/:typeId; the
- * router passes a trailing number of any route through (src/router/registry.ts), so the type is
- * that number, or ?typeId= for links that carry it as a query.
+ * router gives every screen a trailing number, so the type is that number, or ?typeId= for links
+ * that carry it as a query.
  */
-function typeIdOfHash(hash: string): number {
-  const { path, query } = parseHash(hash);
-  const tail = /\/(\d+)$/.exec(path)?.[1];
-  return Number(tail ?? query.typeId ?? 0) || 0;
+function useAddressType(): number {
+  const { menuId, query } = usePage();
+  return Number(menuId ?? query.typeId ?? 0) || 0;
 }
 
 /** Prints a document in a new window; a refusal shows as a toast. */
@@ -46,7 +45,7 @@ function usePrint(family: DocumentFamily) {
 export function DocumentList({ family }: { family: DocumentFamily }) {
   const { def } = family;
   const { request, toast } = useApp();
-  const addressType = typeIdOfHash(useHash());
+  const addressType = useAddressType();
   // the type chosen on the screen; the address (a menu of one type) sets it when it changes
   const [chosenType, setChosenType] = useState(0);
   useEffect(() => setChosenType(addressType), [addressType]);

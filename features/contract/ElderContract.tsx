@@ -1,8 +1,10 @@
 import { Button, Card, H5, NonIdealState } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { CONTRACTS } from '../../domain/resources/contract.js';
+import { LiveScreens } from '../../domain/screens.js';
 import { useApp } from '../../src/app/AppContext.js';
-import { navigate, parseHash, useHash } from '../../src/router/hash.js';
+import { navigate } from '../../src/router/hash.js';
+import { usePage } from '../../src/router/page.js';
 import { ContractForm } from './ContractForm.js';
 import './contract.css';
 
@@ -14,7 +16,7 @@ type Row = Record<string, unknown>;
  */
 export function ElderContract() {
   const { request, toast } = useApp();
-  const { query } = parseHash(useHash());
+  const { query } = usePage();
   const oldmanId = Number(query.oldmanId) || undefined;
   const contractId = Number(query.contractId) || undefined;
   const [contract, setContract] = useState<Row | null>(null);
@@ -25,7 +27,7 @@ export function ElderContract() {
       (e: { message?: string }) => toast(e.message ?? '加载失败', 'danger'),
     );
   }, [request, toast, contractId]);
-  const back = () => navigate('/live/contractDocument');
+  const back = () => navigate(LiveScreens.contracts);
   if (!oldmanId && !contractId)
     return (
       <NonIdealState

@@ -2,13 +2,14 @@ import { Alert, Button, Card, H4, HTMLTable, Intent, Tab, Tabs, Tag } from '@blu
 import { useState } from 'react';
 import type { Page } from '../../domain/codes.js';
 import { ExpenseAuthority as EA } from '../../domain/resources/cost.js';
+import { ExpenseScreens } from '../../domain/screens.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { useAuthority } from '../../src/auth/authorityStore.js';
-import { navigate, parseHash, useHash } from '../../src/router/hash.js';
+import { navigate } from '../../src/router/hash.js';
+import { usePage } from '../../src/router/page.js';
 import { Pager } from '../../src/ui/Pager.js';
 import { type AccountRow, ExpenseApi, useGet, usePrint, yuan } from './api.js';
 import { MoveDialog } from './MoveDialog.js';
-import { ExpensePaths } from './paths.js';
 import { ReceiveDialog } from './ReceiveDialog.js';
 import './expense.css';
 
@@ -45,7 +46,7 @@ type Open = 'receive' | 'refund' | 'transfer' | 'remit' | null;
 export function AccountDetail() {
   const { request, toast } = useApp();
   const print = usePrint();
-  const oldmanId = Number(parseHash(useHash()).query.oldmanId);
+  const oldmanId = Number(usePage().query.oldmanId);
   const canTrade = useAuthority(EA.accountTrade);
   const canVoid = useAuthority(EA.accountObsolete);
   const [version, setVersion] = useState(0);
@@ -95,7 +96,7 @@ export function AccountDetail() {
           </p>
         ) : null}
         <div className="resource-toolbar expense-toolbar">
-          <Button icon="arrow-left" text="返回账户" onClick={() => navigate(ExpensePaths.account)} />
+          <Button icon="arrow-left" text="返回账户" onClick={() => navigate(ExpenseScreens.account)} />
           {canTrade && elder ? (
             <>
               <Button intent={Intent.PRIMARY} icon="plus" text="收款" onClick={() => setOpen('receive')} />

@@ -2,6 +2,7 @@ import { Button, Callout, HTMLSelect, HTMLTable, InputGroup, Intent } from '@blu
 import { useState } from 'react';
 import { dictLabel, staticDictionaries } from '../../domain/dictionaries.js';
 import { ExpenseAuthority as EA } from '../../domain/resources/cost.js';
+import { ExpenseScreens } from '../../domain/screens.js';
 import { usePageRefresh } from '../../src/app/usePageRefresh.js';
 import { useAuthority } from '../../src/auth/authorityStore.js';
 import { ExportMenu } from '../../src/resource/ExportMenu.js';
@@ -11,7 +12,6 @@ import { navigate } from '../../src/router/hash.js';
 import { Pager } from '../../src/ui/Pager.js';
 import { usePagedList } from '../../src/ui/usePagedList.js';
 import { type AccountRow, ExpenseApi, yuan } from './api.js';
-import { ExpensePaths } from './paths.js';
 import { ReceiveDialog } from './ReceiveDialog.js';
 import { readPicked, togglePicked, writePicked } from './selection.js';
 import './expense.css';
@@ -81,7 +81,7 @@ export function Accounts() {
             intent={Intent.PRIMARY}
             text={`批量收款${picked.length ? `（已选 ${picked.length} 位）` : ''}`}
             disabled={picked.length === 0}
-            onClick={() => navigate(ExpensePaths.accountBatchPayment)}
+            onClick={() => navigate(ExpenseScreens.accountBatchPayment)}
           />
         ) : null}
         {canTrade && picked.length ? (
@@ -163,7 +163,9 @@ export function Accounts() {
                 <td className={r.receivable > 0 ? 'money expense-due' : 'money'}>{yuan(r.receivable)}</td>
                 <td className="actions">
                   {canTrade ? rowButton('收款', () => setReceiving(r)) : null}
-                  {rowButton('明细', () => navigate(`${ExpensePaths.accountDetail}?oldmanId=${r.oldmanId}`))}
+                  {rowButton('明细', () =>
+                    navigate(`${ExpenseScreens.accountDetail}?oldmanId=${r.oldmanId}`),
+                  )}
                 </td>
               </tr>
             ))}

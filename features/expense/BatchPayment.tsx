@@ -10,12 +10,12 @@ import {
   Intent,
 } from '@blueprintjs/core';
 import { useState } from 'react';
+import { ExpenseScreens } from '../../domain/screens.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { navigate } from '../../src/router/hash.js';
 import { accountTypes, ExpenseApi, messageOf, usePayWays, yuan } from './api.js';
 import { MoneyInput, parseAmount } from './MoneyInput.js';
 import { PayWaySelect } from './PayWaySelect.js';
-import { ExpensePaths } from './paths.js';
 import { readPicked, writePicked } from './selection.js';
 import './expense.css';
 
@@ -57,7 +57,7 @@ export function BatchPayment() {
       });
       writePicked([]);
       toast(`已为 ${done.count} 位长者收款，合计 ${yuan(done.total)} 元`, 'success');
-      navigate(ExpensePaths.account);
+      navigate(ExpenseScreens.account);
     } catch (e) {
       setError(messageOf(e, '批量收款失败'));
       setBusy(false);
@@ -147,7 +147,7 @@ export function BatchPayment() {
           <span>
             共 {picked.length} 位长者，合计 <b>{yuan(totalFen)}</b> 元
           </span>
-          <Button text="返回" onClick={() => navigate(ExpensePaths.account)} />
+          <Button text="返回" onClick={() => navigate(ExpenseScreens.account)} />
           <Button intent={Intent.PRIMARY} text="确认收款" loading={busy} onClick={submit} />
         </div>
       </Card>

@@ -1,11 +1,12 @@
 import { Button, Callout, Card, FormGroup, H4, HTMLSelect, HTMLTable, Intent } from '@blueprintjs/core';
 import { useState } from 'react';
+import { ExpenseScreens } from '../../domain/screens.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { useLookup } from '../../src/resource/useLookup.js';
-import { navigate, parseHash, useHash } from '../../src/router/hash.js';
+import { navigate } from '../../src/router/hash.js';
+import { usePage } from '../../src/router/page.js';
 import { type BillRow, ExpenseApi, messageOf, useGet, usePayWays, yuan } from './api.js';
 import { PayWaySelect } from './PayWaySelect.js';
-import { ExpensePaths } from './paths.js';
 import './expense.css';
 
 interface ElderDue {
@@ -18,7 +19,7 @@ interface ElderDue {
 /** 账单批量缴费 (/expense/accountBillBatchPayment?oldmanIds=1,2): every unpaid bill of the chosen elders. */
 export function BillBatchPayment() {
   const { request, toast } = useApp();
-  const ids = (parseHash(useHash()).query.oldmanIds ?? '').split(',').filter((s) => /^\d+$/.test(s));
+  const ids = (usePage().query.oldmanIds ?? '').split(',').filter((s) => /^\d+$/.test(s));
   const elders = useLookup('oldmanAll');
   const ways = usePayWays(true);
   const [payWay, setPayWay] = useState('1');
@@ -28,7 +29,7 @@ export function BillBatchPayment() {
   const billIds = (dues ?? []).flatMap((d) => d.bills.map((b) => b.billId));
   const sum = (dues ?? []).reduce((s, d) => s + d.payableSum, 0);
   const withIds = (next: string[]) =>
-    navigate(`${ExpensePaths.accountBillBatchPayment}?oldmanIds=${next.join(',')}`);
+    navigate(`${ExpenseScreens.accountBillBatchPayment}?oldmanIds=${next.join(',')}`);
   const submit = async () => {
     if (!billIds.length) return setError('所选长者没有待缴账单');
     if (!payWay) return setError('请选择支付方式');
@@ -41,7 +42,7 @@ export function BillBatchPayment() {
         data: { billIds, payWay: Number(payWay) },
       });
       toast(`已缴费 ${done.count} 份账单，合计 ${yuan(sum)} 元`, 'success');
-      navigate(ExpensePaths.bill);
+      navigate(ExpenseScreens.bill);
     } catch (e) {
       setError(messageOf(e, '缴费失败'));
       setBusy(false);
@@ -110,7 +111,7 @@ export function BillBatchPayment() {
           <span>
             共 {billIds.length} 份账单，合计 <b>{yuan(sum)}</b> 元
           </span>
-          <Button text="返回" onClick={() => navigate(ExpensePaths.bill)} />
+          <Button text="返回" onClick={() => navigate(ExpenseScreens.bill)} />
           <Button
             intent={Intent.PRIMARY}
             text="确认缴费"

@@ -12,15 +12,16 @@ import {
 } from '@blueprintjs/core';
 import { useState } from 'react';
 import { ExpenseAuthority as EA } from '../../domain/resources/cost.js';
+import { ExpenseScreens } from '../../domain/screens.js';
 import { BillStatus } from '../../machines/billMachine.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { useAuthority } from '../../src/auth/authorityStore.js';
 import { useLookup } from '../../src/resource/useLookup.js';
-import { navigate, parseHash, useHash } from '../../src/router/hash.js';
+import { navigate } from '../../src/router/hash.js';
+import { usePage } from '../../src/router/page.js';
 import { type BillRow, ExpenseApi, messageOf, useGet, usePrint, yuan } from './api.js';
 import { BillStatusTag } from './Bills.js';
 import { MoneyInput, parseAmount } from './MoneyInput.js';
-import { ExpensePaths } from './paths.js';
 import './expense.css';
 
 interface BillItem {
@@ -40,7 +41,7 @@ type Editing = { itemId: number; projectId: string; quantity: string; price: str
 export function BillDetail() {
   const { request, toast } = useApp();
   const print = usePrint();
-  const billId = Number(parseHash(useHash()).query.billId);
+  const billId = Number(usePage().query.billId);
   const canEdit = useAuthority(EA.billCreate);
   const projects = useLookup('costProject');
   const [version, setVersion] = useState(0);
@@ -106,7 +107,7 @@ export function BillDetail() {
           </p>
         ) : null}
         <div className="resource-toolbar expense-toolbar">
-          <Button icon="arrow-left" text="返回账单" onClick={() => navigate(ExpensePaths.bill)} />
+          <Button icon="arrow-left" text="返回账单" onClick={() => navigate(ExpenseScreens.bill)} />
           {editable ? (
             <Button
               icon="plus"

@@ -3,6 +3,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { dictLabel, staticDictionaries } from '../../domain/dictionaries.js';
 import { ExpenseAuthority as EA } from '../../domain/resources/cost.js';
+import { ExpenseScreens } from '../../domain/screens.js';
 import {
   type BillEventType,
   BillStatus,
@@ -21,7 +22,6 @@ import { Pager } from '../../src/ui/Pager.js';
 import { usePagedList } from '../../src/ui/usePagedList.js';
 import { type BillRow, ExpenseApi, usePrint, yuan } from './api.js';
 import { GenerateDialog, PayDialog } from './BillDialogs.js';
-import { ExpensePaths } from './paths.js';
 import './expense.css';
 
 const statusIntent: Record<number, Intent> = {
@@ -96,7 +96,7 @@ export function Bills() {
     }
   };
   const actions = (b: BillRow) => [
-    rowButton('详情', () => navigate(`${ExpensePaths.accountBillDetail}?billId=${b.billId}`)),
+    rowButton('详情', () => navigate(`${ExpenseScreens.accountBillDetail}?billId=${b.billId}`)),
     ...offeredBillEvents(b.billStatus as BillStatusCode)
       .filter((type) => may[type])
       .map((type) =>
@@ -172,7 +172,7 @@ export function Bills() {
               disabled={picked.length === 0}
               onClick={() =>
                 navigate(
-                  `${ExpensePaths.accountBillBatchPayment}?oldmanIds=${[...new Set(picked.map((b) => b.oldmanId))].join(',')}`,
+                  `${ExpenseScreens.accountBillBatchPayment}?oldmanIds=${[...new Set(picked.map((b) => b.oldmanId))].join(',')}`,
                 )
               }
             />

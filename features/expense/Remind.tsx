@@ -1,13 +1,14 @@
 import { Button, Callout, Card, H4, HTMLTable, InputGroup, Intent } from '@blueprintjs/core';
 import { useState } from 'react';
 import { dictLabel } from '../../domain/dictionaries.js';
+import { ExpenseScreens } from '../../domain/screens.js';
 import { usePageRefresh } from '../../src/app/usePageRefresh.js';
 import { rowButton } from '../../src/resource/index.js';
-import { navigate, parseHash, useHash } from '../../src/router/hash.js';
+import { navigate } from '../../src/router/hash.js';
+import { usePage } from '../../src/router/page.js';
 import { Pager } from '../../src/ui/Pager.js';
 import { usePagedList } from '../../src/ui/usePagedList.js';
 import { ExpenseApi, useGet, yuan } from './api.js';
-import { ExpensePaths } from './paths.js';
 import { RemindDialog } from './RemindDialog.js';
 import './expense.css';
 
@@ -71,7 +72,7 @@ export function Remind() {
                 <td className="actions">
                   {rowButton('发送提醒', () => setSending(r))}
                   {rowButton('详情', () =>
-                    navigate(`${ExpensePaths.paymentRemindDetail}?oldmanId=${r.oldmanId}`),
+                    navigate(`${ExpenseScreens.paymentRemindDetail}?oldmanId=${r.oldmanId}`),
                   )}
                 </td>
               </tr>
@@ -113,7 +114,7 @@ interface RemindRecord {
 
 /** 提醒详情 (/expense/paymentRemind/detail?oldmanId=): unpaid bills and the reminders sent. */
 export function RemindDetail() {
-  const oldmanId = Number(parseHash(useHash()).query.oldmanId);
+  const oldmanId = Number(usePage().query.oldmanId);
   const [version, setVersion] = useState(0);
   const [sending, setSending] = useState(false);
   const data = useGet<{
@@ -127,7 +128,7 @@ export function RemindDetail() {
       <Card>
         <H4>缴费提醒 {elder?.oldmanName ?? ''}</H4>
         <div className="resource-toolbar expense-toolbar">
-          <Button icon="arrow-left" text="返回" onClick={() => navigate(ExpensePaths.paymentRemind)} />
+          <Button icon="arrow-left" text="返回" onClick={() => navigate(ExpenseScreens.paymentRemind)} />
           <Button intent={Intent.PRIMARY} icon="envelope" text="发送提醒" onClick={() => setSending(true)} />
         </div>
         <p className="expense-summary">

@@ -11,6 +11,7 @@ import {
   projectResource,
 } from '../../domain/resources/cost.js';
 import { inOutResource } from '../../domain/resources/costReports.js';
+import { ExpenseScreens } from '../../domain/screens.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { useAuthority } from '../../src/auth/authorityStore.js';
 import { writeColumnSettings } from '../../src/resource/columnSettings.js';
@@ -20,10 +21,10 @@ import {
   rowButton,
   useResourceAuthority,
 } from '../../src/resource/index.js';
-import { navigate, parseHash, useHash } from '../../src/router/hash.js';
+import { navigate } from '../../src/router/hash.js';
+import { usePage } from '../../src/router/page.js';
 import { readPageSetting } from '../../src/util/storage.js';
 import { ExpenseApi, type PayWay } from './api.js';
-import { ExpensePaths } from './paths.js';
 import './expense.css';
 
 /** A definition's generic list with the user's authority. */
@@ -100,8 +101,11 @@ export function BaseCharge() {
   const [tab, setTab] = useState('project');
   // 排序 starts hidden (列设置 shows it again) so that the row's four buttons fit at 1280 px
   useState(() => {
-    if (readPageSetting(ExpensePaths.baseCharge, 'columns') === null)
-      writeColumnSettings(ExpensePaths.baseCharge, { order: [...projectResource.columns], hidden: ['sort'] });
+    if (readPageSetting(ExpenseScreens.baseCharge, 'columns') === null)
+      writeColumnSettings(ExpenseScreens.baseCharge, {
+        order: [...projectResource.columns],
+        hidden: ['sort'],
+      });
   });
   return (
     <div className="page" data-testid="page-expense-base-charge">
@@ -119,18 +123,18 @@ export function BaseCharge() {
       {tab === 'project' ? (
         <DefList
           def={projectResource}
-          routeName={ExpensePaths.baseCharge}
+          routeName={ExpenseScreens.baseCharge}
           rowActions={(row) =>
             rowButton('子项目', () =>
-              navigate(`${ExpensePaths.baseChargeChild}?projectId=${String(row.projectId)}`),
+              navigate(`${ExpenseScreens.baseChargeChild}?projectId=${String(row.projectId)}`),
             )
           }
           actionsWidth={210}
         />
       ) : tab === 'category' ? (
-        <DefList def={projectCategoryResource} routeName={`${ExpensePaths.baseCharge}#category`} />
+        <DefList def={projectCategoryResource} routeName={`${ExpenseScreens.baseCharge}#category`} />
       ) : tab === 'level' ? (
-        <DefList def={levelResource} routeName={`${ExpensePaths.baseCharge}#level`} />
+        <DefList def={levelResource} routeName={`${ExpenseScreens.baseCharge}#level`} />
       ) : (
         <TradeWayPanel />
       )}
@@ -140,15 +144,15 @@ export function BaseCharge() {
 
 /** 收费子项目 (/expense/account/baseChargeChild?projectId=): the children of one project. */
 export function BaseChargeChild() {
-  const projectId = Number(parseHash(useHash()).query.projectId);
+  const projectId = Number(usePage().query.projectId);
   return (
     <div className="page" data-testid="page-expense-base-charge-child">
       <div className="resource-toolbar expense-toolbar">
-        <Button icon="arrow-left" text="返回收费项目" onClick={() => navigate(ExpensePaths.baseCharge)} />
+        <Button icon="arrow-left" text="返回收费项目" onClick={() => navigate(ExpenseScreens.baseCharge)} />
       </div>
       <DefList
         def={projectChildResource}
-        routeName={ExpensePaths.baseChargeChild}
+        routeName={ExpenseScreens.baseChargeChild}
         fixedParams={projectId ? { projectId } : undefined}
         createInitial={projectId ? { projectId } : undefined}
       />
@@ -160,7 +164,7 @@ export function BaseChargeChild() {
 export function CostSet() {
   return (
     <div className="page" data-testid="page-expense-cost-set">
-      <DefList def={costSetResource} routeName={ExpensePaths.costSet} createInitial={{ quantity: 1 }} />
+      <DefList def={costSetResource} routeName={ExpenseScreens.costSet} createInitial={{ quantity: 1 }} />
     </div>
   );
 }
@@ -171,7 +175,7 @@ export function Preferential() {
     <div className="page" data-testid="page-expense-preferential">
       <DefList
         def={discountRuleResource}
-        routeName={ExpensePaths.preferential}
+        routeName={ExpenseScreens.preferential}
         createInitial={{ status: 1 }}
       />
     </div>

@@ -2,6 +2,7 @@ import { Alert, Callout, HTMLTable, InputGroup, Intent, Tab, Tabs, Tag } from '@
 import { useState } from 'react';
 import { dictLabel } from '../../domain/dictionaries.js';
 import { ExpenseAuthority as EA } from '../../domain/resources/cost.js';
+import { ExpenseScreens } from '../../domain/screens.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { usePageRefresh } from '../../src/app/usePageRefresh.js';
 import { useAuthority } from '../../src/auth/authorityStore.js';
@@ -10,7 +11,6 @@ import { navigate } from '../../src/router/hash.js';
 import { Pager } from '../../src/ui/Pager.js';
 import { usePagedList } from '../../src/ui/usePagedList.js';
 import { ExpenseApi, yuan } from './api.js';
-import { ExpensePaths } from './paths.js';
 import { netText, SettleDialog, type SettlePreview } from './SettleDialog.js';
 import './expense.css';
 
@@ -154,7 +154,9 @@ export function Settle() {
                   </td>
                   <td>{r.createName}</td>
                   <td className="actions">
-                    {rowButton('详情', () => navigate(`${ExpensePaths.settleDetail}?oldmanId=${r.oldmanId}`))}
+                    {rowButton('详情', () =>
+                      navigate(`${ExpenseScreens.settleDetail}?oldmanId=${r.oldmanId}`),
+                    )}
                     {canRevoke && r.settleStatus === SETTLED
                       ? rowButton('撤销结算', () => setRevoking(r), true)
                       : null}

@@ -1,8 +1,9 @@
 import { Button, Card, H4, HTMLTable, Intent, Tag } from '@blueprintjs/core';
 import { dictLabel } from '../../domain/dictionaries.js';
-import { navigate, parseHash, useHash } from '../../src/router/hash.js';
+import { ExpenseScreens } from '../../domain/screens.js';
+import { navigate } from '../../src/router/hash.js';
+import { usePage } from '../../src/router/page.js';
 import { ExpenseApi, useGet, yuan } from './api.js';
-import { ExpensePaths } from './paths.js';
 import type { SettleRecord } from './Settle.js';
 import './expense.css';
 
@@ -21,7 +22,7 @@ const extrasOf = (detail: unknown): { projectName: string; amount: number }[] =>
 
 /** 结算详情 (/expense/settle/detail?oldmanId=): every settlement of the elder, revoked ones included. */
 export function SettleDetail() {
-  const oldmanId = Number(parseHash(useHash()).query.oldmanId);
+  const oldmanId = Number(usePage().query.oldmanId);
   const data = useGet<{ oldmanName: string; records: SettlementRecord[] }>(
     oldmanId ? ExpenseApi.settleDetail(oldmanId) : null,
   );
@@ -31,7 +32,7 @@ export function SettleDetail() {
       <Card>
         <H4>结算详情 {data?.oldmanName ?? ''}</H4>
         <div className="resource-toolbar expense-toolbar">
-          <Button icon="arrow-left" text="返回" onClick={() => navigate(ExpensePaths.settle)} />
+          <Button icon="arrow-left" text="返回" onClick={() => navigate(ExpenseScreens.settle)} />
         </div>
         {(data?.records ?? []).map((r) => (
           <Card key={r.settleId} className="expense-record">

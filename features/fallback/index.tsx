@@ -1,6 +1,6 @@
 import { Button, NonIdealState } from '@blueprintjs/core';
+import { ShellScreens } from '../../domain/screens.js';
 import { navigate } from '../../src/router/hash.js';
-import type { RouteDef } from '../../src/router/registry.js';
 
 /** Spec 000 §2 fallback: /notimpliment. */
 export function NotImplemented() {
@@ -19,10 +19,8 @@ export function NotFound() {
         icon="search"
         title="页面不存在"
         description="您访问的页面不存在或已被移除"
-        action={<Button icon="home" text="返回首页" onClick={() => navigate('/home')} />}
+        action={<Button icon="home" text="返回首页" onClick={() => navigate(ShellScreens.workbench)} />}
       />
     </div>
   );
 }
-
-export const routes: RouteDef[] = [{ path: '/notimpliment', title: '功能未实现', component: NotImplemented }];

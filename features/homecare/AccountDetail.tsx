@@ -3,11 +3,13 @@ import { useEffect, useState } from 'react';
 import { fenToYuan } from '../../domain/resource.js';
 import { costAccountResource } from '../../domain/resources/homecare.js';
 import { CostAccountPaths, type HomeTradeRow } from '../../domain/resources/homecareAccount.js';
-import { HomecareAuthority, HomecarePaths } from '../../domain/resources/homecareCodes.js';
+import { HomecareAuthority } from '../../domain/resources/homecareCodes.js';
 import { payWayLabel } from '../../domain/resources/homecareOrder.js';
+import { HomecareScreens } from '../../domain/screens.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { useAuthority } from '../../src/auth/authorityStore.js';
-import { navigate, parseHash, useHash } from '../../src/router/hash.js';
+import { navigate } from '../../src/router/hash.js';
+import { usePage } from '../../src/router/page.js';
 import { Pager } from '../../src/ui/Pager.js';
 import { useRow } from './useRow.js';
 
@@ -18,7 +20,7 @@ const ownTrade = (t: HomeTradeRow) =>
 /** 账户明细 (?accountId=): every line of the elder's balance and deposit, newest first. */
 export function AccountDetail() {
   const { request, toast } = useApp();
-  const accountId = Number(parseHash(useHash()).query.accountId);
+  const accountId = Number(usePage().query.accountId);
   const canVoid = useAuthority(HomecareAuthority.accountVoid);
   const [refreshKey, setRefreshKey] = useState(0);
   const account = useRow(costAccountResource, accountId, refreshKey);
@@ -58,7 +60,7 @@ export function AccountDetail() {
       <Card>
         <H4>账户明细 {account ? String(account.oldmanName) : ''}</H4>
         <div className="homecare-actions">
-          <Button icon="arrow-left" text="返回账户" onClick={() => navigate(HomecarePaths.account)} />
+          <Button icon="arrow-left" text="返回账户" onClick={() => navigate(HomecareScreens.account)} />
           {account ? (
             <span data-testid="account-balances">
               余额 {fenToYuan(Number(account.balance ?? 0))} 元 · 押金{' '}

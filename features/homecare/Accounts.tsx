@@ -2,7 +2,8 @@ import { Button } from '@blueprintjs/core';
 import { useState } from 'react';
 import { costAccountResource } from '../../domain/resources/homecare.js';
 import { CostAccountPaths } from '../../domain/resources/homecareAccount.js';
-import { HomecareAuthority, HomecarePaths } from '../../domain/resources/homecareCodes.js';
+import { HomecareAuthority } from '../../domain/resources/homecareCodes.js';
+import { HomecareScreens } from '../../domain/screens.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { useAuthority } from '../../src/auth/authorityStore.js';
 import { ResourceList, type Row, rowButton, useResourceAuthority } from '../../src/resource/index.js';
@@ -32,7 +33,7 @@ export function Accounts() {
     <div className="page" data-testid="page-homecare-accounts">
       <ResourceList
         def={def}
-        routeName={HomecarePaths.account}
+        routeName={HomecareScreens.account}
         canCreate={may.canCreate}
         canEdit={may.canEdit}
         canRemove={may.canRemove}
@@ -43,13 +44,13 @@ export function Accounts() {
             <Button
               icon="bank-account"
               text="批量充值"
-              onClick={() => navigate(HomecarePaths.accountBalancePayment)}
+              onClick={() => navigate(HomecareScreens.accountBalancePayment)}
             />
           ) : null
         }
         rowActions={(row) => [
           rowButton('明细', () =>
-            navigate(`${HomecarePaths.accountDetail}?accountId=${String(row.accountId)}`),
+            navigate(`${HomecareScreens.accountDetail}?accountId=${String(row.accountId)}`),
           ),
           ...(Number(row.accountStatus) === SEALED
             ? may.canEdit

@@ -13,12 +13,14 @@ import {
 } from '@blueprintjs/core';
 import { useState } from 'react';
 import { yuanToFen } from '../../domain/resource.js';
-import { AfterSaleStatus, HomecareAuthority, HomecarePaths } from '../../domain/resources/homecareCodes.js';
+import { AfterSaleStatus, HomecareAuthority } from '../../domain/resources/homecareCodes.js';
 import { ServeOrderPaths, serveAfterOrderResource } from '../../domain/resources/homecareOrder.js';
+import { HomecareScreens } from '../../domain/screens.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { useAuthority } from '../../src/auth/authorityStore.js';
 import { ResourceDetail, ResourceList, type Row, rowButton } from '../../src/resource/index.js';
-import { navigate, parseHash, useHash } from '../../src/router/hash.js';
+import { navigate } from '../../src/router/hash.js';
+import { usePage } from '../../src/router/page.js';
 import { OrderLog } from './OrderLog.js';
 import { useRow } from './useRow.js';
 
@@ -91,10 +93,10 @@ export function AfterSales() {
     <div className="page" data-testid="page-homecare-after-sales">
       <ResourceList
         def={def}
-        routeName={HomecarePaths.afterSaleOrder}
+        routeName={HomecareScreens.afterSaleOrder}
         refreshKey={refreshKey}
         onOpen={(row) =>
-          navigate(`${HomecarePaths.afterSaleDetail}?afterOrderId=${String(row.afterOrderId)}`)
+          navigate(`${HomecareScreens.afterSaleDetail}?afterOrderId=${String(row.afterOrderId)}`)
         }
         rowActions={(row) =>
           canAudit && row.afterStatus === AfterSaleStatus.start
@@ -117,19 +119,23 @@ export function AfterSales() {
 
 /** 售后详情 (?afterOrderId=): the after-sale order and its service order's log. */
 export function AfterSaleDetail() {
-  const id = Number(parseHash(useHash()).query.afterOrderId);
+  const id = Number(usePage().query.afterOrderId);
   const row = useRow(def, id, 0);
   return (
     <div className="page" data-testid="page-homecare-after-sale-detail">
       <Card>
         <H4>售后工单 {row ? String(row.orderNo) : ''}</H4>
         <div className="homecare-actions">
-          <Button icon="arrow-left" text="返回列表" onClick={() => navigate(HomecarePaths.afterSaleOrder)} />
+          <Button
+            icon="arrow-left"
+            text="返回列表"
+            onClick={() => navigate(HomecareScreens.afterSaleOrder)}
+          />
           {row ? (
             <Button
               text="查看服务工单"
               onClick={() =>
-                navigate(`${HomecarePaths.serverWorkorderDetail}?orderId=${String(row.orderId)}`)
+                navigate(`${HomecareScreens.serverWorkorderDetail}?orderId=${String(row.orderId)}`)
               }
             />
           ) : null}

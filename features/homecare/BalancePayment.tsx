@@ -15,7 +15,7 @@ import { staticDictionaries } from '../../domain/dictionaries.js';
 import { fenToYuan, yuanToFen } from '../../domain/resource.js';
 import { costAccountResource } from '../../domain/resources/homecare.js';
 import { CostAccountPaths } from '../../domain/resources/homecareAccount.js';
-import { HomecarePaths } from '../../domain/resources/homecareCodes.js';
+import { HomecareScreens } from '../../domain/screens.js';
 import { useApp } from '../../src/app/AppContext.js';
 import type { Row } from '../../src/resource/index.js';
 import { navigate } from '../../src/router/hash.js';
@@ -58,7 +58,7 @@ export function BalancePayment() {
         silent: true,
       });
       toast(`已为 ${chosen.size} 个账户各充值 ${fenToYuan(fen)} 元`, 'success');
-      navigate(HomecarePaths.account);
+      navigate(HomecareScreens.account);
     } catch (e) {
       setError((e as { message?: string }).message ?? '充值失败');
       setBusy(false);
@@ -84,7 +84,7 @@ export function BalancePayment() {
           </FormGroup>
           <FormGroup>
             <Button intent={Intent.PRIMARY} text="确定充值" loading={busy} onClick={submit} />{' '}
-            <Button text="返回" onClick={() => navigate(HomecarePaths.account)} />
+            <Button text="返回" onClick={() => navigate(HomecareScreens.account)} />
           </FormGroup>
         </div>
         <HTMLTable compact striped>

@@ -1,7 +1,8 @@
 import { Button, Card, H4 } from '@blueprintjs/core';
 import { useState } from 'react';
 import { homeOldmanResource } from '../../domain/resources/homecare.js';
-import { HOMECARE_WEB, HomecarePaths } from '../../domain/resources/homecareCodes.js';
+import { HOMECARE_WEB } from '../../domain/resources/homecareCodes.js';
+import { HomecareScreens } from '../../domain/screens.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { ResourceForm, ResourceList, useResourceAuthority } from '../../src/resource/index.js';
 import { navigate } from '../../src/router/hash.js';
@@ -19,12 +20,12 @@ export function Elders() {
     <div className="page" data-testid="page-homecare-archives">
       <ResourceList
         def={def}
-        routeName={HomecarePaths.archives}
+        routeName={HomecareScreens.archives}
         canCreate={may.canCreate}
         canEdit={may.canEdit}
         canRemove={may.canRemove}
         refreshKey={refreshKey}
-        onCreate={() => navigate(HomecarePaths.archivesAdd)}
+        onCreate={() => navigate(HomecareScreens.archivesAdd)}
         toolbarExtra={
           may.canCreate && <Button icon="import" text="批量导入" onClick={() => setImporting(true)} />
         }
@@ -57,9 +58,9 @@ export function ElderAdd() {
           mode="create"
           onSaved={() => {
             toast('居家档案已保存', 'success');
-            navigate(HomecarePaths.archives);
+            navigate(HomecareScreens.archives);
           }}
-          onCancel={() => navigate(HomecarePaths.archives)}
+          onCancel={() => navigate(HomecareScreens.archives)}
         />
       </Card>
     </div>

@@ -1,5 +1,5 @@
-import { HomecarePaths } from '../../domain/resources/homecareCodes.js';
 import { serveOrderEvaluationResource } from '../../domain/resources/homecareOrder.js';
+import { HomecareScreens } from '../../domain/screens.js';
 import { ResourceList } from '../../src/resource/index.js';
 import { navigate } from '../../src/router/hash.js';
 
@@ -14,8 +14,8 @@ export function Evaluations() {
   return (
     <ResourceList
       def={def}
-      routeName={`${HomecarePaths.serverWorkorder}/evaluations`}
-      onOpen={(row) => navigate(`${HomecarePaths.serverWorkorderDetail}?orderId=${String(row.orderId)}`)}
+      routeName={`${HomecareScreens.serverWorkorder}/evaluations`}
+      onOpen={(row) => navigate(`${HomecareScreens.serverWorkorderDetail}?orderId=${String(row.orderId)}`)}
     />
   );
 }

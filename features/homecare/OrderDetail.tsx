@@ -1,11 +1,12 @@
 import { Button, Card, H4 } from '@blueprintjs/core';
 import { useState } from 'react';
-import { HomecarePaths } from '../../domain/resources/homecareCodes.js';
 import { serveOrderResource } from '../../domain/resources/homecareOrder.js';
+import { HomecareScreens } from '../../domain/screens.js';
 import { serviceOrderEvents } from '../../machines/serviceOrderMachine.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { ResourceDetail, ResourceForm, type Row } from '../../src/resource/index.js';
-import { navigate, parseHash, useHash } from '../../src/router/hash.js';
+import { navigate } from '../../src/router/hash.js';
+import { usePage } from '../../src/router/page.js';
 import { EvaluationCard, EvaluationDialog, useMayEvaluate, useOrderEvaluation } from './Evaluation.js';
 import { type ConsoleEvent, OrderActionDialog } from './OrderActionDialog.js';
 import { OrderLog } from './OrderLog.js';
@@ -16,7 +17,7 @@ const def = serveOrderResource;
 
 /** 工单详情 (?orderId=): the order, the steps it offers now, its evaluation and its operation log. */
 export function OrderDetail() {
-  const orderId = Number(parseHash(useHash()).query.orderId);
+  const orderId = Number(usePage().query.orderId);
   const [refreshKey, setRefreshKey] = useState(0);
   const row = useRow(def, orderId, refreshKey);
   const evaluation = useOrderEvaluation(orderId, refreshKey);
@@ -29,7 +30,11 @@ export function OrderDetail() {
       <Card>
         <H4>服务工单 {row ? String(row.orderNo) : ''}</H4>
         <div className="homecare-actions">
-          <Button icon="arrow-left" text="返回列表" onClick={() => navigate(HomecarePaths.serverWorkorder)} />
+          <Button
+            icon="arrow-left"
+            text="返回列表"
+            onClick={() => navigate(HomecareScreens.serverWorkorder)}
+          />
           {row
             ? actionsOf(row).map((type) => (
                 <Button key={type} text={serviceOrderEvents[type].label} onClick={() => setActing(type)} />
@@ -79,9 +84,9 @@ export function OrderAdd() {
           initial={{ quantity: 1, source: 'WEB' }}
           onSaved={(saved) => {
             toast('服务工单已创建', 'success');
-            navigate(`${HomecarePaths.serverWorkorderDetail}?orderId=${saved.id}`);
+            navigate(`${HomecareScreens.serverWorkorderDetail}?orderId=${saved.id}`);
           }}
-          onCancel={() => navigate(HomecarePaths.serverWorkorder)}
+          onCancel={() => navigate(HomecareScreens.serverWorkorder)}
         />
       </Card>
     </div>

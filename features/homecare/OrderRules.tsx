@@ -10,8 +10,9 @@ import {
 } from '@blueprintjs/core';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { HomecareAuthority, HomecarePaths } from '../../domain/resources/homecareCodes.js';
+import { HomecareAuthority } from '../../domain/resources/homecareCodes.js';
 import { ServeOrderPaths, serveOrderGenRuleResource } from '../../domain/resources/homecareOrder.js';
+import { HomecareScreens } from '../../domain/screens.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { useAuthority } from '../../src/auth/authorityStore.js';
 import { ResourceList, type Row, rowButton, useResourceAuthority } from '../../src/resource/index.js';
@@ -78,7 +79,7 @@ export function OrderRules() {
     <div className="page" data-testid="page-homecare-order-rules">
       <ResourceList
         def={def}
-        routeName={HomecarePaths.orderRule}
+        routeName={HomecareScreens.orderRule}
         canCreate={may.canCreate}
         canEdit={may.canEdit}
         canRemove={may.canRemove}

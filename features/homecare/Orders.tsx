@@ -1,7 +1,7 @@
 import { Tab, Tabs } from '@blueprintjs/core';
 import { useState, useSyncExternalStore } from 'react';
-import { HomecarePaths } from '../../domain/resources/homecareCodes.js';
 import { serveOrderResource } from '../../domain/resources/homecareOrder.js';
+import { HomecareScreens } from '../../domain/screens.js';
 import { offeredEvents, orderFieldsOf, serviceOrderEvents } from '../../machines/serviceOrderMachine.js';
 import { authorityStore, hasAuthority } from '../../src/auth/authorityStore.js';
 import { ResourceList, type Row, rowButton, useResourceAuthority } from '../../src/resource/index.js';
@@ -56,14 +56,14 @@ function OrderList() {
     <>
       <ResourceList
         def={def}
-        routeName={HomecarePaths.serverWorkorder}
+        routeName={HomecareScreens.serverWorkorder}
         canCreate={may.canCreate}
         canEdit={may.canEdit}
         canRemove={may.canRemove}
         refreshKey={refreshKey}
         actionsWidth={380}
-        onCreate={() => navigate(HomecarePaths.serverWorkorderAdd)}
-        onOpen={(row) => navigate(`${HomecarePaths.serverWorkorderDetail}?orderId=${String(row.orderId)}`)}
+        onCreate={() => navigate(HomecareScreens.serverWorkorderAdd)}
+        onOpen={(row) => navigate(`${HomecareScreens.serverWorkorderDetail}?orderId=${String(row.orderId)}`)}
         rowActions={(row) =>
           actionsOf(row).map((type) =>
             rowButton(serviceOrderEvents[type].label, () => setActing({ row, type }), type === 'abolish'),

@@ -1,7 +1,8 @@
 import { H5 } from '@blueprintjs/core';
 import { useState } from 'react';
 import { serveProjectResource, serveProjectTypeResource } from '../../domain/resources/homecare.js';
-import { HOMECARE_WEB, HomecarePaths } from '../../domain/resources/homecareCodes.js';
+import { HOMECARE_WEB } from '../../domain/resources/homecareCodes.js';
+import { HomecareScreens } from '../../domain/screens.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { ResourceList, type Row, rowButton, useResourceAuthority } from '../../src/resource/index.js';
 
@@ -29,7 +30,7 @@ export function ServiceItems() {
       <H5>项目类型</H5>
       <ResourceList
         def={serveProjectTypeResource}
-        routeName={`${HomecarePaths.serviceitems}/types`}
+        routeName={`${HomecareScreens.serviceitems}/types`}
         canCreate={types.canCreate}
         canEdit={types.canEdit}
         canRemove={types.canRemove}
@@ -42,7 +43,7 @@ export function ServiceItems() {
       <H5>服务项目</H5>
       <ResourceList
         def={serveProjectResource}
-        routeName={HomecarePaths.serviceitems}
+        routeName={HomecareScreens.serviceitems}
         canCreate={projects.canCreate}
         canEdit={projects.canEdit}
         canRemove={projects.canRemove}

@@ -26,7 +26,7 @@ import {
   positionAlarmTypeName,
 } from '../../domain/alarms.js';
 import { Authority } from '../../domain/menus.js';
-import { type AlarmEvent, alarmTransition } from '../../machines/alarmMachine.js';
+import { alarmOffers } from '../../machines/alarmMachine.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { usePageRefresh } from '../../src/app/usePageRefresh.js';
 import { useAuthority } from '../../src/auth/authorityStore.js';
@@ -57,15 +57,6 @@ export function waited(ms: number): string {
 const place = (a: AlarmRecord) => [a.roomName, a.bedName].filter(Boolean).join(' ') || '—';
 
 /** Whether the alarm machine allows an event from the record's state (the server asks the same machine). */
-const allowed = (record: AlarmRecord, type: AlarmEvent['type']) =>
-  alarmTransition(record, {
-    type,
-    userId: 0,
-    userName: '',
-    at: Date.now(),
-    note: 'x',
-    content: 'x',
-  } as AlarmEvent).ok;
 
 type Dialogs =
   | { kind: 'handle' | 'ignore' | 'release'; record: AlarmRecord }
@@ -259,7 +250,7 @@ function LiveAlarms({ source }: { source: AlarmSource }) {
                 <td>
                   {actions.canHandle ? (
                     <ButtonGroup minimal>
-                      {allowed(a, 'alarm.ack') ? (
+                      {alarmOffers(a, 'alarm.ack') ? (
                         <Button intent={Intent.WARNING} text="确认" onClick={() => actions.ack(a)} />
                       ) : null}
                       <Button

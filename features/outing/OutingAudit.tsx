@@ -2,13 +2,13 @@ import { Tab, Tabs } from '@blueprintjs/core';
 import { useState } from 'react';
 import type { ResourceDef } from '../../domain/resource.js';
 import { OutStatus, outingAuditResource } from '../../domain/resources/outing.js';
+import { LiveScreens } from '../../domain/screens.js';
 import type { OutingEventType, OutingFields } from '../../machines/outingMachine.js';
 import { ResourceList, type Row } from '../../src/resource/index.js';
 import { outingRowActions, useOutingAuthority } from './actions.js';
 import { OutingDetail } from './OutingDetail.js';
 import { OutingEventDialog, type StepType } from './OutingEventDialog.js';
 import './outing.css';
-import { OutingScreens } from './paths.js';
 
 const auditSteps: readonly OutingEventType[] = ['outing.pass', 'outing.decline'];
 
@@ -48,7 +48,7 @@ export function OutingAudit() {
       <ResourceList
         key={queue}
         def={queueDefs[queue]}
-        routeName={OutingScreens.audit}
+        routeName={LiveScreens.outingAudit}
         fixedParams={queueParams[queue]}
         refreshKey={refresh}
         onOpen={(row) => setOpen({ kind: 'view', outId: Number(row.outId) })}

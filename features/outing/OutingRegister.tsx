@@ -2,14 +2,15 @@ import { Button, Callout, Dialog, DialogBody } from '@blueprintjs/core';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { outingResource } from '../../domain/resources/outing.js';
+import { LiveScreens } from '../../domain/screens.js';
 import type { OutingEventType, OutingFields } from '../../machines/outingMachine.js';
 import { ResourceForm, ResourceList, type Row, useResourceAuthority } from '../../src/resource/index.js';
 import { useLookup } from '../../src/resource/useLookup.js';
-import { navigate, parseHash, useHash } from '../../src/router/hash.js';
+import { navigate } from '../../src/router/hash.js';
+import { usePage } from '../../src/router/page.js';
 import { outingRowActions, useOutingAuthority } from './actions.js';
 import { OutingDetail } from './OutingDetail.js';
 import { OutingEventDialog, type StepType } from './OutingEventDialog.js';
-import { OutingScreens } from './paths.js';
 import './outing.css';
 
 /** The steps of the registration screen; 通过 and 驳回 belong to the audit screen. */
@@ -37,7 +38,7 @@ export function OutingRegister() {
   const mayEvent = useOutingAuthority();
   const [open, setOpen] = useState<Open>(null);
   const [refresh, setRefresh] = useState(0);
-  const oldmanId = Number(parseHash(useHash()).query.oldmanId) || null;
+  const oldmanId = Number(usePage().query.oldmanId) || null;
   const elders = useLookup(oldmanId ? 'oldman' : undefined);
   const elderName = elders.find((e) => Number(e.value) === oldmanId)?.label ?? '一位长者';
   const done = () => {
@@ -49,12 +50,17 @@ export function OutingRegister() {
       {oldmanId ? (
         <Callout className="outing-one-elder" intent="primary" icon="filter" data-testid="outing-one-elder">
           只显示{elderName}的外出登记{' '}
-          <Button small variant="minimal" text="显示全部" onClick={() => navigate(OutingScreens.register)} />
+          <Button
+            small
+            variant="minimal"
+            text="显示全部"
+            onClick={() => navigate(LiveScreens.outingRegister)}
+          />
         </Callout>
       ) : null}
       <ResourceList
         def={outingResource}
-        routeName={OutingScreens.register}
+        routeName={LiveScreens.outingRegister}
         canCreate={may.canCreate}
         fixedParams={oldmanId ? { oldmanId } : undefined}
         refreshKey={refresh}

@@ -1,22 +1,7 @@
-import { lazy } from 'react';
-import type { RouteDef } from '../../src/router/registry.js';
-import { OutingScreens } from './paths.js';
+import { type ViewLoaders, view } from '../../src/router/views.js';
 
-const OutingRegister = lazy(() => import('./OutingRegister.js').then((m) => ({ default: m.OutingRegister })));
-const OutingAudit = lazy(() => import('./OutingAudit.js').then((m) => ({ default: m.OutingAudit })));
-
-/** Spec 001 §2 "Residence": outing registration and outing audit, with the legacy aliases. */
-export const routes: RouteDef[] = [
-  {
-    path: OutingScreens.register,
-    title: '外出登记',
-    component: OutingRegister,
-    aliases: ['/oldman/oldmanOutList'],
-  },
-  {
-    path: OutingScreens.audit,
-    title: '外出审核',
-    component: OutingAudit,
-    aliases: ['/oldman/outCheckList'],
-  },
-];
+/** Spec 001 §2 "Residence": outing registration and outing audit. */
+export const outingViews: ViewLoaders = {
+  'live.OutingRegister': view(() => import('./OutingRegister.js'), 'OutingRegister'),
+  'live.OutingAudit': view(() => import('./OutingAudit.js'), 'OutingAudit'),
+};

@@ -15,7 +15,6 @@ import { useEffect, useState } from 'react';
 import type { Page } from '../../domain/codes.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { usePageRefresh } from '../../src/app/usePageRefresh.js';
-import type { RouteDef } from '../../src/router/registry.js';
 import { Pager } from '../../src/ui/Pager.js';
 import { usePagedList } from '../../src/ui/usePagedList.js';
 
@@ -125,7 +124,7 @@ function UserDialog({ userId, onClose, onSaved }: { userId: number; onClose(): v
 }
 
 /** /systemmanage/manager/index: the institution's user accounts. */
-function Users() {
+export function Users() {
   const list = usePagedList<UserRow, { keyword: string }>(URL, { keyword: '' });
   const [keyword, setKeyword] = useState('');
   const [editing, setEditing] = useState<number | null>(null);
@@ -185,7 +184,3 @@ function Users() {
     </div>
   );
 }
-
-export const routes: RouteDef[] = [
-  { path: '/systemmanage/manager/index', title: '用户管理', component: Users },
-];

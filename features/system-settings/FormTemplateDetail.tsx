@@ -12,23 +12,18 @@ import {
   Switch,
 } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
+import { SystemScreens } from '../../domain/screens.js';
 import './systemSettings.css';
 import type { Page } from '../../domain/codes.js';
 import { Authority } from '../../domain/menus.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { Authorized } from '../../src/auth/Authorized.js';
-import { navigate, parseHash, useHash } from '../../src/router/hash.js';
+import { navigate } from '../../src/router/hash.js';
+import { usePage } from '../../src/router/page.js';
 import { FormFieldsEditor } from './FormFieldsEditor.js';
 import { FormPreview } from './FormPreview.js';
 import { type FormField, fieldsProblem, parseFormContent, serializeFormContent } from './formContent.js';
-import {
-  FormTemplatePaths,
-  Limits,
-  TEMPLATE_BASE,
-  type Template,
-  TemplateFamily,
-  type TemplateType,
-} from './templateTypes.js';
+import { Limits, TEMPLATE_BASE, type Template, TemplateFamily, type TemplateType } from './templateTypes.js';
 
 interface Draft {
   templateId?: number;
@@ -49,7 +44,7 @@ function nameProblem(name: string): string | null {
  */
 export function FormTemplateDetail() {
   const { request, toast } = useApp();
-  const { query } = parseHash(useHash());
+  const { query } = usePage();
   const [types, setTypes] = useState<TemplateType[]>([]);
   const [draft, setDraft] = useState<Draft | null>(null);
   const [unreadable, setUnreadable] = useState(false);
@@ -87,7 +82,7 @@ export function FormTemplateDetail() {
     );
   }, [request, query.templateId, query.typeId]);
 
-  const back = () => navigate(FormTemplatePaths.list);
+  const back = () => navigate(SystemScreens.templateReportSet);
   if (missing)
     return (
       <div className="page" data-testid="page-form-template">

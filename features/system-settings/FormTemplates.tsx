@@ -1,6 +1,7 @@
 import { Button, Callout, HTMLTable, Intent, NonIdealState, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import { Authority } from '../../domain/menus.js';
+import { SystemScreens } from '../../domain/screens.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { usePageRefresh } from '../../src/app/usePageRefresh.js';
 import { Authorized } from '../../src/auth/Authorized.js';
@@ -12,13 +13,7 @@ import { ConfirmDelete } from './ConfirmDelete.js';
 import { localTime } from './format.js';
 import { RowButton } from './RowButton.js';
 import { TemplateTypeList } from './TemplateTypeList.js';
-import {
-  FormTemplatePaths,
-  TEMPLATE_BASE,
-  type Template,
-  TemplateFamily,
-  type TemplateType,
-} from './templateTypes.js';
+import { TEMPLATE_BASE, type Template, TemplateFamily, type TemplateType } from './templateTypes.js';
 
 /**
  * /systemSetting/templateReportSet (spec 000 §2 "form templates"): types on the left, the chosen
@@ -29,11 +24,11 @@ export function FormTemplates() {
   const [type, setType] = useState<TemplateType | null>(null);
   // Until the types have loaded there is nothing to say (no "no types" flash).
   const [loaded, setLoaded] = useState(false);
-  const [selectedId] = useState(() => readPageSetting<number>(FormTemplatePaths.list, 'typeId'));
+  const [selectedId] = useState(() => readPageSetting<number>(SystemScreens.templateReportSet, 'typeId'));
   const select = (next: TemplateType | null) => {
     setType(next);
     setLoaded(true);
-    if (next) writePageSetting(FormTemplatePaths.list, 'typeId', next.typeId);
+    if (next) writePageSetting(SystemScreens.templateReportSet, 'typeId', next.typeId);
   };
   return (
     <div className="page template-page" data-testid="page-templateReportSet">
@@ -79,7 +74,7 @@ function TemplatesOfType({ type }: { type: TemplateType }) {
             icon="add"
             intent={Intent.SUCCESS}
             text="新增模板"
-            onClick={() => navigate(`${FormTemplatePaths.detail}?typeId=${type.typeId}`)}
+            onClick={() => navigate(`${SystemScreens.templateReportSetDetail}?typeId=${type.typeId}`)}
           />
         </Authorized>
       </div>
@@ -108,7 +103,9 @@ function TemplatesOfType({ type }: { type: TemplateType }) {
                   code={Authority.templateDocument}
                   icon="edit"
                   text="编辑"
-                  onClick={() => navigate(`${FormTemplatePaths.detail}?templateId=${t.templateId}`)}
+                  onClick={() =>
+                    navigate(`${SystemScreens.templateReportSetDetail}?templateId=${t.templateId}`)
+                  }
                 />
                 <RowButton
                   code={Authority.templateDocument}

@@ -1,11 +1,12 @@
 import { Button, Intent, Section, SectionCard } from '@blueprintjs/core';
 import { Authority } from '../../domain/menus.js';
+import { SystemScreens } from '../../domain/screens.js';
 import { Authorized } from '../../src/auth/Authorized.js';
 import { navigate } from '../../src/router/hash.js';
 import { PackageFields, usePackageUpload } from './PackageFields.js';
 import './systemSettings.css';
 
-const LIST = '/systemSetting/install-package';
+const LIST = SystemScreens.installPackage;
 
 /** /systemSetting/install-package-save (not a tab, spec 000 §2): upload a new installation package. */
 export function InstallPackageSave() {

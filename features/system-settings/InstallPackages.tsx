@@ -1,6 +1,7 @@
 import { Button, Callout, HTMLTable, Intent } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { Authority } from '../../domain/menus.js';
+import { SystemScreens } from '../../domain/screens.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { usePageRefresh } from '../../src/app/usePageRefresh.js';
 import { Authorized } from '../../src/auth/Authorized.js';
@@ -71,7 +72,7 @@ export function InstallPackages() {
             icon="add"
             intent={Intent.SUCCESS}
             text="新增安装包"
-            onClick={() => navigate('/systemSetting/install-package-save')}
+            onClick={() => navigate(SystemScreens.installPackageSave)}
           />
         </Authorized>
       </div>

@@ -1,9 +1,11 @@
 import { Button, Callout, FormGroup, InputGroup, Intent, TextArea } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { Authority } from '../../domain/menus.js';
+import { SystemScreens } from '../../domain/screens.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { Authorized } from '../../src/auth/Authorized.js';
-import { navigate, parseHash, useHash } from '../../src/router/hash.js';
+import { navigate } from '../../src/router/hash.js';
+import { usePage } from '../../src/router/page.js';
 
 interface TemplateForm {
   templateId?: number;
@@ -13,7 +15,7 @@ interface TemplateForm {
 }
 const BASE = '/api/form/org';
 const listPath = (isHome: boolean) =>
-  isHome ? '/systemSetting/homeTemplateDocument' : '/systemSetting/templateDocument';
+  isHome ? SystemScreens.homeTemplateDocument : SystemScreens.templateDocument;
 
 /**
  * /systemSetting/templateDocumentAdd?typeId=&isHome= and /systemSetting/templateDocumentEdit?templateId=
@@ -21,7 +23,7 @@ const listPath = (isHome: boolean) =>
  */
 export function TemplateEdit() {
   const { request, toast } = useApp();
-  const { query } = parseHash(useHash());
+  const { query } = usePage();
   const isHome = query.isHome === '1';
   const [form, setForm] = useState<TemplateForm | null>(null);
   const [error, setError] = useState('');

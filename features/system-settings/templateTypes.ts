@@ -51,9 +51,3 @@ export function moveType(
   order.splice(to, 0, moved);
   return order.map((t, sort) => ({ typeId: t.typeId, sort }));
 }
-
-/** Routes of the form-template screens (index.ts registers them). */
-export const FormTemplatePaths = {
-  list: '/systemSetting/templateReportSet',
-  detail: '/systemSetting/templateReportSetDetail',
-} as const;

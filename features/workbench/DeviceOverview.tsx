@@ -1,5 +1,6 @@
 import { Card, H3, HTMLTable, Tag } from '@blueprintjs/core';
 import { useEffect, useMemo, useState } from 'react';
+import { IotScreens } from '../../domain/screens.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { useRealtime, useStore } from '../../src/realtime/context.js';
 import { navigate } from '../../src/router/hash.js';
@@ -53,7 +54,7 @@ export function DeviceOverview() {
           type="button"
           className="overview-figure linkish"
           data-testid="overview-open-alarms"
-          onClick={() => navigate('/yunmuIot/locateAlarm')}
+          onClick={() => navigate(IotScreens.locateAlarm)}
         >
           <strong className={open.length ? 'alarming' : ''}>{open.length}</strong>
           <span>未处理告警</span>

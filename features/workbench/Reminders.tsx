@@ -3,11 +3,11 @@ import { useEffect, useState } from 'react';
 import { merge, timer } from 'rxjs';
 import type { Page } from '../../domain/codes.js';
 import { REMINDS_PATH, type RemindItem, remindItem } from '../../domain/reminders.js';
+import { outingRegisterOf } from '../../domain/screens.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { usePageRefresh } from '../../src/app/usePageRefresh.js';
 import { useOptionalRealtime } from '../../src/realtime/context.js';
 import { navigate } from '../../src/router/hash.js';
-import { outingRegisterOf } from '../outing/paths.js';
 import { overdueText } from './overdueText.js';
 import './workbench.css';
 

@@ -1,5 +1,7 @@
 import { configDefaults } from '../../domain/configEntries.js';
-import { allAuthorityCodes, type MenuSeed, WEB_LANDING_END, webMenus } from '../../domain/menus.js';
+import { WEB_LANDING_END } from '../../domain/menus.js';
+import { allAuthorityCodes, type MenuSeed } from '../../domain/module.js';
+import { webMenus } from '../../domain/modules/index.js';
 import { hashPassword } from '../auth/password.js';
 import { forgetAuthorizations } from '../auth/tokens.js';
 import type { Db } from './index.js';
@@ -41,7 +43,7 @@ export async function isSeeded(db: Db): Promise<boolean> {
 }
 
 /** Seeds one demonstration institution (and a second one for isolation tests) in one transaction. */
-export async function seed(db: Db): Promise<void> {
+export async function seed(db: Db, menus: readonly MenuSeed[] = webMenus): Promise<void> {
   const [adminHash, nurseHash] = await Promise.all([
     hashPassword(DemoAccounts.admin.password),
     hashPassword(DemoAccounts.restricted.password),
@@ -53,7 +55,7 @@ export async function seed(db: Db): Promise<void> {
       .values(WEB_LANDING_END)
       .returning('landingEndId')
       .executeTakeFirstOrThrow();
-    await insertMenus(trx, landingEndId, 0, webMenus);
+    await insertMenus(trx, landingEndId, 0, menus);
 
     const orgs = [
       {
@@ -112,7 +114,7 @@ export async function seed(db: Db): Promise<void> {
           .executeTakeFirstOrThrow();
         jobIds.push(row.jobId);
       }
-      const allCodes = allAuthorityCodes();
+      const allCodes = allAuthorityCodes(menus);
       const adminRole = await trx
         .insertInto('role')
         .values({ orgId, name: '系统管理员', remark: '全部权限' })
@@ -246,7 +248,7 @@ export async function seed(db: Db): Promise<void> {
   });
 }
 
-async function insertMenus(db: Db, landingEndId: number, parentId: number, menus: MenuSeed[]) {
+async function insertMenus(db: Db, landingEndId: number, parentId: number, menus: readonly MenuSeed[]) {
   for (const [sort, m] of menus.entries()) {
     const { menuId } = await db
       .insertInto('menu')
@@ -388,31 +390,32 @@ async function seedTemplates(db: Db, orgId: number, now: string) {
  * renames entries, the web menu tree is rebuilt at start. A newly added code is granted to every
  * role that holds its parent's code, so an existing administrator sees the new screens.
  */
-export async function syncMenus(db: Db): Promise<void> {
+/** Brings the stored menu tree up to the modules' (a new module's group goes to the administrators). */
+export async function syncMenus(db: Db, menus: readonly MenuSeed[] = webMenus): Promise<void> {
   forgetAuthorizations(db);
   const wanted = new Map<string, string | null>();
-  const walk = (menus: MenuSeed[], parent: string | null) => {
-    for (const m of menus) {
+  const walk = (level: readonly MenuSeed[], parent: string | null) => {
+    for (const m of level) {
       wanted.set(m.code, parent);
       for (const b of m.buttons ?? []) wanted.set(b.code, m.code);
       walk(m.children ?? [], m.code);
     }
   };
-  walk(webMenus, null);
+  walk(menus, null);
   const fingerprint = (rows: { code: string; menuName: string; routePath: string }[]) =>
     rows
       .map((r) => `${r.code}|${r.menuName}|${r.routePath}`)
       .sort()
       .join('\n');
   const flat: { code: string; menuName: string; routePath: string }[] = [];
-  const flatten = (menus: MenuSeed[]) => {
-    for (const m of menus) {
+  const flatten = (level: readonly MenuSeed[]) => {
+    for (const m of level) {
       flat.push({ code: m.code, menuName: m.menuName, routePath: m.routePath ?? '' });
       for (const b of m.buttons ?? []) flat.push({ code: b.code, menuName: b.menuName, routePath: '' });
       flatten(m.children ?? []);
     }
   };
-  flatten(webMenus);
+  flatten(menus);
   await db.transaction().execute(async (trx) => {
     const end = await trx
       .selectFrom('landingEnd')
@@ -428,9 +431,9 @@ export async function syncMenus(db: Db): Promise<void> {
     if (fingerprint(stored) === fingerprint(flat)) return;
     const known = new Set(stored.map((r) => r.code));
     await trx.deleteFrom('menu').where('landingEndId', '=', end.landingEndId).execute();
-    await insertMenus(trx, end.landingEndId, 0, webMenus);
+    await insertMenus(trx, end.landingEndId, 0, menus);
     // A new top-level group goes to the roles that held every known group (the administrators).
-    const knownGroups = webMenus.map((m) => m.code).filter((c) => known.has(c));
+    const knownGroups = menus.map((m) => m.code).filter((c) => known.has(c));
     const groupHolders = knownGroups.length
       ? await trx
           .selectFrom('roleAuthority')

@@ -10,6 +10,7 @@ import {
   fenToYuan,
   fieldOf,
   listQuerySchema,
+  type ResourceApi,
   type ResourceDef,
   refNameKey,
 } from '../../domain/resource.js';
@@ -33,6 +34,8 @@ export interface ResourceHooks {
   beforeRemove?(ctx: Ctx, row: Row): Promise<void> | void;
   /** Adds display fields to rows of a list or a detail (ages, bed paths, …). */
   decorate?(db: Db, rows: Row[]): Promise<void> | void;
+  /** Work before a list is read, in its own transaction (closing what has lapsed since). */
+  beforeList?(ctx: Ctx): Promise<void> | void;
   /** Extra list conditions from query parameters the definition does not describe. */
   listWhere?(query: Record<string, unknown>, user: SessionUser): RawBuilder<unknown>[];
   /**
@@ -337,14 +340,25 @@ function listReads(def: ResourceDef, hooks: ResourceHooks): string[] | null {
   return [...new Set([...tables, ...(hooks.listReads ?? [])])].sort();
 }
 
+/** The generic actions of a definition, one per path of its `api`. */
+export type CrudAction = keyof ResourceApi;
+
 /**
  * The CRUD routes of a definition on the paths it names: list (paged, filtered, sorted, exported),
  * detail, create, update and (batch) delete, each with its authority, data-department scope and
- * operation-log row. `only` limits create/update bodies to a subset of fields.
+ * operation-log row. A module writes the `handwritten` actions itself (a create that starts a
+ * workflow); the definition still names their paths for the console.
  */
-export function resourceRoutes(def: ResourceDef, hooks: ResourceHooks = {}): AnyRoute[] {
+export function resourceRoutes(
+  def: ResourceDef,
+  hooks: ResourceHooks = {},
+  handwritten: readonly CrudAction[] = [],
+): AnyRoute[] {
   const routes: AnyRoute[] = [];
-  const { api, authority } = def;
+  const { authority } = def;
+  const api: ResourceApi = Object.fromEntries(
+    Object.entries(def.api).filter(([action]) => !handwritten.includes(action as CrudAction)),
+  );
   const querySchema = listQuerySchema(def);
   const reads = listReads(def, hooks);
   if (api.list)
@@ -357,6 +371,10 @@ export function resourceRoutes(def: ResourceDef, hooks: ResourceHooks = {}): Any
           const raw = (ctx.req.query ?? {}) as Record<string, unknown>;
           const q = parseInput(querySchema, raw) as Record<string, unknown>;
           const format = raw.export;
+          if (hooks.beforeList) {
+            const { beforeList } = hooks;
+            await ctx.services.db.transaction().execute(async (trx) => beforeList({ ...ctx, db: trx }));
+          }
           if (format === 'csv' || format === 'xlsx') {
             const { rows } = await listRows(ctx.db, def, hooks, q, ctx.user, { limit: 50_000, offset: 0 });
             const header = def.columns.map((c) => columnLabel(def, c));

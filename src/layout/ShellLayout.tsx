@@ -1,6 +1,6 @@
 import { Button, Menu, MenuDivider, MenuItem, Navbar, NavbarGroup, Popover } from '@blueprintjs/core';
 import { type ReactNode, useState } from 'react';
-import { CallboardPath } from '../../features/callboard/paths.js';
+import { CallboardScreens } from '../../domain/screens.js';
 import type { DisplayMenu } from '../menu/menus.js';
 import type { TabState } from '../tabs/tabBar.js';
 import { SideMenu } from './SideMenu.js';
@@ -54,12 +54,12 @@ export function ShellLayout(p: Props) {
                 <MenuItem
                   icon="id-number"
                   text="个人信息"
-                  onClick={() => p.onOpenPath(CallboardPath.personal)}
+                  onClick={() => p.onOpenPath(CallboardScreens.personal)}
                 />
                 <MenuItem
                   icon="history"
                   text="版本记录"
-                  onClick={() => p.onOpenPath(CallboardPath.versions)}
+                  onClick={() => p.onOpenPath(CallboardScreens.versions)}
                 />
                 <MenuItem icon="swap-horizontal" text="切换数据部门" onClick={p.onSwitchDept} />
                 <MenuDivider />

@@ -1,3 +1,4 @@
+import { ArchivesScreens, ShellScreens, SystemScreens } from '../../domain/screens.js';
 import type { MenuItem, MenuType } from '../../domain/session.js';
 
 /** Display form of a menu entry (spec 000 §3 "Menu item"). */
@@ -33,12 +34,12 @@ const entry = (menuId: number, name: string, hash: string, children: DisplayMenu
 /** Spec 000 §2: the built-in tree, used until the server supplies menus. */
 export const builtInMenus: DisplayMenu[] = [
   entry(-1, '档案管理', '/archives', [
-    entry(-2, '机构档案', '/archives/manager1/index'),
-    entry(-3, '基础档案', '/archives/manager2-1/index'),
-    entry(-4, '在院长者档案', '/archives/manager2-2/index'),
-    entry(-5, '特困人员档案', '/archives/manager2-3/index'),
+    entry(-2, '机构档案', ArchivesScreens.org),
+    entry(-3, '基础档案', ArchivesScreens.base),
+    entry(-4, '在院长者档案', ArchivesScreens.inInstitution),
+    entry(-5, '特困人员档案', ArchivesScreens.hardship),
   ]),
-  entry(-6, '系统管理', '/systemmanage/manager/index'),
+  entry(-6, '系统管理', SystemScreens.users),
 ];
 
 /**
@@ -88,8 +89,8 @@ export function menuLeaves(menus: DisplayMenu[]): DisplayMenu[] {
   return menus.flatMap((m) => (m.children.length ? menuLeaves(m.children) : [m]));
 }
 
-export const WORKBENCH = '/home';
-export const WELCOME = '/console';
+export const WORKBENCH = ShellScreens.workbench;
+export const WELCOME = ShellScreens.welcome;
 
 /** Spec 000 §2: after sign-in, the workbench when the login page config has a main first URL, else the welcome view. */
 export function landingPath(mainFirstUrl: string | null | undefined): string {

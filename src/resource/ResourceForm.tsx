@@ -2,6 +2,8 @@ import { Button, Callout, Card, FormGroup, H5, Intent } from '@blueprintjs/core'
 import { useId, useRef, useState } from 'react';
 import type { FieldDef, ResourceDef } from '../../domain/resource.js';
 import { useApp } from '../app/AppContext.js';
+import { useUnsavedChanges } from '../router/unsaved.js';
+import { useLeaveGuard } from '../router/useLeaveGuard.js';
 import { FieldInput } from './FieldInput.js';
 import type { Row } from './format.js';
 import {
@@ -51,6 +53,10 @@ export function ResourceForm({ def, mode, initial, only, onSaved, onCancel }: Re
   const [errors, setErrors] = useState<FieldErrors>({});
   const [serverError, setServerError] = useState('');
   const [saving, setSaving] = useState(false);
+  // Typed and not yet saved: closing the tab or the form asks first (src/router/unsaved.ts).
+  const [changed, setChanged] = useState(false);
+  useUnsavedChanges(changed);
+  const leave = useLeaveGuard();
   // a ref, not the state: two clicks in one frame both see saving === false
   const inFlight = useRef(false);
   const fields = formFields(def, mode, only);
@@ -83,6 +89,7 @@ export function ResourceForm({ def, mode, initial, only, onSaved, onCancel }: Re
       (answer) => {
         inFlight.current = false;
         setSaving(false);
+        setChanged(false);
         onSaved({ id: mode === 'create' ? Number(answer?.[def.idField]) : editedId, body, answer });
       },
       (e: { message?: string }) => {
@@ -123,6 +130,7 @@ export function ResourceForm({ def, mode, initial, only, onSaved, onCancel }: Re
           disabled={Boolean(f.readOnly) || saving}
           onChange={(value) => {
             setValues((v) => ({ ...v, [f.name]: value }));
+            setChanged(true);
             if (errors[f.name]) setErrors(({ [f.name]: _, ...rest }) => rest);
           }}
           onError={(message) =>
@@ -161,9 +169,10 @@ export function ResourceForm({ def, mode, initial, only, onSaved, onCancel }: Re
         ),
       )}
       <div className="resource-form-actions">
-        {onCancel ? <Button text="取消" disabled={saving} onClick={onCancel} /> : null}
+        {onCancel ? <Button text="取消" disabled={saving} onClick={() => leave.guard(onCancel)} /> : null}
         <Button type="submit" intent={Intent.PRIMARY} text="保存" loading={saving} />
       </div>
+      {leave.dialog}
     </form>
   );
 }

@@ -12,6 +12,8 @@ import { type ReactNode, useEffect, useState } from 'react';
 import type { ResourceDef } from '../../domain/resource.js';
 import { useApp } from '../app/AppContext.js';
 import { usePageRefresh } from '../app/usePageRefresh.js';
+import { usePage } from '../router/page.js';
+import { useLeaveGuard } from '../router/useLeaveGuard.js';
 import { Pager } from '../ui/Pager.js';
 import { ColumnSettingsDialog } from './ColumnSettingsDialog.js';
 import { readColumnSettings, visibleColumns, writeColumnSettings } from './columnSettings.js';
@@ -28,8 +30,8 @@ import './resource.css';
 
 export interface ResourceListProps {
   def: ResourceDef;
-  /** The route path: the key of the page's saved columns and page size. */
-  routeName: string;
+  /** The key of the page's saved columns and page size; defaults to the screen's path. */
+  routeName?: string;
   /** Set by the caller after its authority checks (useResourceAuthority). */
   canCreate?: boolean;
   canEdit?: boolean;
@@ -62,7 +64,9 @@ type Open = { kind: 'create' } | { kind: 'edit'; row: Row } | { kind: 'view'; ro
  * with row selection and 查看/编辑/删除, and the pager. Columns and page size are saved per page.
  */
 export function ResourceList(props: ResourceListProps) {
-  const { def, routeName, canCreate = false, canEdit = false, canRemove = false, canExport = true } = props;
+  const { def, canCreate = false, canEdit = false, canRemove = false, canExport = true } = props;
+  const page = usePage();
+  const routeName = props.routeName ?? page.path;
   const { request, toast } = useApp();
   const list = useResourceList(def, routeName, props.fixedParams, props.refreshKey);
   const [columns, setColumns] = useState(() => readColumnSettings(routeName, def.columns));
@@ -70,6 +74,7 @@ export function ResourceList(props: ResourceListProps) {
   const [selected, setSelected] = useState<Set<number>>(() => new Set());
   const [open, setOpen] = useState<Open>(null);
   const [removing, setRemoving] = useState<{ ids: number[]; text: string } | null>(null);
+  const leave = useLeaveGuard();
   usePageRefresh(list.reload);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new page of rows drops the selection
   useEffect(() => setSelected(new Set()), [list.rows]);
@@ -207,6 +212,7 @@ export function ResourceList(props: ResourceListProps) {
       >
         {removing?.text}
       </Alert>
+      {leave.dialog}
       {open ? (
         <Dialog
           isOpen
@@ -218,7 +224,7 @@ export function ResourceList(props: ResourceListProps) {
                 ? `编辑${def.title}`
                 : `${def.title}详情`
           }
-          onClose={() => setOpen(null)}
+          onClose={() => (open.kind === 'view' ? setOpen(null) : leave.guard(() => setOpen(null)))}
         >
           <DialogBody>
             {open.kind === 'view' ? (

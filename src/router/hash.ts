@@ -1,5 +1,3 @@
-import { useSyncExternalStore } from 'react';
-
 /** The hash route: '#/a/b?x=1' → { path: '/a/b', query: { x: '1' } } (spec 000 §2: hash mode). */
 export function parseHash(hash: string): { path: string; query: Record<string, string> } {
   const raw = hash.replace(/^#/, '') || '/';
@@ -7,15 +5,16 @@ export function parseHash(hash: string): { path: string; query: Record<string, s
   return { path: path || '/', query: Object.fromEntries(new URLSearchParams(search)) };
 }
 
-const subscribe = (cb: () => void) => {
-  window.addEventListener('hashchange', cb);
-  return () => window.removeEventListener('hashchange', cb);
-};
+type Navigator = (to: string) => void;
+let navigator: Navigator | null = null;
 
-export function useHash(): string {
-  return useSyncExternalStore(subscribe, () => window.location.hash);
+/** The console's router registers itself here (src/main.tsx), so screens navigate through it. */
+export function setNavigator(go: Navigator | null) {
+  navigator = go;
 }
 
+/** Opens a console address ('/live/archives/detail?oldmanId=3'). */
 export function navigate(path: string) {
-  window.location.hash = path;
+  if (navigator) navigator(path);
+  else window.location.hash = path;
 }

@@ -2,6 +2,7 @@ import { Button, Callout, FormGroup, HTMLSelect, InputGroup, Intent } from '@blu
 import { useEffect, useState } from 'react';
 import { useApp } from '../app/AppContext.js';
 import { Authorized } from '../auth/Authorized.js';
+import { useUnsavedChanges } from '../router/unsaved.js';
 
 export interface ConfigField {
   key: string;
@@ -26,6 +27,13 @@ export function ConfigForm({
   const { request, toast } = useApp();
   const [values, setValues] = useState<Record<string, string | number>>({});
   const [error, setError] = useState('');
+  // Edited and not yet saved: closing the tab asks first.
+  const [changed, setChanged] = useState(false);
+  useUnsavedChanges(changed);
+  const edit = (next: Record<string, string | number>) => {
+    setValues(next);
+    setChanged(true);
+  };
   useEffect(() => {
     request<Record<string, string | number>>({ url }).then(setValues, (e: { message?: string }) =>
       setError(e.message ?? '加载失败'),
@@ -40,7 +48,10 @@ export function ConfigForm({
       ]),
     );
     request({ url, method: 'PUT', data, silent: true }).then(
-      () => toast('保存成功', 'success'),
+      () => {
+        setChanged(false);
+        toast('保存成功', 'success');
+      },
       (e: { message?: string }) => setError(e.message ?? '保存失败'),
     );
   };
@@ -53,7 +64,7 @@ export function ConfigForm({
               id={`cf-${f.key}`}
               value={String(values[f.key] ?? '')}
               onChange={(e) =>
-                setValues({
+                edit({
                   ...values,
                   [f.key]: Number.isNaN(Number(e.target.value)) ? e.target.value : Number(e.target.value),
                 })
@@ -70,7 +81,7 @@ export function ConfigForm({
               id={`cf-${f.key}`}
               type={f.kind === 'number' ? 'number' : 'text'}
               value={String(values[f.key] ?? '')}
-              onChange={(e) => setValues({ ...values, [f.key]: e.target.value })}
+              onChange={(e) => edit({ ...values, [f.key]: e.target.value })}
             />
           )}
         </FormGroup>

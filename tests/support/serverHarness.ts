@@ -1,13 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildApp } from '../../server/app.js';
+import { type AppOptions, buildApp } from '../../server/app.js';
 import { DemoAccounts } from '../../server/db/seed.js';
 
 export type TestApp = Awaited<ReturnType<typeof buildApp>>;
 
 /** A real app over an in-memory database, with a movable clock and captured SMS texts and voice calls. */
-export async function startTestApp() {
+export async function startTestApp(options: Partial<AppOptions> = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'eldercare-test-'));
   const clock = { now: Date.now() };
   const sms: { phoneNum: string; text: string }[] = [];
@@ -19,6 +19,7 @@ export async function startTestApp() {
     sms: { send: async (phoneNum, text) => void sms.push({ phoneNum, text }) },
     voice: { call: async ({ phones, text }) => void calls.push({ phones, text }) },
     loginRatePerMinute: 1000,
+    ...options,
   });
   const close = async () => {
     await app.close();

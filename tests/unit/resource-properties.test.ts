@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidIdCard } from '../../domain/idCard.js';
+import { allResources } from '../../domain/modules/index.js';
 import type { FieldDef, ResourceDef } from '../../domain/resource.js';
-import { allResources } from '../../domain/resources/index.js';
 import { call, signInAdmin, startTestApp } from '../support/serverHarness.js';
 
 /**

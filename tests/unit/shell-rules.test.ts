@@ -10,7 +10,6 @@ import {
   menusFromServer,
   readReturnUrl,
 } from '../../src/menu/menus.js';
-import { createRegistry } from '../../src/router/registry.js';
 import {
   back,
   CROSSING_MARKER,
@@ -36,38 +35,6 @@ describe('authority expressions (spec 000 §6)', () => {
     expect(satisfies(granted, 'a&c')).toBe(false);
     expect(satisfies(granted, '')).toBe(false);
     expect(satisfies(granted, '  ')).toBe(false);
-  });
-});
-
-function C() {
-  return null;
-}
-
-describe('route registry', () => {
-  it('refuses a duplicate path or alias', () => {
-    expect(() =>
-      createRegistry([
-        [{ path: '/a', title: 'A', component: C }],
-        [{ path: '/a', title: 'A2', component: C }],
-      ]),
-    ).toThrow('路由重复: /a');
-    expect(() =>
-      createRegistry([
-        [
-          { path: '/a', title: 'A', component: C, aliases: ['/b'] },
-          { path: '/b', title: 'B', component: C },
-        ],
-      ]),
-    ).toThrow('路由重复: /b');
-  });
-  it('matches an optional trailing menuId and aliases', () => {
-    const r = createRegistry([
-      [{ path: '/live/archives/base', title: '长者档案', component: C, aliases: ['/oldman/list'] }],
-    ]);
-    expect(r.match('/live/archives/base')?.menuId).toBeNull();
-    expect(r.match('/live/archives/base/42')).toMatchObject({ menuId: '42', route: { title: '长者档案' } });
-    expect(r.match('/oldman/list')?.route.path).toBe('/live/archives/base');
-    expect(r.match('/nope')).toBeNull();
   });
 });
 

@@ -1,13 +1,14 @@
 import { Button, Callout, Intent, NonIdealState, Spinner, Switch, Tag } from '@blueprintjs/core';
 import { useMemo, useRef, useState } from 'react';
 import { Authority } from '../../../domain/menus.js';
+import { IotScreens } from '../../../domain/screens.js';
 import { useAuthority } from '../../../src/auth/authorityStore.js';
 import { navigate } from '../../../src/router/hash.js';
 import { waited } from '../AlarmConsole.js';
 import { HealthLight } from '../HealthLight.js';
 import { useNow } from '../useNow.js';
 import { type BedCard, bedCards, cardCounts, orderCards, toneName } from './bedCards.js';
-import { HEALTH_PERSONAL_PATH, MONITOR_POLL_MS, monitorKinds, seriesUnit, withElder } from './kinds.js';
+import { MONITOR_POLL_MS, monitorKinds, seriesUnit, withElder } from './kinds.js';
 import { useMonitorRows, useOpenAlarms, useOutingNow } from './live.js';
 import { PlaceFilterBar } from './PlaceFilterBar.js';
 import { filterRows, noPlaceFilter, placeOptions, rowStatusText, timeOfDay } from './rows.js';
@@ -36,7 +37,7 @@ export function BedCards() {
   const counts = cardCounts(cards);
   const openElder = (card: BedCard) =>
     navigate(
-      withElder(canSeeHealth ? HEALTH_PERSONAL_PATH : monitorKinds[1].personalPath, card.row.oldmanId),
+      withElder(canSeeHealth ? IotScreens.healthPersonal : monitorKinds[1].personalPath, card.row.oldmanId),
     );
 
   return (

@@ -1,7 +1,7 @@
 import { Callout, HTMLSelect, InputGroup, Intent, NonIdealState } from '@blueprintjs/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useApp } from '../../../src/app/AppContext.js';
-import { parseHash, useHash } from '../../../src/router/hash.js';
+import { usePage } from '../../../src/router/page.js';
 import { useNow } from '../useNow.js';
 import { HealthChart } from './HealthChart.js';
 import { elderOfQuery, type SeriesName } from './kinds.js';
@@ -30,7 +30,7 @@ const elderLabel = (e: MattressElder) =>
  */
 export function HealthPersonal() {
   const { request } = useApp();
-  const initial = elderOfQuery(parseHash(useHash()).query);
+  const initial = elderOfQuery(usePage().query);
   const [elders, setElders] = useState<MattressElder[] | null>(null);
   const [chosen, setChosen] = useState<number | null>(initial);
   const [search, setSearch] = useState('');

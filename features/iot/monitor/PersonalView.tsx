@@ -1,19 +1,14 @@
 import { Button, Callout, Intent, NonIdealState, Tag } from '@blueprintjs/core';
 import { type ComponentType, useState } from 'react';
 import { Authority } from '../../../domain/menus.js';
+import { IotScreens } from '../../../domain/screens.js';
 import { useAuthority } from '../../../src/auth/authorityStore.js';
-import { navigate, parseHash, useHash } from '../../../src/router/hash.js';
+import { navigate } from '../../../src/router/hash.js';
+import { usePage } from '../../../src/router/page.js';
 import { waited } from '../AlarmConsole.js';
 import { useNow } from '../useNow.js';
 import { HealthChart } from './HealthChart.js';
-import {
-  elderOfQuery,
-  HEALTH_PERSONAL_PATH,
-  type MonitorKind,
-  monitorKindList,
-  monitorKinds,
-  withElder,
-} from './kinds.js';
+import { elderOfQuery, type MonitorKind, monitorKindList, monitorKinds, withElder } from './kinds.js';
 import { useMonitorRows, useOpenAlarms } from './live.js';
 import { type RangeChoice, RangePicker } from './RangePicker.js';
 import { currentText, dayValueText, placeText, rowState } from './rows.js';
@@ -28,7 +23,7 @@ import './monitor.css';
  */
 function PersonalView({ kind }: { kind: MonitorKind }) {
   const def = monitorKinds[kind];
-  const oldmanId = elderOfQuery(parseHash(useHash()).query);
+  const oldmanId = elderOfQuery(usePage().query);
   const now = useNow(1000);
   const today = localDate(now);
   const [range, setRange] = useState<RangeChoice>({ kind: 'day', date: today });
@@ -87,7 +82,7 @@ function PersonalView({ kind }: { kind: MonitorKind }) {
             intent={Intent.PRIMARY}
             icon="heart"
             text="个人健康"
-            onClick={() => navigate(withElder(HEALTH_PERSONAL_PATH, oldmanId))}
+            onClick={() => navigate(withElder(IotScreens.healthPersonal, oldmanId))}
           />
         ) : null}
       </div>

@@ -1,4 +1,5 @@
 import { MattressAlarmType } from '../../../domain/alarms.js';
+import { monitorScreens, personalPath } from '../../../domain/screens.js';
 
 /** Spec 000 §7: GET /pims/web-org/mattressMonitor/1..4 — heart rate at rest, breathing, in-bed, turn-over. */
 export type MonitorKind = 1 | 2 | 3 | 4;
@@ -24,8 +25,8 @@ interface MonitorKindDef {
 export const monitorKinds: Record<MonitorKind, MonitorKindDef> = {
   1: {
     kind: 1,
-    path: '/yunmuIot/hrrest',
-    personalPath: '/yunmuIot/hrrest/personal',
+    path: monitorScreens[0].path,
+    personalPath: personalPath(monitorScreens[0].path),
     title: '静息心率',
     currentLabel: '当前心率',
     series: 'heartbeat',
@@ -34,8 +35,8 @@ export const monitorKinds: Record<MonitorKind, MonitorKindDef> = {
   },
   2: {
     kind: 2,
-    path: '/yunmuIot/breathe',
-    personalPath: '/yunmuIot/breathe/personal',
+    path: monitorScreens[1].path,
+    personalPath: personalPath(monitorScreens[1].path),
     title: '呼吸监测',
     currentLabel: '当前呼吸',
     series: 'breath',
@@ -44,8 +45,8 @@ export const monitorKinds: Record<MonitorKind, MonitorKindDef> = {
   },
   3: {
     kind: 3,
-    path: '/yunmuIot/inbed',
-    personalPath: '/yunmuIot/inbed/personal',
+    path: monitorScreens[2].path,
+    personalPath: personalPath(monitorScreens[2].path),
     title: '在床监测',
     currentLabel: '在床状态',
     series: 'bed',
@@ -54,8 +55,8 @@ export const monitorKinds: Record<MonitorKind, MonitorKindDef> = {
   },
   4: {
     kind: 4,
-    path: '/yunmuIot/turnover',
-    personalPath: '/yunmuIot/turnover/personal',
+    path: monitorScreens[3].path,
+    personalPath: personalPath(monitorScreens[3].path),
     title: '翻身监测',
     currentLabel: '最近体动',
     series: 'roll',
@@ -65,8 +66,6 @@ export const monitorKinds: Record<MonitorKind, MonitorKindDef> = {
 };
 export const monitorKindList = Object.values(monitorKinds);
 
-export const HEALTH_PERSONAL_PATH = '/yunmuIot/health/personal';
-export const BED_CARDS_PATH = '/yunmuIot/bedCards';
 export const monitorUrl = (kind: MonitorKind) => `/pims/web-org/mattressMonitor/${kind}`;
 export const statisticsUrl = (oldmanId: number, series: SeriesName) =>
   `/tams/web-org/healthRecord/${oldmanId}/${series}/statistics`;

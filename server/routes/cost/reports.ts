@@ -6,17 +6,12 @@ import { accountKinds, shownBalance } from '../../../domain/ledger.js';
 import { fenToYuan } from '../../../domain/resource.js';
 import { escapeHtml } from '../../../domain/resources/contract.js';
 import { ExpenseAuthority as A, COST } from '../../../domain/resources/cost.js';
-import {
-  inOutResource,
-  RECONCILIATION,
-  type ReportDef,
-  reportByName,
-} from '../../../domain/resources/costReports.js';
+import { RECONCILIATION, type ReportDef, reportByName } from '../../../domain/resources/costReports.js';
 import { ApiFailure } from '../../http/failure.js';
 import { printPage } from '../../http/printPage.js';
 import { type AnyRoute, route, SENT } from '../../http/route.js';
 import { reconcile } from '../../ledger/ledger.js';
-import { type Ctx, resourceRoutes } from '../../resources/engine.js';
+import type { Ctx } from '../../resources/engine.js';
 import { elderOf, idList, monthParam, payWayLabel, TxType } from './shared.js';
 
 type Row = Record<string, unknown>;
@@ -212,7 +207,6 @@ async function runReport(
 
 export function reportRoutes(): AnyRoute[] {
   return [
-    ...resourceRoutes(inOutResource),
     route({
       method: 'GET',
       url: `${RECONCILIATION}/ledger`,

@@ -2,21 +2,11 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { Code } from '../../../domain/codes.js';
 import { dictLabel, staticDictionaries } from '../../../domain/dictionaries.js';
-import {
-  ExpenseAuthority as A,
-  costSetResource,
-  discountRuleResource,
-  levelResource,
-  PROJECT,
-  projectCategoryResource,
-  projectChildResource,
-  projectResource,
-  TRADE_WAY,
-} from '../../../domain/resources/cost.js';
+import { ExpenseAuthority as A, PROJECT, TRADE_WAY } from '../../../domain/resources/cost.js';
 import type { Db } from '../../db/index.js';
 import { ApiFailure } from '../../http/failure.js';
 import { type AnyRoute, route } from '../../http/route.js';
-import { type ResourceHooks, resourceRoutes } from '../../resources/engine.js';
+import type { ResourceHooks } from '../../resources/engine.js';
 import { inElderDept } from '../live/oldman.js';
 
 /** Every pay way staff can take money by: offline ways and the scanned ones (spec 000 §3). */
@@ -50,7 +40,10 @@ const defaultOn: ResourceHooks = {
   },
 };
 
-const discountHooks: ResourceHooks = {
+/** An elder's cost settings are kept in the elder's department. */
+export const costSetHooks: ResourceHooks = { prepare: (ctx, row) => inElderDept(ctx, row) };
+
+export const discountHooks: ResourceHooks = {
   prepare(ctx, row, existing) {
     defaultOn.prepare?.(ctx, row, existing);
     const start = (row.startDate ?? existing?.startDate) as string | null;
@@ -64,7 +57,7 @@ const discountHooks: ResourceHooks = {
   },
 };
 
-const projectHooks: ResourceHooks = {
+export const costProjectHooks: ResourceHooks = {
   ...defaultOn,
   async beforeRemove(ctx, row) {
     const used = await sql<{ n: number }>`select
@@ -80,7 +73,7 @@ const projectHooks: ResourceHooks = {
   },
 };
 
-const categoryHooks: ResourceHooks = {
+export const categoryHooks: ResourceHooks = {
   async beforeRemove(ctx, row) {
     const used = await sql<{ n: number }>`select count(*) as n from costProject
       where projectCategoryId = ${Number(row.projectCategoryId)}`.execute(ctx.db);
@@ -152,12 +145,6 @@ export function costSettingRoutes(): AnyRoute[] {
         return null;
       },
     }),
-    ...resourceRoutes(projectCategoryResource, categoryHooks),
-    ...resourceRoutes(projectChildResource),
-    ...resourceRoutes(projectResource, projectHooks),
-    ...resourceRoutes(levelResource),
-    ...resourceRoutes(costSetResource, { prepare: (ctx, row) => inElderDept(ctx, row) }),
-    ...resourceRoutes(discountRuleResource, discountHooks),
     route({
       method: 'GET',
       url: TRADE_WAY,

@@ -24,7 +24,6 @@ import {
   parseInput,
   type ResourceHooks,
   type Row,
-  resourceRoutes,
 } from '../../resources/engine.js';
 import { inHomeElderDept } from './elders.js';
 import { balanceAccount, cashAccount, depositAccount, operatorName } from './orderFlow.js';
@@ -32,7 +31,7 @@ import { balanceAccount, cashAccount, depositAccount, operatorName } from './ord
 const def = costAccountResource;
 const SEALED = 1;
 
-const accountHooks: ResourceHooks = {
+export const accountHooks: ResourceHooks = {
   async prepare(ctx, row, existing) {
     if (existing && row.oldmanId !== undefined && Number(row.oldmanId) !== Number(existing.oldmanId))
       throw new ApiFailure(Code.invalidInput, '账户所属长者不能更改');
@@ -133,7 +132,6 @@ export function homecareAccountRoutes(): AnyRoute[] {
         return listTrades(ctx, { ...q, pageNum: 1, pageSize: 10 });
       },
     }),
-    ...resourceRoutes({ ...def, api: { ...def.api, remove: undefined } }, accountHooks),
     route({
       method: 'DELETE',
       url: def.api.remove as string,

@@ -4,11 +4,8 @@ import { Code } from '../../../domain/codes.js';
 import { idCardFacts } from '../../../domain/idCard.js';
 import { bodySchema } from '../../../domain/resource.js';
 import {
-  homeAreaResource,
-  homeFamilyResource,
   homeOldmanResource,
   homeOldmanSectionFields,
-  serveProjectResource,
   serveProjectTypeResource,
 } from '../../../domain/resources/homecare.js';
 import { HomecareAuthority as A, HOMECARE_WEB as WEB } from '../../../domain/resources/homecareCodes.js';
@@ -28,7 +25,6 @@ import {
   parseInput,
   type ResourceHooks,
   type Row,
-  resourceRoutes,
   updateRow,
 } from '../../resources/engine.js';
 import { staffOf } from './carers.js';
@@ -75,9 +71,9 @@ export const homeOldmanHooks: ResourceHooks = {
   },
 };
 
-const familyHooks: ResourceHooks = { prepare: (ctx, row) => inHomeElderDept(ctx, row) };
+export const homeFamilyHooks: ResourceHooks = { prepare: (ctx, row) => inHomeElderDept(ctx, row) };
 
-const projectHooks: ResourceHooks = {
+export const serveProjectHooks: ResourceHooks = {
   prepare(_ctx, row, existing) {
     if (!existing && (row.onShelf === undefined || row.onShelf === null)) row.onShelf = 1;
   },
@@ -89,7 +85,7 @@ const projectHooks: ResourceHooks = {
   },
 };
 
-const projectTypeHooks: ResourceHooks = {
+export const projectTypeHooks: ResourceHooks = {
   async beforeRemove(ctx, row) {
     const used = await sql`select 1 from serveProject where typeId = ${Number(row.id)} limit 1`.execute(
       ctx.db,
@@ -98,7 +94,7 @@ const projectTypeHooks: ResourceHooks = {
   },
 };
 
-const areaHooks: ResourceHooks = {
+export const areaHooks: ResourceHooks = {
   async beforeRemove(ctx, row) {
     const used = await sql`select 1 from homeOldman where areaId = ${Number(row.areaId)} limit 1`.execute(
       ctx.db,
@@ -171,10 +167,6 @@ export function homecareElderRoutes(): AnyRoute[] {
         return { oldmanId: Number(body.oldmanId) };
       },
     }),
-    ...resourceRoutes(homeOldmanResource, homeOldmanHooks),
-    ...resourceRoutes(homeAreaResource, areaHooks),
-    ...resourceRoutes(homeFamilyResource, familyHooks),
-    ...resourceRoutes(serveProjectTypeResource, projectTypeHooks),
     route({
       method: 'PUT',
       url: `${WEB}/serveProject/shelves/:type`,
@@ -190,7 +182,6 @@ export function homecareElderRoutes(): AnyRoute[] {
         return { updated: Number(done.numAffectedRows ?? 0) };
       },
     }),
-    ...resourceRoutes(serveProjectResource, projectHooks),
     route({
       method: 'GET',
       url: ServeOrderPaths.nursingWorkers,

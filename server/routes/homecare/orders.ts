@@ -16,9 +16,7 @@ import {
   paySchema,
   ServeOrderPaths,
   serveAfterOrderResource,
-  serveOrderEvaluationResource,
   serveOrderGenRuleResource,
-  serveOrderLogResource,
   serveOrderResource,
   statsQuerySchema,
 } from '../../../domain/resources/homecareOrder.js';
@@ -32,7 +30,6 @@ import {
   parseInput,
   type ResourceHooks,
   type Row,
-  resourceRoutes,
   updateRow,
 } from '../../resources/engine.js';
 import { dispatchableCarer } from './carers.js';
@@ -69,7 +66,13 @@ async function projectOf(ctx: Ctx, projectId: number) {
   return project;
 }
 
-const orderHooks: ResourceHooks = {
+export const orderHooks: ResourceHooks = {
+  // Unpaid orders past the organisation's limit are closed before a list is read.
+  async beforeList(ctx) {
+    const { payTimeoutMinutes } = await readOrgConfig(ctx.db, ctx.user.orgId);
+    if (payTimeoutMinutes > 0)
+      await closeOverdue(ctx.db, ctx.user.orgId, payTimeoutMinutes, ctx.services.now());
+  },
   async prepare(ctx, row, existing) {
     if (existing && Number(existing.serveStatus) !== ServeStatus.pendingPayment)
       throw new ApiFailure(Code.serveOrderState, '只有待支付的工单可以修改');
@@ -128,7 +131,7 @@ async function createOrder(ctx: Ctx, body: Row, note = '新建工单') {
   return orderId;
 }
 
-const ruleHooks: ResourceHooks = {
+export const ruleHooks: ResourceHooks = {
   async prepare(ctx, row, existing) {
     await inHomeElderDept(ctx, row);
     const weekdays = row.weekdays ?? existing?.weekdays;
@@ -148,7 +151,7 @@ const ruleHooks: ResourceHooks = {
   },
 };
 
-const evaluationHooks: ResourceHooks = {
+export const evaluationHooks: ResourceHooks = {
   async prepare(ctx, row) {
     const order = await loadRow(ctx, def, Number(row.orderId));
     const status = Number(order.serveStatus);
@@ -167,7 +170,7 @@ const evaluationHooks: ResourceHooks = {
 };
 
 /** Rows of the user's data departments only (the log has no department of its own). */
-const logHooks: ResourceHooks = {
+export const logHooks: ResourceHooks = {
   listWhere: (_q, user) => [
     sql`t.orderId in (select orderId from serveOrder where orgId = ${user.orgId}
       and deptId in (${sql.join(user.dataDeptIds.length ? [...user.dataDeptIds] : [-1])}))`,
@@ -213,22 +216,6 @@ function stats(ctx: Ctx, raw: unknown, what: 'duration' | 'amount') {
 }
 
 export function homecareOrderRoutes(): AnyRoute[] {
-  const crud = resourceRoutes({ ...def, api: { ...def.api, create: undefined } }, orderHooks);
-  // Unpaid orders past the organisation's limit are closed before a list is read.
-  const list = crud.find((r) => r.method === 'GET' && r.url === def.api.list);
-  if (list) {
-    const read = list.handler;
-    list.handler = async (ctx) => {
-      const { payTimeoutMinutes } = await readOrgConfig(ctx.db, ctx.user?.orgId ?? 0);
-      if (ctx.user && payTimeoutMinutes > 0) {
-        const { orgId } = ctx.user;
-        await ctx.services.db
-          .transaction()
-          .execute((trx) => closeOverdue(trx, orgId, payTimeoutMinutes, ctx.services.now()));
-      }
-      return read(ctx);
-    };
-  }
   return [
     // totalDuration: minutes of completed orders; amount: fen of paid orders not cancelled or abolished.
     ...(['duration', 'amount'] as const).map((what) =>
@@ -253,7 +240,6 @@ export function homecareOrderRoutes(): AnyRoute[] {
         return { orderId: await createOrder(ctx, body) };
       },
     }),
-    ...crud,
     route({
       method: 'PUT',
       url: ServeOrderPaths.pay,
@@ -361,7 +347,6 @@ export function homecareOrderRoutes(): AnyRoute[] {
         return { orderId: body.orderId, afterOrderId };
       },
     }),
-    ...resourceRoutes(serveAfterOrderResource),
     route({
       method: 'PUT',
       url: ServeOrderPaths.audit,
@@ -423,7 +408,6 @@ export function homecareOrderRoutes(): AnyRoute[] {
         return { afterOrderId: body.afterOrderId, orderId };
       },
     }),
-    ...resourceRoutes(serveOrderLogResource, logHooks),
     route({
       method: 'POST',
       url: ServeOrderPaths.generate,
@@ -469,7 +453,5 @@ export function homecareOrderRoutes(): AnyRoute[] {
         return { created: orderIds.length, skipped, orderIds };
       },
     }),
-    ...resourceRoutes(serveOrderGenRuleResource, ruleHooks),
-    ...resourceRoutes(serveOrderEvaluationResource, evaluationHooks),
   ];
 }

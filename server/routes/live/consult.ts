@@ -12,9 +12,7 @@ import {
   consultSections,
   type IdCardCheck,
   idCardCheckMessage,
-  interviewerResource,
   VISIT_PURPOSE_SEE_ELDER,
-  visitResource,
 } from '../../../domain/resources/consult.js';
 import { LiveAuthority, oldmanResource } from '../../../domain/resources/oldman.js';
 import { ApiFailure } from '../../http/failure.js';
@@ -27,7 +25,6 @@ import {
   parseInput,
   type ResourceHooks,
   type Row,
-  resourceRoutes,
   updateRow,
 } from '../../resources/engine.js';
 import { inElderDept, oldmanHooks } from './oldman.js';
@@ -237,7 +234,6 @@ export const visitHooks: ResourceHooks = {
 /** Spec 001 §7 "Consultations" and the visits of "Outings and visits". */
 export function consultRoutes(): AnyRoute[] {
   return [
-    ...resourceRoutes(interviewerResource, interviewerHooks),
     route({
       method: 'GET',
       url: `${CONSULT_BASE}/check/:idcard`,
@@ -251,7 +247,6 @@ export function consultRoutes(): AnyRoute[] {
         return checkIdCard(ctx, idcard);
       },
     }),
-    ...resourceRoutes(def, consultHooks),
     ...(['base', 'consultant', 'extra', 'health'] as const).flatMap(sectionRoutes),
     forElder,
     route({
@@ -267,6 +262,5 @@ export function consultRoutes(): AnyRoute[] {
       },
     }),
     toArchive,
-    ...resourceRoutes(visitResource, visitHooks),
   ];
 }

@@ -17,7 +17,6 @@ import {
   renderTemplate,
   TEMPLATE_DATA,
   templateDataResource,
-  templateListResource,
 } from '../../../domain/resources/contract.js';
 import { institutionDocuments, TemplateFamily } from '../../../domain/resources/documents.js';
 import { LiveAuthority, oldmanResource } from '../../../domain/resources/oldman.js';
@@ -32,7 +31,6 @@ import {
   parseInput,
   type ResourceHooks,
   type Row,
-  resourceRoutes,
   updateRow,
 } from '../../resources/engine.js';
 import {
@@ -65,7 +63,7 @@ async function nextContractNo(ctx: Ctx) {
 
 const statusName = (s: unknown) => dictLabel('contractStatus', s as number) || String(s);
 
-const contractHooks: ResourceHooks = {
+export const contractHooks: ResourceHooks = {
   async prepare(ctx, row, existing) {
     const merged: Row = {
       ...existing,
@@ -126,10 +124,10 @@ async function bind(ctx: Ctx, oldmanId: number, templateId: number, deptId: numb
 
 /** Institution documents: for elders with a profile; making one binds its template to the elder. */
 const institution: ServerDocumentFamily = { family: institutionDocuments, elder: elderOf, filled: bind };
-const templateDataHooks = documentHooks(institution);
+export const templateDataHooks = documentHooks(institution);
 
 /** Binding rows carry their template's name and type, and how many documents the elder has of it. */
-const oldmanTemplateHooks: ResourceHooks = {
+export const oldmanTemplateHooks: ResourceHooks = {
   async decorate(db, rows) {
     for (const row of rows) {
       const info = await sql<{ typeId: number; typeName: string; docs: number; lastTime: string | null }>`
@@ -145,7 +143,7 @@ const oldmanTemplateHooks: ResourceHooks = {
 };
 
 /** Pickers need names and order, not each template's whole text. */
-const templateListHooks: ResourceHooks = {
+export const templateListHooks: ResourceHooks = {
   decorate(_db, rows) {
     for (const row of rows) delete row.content;
   },
@@ -174,7 +172,6 @@ export function contractRoutes(): AnyRoute[] {
     return null;
   };
   return [
-    ...resourceRoutes(contractResource, contractHooks),
     route({
       method: 'GET',
       url: `${CONTRACTS}/download/:contractId`,
@@ -246,7 +243,6 @@ export function contractRoutes(): AnyRoute[] {
         return { template, records: records.rows };
       },
     }),
-    ...resourceRoutes(oldmanTemplateResource, oldmanTemplateHooks),
     route({
       method: 'POST',
       url: OLDMAN_TEMPLATE,
@@ -368,7 +364,6 @@ export function contractRoutes(): AnyRoute[] {
       log: { type: 'DELETE', name: '删除文书' },
       handler: (ctx) => removeDocument(ctx, ctx.params.id, ctx.params.templateId),
     }),
-    ...resourceRoutes(templateListResource, templateListHooks),
     route({
       method: 'PUT',
       url: `${FORM_BASE}/template/sort`,

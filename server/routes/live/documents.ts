@@ -11,14 +11,7 @@ import { type DocumentFamily, TemplateFamily } from '../../../domain/resources/d
 import { ApiFailure } from '../../http/failure.js';
 import { sendPrintPage } from '../../http/printPage.js';
 import { type AnyRoute, route, SENT } from '../../http/route.js';
-import {
-  type Ctx,
-  idParam,
-  loadRow,
-  type ResourceHooks,
-  type Row,
-  resourceRoutes,
-} from '../../resources/engine.js';
+import { type Ctx, idParam, loadRow, type ResourceHooks, type Row } from '../../resources/engine.js';
 
 /**
  * Documents (templateData) of either family (domain/resources/documents.ts): a template filled in
@@ -153,6 +146,5 @@ export function documentRoutes(server: ServerDocumentFamily): AnyRoute[] {
         return SENT;
       },
     }),
-    ...resourceRoutes(def, documentHooks(server)),
   ];
 }

@@ -5,7 +5,6 @@ import { Code } from '../../../domain/codes.js';
 import { idCardFacts } from '../../../domain/idCard.js';
 import { bodySchema, fieldOf } from '../../../domain/resource.js';
 import {
-  familyResource,
   LiveAuthority,
   type OldmanSection,
   oldmanResource,
@@ -24,7 +23,6 @@ import {
   parseInput,
   type ResourceHooks,
   type Row,
-  resourceRoutes,
   updateRow,
 } from '../../resources/engine.js';
 
@@ -159,8 +157,6 @@ const headSchema = z.object({
 
 export function oldmanRoutes(): AnyRoute[] {
   return [
-    ...resourceRoutes(def, oldmanHooks),
-    ...resourceRoutes(familyResource, familyHooks),
     ...(['base', 'extra', 'health', 'live'] as const).flatMap(sectionRoutes),
     route({
       method: 'GET',

@@ -26,7 +26,6 @@ import {
   parseInput,
   type ResourceHooks,
   type Row,
-  resourceRoutes,
   updateRow,
 } from '../../resources/engine.js';
 import { inElderDept } from './oldman.js';
@@ -35,7 +34,7 @@ import { auditRequired, fieldsOf, mayGoOut, record } from './outingStore.js';
 
 const def = outingResource;
 /** The outing takes its elder's department; the elder of a registered outing does not change. */
-const outingHooks: ResourceHooks = {
+export const outingHooks: ResourceHooks = {
   async prepare(ctx, row, existing) {
     if (existing && row.oldmanId !== undefined && Number(row.oldmanId) !== Number(existing.oldmanId))
       throw new ApiFailure(Code.invalidInput, '外出长者不能更改，请取消后重新登记');
@@ -147,16 +146,14 @@ async function detail(ctx: Ctx) {
 }
 
 /** The audit queue shows only the outings that need (or needed) an audit. */
-const auditHooks: ResourceHooks = { listWhere: () => [sql`t.auditRequired = 1`] };
+export const outingAuditHooks: ResourceHooks = { listWhere: () => [sql`t.auditRequired = 1`] };
 
 /** Spec 001 §7 "Outings and visits", the outing part, plus the return call (docs/decisions.md "Outings"). */
 export function outingRoutes(): AnyRoute[] {
   return [
-    ...resourceRoutes({ ...def, api: { list: def.api.list } }, outingHooks),
     route({ method: 'GET', url: `${OUTING_BASE}/:id`, auth: def.authority.view, handler: detail }),
     register,
     edit,
-    ...resourceRoutes({ ...outingAuditResource, api: { list: outingAuditResource.api.list } }, auditHooks),
     route({
       method: 'GET',
       url: outingAuditResource.api.get as string,

@@ -1,44 +1,15 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { Code } from '../../../domain/codes.js';
-import { ShiftPaths, shiftResource } from '../../../domain/resources/attendanceBase.js';
+import { ShiftPaths } from '../../../domain/resources/attendanceBase.js';
 import { BaseDataAuthority, DICTIONARY_MODELS } from '../../../domain/resources/baseData.js';
-import {
-  assessCauseResource,
-  assessUserResource,
-  CareBasePaths,
-  dishCategoryResource,
-  finalGradeResource,
-  oldmanNursingResource,
-} from '../../../domain/resources/careBase.js';
-import {
-  PatrolPaths,
-  patrolLineResource,
-  patrolPlanResource,
-  patrolPointResource,
-} from '../../../domain/resources/patrolBase.js';
-import {
-  classifyResource,
-  depotResource,
-  specResource,
-  supplierResource,
-  WarehousePaths,
-} from '../../../domain/resources/warehouseBase.js';
+import { CareBasePaths } from '../../../domain/resources/careBase.js';
+import { PatrolPaths } from '../../../domain/resources/patrolBase.js';
+import { WarehousePaths } from '../../../domain/resources/warehouseBase.js';
 import { ApiFailure } from '../../http/failure.js';
 import { type AnyRoute, route } from '../../http/route.js';
 import { ROOT_REGION, regionChildren } from '../../regions/data.js';
-import { resourceRoutes } from '../../resources/engine.js';
 import { elderLookupRoutes, whole } from './elderLookups.js';
-import {
-  assessUserHooks,
-  classifyHooks,
-  finalGradeHooks,
-  oldmanNursingHooks,
-  patrolLineHooks,
-  patrolPlanHooks,
-  patrolPointHooks,
-  shiftHooks,
-} from './lookupHooks.js';
 import { lookupTreeRoutes } from './lookupTrees.js';
 
 /**
@@ -47,19 +18,6 @@ import { lookupTreeRoutes } from './lookupTrees.js';
  */
 export function lookupExtraRoutes(): AnyRoute[] {
   return [
-    ...resourceRoutes(depotResource),
-    ...resourceRoutes(supplierResource),
-    ...resourceRoutes(specResource),
-    ...resourceRoutes(classifyResource, classifyHooks),
-    ...resourceRoutes(patrolPointResource, patrolPointHooks),
-    ...resourceRoutes(patrolLineResource, patrolLineHooks),
-    ...resourceRoutes(patrolPlanResource, patrolPlanHooks),
-    ...resourceRoutes(shiftResource, shiftHooks),
-    ...resourceRoutes(finalGradeResource, finalGradeHooks),
-    ...resourceRoutes(assessCauseResource),
-    ...resourceRoutes(assessUserResource, assessUserHooks),
-    ...resourceRoutes(dishCategoryResource),
-    ...resourceRoutes(oldmanNursingResource, oldmanNursingHooks),
     ...lookupTreeRoutes(),
     route({
       method: 'GET',

@@ -4,9 +4,7 @@ import type { Page } from '../../domain/codes.js';
 import { Authority } from '../../domain/menus.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { useAuthority } from '../../src/auth/authorityStore.js';
-import type { RouteDef } from '../../src/router/registry.js';
 import { storedUser } from '../../src/session/effects.js';
-import { NotImplemented } from '../fallback/index.js';
 import { DeviceOverview } from './DeviceOverview.js';
 import { Reminders } from './Reminders.js';
 
@@ -18,7 +16,7 @@ interface Notice {
 }
 
 /** The workbench: greeting, today's date, the user's reminders and the institution's notices. */
-function Workbench() {
+export function Workbench() {
   const { request } = useApp();
   const [notices, setNotices] = useState<Notice[]>([]);
   const user = storedUser();
@@ -73,7 +71,7 @@ function Workbench() {
 }
 
 /** The welcome view (landing when the login page config has no main first URL). */
-function Welcome() {
+export function Welcome() {
   return (
     <div className="page welcome" data-testid="page-welcome">
       <img src="/favicon.svg" alt="" width={72} height={72} />
@@ -82,13 +80,3 @@ function Welcome() {
     </div>
   );
 }
-
-export const routes: RouteDef[] = [
-  { path: '/', title: '工作台', component: Workbench, tab: false },
-  { path: '/home', title: '工作台', component: Workbench },
-  { path: '/console', title: '欢迎', component: Welcome, tab: false },
-  { path: '/error', title: '错误', component: NotImplemented, tab: false },
-  { path: '/demo', title: '示例', component: NotImplemented },
-  { path: '/formDemo', title: '表单示例', component: NotImplemented },
-  { path: '/editorDemo', title: '编辑器示例', component: NotImplemented },
-];

@@ -1,0 +1,40 @@
+import { Authority } from '../menus.js';
+import { type ModuleDef, menuTree } from '../module.js';
+import type { ResourceDef } from '../resource.js';
+import { archivesModule } from './archives.js';
+import { baseDataModule } from './baseData.js';
+import { callboardModule } from './callboard.js';
+import { expenseModule } from './expense.js';
+import { homecareModule } from './homecare.js';
+import { iotModule } from './iot.js';
+import { liveModule } from './live.js';
+import { shellModule } from './shell.js';
+import { systemModule } from './system.js';
+
+/** Spec 000 §2: a top-level menu named pims_bench is removed by the console. */
+const benchModule: ModuleDef = {
+  name: 'bench',
+  menu: { code: Authority.bench, name: 'pims_bench' },
+  resources: [],
+  items: [],
+};
+
+/** Every module, in menu order (docs/modules.md: a new module is one file and one line here). */
+export const modules: readonly ModuleDef[] = [
+  shellModule,
+  archivesModule,
+  liveModule,
+  iotModule,
+  systemModule,
+  expenseModule,
+  homecareModule,
+  baseDataModule,
+  benchModule,
+  callboardModule,
+];
+
+/** The menu tree of the "web" landing end the server seeds (spec 000 §2 server menus). */
+export const webMenus = menuTree(modules);
+
+/** Every resource the engine serves; the server creates and extends their tables at start. */
+export const allResources: readonly ResourceDef[] = modules.flatMap((m) => m.resources);

@@ -1,0 +1,134 @@
+/**
+ * Screen paths of the console (spec 000 §2, 001 §2), each written once: the module descriptors
+ * (domain/modules) make routes and menus of them, and screens link to each other with them.
+ */
+
+/** Spec 000 §2: the startup screens under / and the fallbacks. */
+export const ShellScreens = {
+  root: '/',
+  workbench: '/home',
+  welcome: '/console',
+  error: '/error',
+  notImplemented: '/notimpliment',
+} as const;
+
+/** Spec 000 §2 menu tree: /archives and the archives of cared-for people. */
+export const ArchivesScreens = {
+  org: '/archives/manager1/index',
+  base: '/archives/manager2-1/index',
+  inInstitution: '/archives/manager2-2/index',
+  hardship: '/archives/manager2-3/index',
+} as const;
+
+/** Spec 001 §2 "Residence, base /live" and the bed status map of /home. */
+export const LiveScreens = {
+  archives: '/live/archives/base',
+  archivesAdd: '/live/archivesAdd',
+  /** One elder's profile (sections, head image, family, records); not shown in the spec. */
+  archiveDetail: '/live/archives/detail',
+  residence: '/live/live/list',
+  consult: '/live/consult/base',
+  consultArchivesAdd: '/live/consult/archivesAdd',
+  visit: '/live/visit/come',
+  outingRegister: '/live/Outing/register',
+  outingAudit: '/live/Outing/audit',
+  family: '/live/family/base',
+  contracts: '/live/contractDocument',
+  elderContract: '/live/contract/oldman',
+  /** Spec 001 §2 tempeleteDocument/:typeId: the type is the trailing number every route takes. */
+  documents: '/live/tempeleteDocument',
+  bedMap: '/home/bedInfo',
+} as const;
+/** 外出登记 showing one elder's outings (where an overdue reminder sends the user). */
+export const outingRegisterOf = (oldmanId: number) => `${LiveScreens.outingRegister}?oldmanId=${oldmanId}`;
+
+/** Spec 001 §2 "IoT, base /yunmuIot". */
+export const IotScreens = {
+  alarm: '/yunmuIot/alarm',
+  locateAlarm: '/yunmuIot/locateAlarm',
+  callRecord: '/yunmuIot/callRecord',
+  bedCards: '/yunmuIot/bedCards',
+  healthPersonal: '/yunmuIot/health/personal',
+  position: '/yunmuIot/elderPosition/realTime',
+  fence: '/yunmuIot/fence',
+  locateAlarmRule: '/yunmuIot/locateAlarmRule',
+  alarmRules: '/yunmuIot/alarmRules',
+  alarmSetting: '/yunmuIot/alarmSetting',
+  bedDevices: '/yunmuIot/bedDevices',
+  callSetting: '/yunmuIot/callSetting',
+} as const;
+/** Spec 000 §7 mattressMonitor/1..4: the four monitors, each with a personal view (?oldmanId=). */
+export const monitorScreens = [
+  { kind: 1, path: '/yunmuIot/hrrest', title: '静息心率' },
+  { kind: 2, path: '/yunmuIot/breathe', title: '呼吸监测' },
+  { kind: 3, path: '/yunmuIot/inbed', title: '在床监测' },
+  { kind: 4, path: '/yunmuIot/turnover', title: '翻身监测' },
+] as const;
+export const personalPath = (monitorPath: string) => `${monitorPath}/personal`;
+
+/** Spec 000 §2 "System settings", route /systemSetting and its children, and user management. */
+export const SystemScreens = {
+  logList: '/systemSetting/logList',
+  dictionarys: '/systemSetting/dictionarys',
+  display: '/systemSetting/display',
+  serve: '/systemSetting/serve',
+  installPackage: '/systemSetting/install-package',
+  installPackageSave: '/systemSetting/install-package-save',
+  templateSet: '/systemSetting/templateSet',
+  templateReportSet: '/systemSetting/templateReportSet',
+  templateReportSetDetail: '/systemSetting/templateReportSetDetail',
+  templateDocument: '/systemSetting/templateDocument',
+  homeTemplateDocument: '/systemSetting/homeTemplateDocument',
+  templateDocumentAdd: '/systemSetting/templateDocumentAdd',
+  templateDocumentEdit: '/systemSetting/templateDocumentEdit',
+  checkConfig: '/systemSetting/checkConfig',
+  users: '/systemmanage/manager/index',
+} as const;
+
+/** Spec 001 §2 "Expense, base /expense". */
+export const ExpenseScreens = {
+  account: '/expense/account',
+  accountBatchPayment: '/expense/accountBatchPayment',
+  accountDetail: '/expense/accountDetail',
+  accountBill: '/expense/accountBill',
+  accountBillBatchPayment: '/expense/accountBillBatchPayment',
+  accountBillDetail: '/expense/accountBillDetail',
+  bill: '/expense/bill',
+  settle: '/expense/settle',
+  settleDetail: '/expense/settle/detail',
+  paymentRemind: '/expense/paymentRemind',
+  paymentRemindDetail: '/expense/paymentRemind/detail',
+  receipt: '/expense/receipt',
+  baseCharge: '/expense/account/baseCharge',
+  baseChargeChild: '/expense/account/baseChargeChild',
+  costSet: '/expense/account/costSet',
+  preferential: '/expense/account/preferential',
+  report: '/expense/report',
+} as const;
+/** Spec 001 §2 "Expense reports": the screen of a report, also under /billManagement/. */
+export const reportScreen = (name: string) => `${ExpenseScreens.report}/${name}`;
+
+/** Spec 001 §2 "Home care, base /homecare". */
+export const HomecareScreens = {
+  archives: '/homecare/archives',
+  archivesAdd: '/homecare/archivesAdd',
+  account: '/homecare/account',
+  accountDetail: '/homecare/accountDetail',
+  accountBalancePayment: '/homecare/accountBalancePayment',
+  serverWorkorder: '/homecare/serverWorkorder',
+  serverWorkorderDetail: '/homecare/serverWorkorderDetail',
+  serverWorkorderAdd: '/homecare/serverWorkorderAdd',
+  afterSaleOrder: '/homecare/afterSaleOrder',
+  afterSaleDetail: '/homecare/afterSaleDetail',
+  serviceitems: '/homecare/serviceitems',
+  orderSet: '/homecare/orderSet',
+  orderRule: '/homecare/orderRule',
+  /** Spec 001 §2 tempeleteDocument/{typeId}: the type is the trailing number every route takes. */
+  tempeleteDocument: '/homecare/tempeleteDocument',
+} as const;
+
+/** Spec 001 "Call board, base /callboard"; both pages are also in the user drop-down of the header. */
+export const CallboardScreens = {
+  versions: '/callboard/versions/record',
+  personal: '/callboard/personal/information',
+} as const;

@@ -1,0 +1,30 @@
+import type { ViewLoaders } from '../src/router/views.js';
+import { archivesViews } from './archives/index.js';
+import { callboardViews } from './callboard/index.js';
+import { consultViews } from './consult/index.js';
+import { contractViews } from './contract/index.js';
+import { expenseViews } from './expense/index.js';
+import { homecareViews } from './homecare/index.js';
+import { iotViews } from './iot/index.js';
+import { outingViews } from './outing/index.js';
+import { residenceViews } from './residence/index.js';
+import { systemViews } from './system-settings/index.js';
+import { shellViews } from './workbench/index.js';
+
+/**
+ * The console's custom views by the keys the module descriptors name. A plain list screen needs
+ * none: its descriptor names a resource and the shared ResourceList renders it.
+ */
+export const views: ViewLoaders = {
+  ...shellViews,
+  ...archivesViews,
+  ...residenceViews,
+  ...consultViews,
+  ...outingViews,
+  ...contractViews,
+  ...iotViews,
+  ...systemViews,
+  ...expenseViews,
+  ...homecareViews,
+  ...callboardViews,
+};

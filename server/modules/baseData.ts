@@ -1,0 +1,39 @@
+import { shiftResource } from '../../domain/resources/attendanceBase.js';
+import {
+  assessUserResource,
+  finalGradeResource,
+  oldmanNursingResource,
+} from '../../domain/resources/careBase.js';
+import {
+  patrolLineResource,
+  patrolPlanResource,
+  patrolPointResource,
+} from '../../domain/resources/patrolBase.js';
+import { classifyResource } from '../../domain/resources/warehouseBase.js';
+import {
+  assessUserHooks,
+  classifyHooks,
+  finalGradeHooks,
+  oldmanNursingHooks,
+  patrolLineHooks,
+  patrolPlanHooks,
+  patrolPointHooks,
+  shiftHooks,
+} from '../routes/org/lookupHooks.js';
+import { lookupExtraRoutes } from '../routes/org/lookupsExtra.js';
+import type { ServerModule } from './types.js';
+
+/** The base records of later modules' dropdowns (spec 000 §3 "Dropdown data sets"). */
+export const baseDataServer: ServerModule = {
+  resources: {
+    [classifyResource.name]: { hooks: classifyHooks },
+    [patrolPointResource.name]: { hooks: patrolPointHooks },
+    [patrolLineResource.name]: { hooks: patrolLineHooks },
+    [patrolPlanResource.name]: { hooks: patrolPlanHooks },
+    [shiftResource.name]: { hooks: shiftHooks },
+    [finalGradeResource.name]: { hooks: finalGradeHooks },
+    [assessUserResource.name]: { hooks: assessUserHooks },
+    [oldmanNursingResource.name]: { hooks: oldmanNursingHooks },
+  },
+  routes: lookupExtraRoutes,
+};
