@@ -28,7 +28,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf .tmp/e2e-data-${port} && DATA_DIR=.tmp/e2e-data-${port} PORT=${port} LOG_LEVEL=warn LOGIN_RATE_PER_MINUTE=1000 ${process.env.STATIC_DIR ? `STATIC_DIR=${process.env.STATIC_DIR} ` : ''}npx tsx server/main.ts`,
+    command: `rm -rf .tmp/e2e-data-${port} && DATA_DIR=.tmp/e2e-data-${port} PORT=${port} LOG_LEVEL=warn LOGIN_RATE_PER_MINUTE=1000 CHECK_ANSWERS=1 ${process.env.STATIC_DIR ? `STATIC_DIR=${process.env.STATIC_DIR} ` : ''}npx tsx server/main.ts`,
     url: `http://127.0.0.1:${port}/login.html`,
     reuseExistingServer: false,
     timeout: 60_000,

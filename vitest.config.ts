@@ -9,6 +9,7 @@ export default defineConfig({
     ],
     environment: 'node',
     testTimeout: 20000,
+    hookTimeout: 60000,
     pool: 'forks',
   },
 });

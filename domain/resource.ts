@@ -301,3 +301,44 @@ export function listQuerySchema(def: ResourceDef) {
   }
   return z.object(shape);
 }
+
+/** A page of a list answer (ARCHITECTURE "API conventions"). */
+export const pageSchema = <T extends z.ZodType>(item: T) =>
+  z.object({
+    list: z.array(item),
+    total: z.number().int(),
+    pageNum: z.number().int(),
+    pageSize: z.number().int(),
+  });
+
+const storedValue = (f: FieldDef): z.ZodType => {
+  switch (f.type) {
+    case 'int':
+    case 'money':
+    case 'bool':
+    case 'ref':
+      return z.number();
+    case 'dict':
+      return z.union([z.number(), z.string()]);
+    default:
+      return z.string();
+  }
+};
+
+/**
+ * A stored row as the engine answers it: the id, every field (null when empty), the standard
+ * columns, the names of its refs (bedId → bedName); a module's decorate may add more.
+ */
+export function rowSchema(def: ResourceDef) {
+  const shape: Record<string, z.ZodType> = { [def.idField]: z.number().int() };
+  for (const f of def.fields) {
+    shape[f.name] = storedValue(f).nullable().optional();
+    if (f.type === 'ref') shape[refNameKey(f.name)] = z.string().nullable().optional();
+  }
+  if (def.deptScoped) shape.deptId ??= z.number().nullable().optional();
+  Object.assign(shape, {
+    createTime: z.string().optional(),
+    updateTime: z.string().optional(),
+  });
+  return z.looseObject(shape).meta({ description: def.title });
+}

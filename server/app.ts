@@ -18,6 +18,7 @@ import { isSeeded, seed, syncMenus } from './db/seed.js';
 import { seedLookups } from './db/seedLookups.js';
 import { hasRealtimeSeed, seedRealtime } from './db/seedRealtime.js';
 import { installErrorHandlers } from './http/errors.js';
+import { installSchemaCompilers, registerOpenApi } from './http/openapi.js';
 import { registerRoutes } from './http/route.js';
 import { allRoutes } from './modules/index.js';
 import { type PaymentOptions, PaymentService } from './payment/service.js';
@@ -54,6 +55,8 @@ export interface AppOptions {
   mqttPassword?: string | undefined;
   /** Payment gateway and timings; the built-in sandbox by default. */
   payment?: PaymentOptions;
+  /** Refuse answers that do not match their route's declared schema (tests; CHECK_ANSWERS=1). */
+  checkAnswers?: boolean;
   /** The module registry (domain/modules); tests add a module defined from a descriptor alone. */
   modules?: readonly ModuleDef[];
 }
@@ -118,6 +121,8 @@ export async function buildApp(options: AppOptions) {
   rules.onAlarmCreated = (record) => void ringForAlarm(db, services.voice, app.log, record);
 
   installErrorHandlers(app);
+  installSchemaCompilers(app, options.checkAnswers ?? false);
+  await registerOpenApi(app);
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: 200 * 1024 * 1024, files: 1 } });
   await app.register(rateLimit, { global: false });

@@ -23,6 +23,7 @@ const app = await buildApp({
   mqttUrl,
   mqttUsername: process.env.MQTT_USERNAME || undefined,
   mqttPassword: process.env.MQTT_PASSWORD || undefined,
+  checkAnswers: process.env.CHECK_ANSWERS === '1',
 });
 await app.listen({ port, host });
 

@@ -19,6 +19,16 @@ export function installErrorHandlers(app: FastifyInstance) {
         : codeMessage[Code.invalidInput];
       return reply.status(400).send({ code: Code.invalidInput, msg, result: null });
     }
+    // Fastify's validation of a route's declared schema (zod, through the type provider): the first
+    // problem, whose message already names the field in Chinese.
+    if ('validation' in error && Array.isArray(error.validation) && error.validation.length) {
+      const first = error.validation[0] as { message?: string };
+      return reply.status(400).send({
+        code: Code.invalidInput,
+        msg: first.message || codeMessage[Code.invalidInput],
+        result: null,
+      });
+    }
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status === 429)
       return reply
@@ -32,6 +42,9 @@ export function installErrorHandlers(app: FastifyInstance) {
         .send({ code: Code.invalidInput, msg: `请求格式错误: ${error.message}`, result: null });
     }
     req.log.error({ err: error }, 'unhandled error');
+    // An answer that broke its declared schema while tests run says which route and field.
+    if (error.message.startsWith('响应不符合声明'))
+      return reply.status(500).send({ code: Code.serverError, msg: error.message, result: null });
     return reply
       .status(500)
       .send({ code: Code.serverError, msg: codeMessage[Code.serverError], result: null });

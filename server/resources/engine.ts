@@ -1,5 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { nowStamp, today } from '../../domain/clock.js';
 import { Code } from '../../domain/codes.js';
 import { dictLabel, staticDictionaries } from '../../domain/dictionaries.js';
@@ -10,14 +10,17 @@ import {
   fenToYuan,
   fieldOf,
   listQuerySchema,
+  pageSchema,
   type ResourceApi,
   type ResourceDef,
   refNameKey,
+  rowSchema,
 } from '../../domain/resource.js';
 import type { SessionUser } from '../auth/tokens.js';
 import type { Db } from '../db/index.js';
 import { ApiFailure } from '../http/failure.js';
 import { type AnyRoute, type RouteContext, route, SENT } from '../http/route.js';
+import { idParams } from '../http/schemas.js';
 import { isRegion } from '../regions/data.js';
 import { sendTable } from './export.js';
 import { cachedCount, listAnswers, readRows, tableVersions, versionTriggers } from './fastRead.js';
@@ -359,7 +362,11 @@ export function resourceRoutes(
   const api: ResourceApi = Object.fromEntries(
     Object.entries(def.api).filter(([action]) => !handwritten.includes(action as CrudAction)),
   );
-  const querySchema = listQuerySchema(def);
+  const querySchema = listQuerySchema(def).extend({
+    export: z.enum(['xlsx', 'csv'], { error: '导出格式只能是xlsx或csv' }).optional(),
+  });
+  const rowAnswer = rowSchema(def);
+  const saved = z.object({ [def.idField]: z.number().int() });
   const reads = listReads(def, hooks);
   if (api.list)
     routes.push(
@@ -367,10 +374,12 @@ export function resourceRoutes(
         method: 'GET',
         url: api.list,
         auth: authority.view,
+        summary: `${def.title}列表`,
+        query: querySchema,
+        response: pageSchema(rowAnswer),
         async handler(ctx) {
-          const raw = (ctx.req.query ?? {}) as Record<string, unknown>;
-          const q = parseInput(querySchema, raw) as Record<string, unknown>;
-          const format = raw.export;
+          const q = ctx.query as Record<string, unknown>;
+          const format = q.export;
           if (hooks.beforeList) {
             const { beforeList } = hooks;
             await ctx.services.db.transaction().execute(async (trx) => beforeList({ ...ctx, db: trx }));
@@ -382,7 +391,6 @@ export function resourceRoutes(
             await sendTable(ctx.reply, format, def.title, [header, ...body]);
             return SENT;
           }
-          if (format !== undefined) throw new ApiFailure(Code.invalidInput, '导出格式只能是xlsx或csv');
           // An answer kept since none of the tables it read changed is sent as it was.
           const versions = reads ? tableVersions(ctx.db, reads) : null;
           const key = versions
@@ -419,8 +427,11 @@ export function resourceRoutes(
         method: 'GET',
         url: api.get,
         auth: authority.view,
+        summary: `${def.title}详情`,
+        params: idParams,
+        response: rowAnswer,
         async handler(ctx) {
-          return loadRow(ctx, def, idParam(ctx.req.params, 'id'), hooks);
+          return loadRow(ctx, def, ctx.params.id, hooks);
         },
       }),
     );
@@ -432,25 +443,33 @@ export function resourceRoutes(
         url: api.create,
         auth: authority.create,
         log: { type: 'ADD', name: `新增${def.title}` },
+        body: schema,
+        response: saved,
         async handler(ctx) {
-          const body = parseInput(schema, ctx.req.body) as Row;
-          return { [def.idField]: await insertRow(ctx, def, hooks, body) };
+          return { [def.idField]: await insertRow(ctx, def, hooks, ctx.body as Row) };
         },
       }),
     );
   }
   if (api.update && authority.update) {
-    const schema = bodySchema(def, 'update');
+    // PUT …/:id names the record in the path; otherwise the body carries its id.
+    const inPath = api.update.includes(':id');
+    const whole = bodySchema(def, 'update');
+    const schema = inPath
+      ? whole.extend({ [def.idField]: whole.shape[def.idField]?.optional() ?? z.unknown() })
+      : whole;
     routes.push(
       route({
         method: 'PUT',
         url: api.update,
         auth: authority.update,
         log: { type: 'UPDATE', name: `修改${def.title}` },
+        body: schema,
+        ...(inPath ? { params: idParams } : {}),
+        response: saved,
         async handler(ctx) {
-          const raw = { ...((ctx.req.body as Row | null) ?? {}) };
-          if (api.update?.includes(':id')) raw[def.idField] = (ctx.req.params as Row).id;
-          const body = parseInput(schema, raw) as Row;
+          const body = { ...(ctx.body as Row) };
+          if (inPath) body[def.idField] = (ctx.params as { id: number }).id;
           const existing = await loadRow(ctx, def, Number(body[def.idField]));
           await updateRow(ctx, def, hooks, existing, body);
           return { [def.idField]: Number(body[def.idField]) };
@@ -466,9 +485,10 @@ export function resourceRoutes(
         url: api.remove,
         auth: authority.remove,
         log: { type: 'DELETE', name: `删除${def.title}` },
+        params: z.object({ [key]: z.string().regex(IDS, '编号无效') }),
+        response: z.object({ deleted: z.number().int() }),
         async handler(ctx) {
-          const raw = String((ctx.req.params as Row)[key] ?? '');
-          if (!IDS.test(raw)) throw new ApiFailure(Code.invalidInput, '编号无效');
+          const raw = String((ctx.params as Record<string, string>)[key]);
           const ids = [...new Set(raw.split(',').map(Number))];
           const names: string[] = [];
           for (const rowId of ids) {

@@ -94,13 +94,27 @@ export async function mapDrawn(page: Page) {
     .toBeGreaterThan(0);
 }
 
-/** Clicks a resident's marker on the live map until their card opens (markers move about once a second). */
-export async function openMapCard(page: Page, deviceId: number, name: string) {
+/**
+ * Clicks a resident's marker on the live map until their card opens (markers move about once a
+ * second). A click lands only while no other marker of `others` lies under it: two residents in
+ * one spot would open whichever is drawn on top.
+ */
+export async function openMapCard(
+  page: Page,
+  deviceId: number,
+  name: string,
+  others: readonly number[] = [],
+) {
   const card = page.getByTestId('elder-card');
   await expect(async () => {
-    const at = await page.evaluate((id) => (window as MapHook).__floorMap?.screenOf(id) ?? null, deviceId);
+    const [at, ...near] = await page.evaluate(
+      (ids) => ids.map((id) => (window as MapHook).__floorMap?.screenOf(id) ?? null),
+      [deviceId, ...others.filter((id) => id !== deviceId)],
+    );
     const box = await page.getByTestId('map-canvas').boundingBox();
     if (!at || !box) throw new Error('marker not on screen');
+    if (near.some((p) => p && Math.hypot(p.x - at.x, p.y - at.y) < 16))
+      throw new Error('another marker on it');
     await page.mouse.click(box.x + at.x, box.y + at.y);
     await expect(card).toContainText(name, { timeout: 1_000 });
   }).toPass({ timeout: 20_000 });

@@ -19,6 +19,7 @@ export async function startTestApp(options: Partial<AppOptions> = {}) {
     sms: { send: async (phoneNum, text) => void sms.push({ phoneNum, text }) },
     voice: { call: async ({ phones, text }) => void calls.push({ phones, text }) },
     loginRatePerMinute: 1000,
+    checkAnswers: true,
     ...options,
   });
   const close = async () => {
