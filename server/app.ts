@@ -17,6 +17,7 @@ import { isSeeded, seed, syncMenus } from './db/seed.js';
 import { seedLookups } from './db/seedLookups.js';
 import { hasRealtimeSeed, seedRealtime } from './db/seedRealtime.js';
 import { installErrorHandlers } from './http/errors.js';
+import { sameOrigin } from './http/origin.js';
 import { registerRoutes } from './http/route.js';
 import { type PaymentOptions, PaymentService } from './payment/service.js';
 import { PushHub } from './push/hub.js';
@@ -53,6 +54,8 @@ export interface AppOptions {
   mqttPassword?: string | undefined;
   /** Payment gateway and timings; the built-in sandbox by default. */
   payment?: PaymentOptions;
+  /** How often broker consoles re-check their session (tests shorten it); 5 s by default. */
+  sessionSweepMs?: number;
 }
 
 export async function buildApp(options: AppOptions) {
@@ -73,7 +76,14 @@ export async function buildApp(options: AppOptions) {
 
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   // With MQTT_URL devices use the external broker; the embedded one stays for consoles (token sign-in).
-  const local = await startBroker(app, db, { tcpPort: options.mqttTcpPort, consolesOnly: !!options.mqttUrl });
+  const now = options.now ?? Date.now;
+  const local = await startBroker(app, db, {
+    tcpPort: options.mqttTcpPort,
+    consolesOnly: !!options.mqttUrl,
+    allowedOrigin: sameOrigin,
+    now,
+    sessionSweepMs: options.sessionSweepMs,
+  });
   const external = options.mqttUrl
     ? connectExternalBroker(options.mqttUrl, {
         db,
@@ -84,7 +94,6 @@ export async function buildApp(options: AppOptions) {
     : null;
   const bridge: Bridge = external ? fanoutBridge(local, external) : local;
   const hub = new PushHub(bridge);
-  const now = options.now ?? Date.now;
   const rules = new RulesEngine(db, hub, app.log, now);
   await rules.start();
   bridge.onDeviceMessage((topic, payload, peer) => rules.handle(topic, payload, peer));
@@ -152,16 +161,6 @@ function cacheHeaders(reply: { header(name: string, value: string): unknown }, p
     'cache-control',
     path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
   );
-}
-
-/** Browsers send Origin on websocket upgrades; it must be this server (tools without Origin are let in to authenticate). */
-function sameOrigin(origin: string | undefined, host: string | undefined): boolean {
-  if (!origin) return true;
-  try {
-    return new URL(origin).host === host;
-  } catch {
-    return false;
-  }
 }
 
 declare module 'fastify' {

@@ -1,13 +1,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildApp } from '../../server/app.js';
+import { type AppOptions, buildApp } from '../../server/app.js';
 import { DemoAccounts } from '../../server/db/seed.js';
 
 export type TestApp = Awaited<ReturnType<typeof buildApp>>;
 
-/** A real app over an in-memory database, with a movable clock and captured SMS texts and voice calls. */
-export async function startTestApp() {
+/**
+ * A real app over an in-memory database, with a movable clock and captured SMS texts and voice calls;
+ * `overrides` replace any option (a logger, trustProxy, the session sweep).
+ */
+export async function startTestApp(overrides: Partial<AppOptions> = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'eldercare-test-'));
   const clock = { now: Date.now() };
   const sms: { phoneNum: string; text: string }[] = [];
@@ -19,6 +22,7 @@ export async function startTestApp() {
     sms: { send: async (phoneNum, text) => void sms.push({ phoneNum, text }) },
     voice: { call: async ({ phones, text }) => void calls.push({ phones, text }) },
     loginRatePerMinute: 1000,
+    ...overrides,
   });
   const close = async () => {
     await app.close();
@@ -33,7 +37,10 @@ export async function signIn(app: TestApp, loginName: string, loginPassword: str
     url: '/passport/web-rbac/logins/login',
     payload: { loginName, loginPassword },
   });
-  const body = res.json() as { code: number; result: { token: string; userId: number } };
+  const body = res.json() as {
+    code: number;
+    result: { token: string; userId: number; mqttClientId: string };
+  };
   if (body.code !== 0) throw new Error(`sign-in of ${loginName} failed: ${res.body}`);
   return body.result;
 }
