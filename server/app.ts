@@ -12,7 +12,7 @@ import { seedBilling } from './billing/seed.js';
 import { connectExternalBroker, fanoutBridge } from './broker/external.js';
 import { type Bridge, startBroker } from './broker/index.js';
 import { type Db, openDatabase } from './db/index.js';
-import { pruneOperationLogs } from './db/retention.js';
+import { pruneFrontLogs, pruneOperationLogs } from './db/retention.js';
 import { isSeeded, seed, syncMenus } from './db/seed.js';
 import { seedLookups } from './db/seedLookups.js';
 import { hasRealtimeSeed, seedRealtime } from './db/seedRealtime.js';
@@ -73,6 +73,7 @@ export async function buildApp(options: AppOptions) {
   await seedBilling(db);
   await seedLookups(db);
   await pruneOperationLogs(db, Date.now());
+  await pruneFrontLogs(db, Date.now());
 
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   // With MQTT_URL devices use the external broker; the embedded one stays for consoles (token sign-in).
