@@ -17,6 +17,7 @@ import { isSeeded, seed, syncMenus } from './db/seed.js';
 import { seedLookups } from './db/seedLookups.js';
 import { hasRealtimeSeed, seedRealtime } from './db/seedRealtime.js';
 import { installErrorHandlers } from './http/errors.js';
+import { registerFiles } from './http/files.js';
 import { sameOrigin } from './http/origin.js';
 import { registerRoutes } from './http/route.js';
 import { type PaymentOptions, PaymentService } from './payment/service.js';
@@ -140,13 +141,8 @@ export async function buildApp(options: AppOptions) {
       setHeaders: cacheHeaders,
     });
   }
-  // Uploaded files: random names; nosniff keeps a renamed file from being run as a page.
-  await app.register(fastifyStatic, {
-    root: join(services.dataDir, 'files'),
-    prefix: '/files/',
-    decorateReply: false,
-    setHeaders: (reply) => reply.header('x-content-type-options', 'nosniff'),
-  });
+  // Uploaded files: to signed-in users of the owning institution and department (server/http/files.ts).
+  registerFiles(app, services);
   services.payments.start();
   app.addHook('onClose', async () => {
     services.payments.stop();

@@ -68,3 +68,31 @@ export async function call(
   });
   return { status: res.statusCode, body: res.json() as { code: number; msg: string; result: unknown } };
 }
+
+/** A multipart upload of one file (and fields) with a token; returns status and parsed envelope. */
+export async function multipart(
+  app: TestApp,
+  token: string,
+  url: string,
+  file: { name: string; bytes: Buffer; type?: string },
+  fields: Record<string, string> = {},
+) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  form.append(
+    'file',
+    new Blob([new Uint8Array(file.bytes)], file.type ? { type: file.type } : {}),
+    file.name,
+  );
+  const encoded = new Response(form);
+  const res = await app.inject({
+    method: 'POST',
+    url,
+    headers: { authorization: token, 'content-type': encoded.headers.get('content-type') ?? '' },
+    payload: Buffer.from(await encoded.arrayBuffer()),
+  });
+  return {
+    status: res.statusCode,
+    body: res.json() as { code: number; msg: string; result: Record<string, unknown> },
+  };
+}

@@ -17,6 +17,7 @@ import { createSession, endSessionsOfUser } from '../../auth/tokens.js';
 import { buildUserInfo } from '../../auth/userInfo.js';
 import { defaultOrgId, readConfig } from '../../config.js';
 import { ApiFailure } from '../../http/failure.js';
+import { clearFileCookie, setFileCookie } from '../../http/files.js';
 import { writeOperationLog } from '../../http/operationLog.js';
 import { type AnyRoute, route, tokenOf } from '../../http/route.js';
 
@@ -35,7 +36,7 @@ export function loginRoutes(opts: { loginRatePerMinute: number }): AnyRoute[] {
       body: loginPayload,
       rateLimit: { max: opts.loginRatePerMinute, timeWindow: 60_000 },
       log: false,
-      async handler({ body, db, services, req }) {
+      async handler({ body, db, services, req, reply }) {
         const now = services.now();
         const orgId = await defaultOrgId(db);
         const [photoRule, loginRule, failures] = await Promise.all([
@@ -84,6 +85,7 @@ export function loginRoutes(opts: { loginRatePerMinute: number }): AnyRoute[] {
           return t;
         });
         await clearFailures(db, body.loginName);
+        setFileCookie(req, reply, token);
         const info = await buildUserInfo(db, user.userId, token, null, req.ip);
         return { ...info, lastLoginTime: user.lastLoginTime };
       },
@@ -92,8 +94,9 @@ export function loginRoutes(opts: { loginRatePerMinute: number }): AnyRoute[] {
       method: 'GET',
       url: `${BASE}/loginOut`,
       auth: 'public',
-      async handler({ db, req, user }) {
+      async handler({ db, req, reply, user }) {
         const token = tokenOf(req);
+        clearFileCookie(req, reply);
         if (!token || !user) return null;
         await db.transaction().execute(async (trx) => {
           await trx
@@ -340,7 +343,7 @@ export function loginRoutes(opts: { loginRatePerMinute: number }): AnyRoute[] {
       body: z.object({ mark: z.string().min(10).max(1000) }),
       rateLimit: { max: 30, timeWindow: 60_000 },
       log: false,
-      async handler({ body, db, services, req }) {
+      async handler({ body, db, services, req, reply }) {
         const now = services.now();
         const loginName = await redeemSsoMark(db, ssoSecret(services.dataDir), body.mark, now);
         const user = await db
@@ -360,6 +363,7 @@ export function loginRoutes(opts: { loginRatePerMinute: number }): AnyRoute[] {
           );
           return t;
         });
+        setFileCookie(req, reply, token);
         return buildUserInfo(db, user.userId, token, null, req.ip);
       },
     }),
