@@ -8,6 +8,7 @@ import type { Db } from '../db/index.js';
 import type { Services } from '../services.js';
 import { ApiFailure } from './failure.js';
 import { type LogActor, writeOperationLog } from './operationLog.js';
+import { mayCallWithoutRole } from './roleless.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 type Schema = z.ZodType;
@@ -86,6 +87,9 @@ export function registerRoutes(app: FastifyInstance, services: Services, routes:
       ...(spec.rateLimit ? { config: { rateLimit: spec.rateLimit } } : {}),
       handler: async (req, reply) => {
         const user = await resolveUser(services, req, spec.auth);
+        // A user without any role reaches only their own account (server/http/roleless.ts).
+        if (user && spec.auth === 'session' && !mayCallWithoutRole(user, spec.method, spec.url, req))
+          throw new ApiFailure(Code.noAuthority, '权限不足');
         const query = parse(spec.query, req.query);
         const body = parse(spec.body, req.body);
         const params = parse(spec.params, req.params);

@@ -24,6 +24,8 @@ import { type AnyRoute, route, tokenOf } from '../../http/route.js';
 const BASE = '/passport/web-rbac/logins';
 const phone = z.string().regex(/^1\d{10}$/, '请输入正确的手机号');
 const id = z.coerce.number().int().positive();
+/** Account checks per address per minute (the sign-in page asks once per name typed). */
+const CHECKS_PER_MINUTE = 30;
 /** Verified against when the login name is unknown, so a wrong name takes as long as a wrong password. */
 let dummyHash: Promise<string> | null = null;
 
@@ -121,18 +123,16 @@ export function loginRoutes(opts: { loginRatePerMinute: number }): AnyRoute[] {
       url: `${BASE}/check`,
       auth: 'public',
       query: z.object({ loginName: z.string().trim().min(1, '请输入账号').max(64) }),
+      // Asked as the name is typed: limited per address, and alike for names that exist and names
+      // that do not (failures are counted per name either way), so it lists no accounts (issue #20).
+      rateLimit: { max: CHECKS_PER_MINUTE, timeWindow: 60_000 },
       async handler({ query, db, services }) {
         const orgId = await defaultOrgId(db);
-        const [rule, failures, exists] = await Promise.all([
+        const [rule, failures] = await Promise.all([
           readConfig(db, orgId, 'photoCodeConfig'),
           failuresOf(db, query.loginName, services.now()),
-          db.selectFrom('users').select('userId').where('loginName', '=', query.loginName).executeTakeFirst(),
         ]);
-        return {
-          exist: exists !== undefined,
-          needPhotoCode: rule.mode === 'ALWAYS' || failures >= rule.afterFailures,
-          failures,
-        };
+        return { needPhotoCode: rule.mode === 'ALWAYS' || failures >= rule.afterFailures };
       },
     }),
     route({
