@@ -18,8 +18,12 @@ import { seedLookups } from './db/seedLookups.js';
 import { hasRealtimeSeed, seedRealtime } from './db/seedRealtime.js';
 import { installErrorHandlers } from './http/errors.js';
 import { registerFiles } from './http/files.js';
+import { clientErrorHandler, frameworkErrors } from './http/frameworkErrors.js';
 import { sameOrigin } from './http/origin.js';
 import { registerRoutes } from './http/route.js';
+import { installTextHygiene } from './http/sanitize.js';
+import { registerSecurityHeaders } from './http/securityHeaders.js';
+import type { TrustProxy } from './http/trustProxy.js';
 import { type PaymentOptions, PaymentService } from './payment/service.js';
 import { PushHub } from './push/hub.js';
 import { registerPush } from './push/index.js';
@@ -57,10 +61,18 @@ export interface AppOptions {
   payment?: PaymentOptions;
   /** How often broker consoles re-check their session (tests shorten it); 5 s by default. */
   sessionSweepMs?: number;
+  /** Proxies whose X-Forwarded-For is believed (TRUST_PROXY, server/http/trustProxy.ts); none by default. */
+  trustProxy?: TrustProxy;
 }
 
 export async function buildApp(options: AppOptions) {
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 2 * 1024 * 1024, trustProxy: false });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 2 * 1024 * 1024,
+    trustProxy: options.trustProxy ?? false,
+    frameworkErrors,
+    clientErrorHandler,
+  });
   const db: Db = await openDatabase(options.databaseFile ?? join(options.dataDir, 'eldercare.sqlite'));
   await syncResourceTables(db, allResources);
   if (!(await isSeeded(db))) await seed(db);
@@ -121,6 +133,8 @@ export async function buildApp(options: AppOptions) {
   rules.onAlarmCreated = (record) => void ringForAlarm(db, services.voice, app.log, record);
 
   installErrorHandlers(app);
+  await registerSecurityHeaders(app);
+  installTextHygiene(app);
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: 200 * 1024 * 1024, files: 1 } });
   await app.register(rateLimit, { global: false });

@@ -7,6 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { Code } from '../domain/codes.js';
 import { ApiFailure } from './http/failure.js';
+import { cleanText } from './http/sanitize.js';
 
 /**
  * File kinds we accept, by extension: the first bytes each must start with (null: any) and the
@@ -120,7 +121,7 @@ export async function receiveUpload<S extends z.ZodType>(
     return {
       file: {
         fileName,
-        sourceFileName: part.filename,
+        sourceFileName: cleanText(part.filename),
         relPath,
         urlPath: `/files/${relPath}`,
         fileSizeB: size,
