@@ -67,6 +67,7 @@ test('the login page, the console and the live map run under the policy without 
 
 test('the wall runs under the policy without a violation', async ({ page, context }) => {
   const reports = await watchPolicy(context);
+  expect(await policyOf(page, '/fullchart.html')).toContain("worker-src 'self' blob:");
   await signIn(page, ADMIN);
   await page.goto('/fullchart.html');
   await expect(page.getByTestId('wall-health')).toHaveAttribute('data-state', 'ok', { timeout: 20_000 });
