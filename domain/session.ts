@@ -83,6 +83,11 @@ export interface QuickEntry {
 export interface UserInfo {
   userId: number;
   token: string;
+  /**
+   * The MQTT client id the server issued for this token (spec 000 §3 key mqttClientId); the broker
+   * accepts a console only with it, or with it and "-<tab>" (server/broker/clientIds.ts).
+   */
+  mqttClientId: string;
   username: string;
   isAdmin: boolean;
   ipAddress: string;

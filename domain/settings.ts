@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOG_BUFFER_SIZE } from './http.js';
 
 export const pageQuery = z.object({
   pageNum: z.coerce.number().int().min(1).default(1),
@@ -70,19 +71,25 @@ export const mattressConfigInput = z.object({
     }),
   }),
 });
+/** One post of the console's log: at most its buffer (spec 000 §9, 12 entries) and FRONT_LOG_POST_BYTES of text. */
+export const FRONT_LOG_POST_BYTES = 16 * 1024;
+const frontLogEntry = z.object({
+  type: z.string().max(16),
+  message: z.string().max(4000),
+  pageUrl: z.string().max(1000).default(''),
+  ajaxUrl: z.string().max(1000).default(''),
+  parms: z.string().max(4000).default(''),
+  datetime: z.string().max(40).default(''),
+  ts: z.coerce.number().int().default(0),
+});
+const utf8 = new TextEncoder();
+/** The text an entry stores, in UTF-8 bytes (what it costs on disk). */
+export const frontLogBytes = (e: z.output<typeof frontLogEntry>) =>
+  utf8.encode(e.type + e.message + e.pageUrl + e.ajaxUrl + e.parms + e.datetime).length;
 export const frontLogInput = z.object({
   logList: z
-    .array(
-      z.object({
-        type: z.string().max(16),
-        message: z.string().max(4000),
-        pageUrl: z.string().max(1000).default(''),
-        ajaxUrl: z.string().max(1000).default(''),
-        parms: z.string().max(4000).default(''),
-        datetime: z.string().max(40).default(''),
-        ts: z.coerce.number().int().default(0),
-      }),
-    )
+    .array(frontLogEntry)
     .min(1)
-    .max(50),
+    .max(LOG_BUFFER_SIZE)
+    .refine((list) => list.reduce((n, e) => n + frontLogBytes(e), 0) <= FRONT_LOG_POST_BYTES, '日志内容过长'),
 });

@@ -13,13 +13,19 @@ import { seedBilling } from './billing/seed.js';
 import { connectExternalBroker, fanoutBridge } from './broker/external.js';
 import { type Bridge, startBroker } from './broker/index.js';
 import { type Db, openDatabase } from './db/index.js';
-import { pruneOperationLogs } from './db/retention.js';
+import { pruneFrontLogs, pruneOperationLogs } from './db/retention.js';
 import { isSeeded, seed, syncMenus } from './db/seed.js';
 import { seedLookups } from './db/seedLookups.js';
 import { hasRealtimeSeed, seedRealtime } from './db/seedRealtime.js';
 import { installErrorHandlers } from './http/errors.js';
+import { registerFiles } from './http/files.js';
+import { clientErrorHandler, frameworkErrors } from './http/frameworkErrors.js';
 import { installSchemaCompilers, registerOpenApi } from './http/openapi.js';
+import { sameOrigin } from './http/origin.js';
 import { registerRoutes } from './http/route.js';
+import { installTextHygiene } from './http/sanitize.js';
+import { registerSecurityHeaders } from './http/securityHeaders.js';
+import type { TrustProxy } from './http/trustProxy.js';
 import { allRoutes } from './modules/index.js';
 import { type PaymentOptions, PaymentService } from './payment/service.js';
 import { PushHub } from './push/hub.js';
@@ -59,10 +65,20 @@ export interface AppOptions {
   checkAnswers?: boolean;
   /** The module registry (domain/modules); tests add a module defined from a descriptor alone. */
   modules?: readonly ModuleDef[];
+  /** How often broker consoles re-check their session (tests shorten it); 5 s by default. */
+  sessionSweepMs?: number;
+  /** Proxies whose X-Forwarded-For is believed (TRUST_PROXY, server/http/trustProxy.ts); none by default. */
+  trustProxy?: TrustProxy;
 }
 
 export async function buildApp(options: AppOptions) {
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 2 * 1024 * 1024, trustProxy: false });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 2 * 1024 * 1024,
+    trustProxy: options.trustProxy ?? false,
+    frameworkErrors,
+    clientErrorHandler,
+  });
   const db: Db = await openDatabase(options.databaseFile ?? join(options.dataDir, 'eldercare.sqlite'));
   const modules = options.modules ?? registry;
   await syncResourceTables(
@@ -81,10 +97,18 @@ export async function buildApp(options: AppOptions) {
   await seedBilling(db);
   await seedLookups(db);
   await pruneOperationLogs(db, Date.now());
+  await pruneFrontLogs(db, Date.now());
 
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   // With MQTT_URL devices use the external broker; the embedded one stays for consoles (token sign-in).
-  const local = await startBroker(app, db, { tcpPort: options.mqttTcpPort, consolesOnly: !!options.mqttUrl });
+  const now = options.now ?? Date.now;
+  const local = await startBroker(app, db, {
+    tcpPort: options.mqttTcpPort,
+    consolesOnly: !!options.mqttUrl,
+    allowedOrigin: sameOrigin,
+    now,
+    sessionSweepMs: options.sessionSweepMs,
+  });
   const external = options.mqttUrl
     ? connectExternalBroker(options.mqttUrl, {
         db,
@@ -95,7 +119,6 @@ export async function buildApp(options: AppOptions) {
     : null;
   const bridge: Bridge = external ? fanoutBridge(local, external) : local;
   const hub = new PushHub(bridge);
-  const now = options.now ?? Date.now;
   const rules = new RulesEngine(db, hub, app.log, now);
   await rules.start();
   bridge.onDeviceMessage((topic, payload, peer) => rules.handle(topic, payload, peer));
@@ -123,6 +146,8 @@ export async function buildApp(options: AppOptions) {
   installErrorHandlers(app);
   installSchemaCompilers(app, options.checkAnswers ?? false);
   await registerOpenApi(app);
+  await registerSecurityHeaders(app);
+  installTextHygiene(app);
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: 200 * 1024 * 1024, files: 1 } });
   await app.register(rateLimit, { global: false });
@@ -143,13 +168,8 @@ export async function buildApp(options: AppOptions) {
       setHeaders: cacheHeaders,
     });
   }
-  // Uploaded files: random names; nosniff keeps a renamed file from being run as a page.
-  await app.register(fastifyStatic, {
-    root: join(services.dataDir, 'files'),
-    prefix: '/files/',
-    decorateReply: false,
-    setHeaders: (reply) => reply.header('x-content-type-options', 'nosniff'),
-  });
+  // Uploaded files: to signed-in users of the owning institution and department (server/http/files.ts).
+  registerFiles(app, services);
   services.payments.start();
   app.addHook('onClose', async () => {
     services.payments.stop();
@@ -165,16 +185,6 @@ function cacheHeaders(reply: { header(name: string, value: string): unknown }, p
     'cache-control',
     path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
   );
-}
-
-/** Browsers send Origin on websocket upgrades; it must be this server (tools without Origin are let in to authenticate). */
-function sameOrigin(origin: string | undefined, host: string | undefined): boolean {
-  if (!origin) return true;
-  try {
-    return new URL(origin).host === host;
-  } catch {
-    return false;
-  }
 }
 
 declare module 'fastify' {

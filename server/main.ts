@@ -1,7 +1,8 @@
 import { join, resolve } from 'node:path';
 import { buildApp } from './app.js';
+import { startBanner } from './banner.js';
 import { redactUrl, splitCredentials } from './broker/external.js';
-import { DemoAccounts } from './db/seed.js';
+import { parseTrustProxy } from './http/trustProxy.js';
 import { startSimulator } from './simulator/index.js';
 
 const port = Number(process.env.PORT ?? 8080);
@@ -23,6 +24,7 @@ const app = await buildApp({
   mqttUrl,
   mqttUsername: process.env.MQTT_USERNAME || undefined,
   mqttPassword: process.env.MQTT_PASSWORD || undefined,
+  trustProxy: parseTrustProxy(process.env.TRUST_PROXY),
   checkAnswers: process.env.CHECK_ANSWERS === '1',
 });
 await app.listen({ port, host });
@@ -40,18 +42,15 @@ const simulator =
         log: (message) => app.log.info(message),
       });
 
-const ms = Math.round(performance.now() - started);
-const lines = [
-  '',
-  `智慧养老平台已启动 (${ms} ms): http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}/`,
-  `数据目录: ${join(dataDir, 'eldercare.sqlite')}`,
-  ...(mqttUrl ? [`设备 MQTT: 外部代理 ${redactUrl(mqttUrl)}（控制台仍连本服务 /mqtt）`] : []),
-  '演示账号:',
-  ...Object.values(DemoAccounts).map((a) => `  ${a.loginName.padEnd(10)} ${a.password.padEnd(12)} ${a.note}`),
-  '按 Ctrl-C 停止。',
-  '',
-];
-process.stdout.write(lines.join('\n'));
+process.stdout.write(
+  startBanner({
+    ms: Math.round(performance.now() - started),
+    host,
+    port,
+    databaseFile: join(dataDir, 'eldercare.sqlite'),
+    externalBroker: mqttUrl && redactUrl(mqttUrl),
+  }),
+);
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

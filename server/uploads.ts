@@ -7,29 +7,43 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { Code } from '../domain/codes.js';
 import { ApiFailure } from './http/failure.js';
+import { cleanText } from './http/sanitize.js';
 
-/** File kinds we accept, by extension, with the first bytes each must start with (null: any). */
-const MAGIC: Record<string, number[][] | null> = {
-  jpg: [[0xff, 0xd8, 0xff]],
-  jpeg: [[0xff, 0xd8, 0xff]],
-  png: [[0x89, 0x50, 0x4e, 0x47]],
-  gif: [[0x47, 0x49, 0x46, 0x38]],
-  bmp: [[0x42, 0x4d]],
-  webp: [[0x52, 0x49, 0x46, 0x46]],
-  pdf: [[0x25, 0x50, 0x44, 0x46]],
-  zip: [[0x50, 0x4b, 0x03, 0x04]],
-  apk: [[0x50, 0x4b, 0x03, 0x04]],
-  xlsx: [[0x50, 0x4b, 0x03, 0x04]],
-  docx: [[0x50, 0x4b, 0x03, 0x04]],
-  doc: [[0xd0, 0xcf, 0x11, 0xe0]],
-  xls: [[0xd0, 0xcf, 0x11, 0xe0]],
-  mp4: null,
-  webm: [[0x1a, 0x45, 0xdf, 0xa3]],
-  bin: null,
-  hex: null,
-  csv: null,
-  txt: null,
+/**
+ * File kinds we accept, by extension: the first bytes each must start with (null: any) and the
+ * content type it is stored and served as (never the type the client declared).
+ */
+const KINDS: Record<string, { mime: string; magic: number[][] | null }> = {
+  jpg: { mime: 'image/jpeg', magic: [[0xff, 0xd8, 0xff]] },
+  jpeg: { mime: 'image/jpeg', magic: [[0xff, 0xd8, 0xff]] },
+  png: { mime: 'image/png', magic: [[0x89, 0x50, 0x4e, 0x47]] },
+  gif: { mime: 'image/gif', magic: [[0x47, 0x49, 0x46, 0x38]] },
+  bmp: { mime: 'image/bmp', magic: [[0x42, 0x4d]] },
+  webp: { mime: 'image/webp', magic: [[0x52, 0x49, 0x46, 0x46]] },
+  pdf: { mime: 'application/pdf', magic: [[0x25, 0x50, 0x44, 0x46]] },
+  zip: { mime: 'application/zip', magic: [[0x50, 0x4b, 0x03, 0x04]] },
+  apk: { mime: 'application/vnd.android.package-archive', magic: [[0x50, 0x4b, 0x03, 0x04]] },
+  xlsx: {
+    mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    magic: [[0x50, 0x4b, 0x03, 0x04]],
+  },
+  docx: {
+    mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    magic: [[0x50, 0x4b, 0x03, 0x04]],
+  },
+  doc: { mime: 'application/msword', magic: [[0xd0, 0xcf, 0x11, 0xe0]] },
+  xls: { mime: 'application/vnd.ms-excel', magic: [[0xd0, 0xcf, 0x11, 0xe0]] },
+  mp4: { mime: 'video/mp4', magic: null },
+  webm: { mime: 'video/webm', magic: [[0x1a, 0x45, 0xdf, 0xa3]] },
+  bin: { mime: 'application/octet-stream', magic: null },
+  hex: { mime: 'application/octet-stream', magic: null },
+  csv: { mime: 'text/csv; charset=utf-8', magic: null },
+  txt: { mime: 'text/plain; charset=utf-8', magic: null },
 };
+
+/** The content type a stored file is served as, from its extension; unknown kinds are plain bytes. */
+export const contentTypeOf = (path: string): string =>
+  KINDS[extname(path).slice(1).toLowerCase()]?.mime ?? 'application/octet-stream';
 
 export interface UploadRule {
   /** What the messages call the file (spec 000 §5: 上传头像图片要求是 {formats} 格式). */
@@ -44,6 +58,7 @@ export interface StoredUpload {
   relPath: string;
   urlPath: string;
   fileSizeB: number;
+  /** From the extension whose first bytes were checked, not the client's declared type. */
   mime: string;
   absolutePath: string;
 }
@@ -94,7 +109,7 @@ export async function receiveUpload<S extends z.ZodType>(
     const { size } = await handle.stat();
     await handle.close();
     if (size === 0) throw new ApiFailure(Code.uploadRejected, '上传文件为空');
-    const signatures = MAGIC[ext];
+    const signatures = KINDS[ext]?.magic;
     if (
       signatures &&
       !signatures.some((sig) => bytesRead >= sig.length && sig.every((b, i) => head[i] === b))
@@ -106,11 +121,11 @@ export async function receiveUpload<S extends z.ZodType>(
     return {
       file: {
         fileName,
-        sourceFileName: part.filename,
+        sourceFileName: cleanText(part.filename),
         relPath,
         urlPath: `/files/${relPath}`,
         fileSizeB: size,
-        mime: part.mimetype,
+        mime: contentTypeOf(fileName),
         absolutePath: finalPath,
       },
       fields: parsed.data,

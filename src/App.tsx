@@ -112,12 +112,14 @@ export function App({
   // The live channels run while a user is signed in; a pushed login-expired ends the session.
   const [realtime, setRealtime] = useState<ReturnType<typeof createRealtime> | null>(null);
   const token = ctx.userInfo?.token;
+  const mqttClientId = ctx.userInfo?.mqttClientId;
   const orgId = ctx.userInfo?.orgInfo.orgId;
   const signedIn = state === 'authenticated';
   useEffect(() => {
-    if (!signedIn || !token || orgId === undefined) return;
+    if (!signedIn || !token || !mqttClientId || orgId === undefined) return;
     const live = createRealtime({
       token,
+      mqttClientId,
       orgId,
       request: client.request,
       onSessionEnded: (code) => sessionRef.send({ type: 'session.error', code }),
@@ -128,7 +130,7 @@ export function App({
       live.stop();
       setRealtime(null);
     };
-  }, [signedIn, token, orgId, client, sessionRef, flushLogs]);
+  }, [signedIn, token, mqttClientId, orgId, client, sessionRef, flushLogs]);
 
   // Notices and reminders pushed while the console is open show at once.
   useEffect(() => {

@@ -1,3 +1,4 @@
+import './util/zodJitless.js';
 import '@blueprintjs/core/lib/css/blueprint.css';
 import './layout/shell.css';
 import { HotkeysProvider, Spinner } from '@blueprintjs/core';

@@ -1,3 +1,4 @@
+import '../../src/util/zodJitless.js';
 import '@blueprintjs/core/lib/css/blueprint.css';
 import { Button, Intent, NonIdealState } from '@blueprintjs/core';
 import { createRoot } from 'react-dom/client';

@@ -34,7 +34,7 @@ export function signInApi(request: Request) {
     logout: () => request<null>({ url: `${LOGINS}/loginOut`, silent: true }),
     photoCode: () => request<PhotoCode>({ url: `${LOGINS}/getPhotoCode`, silent: true }),
     check: (loginName: string) =>
-      request<{ exist: boolean; needPhotoCode: boolean }>({
+      request<{ needPhotoCode: boolean }>({
         url: `${LOGINS}/check`,
         params: { loginName },
         silent: true,

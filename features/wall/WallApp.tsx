@@ -41,12 +41,14 @@ export function WallApp({ client, flushLogs }: { client: ApiClient; flushLogs():
   // The live channels run while the session does; a pushed login-expired ends it (spec 000 §4).
   const [realtime, setRealtime] = useState<ReturnType<typeof createRealtime> | null>(null);
   const token = ctx.userInfo?.token;
+  const mqttClientId = ctx.userInfo?.mqttClientId;
   const orgId = ctx.userInfo?.orgInfo.orgId;
   const signedIn = state === 'authenticated';
   useEffect(() => {
-    if (!signedIn || !token || orgId === undefined) return;
+    if (!signedIn || !token || !mqttClientId || orgId === undefined) return;
     const live = createRealtime({
       token,
+      mqttClientId,
       orgId,
       request: client.request,
       onSessionEnded: (code) => sessionRef.send({ type: 'session.error', code }),
@@ -57,7 +59,7 @@ export function WallApp({ client, flushLogs }: { client: ApiClient; flushLogs():
       live.stop();
       setRealtime(null);
     };
-  }, [signedIn, token, orgId, client, sessionRef, flushLogs]);
+  }, [signedIn, token, mqttClientId, orgId, client, sessionRef, flushLogs]);
 
   // The wall's map redraws at most every WALL_FRAME_MS, not once per animation frame.
   const wallRealtime = useMemo(

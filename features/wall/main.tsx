@@ -1,3 +1,4 @@
+import '../../src/util/zodJitless.js';
 import '@blueprintjs/core/lib/css/blueprint.css';
 import './wall.css';
 import { createRoot } from 'react-dom/client';

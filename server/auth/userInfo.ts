@@ -1,4 +1,5 @@
 import type { DeptInfo, MenuItem, MenuType, UserInfo } from '../../domain/session.js';
+import { consoleClientId } from '../broker/clientIds.js';
 import type { Db } from '../db/index.js';
 import { ApiFailure } from '../http/failure.js';
 import { authorityCodes } from './tokens.js';
@@ -46,6 +47,7 @@ export async function buildUserInfo(
   return {
     userId,
     token,
+    mqttClientId: consoleClientId(token),
     username: user.loginName,
     isAdmin: user.isAdmin === 1,
     ipAddress: ip,

@@ -1,21 +1,21 @@
 import { createServer, type Server } from 'node:net';
-import { Aedes, type Client } from 'aedes';
+import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { FastifyInstance } from 'fastify';
 import { createWebSocketStream } from 'ws';
 import { CONSOLE_MQTT_USER, MQTT_PATH, orgTopicPrefix } from '../../domain/topics.js';
-import { authenticate } from '../auth/tokens.js';
 import type { Db } from '../db/index.js';
 import { hashSecret } from '../db/seedRealtime.js';
+import { consoleMayUse, deviceMayUse } from './clientIds.js';
+import {
+  CONSOLE_SWEEP_MS,
+  type ConsolePeer,
+  consoleMaySubscribe,
+  consolePeer,
+  sweepConsoles,
+} from './consoleSessions.js';
 
-/** Who is on the other end of an MQTT connection, decided at CONNECT. */
-export type BrokerPeer =
-  | {
-      kind: 'console';
-      orgId: number;
-      userId: number /** May read org-wide alarm and position topics. */;
-      orgWide: boolean;
-    }
-  | { kind: 'device'; orgId: number; deviceId: number };
+/** Who is on the other end of an MQTT connection, decided at CONNECT (a console's is re-checked). */
+export type BrokerPeer = ConsolePeer | { kind: 'device'; orgId: number; deviceId: number };
 
 /** How a device message was published (the external bridge relays it to consoles as it came). */
 export interface DeviceMessageMeta {
@@ -54,11 +54,6 @@ export function deviceMayPublish(peer: BrokerPeer & { kind: 'device' }, topic: s
   );
 }
 
-/** Topics a console may subscribe to: its organisation's; org-wide feeds only with every department. */
-export function consoleMaySubscribe(peer: BrokerPeer & { kind: 'console' }, topic: string): boolean {
-  return topic.startsWith(orgTopicPrefix(peer.orgId)) && peer.orgWide;
-}
-
 /**
  * The embedded broker over websocket at /mqtt (and TCP on MQTT_TCP_PORT). Consoles sign in with
  * username "console" and their session token; devices with their device code and secret, unless
@@ -67,23 +62,45 @@ export function consoleMaySubscribe(peer: BrokerPeer & { kind: 'console' }, topi
 export async function startBroker(
   app: FastifyInstance,
   db: Db,
-  options: { tcpPort?: number | undefined; consolesOnly?: boolean } = {},
+  options: {
+    tcpPort?: number | undefined;
+    consolesOnly?: boolean;
+    /** Browsers send Origin on the websocket upgrade; one from elsewhere is refused (as on /push). */
+    allowedOrigin?: (origin: string | undefined, host: string | undefined) => boolean;
+    now?: () => number;
+    /** How often consoles re-check their session; CONSOLE_SWEEP_MS by default. */
+    sessionSweepMs?: number | undefined;
+  } = {},
 ): Promise<Bridge> {
   const handlers: DeviceMessageHandler[] = [];
   const deviceCache = new Map<string, { deviceId: number; orgId: number; secretHash: string }>();
+  const now = options.now ?? Date.now;
+  /** The session token of each connected console, for the sweep. */
+  const consoles = new Map<Client, string>();
+  const tokens = new WeakMap<Client, string>();
+  /** An authenticated identity presenting a client id that is not its own: refused (CONNACK 2) and logged. */
+  const refuseId = (
+    client: Client,
+    username: string,
+    done: (error: AuthenticateError | null, ok: boolean | null) => void,
+  ) => {
+    app.log.warn(
+      { clientId: client.id, username },
+      'MQTT client id refused: not the identity that signed in',
+    );
+    // 2: CONNACK "identifier rejected".
+    done(Object.assign(new Error('identifier rejected'), { returnCode: 2 }) as AuthenticateError, false);
+  };
   const broker = await Aedes.createBroker({
     authenticate: (client, username, password, done) => {
       if (!username || !password) return done(null, false);
       if (username === CONSOLE_MQTT_USER) {
-        authenticate(db, password.toString(), Date.now(), { touch: false })
-          .then(async (user) => {
-            const depts = await db
-              .selectFrom('dept')
-              .select('deptId')
-              .where('orgId', '=', user.orgId)
-              .execute();
-            const orgWide = depts.every((d) => user.dataDeptIds.includes(d.deptId));
-            peers.set(client, { kind: 'console', orgId: user.orgId, userId: user.userId, orgWide });
+        const token = password.toString();
+        consolePeer(db, token, now())
+          .then((peer) => {
+            if (!consoleMayUse(client.id, token)) return refuseId(client, username, done);
+            peers.set(client, peer);
+            tokens.set(client, token);
             done(null, true);
           })
           .catch(() => done(null, false));
@@ -92,6 +109,7 @@ export async function startBroker(
       if (options.consolesOnly) return done(null, false);
       const verify = (device: { deviceId: number; orgId: number; secretHash: string } | undefined) => {
         if (!device || device.secretHash !== hashSecret(password.toString())) return done(null, false);
+        if (!deviceMayUse(client.id, username)) return refuseId(client, username, done);
         peers.set(client, { kind: 'device', orgId: device.orgId, deviceId: device.deviceId });
         done(null, true);
       };
@@ -125,6 +143,19 @@ export async function startBroker(
       done(null);
     },
   });
+  broker.on('clientReady', (client) => {
+    const token = tokens.get(client);
+    if (token) consoles.set(client, token);
+  });
+  broker.on('clientDisconnect', (client) => consoles.delete(client));
+  const sweep = sweepConsoles({
+    db,
+    log: app.log,
+    now,
+    everyMs: options.sessionSweepMs ?? CONSOLE_SWEEP_MS,
+    consoles,
+    peers,
+  });
   broker.on('publish', (packet, client) => {
     if (!client) return;
     const peer = peers.get(client);
@@ -134,6 +165,11 @@ export async function startBroker(
     for (const handler of handlers) handler(packet.topic, payload, peer, meta);
   });
   app.get(MQTT_PATH, { websocket: true }, (socket, req) => {
+    if (options.allowedOrigin && !options.allowedOrigin(req.headers.origin, req.headers.host)) {
+      app.log.warn({ origin: req.headers.origin }, 'MQTT websocket from another origin refused');
+      socket.close(1008, 'origin');
+      return;
+    }
     broker.handle(createWebSocketStream(socket), req.raw);
   });
   let tcp: Server | undefined;
@@ -142,6 +178,7 @@ export async function startBroker(
     await new Promise<void>((resolve) => tcp?.listen(options.tcpPort, '127.0.0.1', resolve));
   }
   app.addHook('onClose', (_app, done) => {
+    sweep.stop();
     tcp?.close();
     broker.close(() => done());
   });

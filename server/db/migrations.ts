@@ -270,6 +270,21 @@ const migrations: Record<string, Migration> = {
       for (const statement of statements) await sql.raw(statement).execute(db);
     },
   },
+  '0013_security': {
+    async up(db: Kysely<unknown>) {
+      // Issue #20: front-log rows carry who sent them and when (server time), so that posts are
+      // limited per user and per address and old rows are pruned like the operation log.
+      const statements = [
+        'alter table frontLog add column orgId integer',
+        `alter table frontLog add column ipAddress text not null default ''`,
+        'alter table frontLog add column createdAt integer not null default 0',
+        'create index frontLog_user on frontLog(userId, createdAt)',
+        'create index frontLog_ip on frontLog(ipAddress, createdAt)',
+        'create index frontLog_time on frontLog(createdAt)',
+      ];
+      for (const statement of statements) await sql.raw(statement).execute(db);
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -235,6 +235,11 @@ export interface FrontLogTable {
   parms: string;
   datetime: string;
   ts: number;
+  /** Null for an anonymous post (the sign-in page). */
+  orgId: number | null;
+  ipAddress: Generated<string>;
+  /** Server time of the post, epoch ms. */
+  createdAt: Generated<number>;
 }
 export interface StoredFileTable {
   fileId: Generated<number>;

@@ -2,6 +2,12 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import { escapeHtml } from '../../domain/resources/contract.js';
 
+/**
+ * The print view's only script. The console opens print views as blob: pages, which inherit the
+ * console's policy too, so that policy allows exactly this script by its hash (securityHeaders.ts).
+ */
+export const PRINT_SCRIPT = `document.getElementById('print').addEventListener('click',function(){window.print()});`;
+
 /** The print view: a standalone page, scripts allowed only with this response's nonce. */
 export function printPage(title: string, orgName: string, body: string) {
   const nonce = randomBytes(12).toString('base64');
@@ -23,7 +29,7 @@ table.form-values th{width:30%;background:#f5f5f5}
 </style></head><body>
 <div class="bar"><span>${escapeHtml(title)}</span><button type="button" id="print">打印</button></div>
 <div class="sheet"><div class="org">${escapeHtml(orgName)}</div>${body}</div>
-<script nonce="${nonce}">document.getElementById('print').addEventListener('click',function(){window.print()});</script>
+<script nonce="${nonce}">${PRINT_SCRIPT}</script>
 </body></html>`;
   return { html, csp };
 }

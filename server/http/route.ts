@@ -9,6 +9,7 @@ import type { Db } from '../db/index.js';
 import type { Services } from '../services.js';
 import { ApiFailure } from './failure.js';
 import { type LogActor, writeOperationLog } from './operationLog.js';
+import { mayCallWithoutRole } from './roleless.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 type Schema = z.ZodType;
@@ -113,7 +114,11 @@ export function registerRoutes(app: FastifyInstance, services: Services, routes:
       },
       ...(spec.rateLimit ? { config: { rateLimit: spec.rateLimit } } : {}),
       preValidation: async (req) => {
-        callers.set(req, await resolveUser(services, req, spec.auth));
+        const user = await resolveUser(services, req, spec.auth);
+        // A user without any role reaches only their own account (server/http/roleless.ts).
+        if (user && spec.auth === 'session' && !mayCallWithoutRole(user, spec.method, spec.url, req))
+          throw new ApiFailure(Code.noAuthority, '权限不足');
+        callers.set(req, user);
         // An empty body is an empty object: its required fields are then named in the refusal.
         if (spec.body && (req.body === undefined || req.body === null)) req.body = {};
       },

@@ -74,10 +74,11 @@ export class PushHub {
     for (const client of this.clients) if (PushHub.mayReceive(client.user, record)) client.socket.send(text);
   }
 
-  /** A notice or reminder for everyone of an organisation signed in now. */
+  /** A notice or reminder for everyone of an organisation signed in now (not a user without any role). */
   notice(orgId: number, message: Extract<ServerPushMessage, { type: 'notice' | 'remind' }>) {
     const text = JSON.stringify(message);
-    for (const client of this.clients) if (client.user.orgId === orgId) client.socket.send(text);
+    for (const client of this.clients)
+      if (client.user.orgId === orgId && client.user.authority.size > 0) client.socket.send(text);
   }
 
   /** A message about one department's data, for the users who may see it (see maySee). */

@@ -67,7 +67,8 @@ export async function startSimulator(options: SimulatorOptions): Promise<{ stop(
     const client = mqtt.connect(options.brokerUrl, {
       username: device.deviceCode,
       password: device.secret,
-      clientId: `sim-${device.deviceCode}`,
+      // The broker accepts a device only under its own code (server/broker/clientIds.ts).
+      clientId: device.deviceCode,
       reconnectPeriod: 4_000,
       connectTimeout: 4_000,
       will: {

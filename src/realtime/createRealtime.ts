@@ -19,6 +19,8 @@ import type { Realtime, RealtimeHealth } from './context.js';
 
 export interface RealtimeOptions {
   token: string;
+  /** The broker client id the server issued for this session (UserInfo.mqttClientId). */
+  mqttClientId: string;
   orgId: number;
   request: Request;
   /** A login-expired push message: the session machine shows its alert and logs out. */
@@ -148,6 +150,9 @@ export function createRealtime(options: RealtimeOptions): Realtime & { stop(): v
 
   // --- broker -------------------------------------------------------------------------------
   let client: MqttClient | null = null;
+  // The issued id plus this tab's own suffix: the console and the wall may share one session, and
+  // mqtt.js reconnects under the same id (server/broker/clientIds.ts).
+  const clientId = `${options.mqttClientId}-${Math.random().toString(36).slice(2, 10)}`;
   const brokerActor = createActor(
     brokerConnectionMachine.provide({
       actions: {
@@ -159,7 +164,7 @@ export function createRealtime(options: RealtimeOptions): Realtime & { stop(): v
             connectTimeout: params.connectTimeout,
             reconnectPeriod: params.reconnectPeriod,
             resubscribe: params.resubscribe,
-            clientId: `console-${Math.random().toString(36).slice(2, 10)}`,
+            clientId,
           });
           client = c;
           c.on('connect', () => self.send({ type: 'broker.connected' }));

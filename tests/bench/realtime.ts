@@ -57,6 +57,7 @@ const connect = (d: SimulatedDevice) =>
   mqtt.connectAsync(`mqtt://127.0.0.1:${TCP_PORT}`, {
     username: d.deviceCode,
     password: d.secret,
+    clientId: d.deviceCode,
     reconnectPeriod: 0,
     connectTimeout: 10_000,
   });

@@ -19,6 +19,8 @@ async function keepPublishing(page: Page, device: SimulatedDevice, vitals: Omit<
   const client = await mqtt.connectAsync(url, {
     username: device.deviceCode,
     password: device.secret,
+    // A second connection of the device, beside the simulator's (server/broker/clientIds.ts).
+    clientId: `${device.deviceCode}#test`,
     // Should the broker drop this extra connection of the device, come straight back.
     reconnectPeriod: 500,
     connectTimeout: 4000,
@@ -28,6 +30,7 @@ async function keepPublishing(page: Page, device: SimulatedDevice, vitals: Omit<
   const listener = await mqtt.connectAsync(url, {
     username: CONSOLE_MQTT_USER,
     password: await tokenOf(page),
+    clientId: `${await clientIdOf(page)}-test`,
     reconnectPeriod: 500,
     connectTimeout: 4000,
   });
@@ -47,6 +50,8 @@ async function keepPublishing(page: Page, device: SimulatedDevice, vitals: Omit<
 
 const tokenOf = (page: Page) =>
   page.evaluate(() => JSON.parse(localStorage.getItem('pims2.userInfo') ?? '{}').token as string);
+const clientIdOf = (page: Page) =>
+  page.evaluate(() => JSON.parse(localStorage.getItem('pims2.userInfo') ?? '{}').mqttClientId as string);
 
 /** The elder on a mattress, as the monitor API lists them. */
 async function elderOf(page: Page, deviceId: number) {

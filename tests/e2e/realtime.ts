@@ -34,6 +34,7 @@ export function deviceOf(dataDir: string, deptName: string, kinds = ['watch', 'b
 export async function publishAsDevice(port: number, device: SimulatedDevice, kind: string, payload: object) {
   const client = await mqtt.connectAsync(`ws://127.0.0.1:${port}/mqtt`, {
     username: device.deviceCode,
+    clientId: `${device.deviceCode}#test`,
     password: device.secret,
     reconnectPeriod: 0,
     connectTimeout: 4000,

@@ -6,8 +6,11 @@ import { DemoAccounts } from '../../server/db/seed.js';
 
 export type TestApp = Awaited<ReturnType<typeof buildApp>>;
 
-/** A real app over an in-memory database, with a movable clock and captured SMS texts and voice calls. */
-export async function startTestApp(options: Partial<AppOptions> = {}) {
+/**
+ * A real app over an in-memory database, with a movable clock and captured SMS texts and voice calls;
+ * `overrides` replace any option (a logger, trustProxy, the session sweep).
+ */
+export async function startTestApp(overrides: Partial<AppOptions> = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'eldercare-test-'));
   const clock = { now: Date.now() };
   const sms: { phoneNum: string; text: string }[] = [];
@@ -20,7 +23,7 @@ export async function startTestApp(options: Partial<AppOptions> = {}) {
     voice: { call: async ({ phones, text }) => void calls.push({ phones, text }) },
     loginRatePerMinute: 1000,
     checkAnswers: true,
-    ...options,
+    ...overrides,
   });
   const close = async () => {
     await app.close();
@@ -35,7 +38,10 @@ export async function signIn(app: TestApp, loginName: string, loginPassword: str
     url: '/passport/web-rbac/logins/login',
     payload: { loginName, loginPassword },
   });
-  const body = res.json() as { code: number; result: { token: string; userId: number } };
+  const body = res.json() as {
+    code: number;
+    result: { token: string; userId: number; mqttClientId: string };
+  };
   if (body.code !== 0) throw new Error(`sign-in of ${loginName} failed: ${res.body}`);
   return body.result;
 }
@@ -62,4 +68,32 @@ export async function call(
     ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
   });
   return { status: res.statusCode, body: res.json() as { code: number; msg: string; result: unknown } };
+}
+
+/** A multipart upload of one file (and fields) with a token; returns status and parsed envelope. */
+export async function multipart(
+  app: TestApp,
+  token: string,
+  url: string,
+  file: { name: string; bytes: Buffer; type?: string },
+  fields: Record<string, string> = {},
+) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  form.append(
+    'file',
+    new Blob([new Uint8Array(file.bytes)], file.type ? { type: file.type } : {}),
+    file.name,
+  );
+  const encoded = new Response(form);
+  const res = await app.inject({
+    method: 'POST',
+    url,
+    headers: { authorization: token, 'content-type': encoded.headers.get('content-type') ?? '' },
+    payload: Buffer.from(await encoded.arrayBuffer()),
+  });
+  return {
+    status: res.statusCode,
+    body: res.json() as { code: number; msg: string; result: Record<string, unknown> },
+  };
 }

@@ -20,6 +20,7 @@ export function makeUserInfo(overrides: Partial<UserInfo> = {}): UserInfo {
   return {
     userId: 1,
     token: 'token-1',
+    mqttClientId: 'console-token1tag',
     username: 'admin',
     isAdmin: true,
     ipAddress: '127.0.0.1',

@@ -191,6 +191,7 @@ describe('MQTT_URL: an external Mosquitto', () => {
     const consoleClient = await mqtt.connectAsync(`${consoleBase}/mqtt`, {
       username: 'console',
       password: admin.token,
+      clientId: admin.mqttClientId,
       reconnectPeriod: 0,
     });
     clients.push(consoleClient);

@@ -28,6 +28,7 @@ const devices = () =>
 async function connectDevice(device: SimulatedDevice, secret = device.secret) {
   const client = await mqtt.connectAsync(`${base}/mqtt`, {
     username: device.deviceCode,
+    clientId: `${device.deviceCode}#test`,
     password: secret,
     reconnectPeriod: 0,
     connectTimeout: 4000,

@@ -184,6 +184,7 @@ describe('voice notification of alarms (aliVmsConfig)', () => {
     if (!watch) throw new Error('no watch');
     const client = await mqtt.connectAsync(`${base}/mqtt`, {
       username: watch.deviceCode,
+      clientId: `${watch.deviceCode}#test`,
       password: watch.secret,
       reconnectPeriod: 0,
     });

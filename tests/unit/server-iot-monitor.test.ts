@@ -29,6 +29,7 @@ const mattresses = () =>
 async function connect(device: SimulatedDevice) {
   const client = await mqtt.connectAsync(`${base}/mqtt`, {
     username: device.deviceCode,
+    clientId: `${device.deviceCode}#test`,
     password: device.secret,
     reconnectPeriod: 0,
     connectTimeout: 4000,

@@ -101,6 +101,7 @@ describe('broker over websocket', () => {
     const client = await mqtt.connectAsync(`${base.replace('http', 'ws')}/mqtt`, {
       username: 'console',
       password: admin.token,
+      clientId: `${admin.mqttClientId}-t1`,
       reconnectPeriod: 0,
       connectTimeout: 4000,
     });
@@ -115,6 +116,7 @@ describe('broker over websocket', () => {
     const otherClient = await mqtt.connectAsync(`${base.replace('http', 'ws')}/mqtt`, {
       username: 'console',
       password: other.token,
+      clientId: other.mqttClientId,
       reconnectPeriod: 0,
     });
     await expect(otherClient.subscribeAsync('org/1/#')).rejects.toThrow(/Subscribe error/);

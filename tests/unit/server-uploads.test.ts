@@ -2,7 +2,13 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Code } from '../../domain/codes.js';
-import { call, signInAdmin, signInNurse, startTestApp } from '../support/serverHarness.js';
+import {
+  call,
+  signInAdmin,
+  signInNurse,
+  startTestApp,
+  multipart as upload,
+} from '../support/serverHarness.js';
 
 type Harness = Awaited<ReturnType<typeof startTestApp>>;
 let h: Harness;
@@ -15,27 +21,8 @@ afterEach(async () => {
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
 
-async function multipart(
-  token: string,
-  url: string,
-  file: { name: string; bytes: Buffer },
-  fields: Record<string, string> = {},
-) {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  form.append('file', new Blob([new Uint8Array(file.bytes)]), file.name);
-  const encoded = new Response(form);
-  const res = await h.app.inject({
-    method: 'POST',
-    url,
-    headers: { authorization: token, 'content-type': encoded.headers.get('content-type') ?? '' },
-    payload: Buffer.from(await encoded.arrayBuffer()),
-  });
-  return {
-    status: res.statusCode,
-    body: res.json() as { code: number; msg: string; result: Record<string, unknown> },
-  };
-}
+const multipart = (...args: Parameters<typeof upload> extends [unknown, ...infer Rest] ? Rest : never) =>
+  upload(h.app, ...args);
 const filesIn = (folder: string) => {
   const dir = join(h.dataDir, 'files', folder);
   return existsSync(dir) ? readdirSync(dir) : [];
@@ -54,7 +41,11 @@ describe('uploads', () => {
     expect(res.body.result.imagePath).toMatch(/^\/files\/images\/\d+[0-9a-f]{16}\.png$/);
     expect(res.body.result.imageBase64).toMatch(/^data:.*;base64,/);
     expect(filesIn('images')).toHaveLength(1);
-    const served = await h.app.inject({ method: 'GET', url: String(res.body.result.imagePath) });
+    const served = await h.app.inject({
+      method: 'GET',
+      url: String(res.body.result.imagePath),
+      headers: { authorization: token },
+    });
     expect(served.statusCode).toBe(200);
     expect(served.rawPayload.equals(PNG)).toBe(true);
   });

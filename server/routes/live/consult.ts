@@ -87,20 +87,36 @@ export function profileDraft(c: Row): Row {
 async function oldmanByIdCard(ctx: Ctx, idcard: string) {
   return ctx.db
     .selectFrom('oldman')
-    .select(['oldmanId', 'oldmanName', 'oldmanStatus'])
+    .select(['oldmanId', 'oldmanName', 'oldmanStatus', 'deptId'])
     .where('orgId', '=', ctx.user.orgId)
     .where('oldmanIdcard', '=', idcard)
     .executeTakeFirst();
 }
 
+/** The number is taken by a profile or consultation of a data department the user may not see. */
+const TAKEN_ELSEWHERE = '该身份证号已在其他数据部门登记';
+
+/**
+ * Whether an ID card is free to register. What lies in the user's data departments is named; what
+ * lies in others only makes the number not free, without a name (issue #20).
+ */
 async function checkIdCard(ctx: Ctx, idcard: string): Promise<IdCardCheck> {
-  const oldman = (await oldmanByIdCard(ctx, idcard)) ?? null;
-  const open = await sql<IdCardCheck['consultations'][number]>`select consultationId, oldmanName,
-      consultStatus, consultDate from consultation where orgId = ${ctx.user.orgId}
+  const mine = (deptId: number) => ctx.user.dataDeptIds.includes(deptId);
+  const found = (await oldmanByIdCard(ctx, idcard)) ?? null;
+  const open = await sql<IdCardCheck['consultations'][number] & { deptId: number }>`select consultationId,
+      oldmanName, consultStatus, consultDate, deptId from consultation where orgId = ${ctx.user.orgId}
       and oldmanIdcard = ${idcard} and consultStatus = ${ConsultStatus.following}
       order by consultationId desc limit 5`.execute(ctx.db);
-  const found = { oldman, consultations: open.rows };
-  return { ...found, free: !oldman && !open.rows.length, message: idCardCheckMessage(found) };
+  let oldman: IdCardCheck['oldman'] = null;
+  if (found && mine(found.deptId)) {
+    const { deptId: _dept, ...elder } = found;
+    oldman = elder;
+  }
+  const consultations = open.rows.filter((c) => mine(c.deptId)).map(({ deptId: _d, ...c }) => c);
+  const hidden = (found !== null && !oldman) || consultations.length < open.rows.length;
+  const shown = { oldman, consultations };
+  const message = [idCardCheckMessage(shown), hidden ? TAKEN_ELSEWHERE : ''].filter(Boolean).join('；');
+  return { ...shown, free: !found && !open.rows.length, message };
 }
 
 const sectionTitle = (s: ConsultSection) => consultSections.find((x) => x.key === s)?.title ?? s;
@@ -193,7 +209,13 @@ const toArchive = route({
     await sql`update consultation set consultStatus = ${ConsultStatus.archived}, updateTime = ${nowStamp()}
       where consultationId = ${Number(consultation.consultationId)}`.execute(ctx.db);
     const clash = await oldmanByIdCard(ctx, String(profile.oldmanIdcard));
-    if (clash) throw new ApiFailure(Code.conflict, idCardCheckMessage({ oldman: clash, consultations: [] }));
+    if (clash)
+      throw new ApiFailure(
+        Code.conflict,
+        ctx.user.dataDeptIds.includes(clash.deptId)
+          ? idCardCheckMessage({ oldman: clash, consultations: [] })
+          : TAKEN_ELSEWHERE,
+      );
     // oldmanStatus 3: 待入住 (liveStatus)
     const oldmanId = await insertRow(ctx, oldmanResource, oldmanHooks, { ...profile, oldmanStatus: 3 });
     await sql`update consultation set linkedOldmanId = ${oldmanId}

@@ -211,6 +211,8 @@ export function oldmanRoutes(): AnyRoute[] {
           .where('orgId', '=', ctx.user.orgId)
           .where('oldmanIdcard', '=', idcard)
           .executeTakeFirst();
+        // Like every elder read: only within the user's data departments (10301 otherwise).
+        if (row) ctx.requireDept(row.deptId);
         return row ?? null;
       },
     }),

@@ -17,12 +17,15 @@ import { createSession, endSessionsOfUser } from '../../auth/tokens.js';
 import { buildUserInfo } from '../../auth/userInfo.js';
 import { defaultOrgId, readConfig } from '../../config.js';
 import { ApiFailure } from '../../http/failure.js';
+import { clearFileCookie, setFileCookie } from '../../http/files.js';
 import { writeOperationLog } from '../../http/operationLog.js';
 import { type AnyRoute, route, tokenOf } from '../../http/route.js';
 
 const BASE = '/passport/web-rbac/logins';
 const phone = z.string().regex(/^1\d{10}$/, '请输入正确的手机号');
 const id = z.coerce.number().int().positive();
+/** Account checks per address per minute (the sign-in page asks once per name typed). */
+const CHECKS_PER_MINUTE = 30;
 /** Verified against when the login name is unknown, so a wrong name takes as long as a wrong password. */
 let dummyHash: Promise<string> | null = null;
 
@@ -35,7 +38,7 @@ export function loginRoutes(opts: { loginRatePerMinute: number }): AnyRoute[] {
       body: loginPayload,
       rateLimit: { max: opts.loginRatePerMinute, timeWindow: 60_000 },
       log: false,
-      async handler({ body, db, services, req }) {
+      async handler({ body, db, services, req, reply }) {
         const now = services.now();
         const orgId = await defaultOrgId(db);
         const [photoRule, loginRule, failures] = await Promise.all([
@@ -84,6 +87,7 @@ export function loginRoutes(opts: { loginRatePerMinute: number }): AnyRoute[] {
           return t;
         });
         await clearFailures(db, body.loginName);
+        setFileCookie(req, reply, token);
         const info = await buildUserInfo(db, user.userId, token, null, req.ip);
         return { ...info, lastLoginTime: user.lastLoginTime };
       },
@@ -92,8 +96,9 @@ export function loginRoutes(opts: { loginRatePerMinute: number }): AnyRoute[] {
       method: 'GET',
       url: `${BASE}/loginOut`,
       auth: 'public',
-      async handler({ db, req, user }) {
+      async handler({ db, req, reply, user }) {
         const token = tokenOf(req);
+        clearFileCookie(req, reply);
         if (!token || !user) return null;
         await db.transaction().execute(async (trx) => {
           await trx
@@ -118,18 +123,16 @@ export function loginRoutes(opts: { loginRatePerMinute: number }): AnyRoute[] {
       url: `${BASE}/check`,
       auth: 'public',
       query: z.object({ loginName: z.string().trim().min(1, '请输入账号').max(64) }),
+      // Asked as the name is typed: limited per address, and alike for names that exist and names
+      // that do not (failures are counted per name either way), so it lists no accounts (issue #20).
+      rateLimit: { max: CHECKS_PER_MINUTE, timeWindow: 60_000 },
       async handler({ query, db, services }) {
         const orgId = await defaultOrgId(db);
-        const [rule, failures, exists] = await Promise.all([
+        const [rule, failures] = await Promise.all([
           readConfig(db, orgId, 'photoCodeConfig'),
           failuresOf(db, query.loginName, services.now()),
-          db.selectFrom('users').select('userId').where('loginName', '=', query.loginName).executeTakeFirst(),
         ]);
-        return {
-          exist: exists !== undefined,
-          needPhotoCode: rule.mode === 'ALWAYS' || failures >= rule.afterFailures,
-          failures,
-        };
+        return { needPhotoCode: rule.mode === 'ALWAYS' || failures >= rule.afterFailures };
       },
     }),
     route({
@@ -340,7 +343,7 @@ export function loginRoutes(opts: { loginRatePerMinute: number }): AnyRoute[] {
       body: z.object({ mark: z.string().min(10).max(1000) }),
       rateLimit: { max: 30, timeWindow: 60_000 },
       log: false,
-      async handler({ body, db, services, req }) {
+      async handler({ body, db, services, req, reply }) {
         const now = services.now();
         const loginName = await redeemSsoMark(db, ssoSecret(services.dataDir), body.mark, now);
         const user = await db
@@ -360,6 +363,7 @@ export function loginRoutes(opts: { loginRatePerMinute: number }): AnyRoute[] {
           );
           return t;
         });
+        setFileCookie(req, reply, token);
         return buildUserInfo(db, user.userId, token, null, req.ip);
       },
     }),

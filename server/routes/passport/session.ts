@@ -3,6 +3,7 @@ import { Code } from '../../../domain/codes.js';
 import { authenticate } from '../../auth/tokens.js';
 import { buildUserInfo, dataDepts, menuTree } from '../../auth/userInfo.js';
 import { ApiFailure } from '../../http/failure.js';
+import { setFileCookie } from '../../http/files.js';
 import { type AnyRoute, route, tokenOf } from '../../http/route.js';
 
 const BASE = '/passport/web-rbac/logins';
@@ -15,8 +16,12 @@ export function sessionRoutes(): AnyRoute[] {
       method: 'GET',
       url: '/pims/web-pi/oldmans/proFile',
       auth: 'session',
-      handler: ({ db, user, req }) =>
-        buildUserInfo(db, user.userId, tokenOf(req) ?? '', user.selectedDeptId, req.ip),
+      // The console's session check: also renews the file cookie (server/http/files.ts) for this token.
+      handler({ db, user, req, reply }) {
+        const token = tokenOf(req) ?? '';
+        setFileCookie(req, reply, token);
+        return buildUserInfo(db, user.userId, token, user.selectedDeptId, req.ip);
+      },
     }),
     route({
       method: 'GET',

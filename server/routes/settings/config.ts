@@ -2,7 +2,6 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { Authority } from '../../../domain/menus.js';
 import {
-  frontLogInput,
   iconConfigInput,
   mattressConfigInput,
   pageQuery,
@@ -14,6 +13,7 @@ import type { Db } from '../../db/index.js';
 import { type AnyRoute, route } from '../../http/route.js';
 import { paged } from '../paging.js';
 import { configResource } from './configResource.js';
+import { frontLogRoutes } from './frontLog.js';
 
 const CONFIGS = '/passport/web-rbac/systemConfigs';
 const orgOf = async (db: Db, user: { orgId: number } | null) => user?.orgId ?? (await defaultOrgId(db));
@@ -94,20 +94,7 @@ export function configRoutes(): AnyRoute[] {
       name: '修改床垫告警设置',
       method: 'POST',
     }),
-    route({
-      method: 'POST',
-      url: '/pims/di-pi/frontLog',
-      auth: 'public',
-      body: frontLogInput,
-      log: false,
-      async handler({ db, user, body }) {
-        await db
-          .insertInto('frontLog')
-          .values(body.logList.map((e) => ({ ...e, userId: user?.userId ?? null })))
-          .execute();
-        return null;
-      },
-    }),
+    ...frontLogRoutes(),
     route({
       method: 'GET',
       url: '/pims/web-org/notices',
