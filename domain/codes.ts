@@ -101,4 +101,6 @@ export interface Page<T> {
   total: number;
   pageNum: number;
   pageSize: number;
+  /** Totals over every row the filters select (a definition's `sums`). */
+  sums?: Record<string, number>;
 }

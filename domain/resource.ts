@@ -50,6 +50,11 @@ export interface FieldDef {
   wide?: boolean;
   /** Hidden from the form (e.g. set by a dedicated screen), still listed. */
   hidden?: boolean;
+  /**
+   * Computed by the server for each row (an amount due, a bed path, an overdue flag): listed,
+   * exported and shown in details, never stored or accepted. Implies readOnly.
+   */
+  computed?: boolean;
 }
 
 export type FilterKind =
@@ -60,7 +65,9 @@ export type FilterKind =
   /** `${name}Start` and `${name}End` inclusive bounds (dates). */
   | 'range'
   /** Comma-separated values, param name given by `param`. */
-  | 'in';
+  | 'in'
+  /** One month 'YYYY-MM' of a date or date-time field (账单月份). */
+  | 'month';
 
 export interface FilterDef {
   field: string;
@@ -108,6 +115,8 @@ export interface ResourceDef {
   deptScoped?: boolean;
   /** The name field used in operation logs and confirm dialogs. */
   nameField: string;
+  /** Money or number columns totalled over every row the filters select (the list's 合计). */
+  sums?: string[];
 }
 
 export const isStaticDict = (name: string): name is StaticDictName => name in staticDictionaries;
@@ -203,7 +212,7 @@ export type Mode = 'create' | 'update';
 export function bodySchema(def: ResourceDef, mode: Mode, only?: readonly string[]) {
   const shape: Record<string, z.ZodType> = {};
   for (const f of def.fields) {
-    if (f.readOnly || (only && !only.includes(f.name))) continue;
+    if (f.readOnly || f.computed || (only && !only.includes(f.name))) continue;
     const value = fieldSchema(f);
     shape[f.name] = f.required
       ? z.preprocess(
@@ -290,6 +299,14 @@ export function listQuerySchema(def: ResourceDef) {
           .regex(/^[\w-]+(,[\w-]+)*$/, `${label}取值无效`)
           .optional(),
       );
+    } else if (filter.kind === 'month') {
+      shape[param] = z.preprocess(
+        blankToUndefined,
+        z
+          .string()
+          .regex(/^\d{4}-(0[1-9]|1[0-2])$/, `${label}格式应为YYYY-MM`)
+          .optional(),
+      );
     } else if (filter.kind === 'like') {
       shape[param] = z.preprocess(
         blankToUndefined,
@@ -309,6 +326,8 @@ export const pageSchema = <T extends z.ZodType>(item: T) =>
     total: z.number().int(),
     pageNum: z.number().int(),
     pageSize: z.number().int(),
+    /** Totals of the definition's `sums` over every row the filters select. */
+    sums: z.record(z.string(), z.number()).optional(),
   });
 
 const storedValue = (f: FieldDef): z.ZodType => {

@@ -27,6 +27,11 @@ import { cachedCount, listAnswers, readRows, tableVersions, versionTriggers } fr
 import { refTables } from './refs.js';
 
 export type Row = Record<string, unknown>;
+export interface ListRows {
+  rows: Row[];
+  total: number;
+  sums?: Record<string, number>;
+}
 export type Ctx = RouteContext<unknown, unknown, unknown, SessionUser>;
 
 /** What a module adds to the generic behaviour of its resource. */
@@ -39,6 +44,15 @@ export interface ResourceHooks {
   decorate?(db: Db, rows: Row[]): Promise<void> | void;
   /** Work before a list is read, in its own transaction (closing what has lapsed since). */
   beforeList?(ctx: Ctx): Promise<void> | void;
+  /**
+   * A list the module reads itself (rows computed from several tables, a ledger): the engine still
+   * parses the query, pages, exports and answers. `page` is null for every row (export, pageHelper=0).
+   */
+  list?(
+    ctx: Ctx,
+    query: Record<string, unknown>,
+    page: { limit: number; offset: number } | null,
+  ): Promise<ListRows>;
   /** Extra list conditions from query parameters the definition does not describe. */
   listWhere?(query: Record<string, unknown>, user: SessionUser): RawBuilder<unknown>[];
   /**
@@ -66,6 +80,9 @@ const columnType = (f: FieldDef) =>
     ? 'integer'
     : 'text';
 
+/** The fields a table holds (computed ones are answered, never stored). */
+const stored = (def: ResourceDef) => def.fields.filter((f) => !f.computed);
+
 /**
  * Creates the table of each definition, adds the columns a definition gained since (never drops
  * or rewrites one) and the unique indexes it asks for. Runs after the numbered migrations.
@@ -81,7 +98,7 @@ export async function syncResourceTables(db: Db, defs: readonly ResourceDef[]) {
         `${def.idField} integer primary key`,
         'orgId integer not null',
         ...(def.deptScoped && !fieldOf(def, 'deptId') ? ['deptId integer not null'] : []),
-        ...def.fields.map((f) => `${f.name} ${columnType(f)}`),
+        ...stored(def).map((f) => `${f.name} ${columnType(f)}`),
         `createTime text not null default ''`,
         `updateTime text not null default ''`,
         'createBy integer',
@@ -89,7 +106,7 @@ export async function syncResourceTables(db: Db, defs: readonly ResourceDef[]) {
       await sql.raw(`create table ${def.table} (${columns.join(', ')})`).execute(db);
     } else {
       const wanted = [
-        ...def.fields.map((f) => [f.name, columnType(f)] as const),
+        ...stored(def).map((f) => [f.name, columnType(f)] as const),
         ['createTime', `text not null default ''`] as const,
         ['updateTime', `text not null default ''`] as const,
         ['createBy', 'integer'] as const,
@@ -161,7 +178,11 @@ function listConditions(
     }
     const value = q[param];
     if (value === undefined || value === null || value === '') continue;
-    if (filter.kind === 'like')
+    if (filter.kind === 'month') {
+      const [y, m] = String(value).split('-').map(Number) as [number, number];
+      const next = m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
+      where.push(sql`${col(filter.field)} >= ${`${value}-01`} and ${col(filter.field)} < ${`${next}-01`}`);
+    } else if (filter.kind === 'like')
       where.push(sql`${col(filter.field)} like ${`%${escapeLike(String(value))}%`} escape '\\'`);
     else if (filter.kind === 'in') {
       const numeric = field ? columnType(field) === 'integer' : false;
@@ -212,7 +233,7 @@ export async function listRows(
   q: Record<string, unknown>,
   user: SessionUser,
   limit: { limit: number; offset: number } | null,
-) {
+): Promise<ListRows> {
   const where = listConditions(def, hooks, q, user);
   const sortField = (q.sortField as string | undefined) ?? def.defaultSort.field;
   const order = sql.raw((q.sortOrder as string | undefined) ?? def.defaultSort.order);
@@ -232,7 +253,12 @@ export async function listRows(
   const cached = hooks.listWhere ? null : cachedCount(db, def.table, countQuery);
   const total = cached ?? Number((await countQuery.execute(db)).rows[0]?.total ?? 0);
   await hooks.decorate?.(db, rows);
-  return { rows, total };
+  if (!def.sums?.length) return { rows, total };
+  const totals = await sql<Row>`select ${sql.join(
+    def.sums.map((f) => sql`coalesce(sum(${col(f)}), 0) as ${id(f)}`),
+  )} from ${id(def.table)} as t where ${where}`.execute(db);
+  const sums = Object.fromEntries(def.sums.map((f) => [f, Number(totals.rows[0]?.[f] ?? 0)]));
+  return { rows, total, sums };
 }
 
 /** One row of the user's organisation (and data department), or 10004. */
@@ -338,7 +364,7 @@ export function displayValue(f: FieldDef | undefined, row: Row, key: string): st
 
 /** Every table a list of the definition reads, or null when its answer may depend on more. */
 function listReads(def: ResourceDef, hooks: ResourceHooks): string[] | null {
-  if (hooks.listWhere || (hooks.decorate && !hooks.listReads)) return null;
+  if (hooks.listWhere || ((hooks.decorate || hooks.list) && !hooks.listReads)) return null;
   const tables = [def.table, ...refFields(def).map((f) => refTables[f.ref as string]?.table as string)];
   return [...new Set([...tables, ...(hooks.listReads ?? [])])].sort();
 }
@@ -384,8 +410,10 @@ export function resourceRoutes(
             const { beforeList } = hooks;
             await ctx.services.db.transaction().execute(async (trx) => beforeList({ ...ctx, db: trx }));
           }
+          const read = (page: { limit: number; offset: number } | null) =>
+            hooks.list ? hooks.list(ctx, q, page) : listRows(ctx.db, def, hooks, q, ctx.user, page);
           if (format === 'csv' || format === 'xlsx') {
-            const { rows } = await listRows(ctx.db, def, hooks, q, ctx.user, { limit: 50_000, offset: 0 });
+            const { rows } = await read({ limit: 50_000, offset: 0 });
             const header = def.columns.map((c) => columnLabel(def, c));
             const body = rows.map((r) => def.columns.map((c) => displayValue(fieldOf(def, c), r, c)));
             await sendTable(ctx.reply, format, def.title, [header, ...body]);
@@ -404,15 +432,16 @@ export function resourceRoutes(
           const all = q.pageHelper === 0;
           const pageNum = q.pageNum as number;
           const pageSize = q.pageSize as number;
-          const { rows, total } = await listRows(
-            ctx.db,
-            def,
-            hooks,
-            q,
-            ctx.user,
+          const { rows, total, sums } = await read(
             all ? null : { limit: pageSize, offset: (pageNum - 1) * pageSize },
           );
-          const result = { list: rows, total, pageNum: all ? 1 : pageNum, pageSize: all ? total : pageSize };
+          const result = {
+            list: rows,
+            total,
+            pageNum: all ? 1 : pageNum,
+            pageSize: all ? total : pageSize,
+            ...(sums ? { sums } : {}),
+          };
           if (!versions) return result;
           const body = JSON.stringify({ code: Code.ok, msg: '成功', result });
           listAnswers.set(ctx.db, key, versions, body);

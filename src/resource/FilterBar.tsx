@@ -101,7 +101,11 @@ function FilterInput({
   }
   const value = values[param] ?? '';
   let input: ReactNode;
-  if (choices && filter.kind === 'in')
+  if (filter.kind === 'month')
+    input = (
+      <InputGroup id={id} type="month" value={value} onChange={(e) => onChange(param, e.target.value)} />
+    );
+  else if (choices && filter.kind === 'in')
     input = (
       <ManyChoice
         id={id}
@@ -141,13 +145,16 @@ function FilterInput({
 /** The list's filter bar from def.filters, with the keyword box when def.search is set. */
 export function FilterBar({
   def,
+  initial = {},
   onSearch,
 }: {
   def: ResourceDef;
+  /** Filters the list starts with (this month's bills); 重置 goes back to them. */
+  initial?: FilterValues;
   onSearch(filters: FilterValues, keyword: string): void;
 }) {
   const keywordId = useId();
-  const [values, setValues] = useState<FilterValues>({});
+  const [values, setValues] = useState<FilterValues>(initial);
   const [keyword, setKeyword] = useState('');
   const searchLabels = (def.search ?? []).map((name) => fieldOf(def, name)?.label ?? name).join('、');
   return (
@@ -184,9 +191,9 @@ export function FilterBar({
         icon="reset"
         text="重置"
         onClick={() => {
-          setValues({});
+          setValues(initial);
           setKeyword('');
-          onSearch({}, '');
+          onSearch(initial, '');
         }}
       />
     </form>

@@ -9,7 +9,7 @@ import {
   Spinner,
 } from '@blueprintjs/core';
 import { type ReactNode, useEffect, useState } from 'react';
-import type { ResourceDef } from '../../domain/resource.js';
+import { fieldOf, type ResourceDef } from '../../domain/resource.js';
 import { useApp } from '../app/AppContext.js';
 import { usePageRefresh } from '../app/usePageRefresh.js';
 import { usePage } from '../router/page.js';
@@ -19,11 +19,11 @@ import { ColumnSettingsDialog } from './ColumnSettingsDialog.js';
 import { readColumnSettings, visibleColumns, writeColumnSettings } from './columnSettings.js';
 import { ExportMenu } from './ExportMenu.js';
 import { FilterBar } from './FilterBar.js';
-import type { Row } from './format.js';
-import { exportUrl, fillPath } from './listQuery.js';
+import { formatValue, type Row } from './format.js';
+import { exportUrl, type FilterValues, fillPath } from './listQuery.js';
 import { ResourceDetail } from './ResourceDetail.js';
 import { ResourceForm } from './ResourceForm.js';
-import { ResourceTable, rowId, rowName } from './ResourceTable.js';
+import { type CellRenderers, ResourceTable, rowId, rowName } from './ResourceTable.js';
 import { rowButton } from './rowButton.js';
 import { useResourceList } from './useResourceList.js';
 import './resource.css';
@@ -55,6 +55,29 @@ export interface ResourceListProps {
   createInitial?: Row;
   /** A change reloads the list. */
   refreshKey?: unknown;
+  /** Filters the list starts with and 重置 returns to (this month's bills). */
+  initialFilters?: FilterValues;
+  /** Columns the screen draws itself (a status tag in its cell). */
+  cells?: CellRenderers;
+  /** Toolbar buttons acting on the selected rows (批量缴费); rows become selectable. */
+  batchActions?(rows: Row[]): ReactNode;
+}
+
+/** 合计: the definition's sums over every row the filters select, not only this page. */
+function SumsRow({ def, sums }: { def: ResourceDef; sums: Record<string, number> }) {
+  return (
+    <div className="resource-sums" data-testid="resource-sums">
+      <b>合计</b>
+      {Object.entries(sums).map(([name, value]) => {
+        const f = fieldOf(def, name);
+        return (
+          <span key={name}>
+            {f?.label ?? name}：{f ? formatValue(f, { [name]: value }) : value}
+          </span>
+        );
+      })}
+    </div>
+  );
 }
 
 type Open = { kind: 'create' } | { kind: 'edit'; row: Row } | { kind: 'view'; row: Row } | null;
@@ -68,7 +91,7 @@ export function ResourceList(props: ResourceListProps) {
   const page = usePage();
   const routeName = props.routeName ?? page.path;
   const { request, toast } = useApp();
-  const list = useResourceList(def, routeName, props.fixedParams, props.refreshKey);
+  const list = useResourceList(def, routeName, props.fixedParams, props.refreshKey, props.initialFilters);
   const [columns, setColumns] = useState(() => readColumnSettings(routeName, def.columns));
   const [choosingColumns, setChoosingColumns] = useState(false);
   const [selected, setSelected] = useState<Set<number>>(() => new Set());
@@ -82,6 +105,8 @@ export function ResourceList(props: ResourceListProps) {
   const mayCreate = canCreate && Boolean(def.api.create || props.onCreate);
   const mayEdit = canEdit && Boolean(def.api.update || props.onEdit);
   const mayRemove = canRemove && Boolean(def.api.remove);
+  const selectable = mayRemove || Boolean(props.batchActions);
+  const selectedRows = list.rows.filter((r) => selected.has(rowId(def, r)));
 
   const remove = async (ids: number[]) => {
     const url = def.api.remove as string;
@@ -124,7 +149,7 @@ export function ResourceList(props: ResourceListProps) {
 
   return (
     <div className="resource-list" data-testid={`resource-list-${def.name}`}>
-      <FilterBar def={def} onSearch={list.search} />
+      <FilterBar def={def} initial={props.initialFilters} onSearch={list.search} />
       <div className="resource-toolbar">
         {mayCreate ? (
           <Button
@@ -145,6 +170,7 @@ export function ResourceList(props: ResourceListProps) {
             }
           />
         ) : null}
+        {props.batchActions?.(selectedRows)}
         {props.toolbarExtra}
         <span className="resource-toolbar-gap" />
         {canExport && def.api.list ? (
@@ -168,11 +194,13 @@ export function ResourceList(props: ResourceListProps) {
             columns={visibleColumns(columns)}
             sort={list.query.sort}
             onSort={list.setSort}
-            selected={mayRemove ? selected : undefined}
-            onSelect={mayRemove ? setSelected : undefined}
+            selected={selectable ? selected : undefined}
+            onSelect={selectable ? setSelected : undefined}
             actions={actions}
             actionsWidth={props.actionsWidth}
+            cells={props.cells}
           />
+          {list.sums ? <SumsRow def={def} sums={list.sums} /> : null}
         </div>
       ) : list.loading ? (
         <Spinner size={32} className="resource-empty" aria-label="加载中" />

@@ -51,7 +51,12 @@ export interface ResourceTableProps {
   actions?(row: Row): ReactNode;
   /** The 操作 column is as wide as its buttons, and at least this (up to 30% of the table). */
   actionsWidth?: number;
+  /** A column's cell drawn by the screen (a status tag, 超时未返院); plain elements, no hooks. */
+  cells?: CellRenderers;
 }
+
+/** Cell content by column name, for columns a screen decorates. */
+export type CellRenderers = Readonly<Partial<Record<string, (row: Row) => ReactNode>>>;
 
 /**
  * Spec 000 list screens on Blueprint's Table2, which renders only the rows in view, so a page of
@@ -69,6 +74,7 @@ export function ResourceTable({
   onSelect,
   actions,
   actionsWidth = 120,
+  cells = {},
 }: ResourceTableProps) {
   const [widths, setWidths] = useState<Record<string, number>>({});
   const root = useRef<HTMLDivElement>(null);
@@ -179,6 +185,11 @@ export function ResourceTable({
           const row = rows[i];
           if (!row || !field) return <Cell />;
           const text = formatValue(field, row);
+          const drawn = cells[name];
+          if (drawn)
+            return (
+              <Cell tooltip={text}>{markFirst && index === 0 ? mark(row, drawn(row)) : drawn(row)}</Cell>
+            );
           if (markFirst && index === 0)
             return (
               <Cell interactive tooltip={text}>

@@ -11,7 +11,7 @@ export type FieldErrors = Record<string, string>;
 /** The fields a form shows: not hidden, within `only`, read-only ones only when editing. */
 export const formFields = (def: ResourceDef, mode: FormMode, only?: readonly string[]): FieldDef[] =>
   def.fields.filter(
-    (f) => !f.hidden && (!only || only.includes(f.name)) && !(f.readOnly && mode === 'create'),
+    (f) => !f.hidden && !f.computed && (!only || only.includes(f.name)) && !(f.readOnly && mode === 'create'),
   );
 
 function toFormValue(f: FieldDef, v: unknown): FormValue {

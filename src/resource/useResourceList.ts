@@ -10,6 +10,8 @@ import { type FilterValues, type ListQuery, listParams, type Sort } from './list
 export interface ResourceListState {
   rows: Row[];
   total: number;
+  /** Totals over every filtered row, when the definition has sums. */
+  sums: Record<string, number> | null;
   loading: boolean;
   error: string;
   query: ListQuery;
@@ -30,16 +32,21 @@ export function useResourceList(
   routeName: string,
   fixedParams?: Record<string, string | number>,
   refreshKey?: unknown,
+  initialFilters: FilterValues = {},
 ): ResourceListState {
   const { request } = useApp();
   const [query, setQuery] = useState<ListQuery>(() => ({
-    filters: {},
+    filters: initialFilters,
     keyword: '',
     sort: def.defaultSort,
     pageNum: 1,
     pageSize: readPageSize(routeName) ?? defaultPageSize(),
   }));
-  const [data, setData] = useState<{ rows: Row[]; total: number }>({ rows: [], total: 0 });
+  const [data, setData] = useState<{ rows: Row[]; total: number; sums: Record<string, number> | null }>({
+    rows: [],
+    total: 0,
+    sums: null,
+  });
   const [status, setStatus] = useState({ loading: false, error: '' });
   const [version, setVersion] = useState(0);
   const latest = useRef(0);
@@ -56,7 +63,7 @@ export function useResourceList(
     request<Page<Row>>({ url, params, silent: true }).then(
       (page) => {
         if (ticket !== latest.current) return;
-        setData({ rows: page.list ?? [], total: page.total ?? 0 });
+        setData({ rows: page.list ?? [], total: page.total ?? 0, sums: page.sums ?? null });
         setStatus({ loading: false, error: '' });
       },
       (e: { message?: string }) => {

@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../domain/codes.js';
 import { installErrorHandlers } from '../../server/http/errors.js';
+import { installSchemaCompilers } from '../../server/http/openapi.js';
 import { registerRoutes } from '../../server/http/route.js';
 import {
   buildRegionTree,
@@ -104,6 +105,7 @@ describe('GET /pims/web-org/common/pcd', () => {
     token = (await signInAdmin(harness.app)).token;
     app = Fastify();
     installErrorHandlers(app);
+    installSchemaCompilers(app, true);
     registerRoutes(app, harness.app.services, regionRoutes());
     await app.ready();
   });
