@@ -31,7 +31,7 @@ describe('the OpenAPI document (/openapi.json)', () => {
 
   it('is a valid OpenAPI 3 document', async () => {
     const validator = new OpenApiValidator();
-    const result = await validator.validate(doc as unknown as object);
+    const result = await validator.validate(doc as unknown as Record<string, unknown>);
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
   });
