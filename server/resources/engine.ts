@@ -38,6 +38,11 @@ export type Ctx = RouteContext<unknown, unknown, unknown, SessionUser>;
 export interface ResourceHooks {
   /** Derives fields and checks a row before it is inserted or updated; throw ApiFailure to refuse. */
   prepare?(ctx: Ctx, row: Row, existing: Row | null): Promise<void> | void;
+  /**
+   * After a create, update or delete, inside its transaction: work that must follow every change
+   * (the rules engine reloads its rules once the change is committed: ctx.afterCommit).
+   */
+  afterChange?(ctx: Ctx, change: { action: 'create' | 'update' | 'remove'; ids: number[] }): Promise<void> | void;
   /** Refuses or cleans up before a row is deleted (inside the same transaction). */
   beforeRemove?(ctx: Ctx, row: Row): Promise<void> | void;
   /** Adds display fields to rows of a list or a detail (ages, bed paths, …). */
@@ -475,7 +480,9 @@ export function resourceRoutes(
         body: schema,
         response: saved,
         async handler(ctx) {
-          return { [def.idField]: await insertRow(ctx, def, hooks, ctx.body as Row) };
+          const newId = await insertRow(ctx, def, hooks, ctx.body as Row);
+          await hooks.afterChange?.(ctx, { action: 'create', ids: [newId] });
+          return { [def.idField]: newId };
         },
       }),
     );
@@ -501,6 +508,7 @@ export function resourceRoutes(
           if (inPath) body[def.idField] = (ctx.params as { id: number }).id;
           const existing = await loadRow(ctx, def, Number(body[def.idField]));
           await updateRow(ctx, def, hooks, existing, body);
+          await hooks.afterChange?.(ctx, { action: 'update', ids: [Number(body[def.idField])] });
           return { [def.idField]: Number(body[def.idField]) };
         },
       }),
@@ -527,6 +535,7 @@ export function resourceRoutes(
             names.push(String(row[def.nameField] ?? rowId));
           }
           ctx.describe(`${def.title}：${names.join('、')}`);
+          await hooks.afterChange?.(ctx, { action: 'remove', ids });
           return { deleted: ids.length };
         },
       }),
