@@ -266,12 +266,25 @@ export function yuanToFen(yuan: string): number | null {
   return m[1] ? -fen : fen;
 }
 
+/**
+ * The one paging of every list (ARCHITECTURE "API conventions"): pageNum from 1, pageSize up to
+ * 1000 (spec 000 §9 defaults the console to 10 or 20), pageHelper=0 for every row unpaged.
+ */
+export const pagingShape = {
+  pageNum: z.coerce.number({ error: '页码无效' }).int('页码无效').min(1, '页码无效').default(1),
+  pageSize: z.coerce
+    .number({ error: '每页条数无效' })
+    .int('每页条数无效')
+    .min(1, '每页条数无效')
+    .max(1000, '每页最多1000条')
+    .default(10),
+  pageHelper: z.coerce.number({ error: '分页参数无效' }).int('分页参数无效').optional(),
+};
+
 /** The common list query: paging, sort, keyword and each filter's parameter(s). */
 export function listQuerySchema(def: ResourceDef) {
   const shape: Record<string, z.ZodType> = {
-    pageNum: z.coerce.number().int().min(1, '页码无效').default(1),
-    pageSize: z.coerce.number().int().min(1, '每页条数无效').max(1000, '每页最多1000条').default(10),
-    pageHelper: z.coerce.number().int().optional(),
+    ...pagingShape,
     sortField: z
       .enum([def.defaultSort.field, ...(def.sortable ?? [])] as [string, ...string[]], {
         error: '排序字段无效',

@@ -1,11 +1,9 @@
 import { z } from 'zod';
 import { LOG_BUFFER_SIZE } from './http.js';
+import { pagingShape } from './resource.js';
 
-export const pageQuery = z.object({
-  pageNum: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(1000).default(10),
-  pageHelper: z.coerce.number().int().optional(),
-});
+/** The one paging schema (domain/resource.ts pagingShape). */
+export const pageQuery = z.object(pagingShape);
 
 export const systemLogQuery = pageQuery.extend({
   userName: z.string().max(64).optional(),
