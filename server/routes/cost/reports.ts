@@ -17,6 +17,7 @@ import { printPage } from '../../http/printPage.js';
 import { type AnyRoute, route, SENT } from '../../http/route.js';
 import { reconcile } from '../../ledger/ledger.js';
 import { type Ctx, resourceRoutes } from '../../resources/engine.js';
+import { receiptAmountFen } from './receiptAmount.js';
 import { elderOf, idList, monthParam, payWayLabel, TxType } from './shared.js';
 
 type Row = Record<string, unknown>;
@@ -289,8 +290,7 @@ export function reportRoutes(): AnyRoute[] {
         const found =
           await sql<Row>`select t.txId, t.receiptNo, t.txType, t.tradeType, t.payWay, t.memo, t.operatorName,
             t.createTime, t.reversedByTxId, o.oldmanName,
-            (select sum(e.amountFen) from ledgerEntry e join ledgerAccount a on a.accountId = e.accountId
-              where e.txId = t.txId and a.kind = 'cash') as cashFen
+            ${receiptAmountFen(sql`t.txId`, sql`t.txType`)} as amountFen
           from ledgerTx t join oldman o on o.oldmanId = t.oldmanId where ${where} order by t.txId desc ${limit}`.execute(
             ctx.db,
           );
@@ -301,7 +301,7 @@ export function reportRoutes(): AnyRoute[] {
         return {
           list: found.rows.map((r) => ({
             ...r,
-            amount: Math.abs(Number(r.cashFen ?? 0)),
+            amount: Number(r.amountFen),
             txTypeName: txTypeName[String(r.txType)] ?? '',
             payWayName: r.payWay ? payWayLabel(Number(r.payWay)) : '',
             voided: r.reversedByTxId !== null,
@@ -343,11 +343,10 @@ export function reportRoutes(): AnyRoute[] {
             .executeTakeFirst();
           if (!tx?.receiptNo || tx.oldmanId === null) throw new ApiFailure(Code.notFound, '收据不存在');
           const elder = await elderOf(ctx, tx.oldmanId);
-          const cash = await sql<{ s: number | null }>`select sum(e.amountFen) as s from ledgerEntry e
-            join ledgerAccount a on a.accountId = e.accountId where e.txId = ${txId} and a.kind = 'cash'`.execute(
-            ctx.db,
-          );
-          const fen = Math.abs(Number(cash.rows[0]?.s ?? 0));
+          const amount = await sql<{
+            fen: number;
+          }>`select ${receiptAmountFen(txId, tx.txType)} as fen`.execute(ctx.db);
+          const fen = Number(amount.rows[0]?.fen ?? 0);
           parts.push(`<section class="receipt"><h2>收款收据</h2>
             <p>收据号：${escapeHtml(tx.receiptNo)}　日期：${escapeHtml(tx.createTime)}</p>
             <table class="form-values"><tbody>
