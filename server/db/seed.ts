@@ -1,3 +1,4 @@
+import { nowStamp } from '../../domain/clock.js';
 import { configDefaults } from '../../domain/configEntries.js';
 import { allAuthorityCodes, type MenuSeed, WEB_LANDING_END, webMenus } from '../../domain/menus.js';
 import { hashPassword } from '../auth/password.js';
@@ -47,7 +48,10 @@ export async function seed(db: Db): Promise<void> {
     hashPassword(DemoAccounts.restricted.password),
   ]);
   await db.transaction().execute(async (trx) => {
-    const now = new Date().toISOString();
+    // Record times people read are the home's wall clock (domain/clock.ts), like every later record;
+    // an account's creation and a version's publication are instants compared as such (ISO).
+    const now = nowStamp();
+    const instant = new Date().toISOString();
     const { landingEndId } = await trx
       .insertInto('landingEnd')
       .values(WEB_LANDING_END)
@@ -209,7 +213,7 @@ export async function seed(db: Db): Promise<void> {
             resetPassword: 0,
             keyVersion: 1,
             lastLoginTime: null,
-            createdAt: now,
+            createdAt: instant,
           })
           .returning('userId')
           .executeTakeFirstOrThrow();
@@ -241,7 +245,11 @@ export async function seed(db: Db): Promise<void> {
     }
     await trx
       .insertInto('versionRecord')
-      .values({ version: 'V1.0.0', content: '首个版本：登录、数据部门、菜单与系统设置。', publishTime: now })
+      .values({
+        version: 'V1.0.0',
+        content: '首个版本：登录、数据部门、菜单与系统设置。',
+        publishTime: instant,
+      })
       .execute();
   });
 }
