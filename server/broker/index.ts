@@ -6,6 +6,7 @@ import { CONSOLE_MQTT_USER, MQTT_PATH, orgTopicPrefix } from '../../domain/topic
 import { authenticate } from '../auth/tokens.js';
 import type { Db } from '../db/index.js';
 import { hashSecret } from '../db/seedRealtime.js';
+import { holdsDept } from '../http/deptScope.js';
 
 /** Who is on the other end of an MQTT connection, decided at CONNECT. */
 export type BrokerPeer =
@@ -82,7 +83,7 @@ export async function startBroker(
               .select('deptId')
               .where('orgId', '=', user.orgId)
               .execute();
-            const orgWide = depts.every((d) => user.dataDeptIds.includes(d.deptId));
+            const orgWide = depts.every((d) => holdsDept(user, d.deptId));
             peers.set(client, { kind: 'console', orgId: user.orgId, userId: user.userId, orgWide });
             done(null, true);
           })

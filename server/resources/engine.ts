@@ -15,6 +15,7 @@ import {
 } from '../../domain/resource.js';
 import type { SessionUser } from '../auth/tokens.js';
 import type { Db } from '../db/index.js';
+import { defaultDeptId, inReadDepts, readScopeKey } from '../http/deptScope.js';
 import { ApiFailure } from '../http/failure.js';
 import { type AnyRoute, type RouteContext, route, SENT } from '../http/route.js';
 import { isRegion } from '../regions/data.js';
@@ -120,11 +121,8 @@ export async function syncResourceTables(db: Db, defs: readonly ResourceDef[]) {
   }
 }
 
-function deptScope(def: ResourceDef, user: SessionUser): RawBuilder<unknown>[] {
-  if (!def.deptScoped) return [];
-  const depts = user.dataDeptIds.length ? user.dataDeptIds : [-1];
-  return [sql`${col('deptId')} in (${sql.join(depts.map((d) => sql.lit(d)))})`];
-}
+const readScope = (def: ResourceDef, user: SessionUser): RawBuilder<unknown>[] =>
+  def.deptScoped ? [inReadDepts(col('deptId'), user)] : [];
 
 const refFields = (def: ResourceDef) =>
   def.fields.filter((f) => f.type === 'ref' && f.ref && refTables[f.ref]);
@@ -142,7 +140,7 @@ function listConditions(
   q: Record<string, unknown>,
   user: SessionUser,
 ) {
-  const where: RawBuilder<unknown>[] = [sql`${col('orgId')} = ${user.orgId}`, ...deptScope(def, user)];
+  const where: RawBuilder<unknown>[] = [sql`${col('orgId')} = ${user.orgId}`, ...readScope(def, user)];
   for (const filter of def.filters ?? []) {
     const param = filter.param ?? filter.field;
     const field = fieldOf(def, filter.field);
@@ -278,7 +276,7 @@ export async function insertRow(
 ): Promise<number> {
   const row: Row = { ...input };
   if (def.deptScoped) {
-    const deptId = Number(row.deptId ?? ctx.user.selectedDeptId ?? ctx.user.dataDeptIds[0] ?? 0);
+    const deptId = Number(row.deptId ?? defaultDeptId(ctx.user));
     ctx.requireDept(deptId);
     row.deptId = deptId;
   }
@@ -367,9 +365,7 @@ export function resourceRoutes(def: ResourceDef, hooks: ResourceHooks = {}): Any
           if (format !== undefined) throw new ApiFailure(Code.invalidInput, '导出格式只能是xlsx或csv');
           // An answer kept since none of the tables it read changed is sent as it was.
           const versions = reads ? tableVersions(ctx.db, reads) : null;
-          const key = versions
-            ? `${ctx.user.orgId}|${ctx.user.dataDeptIds.join(',')}|${today()}|${ctx.req.url}`
-            : '';
+          const key = versions ? `${ctx.user.orgId}|${readScopeKey(ctx.user)}|${today()}|${ctx.req.url}` : '';
           const kept = versions ? listAnswers.get(ctx.db, key, versions) : null;
           if (kept !== null) {
             ctx.reply.type('application/json; charset=utf-8').send(kept);

@@ -8,6 +8,7 @@ import { fenToYuan } from '../../../domain/resource.js';
 import { ExpenseAuthority as A, COST } from '../../../domain/resources/cost.js';
 import { fullGift } from '../../billing/monthBill.js';
 import type { Db } from '../../db/index.js';
+import { inReadDepts } from '../../http/deptScope.js';
 import { ApiFailure } from '../../http/failure.js';
 import { type AnyRoute, route, SENT } from '../../http/route.js';
 import { ownerBalances, postTrade, reverseTrade } from '../../ledger/ledger.js';
@@ -106,8 +107,7 @@ export interface AccountRow {
 
 /** Elders of the user's departments with their balances in fen. */
 async function accountRows(ctx: Ctx, q: z.output<typeof listQuery>, oldmanId?: number) {
-  const depts = ctx.user.dataDeptIds.length ? ctx.user.dataDeptIds : [-1];
-  const conditions = [sql`o.orgId = ${ctx.user.orgId}`, sql`o.deptId in (${sql.join(depts)})`];
+  const conditions = [sql`o.orgId = ${ctx.user.orgId}`, inReadDepts('o.deptId', ctx.user)];
   if (oldmanId !== undefined) conditions.push(sql`o.oldmanId = ${oldmanId}`);
   if (q.deptId) conditions.push(sql`o.deptId = ${q.deptId}`);
   if (q.oldmanStatuses)

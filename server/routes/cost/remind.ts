@@ -5,6 +5,7 @@ import { Code } from '../../../domain/codes.js';
 import { fenToYuan } from '../../../domain/resource.js';
 import { ExpenseAuthority as A, COST } from '../../../domain/resources/cost.js';
 import { BillStatus } from '../../../machines/billMachine.js';
+import { inReadDepts } from '../../http/deptScope.js';
 import { ApiFailure } from '../../http/failure.js';
 import { type AnyRoute, route } from '../../http/route.js';
 import { ownerBalances } from '../../ledger/ledger.js';
@@ -63,9 +64,8 @@ export function remindRoutes(): AnyRoute[] {
       async handler(ctx) {
         // Elders with unpaid bills, the oldest debt first, with the last reminder sent.
         const q = ctx.query;
-        const depts = ctx.user.dataDeptIds.length ? ctx.user.dataDeptIds : [-1];
         const where = sql`b.orgId = ${ctx.user.orgId} and b.billStatus = ${BillStatus.unpaid}
-          and o.deptId in (${sql.join(depts)}) ${q.keyword ? sql`and o.oldmanName like ${`%${q.keyword}%`}` : sql``}`;
+          and ${inReadDepts('o.deptId', ctx.user)} ${q.keyword ? sql`and o.oldmanName like ${`%${q.keyword}%`}` : sql``}`;
         const rows = await sql<
           Record<string, unknown>
         >`select o.oldmanId, o.oldmanName, count(*) as billCount,

@@ -12,6 +12,7 @@ import {
   type ReportDef,
   reportByName,
 } from '../../../domain/resources/costReports.js';
+import { inReadDepts } from '../../http/deptScope.js';
 import { ApiFailure } from '../../http/failure.js';
 import { printPage } from '../../http/printPage.js';
 import { type AnyRoute, route, SENT } from '../../http/route.js';
@@ -52,8 +53,6 @@ const reportQuery = z.object({
 });
 type ReportQuery = z.output<typeof reportQuery>;
 
-const deptsOf = (ctx: Ctx) => (ctx.user.dataDeptIds.length ? ctx.user.dataDeptIds : [-1]);
-
 function dateRange(column: RawBuilder<unknown>, q: ReportQuery) {
   const parts: RawBuilder<unknown>[] = [];
   if (q.startDate) parts.push(sql`${column} >= ${q.startDate}`);
@@ -75,9 +74,8 @@ async function runReport(
   q: ReportQuery,
 ): Promise<{ rows: Row[]; total: number; sums: Row }> {
   const org = ctx.user.orgId;
-  const depts = deptsOf(ctx);
   const like = q.keyword ? `%${q.keyword}%` : null;
-  const elderScope = sql`o.deptId in (${sql.join(depts)}) ${like ? sql`and o.oldmanName like ${like}` : sql``}`;
+  const elderScope = sql`${inReadDepts('o.deptId', ctx.user)} ${like ? sql`and o.oldmanName like ${like}` : sql``}`;
   const src = def.source;
   let rows: Row[];
   switch (src.kind) {
@@ -259,7 +257,7 @@ export function reportRoutes(): AnyRoute[] {
             count(case when a.balanceFen <> 0 then 1 end) as n
           from ledgerAccount a join oldman o on o.oldmanId = a.ownerId
           where a.orgId = ${ctx.user.orgId} and a.ownerType = 'oldman' and a.kind = ${kind}
-            and o.deptId in (${sql.join(deptsOf(ctx))})`.execute(ctx.db);
+            and ${inReadDepts('o.deptId', ctx.user)}`.execute(ctx.db);
         const row = found.rows[0];
         return {
           tradeType: ctx.params.tradeType,
@@ -280,7 +278,7 @@ export function reportRoutes(): AnyRoute[] {
         const where = and([
           sql`t.orgId = ${ctx.user.orgId}`,
           sql`t.receiptNo is not null`,
-          sql`o.deptId in (${sql.join(deptsOf(ctx))})`,
+          inReadDepts('o.deptId', ctx.user),
           ...(q.oldmanId ? [sql`t.oldmanId = ${q.oldmanId}`] : []),
           ...(like ? [sql`(o.oldmanName like ${like} or t.receiptNo like ${like})`] : []),
           ...dateRange(sql`t.createTime`, q),

@@ -14,6 +14,7 @@ import {
   transferSchema,
 } from '../../../domain/resources/homecareAccount.js';
 import { HomecareAuthority as A } from '../../../domain/resources/homecareCodes.js';
+import { inReadDepts } from '../../http/deptScope.js';
 import { ApiFailure } from '../../http/failure.js';
 import { type AnyRoute, route } from '../../http/route.js';
 import { ownerBalances, postTrade, reverseTrade, type TradeLine } from '../../ledger/ledger.js';
@@ -315,11 +316,10 @@ async function listTrades(
   ctx: Ctx,
   q: { pageNum: number; pageSize: number; accountId?: number | undefined; kind?: string | undefined },
 ) {
-  const depts = ctx.user.dataDeptIds.length ? [...ctx.user.dataDeptIds] : [-1];
   const where = [
     sql`a.orgId = ${ctx.user.orgId}`,
     sql`a.ownerType = 'homeOldman'`,
-    sql`o.deptId in (${sql.join(depts)})`,
+    inReadDepts('o.deptId', ctx.user),
   ];
   if (q.accountId) where.push(sql`c.accountId = ${q.accountId}`);
   if (q.kind) where.push(sql`a.kind = ${q.kind}`);

@@ -19,6 +19,7 @@ import {
   ServeOrderPaths,
 } from '../../../domain/resources/homecareOrder.js';
 import type { Db } from '../../db/index.js';
+import { inReadDepts } from '../../http/deptScope.js';
 import { ApiFailure } from '../../http/failure.js';
 import { type AnyRoute, route } from '../../http/route.js';
 import {
@@ -139,9 +140,8 @@ export function homecareElderRoutes(): AnyRoute[] {
       url: `${WEB}/oldmanBase/noAccount`,
       auth: A.account,
       async handler(ctx) {
-        const depts = ctx.user.dataDeptIds.length ? ctx.user.dataDeptIds : [-1];
         const rows = await sql<Row>`select o.oldmanId, o.oldmanName, o.oldmanIdcard, o.phone, o.deptId
-          from homeOldman o where o.orgId = ${ctx.user.orgId} and o.deptId in (${sql.join(depts)})
+          from homeOldman o where o.orgId = ${ctx.user.orgId} and ${inReadDepts('o.deptId', ctx.user)}
           and not exists (select 1 from homeCostAccount a where a.oldmanId = o.oldmanId)
           order by o.oldmanId`.execute(ctx.db);
         return { list: rows.rows, total: rows.rows.length, pageNum: 1, pageSize: rows.rows.length };

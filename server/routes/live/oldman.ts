@@ -14,6 +14,7 @@ import {
   sectionFields,
 } from '../../../domain/resources/oldman.js';
 import type { Db } from '../../db/index.js';
+import { elderDept } from '../../http/deptScope.js';
 import { ApiFailure } from '../../http/failure.js';
 import { type AnyRoute, route } from '../../http/route.js';
 import {
@@ -260,15 +261,7 @@ export function oldmanRoutes(): AnyRoute[] {
  */
 export async function inElderDept(ctx: Ctx, row: Row, missing = '长者不存在') {
   if (row.oldmanId === undefined || row.oldmanId === null) return;
-  const oldman = await ctx.db
-    .selectFrom('oldman')
-    .select(['deptId'])
-    .where('oldmanId', '=', Number(row.oldmanId))
-    .where('orgId', '=', ctx.user.orgId)
-    .executeTakeFirst();
-  if (!oldman) throw new ApiFailure(Code.invalidInput, missing);
-  ctx.requireDept(oldman.deptId);
-  row.deptId = oldman.deptId;
+  row.deptId = await elderDept(ctx, Number(row.oldmanId), missing);
 }
 
 /** A family member belongs to the elder's department; changing the elder moves it with them. */
