@@ -1,6 +1,7 @@
 import {
   Alert,
   Button,
+  Callout,
   Dialog,
   DialogBody,
   DialogFooter,
@@ -12,6 +13,7 @@ import {
 } from '@blueprintjs/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { dataDeptChoices, dataDeptName } from '../domain/session.js';
 import { VersionNotice } from '../features/callboard/VersionNotice.js';
 import { NotFound, NotImplemented } from '../features/fallback/index.js';
 import type { ApiClient } from './api/client.js';
@@ -69,6 +71,7 @@ export function App({
   const sessionRef = useActorRef(machine);
   const state = useSelector(sessionRef, (s) => s.value as string);
   const ctx = useSelector(sessionRef, (s) => s.context);
+  const canCancelSwitch = useSelector(sessionRef, (s) => s.can({ type: 'session.cancelSwitch' }));
   const services: AppServices = useMemo(() => ({ request: client.request, toast }), [client]);
   const hash = useHash();
   const [tabs, setTabs] = useState<TabState>(loadTabs);
@@ -98,7 +101,8 @@ export function App({
   const [realtime, setRealtime] = useState<ReturnType<typeof createRealtime> | null>(null);
   const token = ctx.userInfo?.token;
   const orgId = ctx.userInfo?.orgInfo.orgId;
-  const signedIn = state === 'authenticated';
+  // A switch of department being chosen keeps the page and its live channels behind the dialog.
+  const signedIn = state === 'authenticated' || (state === 'choosingDepartment' && canCancelSwitch);
   useEffect(() => {
     if (!signedIn || !token || orgId === undefined) return;
     const live = createRealtime({
@@ -188,7 +192,6 @@ export function App({
     );
   }
   const user = ctx.userInfo;
-  const dept = user?.dataDeptInfoList.find((d) => d.deptId === user.selectedDataDeptId) ?? user?.deptInfo;
   const match = registry.match(path);
   const leaf = leaves.find((l) => l.hash === path);
   let page = <NotFound />;
@@ -211,7 +214,7 @@ export function App({
           systemName={config.iconConfig.systemName}
           systemIcon={config.iconConfig.systemIcon}
           empName={user?.empInfo.empName ?? ''}
-          deptName={dept?.deptName ?? ''}
+          deptName={dataDeptName(user)}
           menuOpen={config.iconConfig.menuOpenStatus !== 'CLOSE'}
           menus={menus}
           tabs={tabs}
@@ -239,7 +242,12 @@ export function App({
           isOpen={state === 'choosingDepartment' || state === 'selectingDepartment'}
           title="请选择数据部门"
           icon="office"
-          isCloseButtonShown={false}
+          // the first choice after sign-in must be made; a switch can always be called off
+          isCloseButtonShown={canCancelSwitch}
+          canEscapeKeyClose={canCancelSwitch}
+          canOutsideClickClose={canCancelSwitch}
+          onClose={() => sessionRef.send({ type: 'session.cancelSwitch' })}
+          onOpening={() => setDeptChoice(null)}
         >
           <DialogBody>
             <div data-testid="dept-chooser">
@@ -247,26 +255,36 @@ export function App({
                 selectedValue={deptChoice ?? user?.selectedDataDeptId ?? undefined}
                 onChange={(e) => setDeptChoice(Number(e.currentTarget.value))}
               >
-                {(user?.dataDeptInfoList ?? []).map((d) => (
+                {(user ? dataDeptChoices(user) : []).map((d) => (
                   <Radio key={d.deptId} value={d.deptId} label={d.deptName} />
                 ))}
               </RadioGroup>
+              {state === 'choosingDepartment' && ctx.error ? (
+                <Callout intent={Intent.DANGER} icon={null}>
+                  {ctx.error.message}
+                </Callout>
+              ) : null}
             </div>
           </DialogBody>
           <DialogFooter
             actions={
-              <Button
-                intent={Intent.PRIMARY}
-                text="进入系统"
-                loading={state === 'selectingDepartment'}
-                disabled={deptChoice === null}
-                onClick={() => {
-                  if (deptChoice !== null) {
-                    saveTabs(emptyTabs);
-                    sessionRef.send({ type: 'session.selectDept', deptId: deptChoice });
-                  }
-                }}
-              />
+              <>
+                {canCancelSwitch ? (
+                  <Button text="取消" onClick={() => sessionRef.send({ type: 'session.cancelSwitch' })} />
+                ) : null}
+                <Button
+                  intent={Intent.PRIMARY}
+                  text="进入系统"
+                  loading={state === 'selectingDepartment'}
+                  disabled={deptChoice === null || deptChoice === user?.selectedDataDeptId}
+                  onClick={() => {
+                    if (deptChoice !== null) {
+                      saveTabs(emptyTabs);
+                      sessionRef.send({ type: 'session.selectDept', deptId: deptChoice });
+                    }
+                  }}
+                />
+              </>
             }
           />
         </Dialog>

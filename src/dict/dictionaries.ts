@@ -69,3 +69,18 @@ export async function loadDict(
     return [];
   }
 }
+
+/**
+ * Drops every server dropdown cached for the session: they are read in the data department in use,
+ * so a switch (or another sign-in in the same tab) loads them again.
+ */
+export function forgetDictionaries(
+  cache: KeyValueStore & { key(i: number): string | null; length: number } = window.sessionStorage,
+) {
+  const keys: string[] = [];
+  for (let i = 0; i < cache.length; i++) {
+    const key = cache.key(i);
+    if (key?.startsWith(DICTIONARY_CACHE_PREFIX)) keys.push(key);
+  }
+  for (const key of keys) cache.removeItem(key);
+}
