@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type DictEntry, type StaticDictName, staticDictionaries } from './dictionaries.js';
-import { isValidIdCard } from './idCard.js';
+import { idCardMessage } from './idCard.js';
 
 /**
  * Resource definitions (ARCHITECTURE rule 1): one description of a business record gives the
@@ -182,7 +182,10 @@ export function fieldSchema(f: FieldDef): z.ZodType {
         .string({ error: `${L}必须是文字` })
         .trim()
         .toUpperCase()
-        .refine(isValidIdCard, `${L}不正确（应为18位且校验位正确）`);
+        .superRefine((v, ctx) => {
+          const problem = idCardMessage(v, L);
+          if (problem) ctx.addIssue({ code: 'custom', message: problem });
+        });
     case 'phone':
       return z
         .string({ error: `${L}必须是文字` })

@@ -1,3 +1,4 @@
+import '../domain/zodLocale.js';
 import '@blueprintjs/core/lib/css/blueprint.css';
 import './layout/shell.css';
 import { HotkeysProvider } from '@blueprintjs/core';

@@ -16,6 +16,7 @@ import {
 import type { SessionUser } from '../auth/tokens.js';
 import type { Db } from '../db/index.js';
 import { defaultDeptId, inReadDepts, readScopeKey } from '../http/deptScope.js';
+import { issueMessage } from '../http/errors.js';
 import { ApiFailure } from '../http/failure.js';
 import { type AnyRoute, type RouteContext, route, SENT } from '../http/route.js';
 import { isRegion } from '../regions/data.js';
@@ -51,7 +52,8 @@ const col = (name: string) => sql.ref(`t.${name}`);
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value ?? {});
   if (result.success) return result.data;
-  throw new ApiFailure(Code.invalidInput, result.error.issues[0]?.message ?? '参数校验失败');
+  const issue = result.error.issues[0];
+  throw new ApiFailure(Code.invalidInput, issue ? issueMessage(issue) : '参数校验失败');
 }
 
 const numericDict = (f: FieldDef) =>

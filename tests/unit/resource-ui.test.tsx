@@ -423,7 +423,7 @@ describe('ResourceForm', () => {
     type('押金', '12.345');
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
     expect(await screen.findByText('请填写姓名')).toBeTruthy();
-    expect(screen.getByText('身份证号不正确（应为18位且校验位正确）')).toBeTruthy();
+    expect(screen.getByText('身份证号：校验位不正确')).toBeTruthy();
     expect(screen.getByText('押金应为数字（元），最多两位小数')).toBeTruthy();
     expect(calls(request, 'POST')).toHaveLength(0);
   });

@@ -74,7 +74,7 @@ describe('consultations', () => {
     const id = idCard('1945-06-01', 4);
     const wrong = `${id.slice(0, 17)}${id[17] === '1' ? '2' : '1'}`;
     const cases: [Rec, string][] = [
-      [{ oldmanIdcard: wrong }, '身份证号不正确（应为18位且校验位正确）'],
+      [{ oldmanIdcard: wrong }, '身份证号：校验位不正确'],
       [{ consultantName: '' }, '请填写咨询人姓名'],
       [{ consultantPhone: '123' }, '咨询人电话格式不正确'],
       [{ consultChannel: 9 }, '咨询方式取值无效'],
@@ -165,7 +165,7 @@ describe('consultations', () => {
     const bad = await call(h.app, token, 'GET', `${BASE}/check/123`);
     expect(bad.body).toMatchObject({
       code: Code.invalidInput,
-      msg: '身份证号不正确（应为18位且校验位正确）',
+      msg: '身份证号：应为18位，前17位为数字，末位为数字或X',
     });
   });
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { Code } from '../../../domain/codes.js';
-import { idCardFacts } from '../../../domain/idCard.js';
+import { idCardFacts, idCardMessage } from '../../../domain/idCard.js';
 import { bodySchema } from '../../../domain/resource.js';
 import {
   homeAreaResource,
@@ -54,7 +54,8 @@ export const homeOldmanHooks: ResourceHooks = {
   prepare(_ctx, row) {
     if (typeof row.oldmanIdcard === 'string') {
       const facts = idCardFacts(row.oldmanIdcard);
-      if (!facts) throw new ApiFailure(Code.invalidInput, '身份证号不正确（应为18位且校验位正确）');
+      if (!facts)
+        throw new ApiFailure(Code.invalidInput, idCardMessage(row.oldmanIdcard) ?? '身份证号不正确');
       row.birthday = facts.birthday;
       row.sex = facts.sex;
     }

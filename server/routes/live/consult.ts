@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { nowStamp, today } from '../../../domain/clock.js';
 import { Code } from '../../../domain/codes.js';
-import { ageOn, idCardFacts, isValidIdCard } from '../../../domain/idCard.js';
+import { ageOn, idCardFacts, idCardMessage } from '../../../domain/idCard.js';
 import { bodySchema } from '../../../domain/resource.js';
 import {
   CONSULT_BASE,
@@ -43,7 +43,8 @@ export const consultHooks: ResourceHooks = {
     // Spec 001 §3: the ID card, when given, fixes birth date, sex and age; without it age is typed in.
     if (typeof row.oldmanIdcard === 'string') {
       const facts = idCardFacts(row.oldmanIdcard);
-      if (!facts) throw new ApiFailure(Code.invalidInput, '身份证号不正确（应为18位且校验位正确）');
+      if (!facts)
+        throw new ApiFailure(Code.invalidInput, idCardMessage(row.oldmanIdcard) ?? '身份证号不正确');
       row.birthday = facts.birthday;
       row.sex = facts.sex;
     }
@@ -246,8 +247,8 @@ export function consultRoutes(): AnyRoute[] {
         const idcard = String((ctx.req.params as Row).idcard ?? '')
           .trim()
           .toUpperCase();
-        if (!isValidIdCard(idcard))
-          throw new ApiFailure(Code.invalidInput, '身份证号不正确（应为18位且校验位正确）');
+        const problem = idCardMessage(idcard);
+        if (problem) throw new ApiFailure(Code.invalidInput, problem);
         return checkIdCard(ctx, idcard);
       },
     }),

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { nowStamp, today } from '../../../domain/clock.js';
 import { Code } from '../../../domain/codes.js';
-import { idCardFacts } from '../../../domain/idCard.js';
+import { idCardFacts, idCardMessage } from '../../../domain/idCard.js';
 import { bodySchema, fieldOf } from '../../../domain/resource.js';
 import {
   familyResource,
@@ -58,7 +58,8 @@ export const oldmanHooks: ResourceHooks = {
     for (const key of ['phone', 'nursingLevel'] as const) if (row[key] === null) row[key] = '';
     if (typeof row.oldmanIdcard === 'string') {
       const facts = idCardFacts(row.oldmanIdcard);
-      if (!facts) throw new ApiFailure(Code.invalidInput, '身份证号不正确（应为18位且校验位正确）');
+      if (!facts)
+        throw new ApiFailure(Code.invalidInput, idCardMessage(row.oldmanIdcard) ?? '身份证号不正确');
       row.birthday = facts.birthday;
       row.sex = facts.sex;
     }
