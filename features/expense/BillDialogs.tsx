@@ -1,6 +1,5 @@
 import {
   Button,
-  Callout,
   Dialog,
   DialogBody,
   DialogFooter,
@@ -12,6 +11,7 @@ import {
 import { useState } from 'react';
 import type { PayWayCode } from '../../domain/payment.js';
 import { useApp } from '../../src/app/AppContext.js';
+import { ErrorCallout } from '../../src/ui/ErrorCallout.js';
 import { ScanPayDialog } from '../../src/ui/payment/ScanPayDialog.js';
 import { ExpenseApi, isScanPayWay, messageOf, usePayWays, yuan } from './api.js';
 import { PayWaySelect } from './PayWaySelect.js';
@@ -74,7 +74,7 @@ export function GenerateDialog({
   return (
     <Dialog isOpen title="生成账单" className="expense-dialog" onClose={() => onClose(false)}>
       <DialogBody>
-        {error ? <Callout intent={Intent.DANGER}>{error}</Callout> : null}
+        {error ? <ErrorCallout>{error}</ErrorCallout> : null}
         <div className="expense-form-row">
           <FormGroup label="账单月份" labelFor="gen-month">
             <InputGroup
@@ -205,11 +205,7 @@ export function PayDialog({
   return (
     <Dialog isOpen title={title} onClose={() => onClose(false)}>
       <DialogBody>
-        {error ? (
-          <Callout intent={Intent.DANGER} data-testid="pay-error">
-            {error}
-          </Callout>
-        ) : null}
+        {error ? <ErrorCallout testId="pay-error">{error}</ErrorCallout> : null}
         <p className="expense-summary">
           <span>
             共 {billIds.length} 份账单，应缴 <b>{yuan(payableFen)}</b> 元

@@ -13,6 +13,7 @@ import {
 import { useState } from 'react';
 import type { PayWayCode } from '../../domain/payment.js';
 import { useApp } from '../../src/app/AppContext.js';
+import { ErrorCallout } from '../../src/ui/ErrorCallout.js';
 import { ScanPayDialog } from '../../src/ui/payment/ScanPayDialog.js';
 import {
   type AccountRow,
@@ -114,11 +115,7 @@ export function ReceiveDialog({
           </Callout>
         ) : (
           <>
-            {error ? (
-              <Callout intent={Intent.DANGER} data-testid="receive-error">
-                {error}
-              </Callout>
-            ) : null}
+            {error ? <ErrorCallout testId="receive-error">{error}</ErrorCallout> : null}
             <FormGroup label={refund ? '退款账户' : '账户类型'} labelFor="exp-kind">
               <HTMLSelect id="exp-kind" value={kind} onChange={(e) => setKind(e.currentTarget.value)}>
                 {accountTypes.map((t) => (

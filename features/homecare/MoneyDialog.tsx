@@ -1,6 +1,5 @@
 import {
   Button,
-  Callout,
   Dialog,
   DialogBody,
   DialogFooter,
@@ -16,6 +15,7 @@ import { costAccountResource } from '../../domain/resources/homecare.js';
 import { CostAccountPaths as P } from '../../domain/resources/homecareAccount.js';
 import { useApp } from '../../src/app/AppContext.js';
 import type { Row } from '../../src/resource/index.js';
+import { ErrorCallout } from '../../src/ui/ErrorCallout.js';
 
 /** The money calls of one account, with what each needs besides the amount. */
 const moneyActions = {
@@ -82,11 +82,7 @@ export function MoneyDialog({
   return (
     <Dialog isOpen title={`资金操作：${String(account.oldmanName)}`} onClose={() => onClose(false)}>
       <DialogBody>
-        {error ? (
-          <Callout intent={Intent.DANGER} data-testid="money-error">
-            {error}
-          </Callout>
-        ) : null}
+        {error ? <ErrorCallout testId="money-error">{error}</ErrorCallout> : null}
         <p>
           余额 {fenToYuan(Number(account.balance ?? 0))} 元 · 押金 {fenToYuan(Number(account.deposit ?? 0))}{' '}
           元

@@ -2,6 +2,7 @@ import { Button, Callout, Card, FormGroup, H5, Intent } from '@blueprintjs/core'
 import { useId, useRef, useState } from 'react';
 import type { FieldDef, ResourceDef } from '../../domain/resource.js';
 import { useApp } from '../app/AppContext.js';
+import { useRevealError } from '../ui/revealError.js';
 import { FieldInput } from './FieldInput.js';
 import type { Row } from './format.js';
 import {
@@ -51,6 +52,9 @@ export function ResourceForm({ def, mode, initial, only, onSaved, onCancel }: Re
   const [errors, setErrors] = useState<FieldErrors>({});
   const [serverError, setServerError] = useState('');
   const [saving, setSaving] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const [failures, setFailures] = useState(0);
+  useRevealError(formRef, failures);
   // a ref, not the state: two clicks in one frame both see saving === false
   const inFlight = useRef(false);
   const fields = formFields(def, mode, only);
@@ -61,6 +65,7 @@ export function ResourceForm({ def, mode, initial, only, onSaved, onCancel }: Re
     const checked = toBody(def, mode, values, initial, only);
     if (checked.errors) {
       setErrors(checked.errors);
+      setFailures((n) => n + 1);
       return;
     }
     const body = checked.body;
@@ -92,6 +97,7 @@ export function ResourceForm({ def, mode, initial, only, onSaved, onCancel }: Re
         setServerError(message);
         const name = fieldOfMessage(fields, message);
         if (name) setErrors({ [name]: message });
+        setFailures((n) => n + 1);
       },
     );
   };
@@ -135,6 +141,7 @@ export function ResourceForm({ def, mode, initial, only, onSaved, onCancel }: Re
 
   return (
     <form
+      ref={formRef}
       className="resource-form"
       data-testid={`resource-form-${def.name}`}
       noValidate
@@ -160,6 +167,7 @@ export function ResourceForm({ def, mode, initial, only, onSaved, onCancel }: Re
           </div>
         ),
       )}
+      {/* sticky: 保存/取消 stay in view at the bottom of a long form (resource.css) */}
       <div className="resource-form-actions">
         {onCancel ? <Button text="取消" disabled={saving} onClick={onCancel} /> : null}
         <Button type="submit" intent={Intent.PRIMARY} text="保存" loading={saving} />
