@@ -16,6 +16,9 @@ export const dictLabel = (name: string, value: string | number | null | undefine
 
 type ServerDict = LookupDef;
 
+/** Chinese names in dictionary (pinyin) order, as people look them up. */
+const byPinyin = new Intl.Collator('zh-Hans-CN-u-co-pinyin');
+
 /** Spec 000 §3 "Dropdown data sets" and §7 "Lookups": where each server-loaded dictionary comes from. */
 export const serverDictionaries: Record<string, ServerDict> = lookups;
 
@@ -56,12 +59,13 @@ export async function loadDict(
       const group = r[source.value] === undefined;
       return {
         value: group ? `group:${String(r.deptId ?? r.id ?? '')}` : (r[source.value] as string | number),
-        label: String(r[source.label] ?? r.deptName ?? r.name ?? ''),
+        label: source.describe ? source.describe(r) : String(r[source.label] ?? r.deptName ?? r.name ?? ''),
         ...(children.length ? { children: children.map(toEntry) } : {}),
         ...(group || r.selectable === false ? { disabled: true } : {}),
       };
     };
     const entries = rows.map(toEntry);
+    if (source.sorted) entries.sort((a, b) => byPinyin.compare(a.label, b.label));
     cache.setItem(key, JSON.stringify(entries));
     return entries;
   } catch (error) {
