@@ -13,7 +13,7 @@ import {
 } from '@blueprintjs/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import { dataDeptChoices, dataDeptName } from '../domain/session.js';
+import { ALL_DATA_DEPTS, dataDeptChoices, dataDeptName } from '../domain/session.js';
 import { VersionNotice } from '../features/callboard/VersionNotice.js';
 import { NotFound, NotImplemented } from '../features/fallback/index.js';
 import type { ApiClient } from './api/client.js';
@@ -72,7 +72,15 @@ export function App({
   const state = useSelector(sessionRef, (s) => s.value as string);
   const ctx = useSelector(sessionRef, (s) => s.context);
   const canCancelSwitch = useSelector(sessionRef, (s) => s.can({ type: 'session.cancelSwitch' }));
-  const services: AppServices = useMemo(() => ({ request: client.request, toast }), [client]);
+  const chosenDept = ctx.userInfo?.selectedDataDeptId;
+  const services: AppServices = useMemo(
+    () => ({
+      request: client.request,
+      toast,
+      ...(chosenDept != null && chosenDept !== ALL_DATA_DEPTS ? { dataDeptId: chosenDept } : {}),
+    }),
+    [client, chosenDept],
+  );
   const hash = useHash();
   const [tabs, setTabs] = useState<TabState>(loadTabs);
   const [deptChoice, setDeptChoice] = useState<number | null>(null);

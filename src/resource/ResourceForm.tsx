@@ -12,6 +12,7 @@ import {
   formFields,
   toBody,
   toFormValues,
+  withIdCardFacts,
 } from './formValues.js';
 import { fillPath } from './listQuery.js';
 import { groupBySection } from './sections.js';
@@ -36,6 +37,14 @@ export interface ResourceFormProps {
   onCancel?(): void;
 }
 
+/** A new record's 所属部门 is the data department in use unless the caller set one (spec 000 §4). */
+const withDeptOf = (def: ResourceDef, initial: Row | undefined, deptId: number | undefined) =>
+  deptId !== undefined &&
+  initial?.deptId == null &&
+  def.fields.some((f) => f.name === 'deptId' && !f.readOnly)
+    ? { ...initial, deptId }
+    : initial;
+
 /** A server message that starts with a shown field's label belongs under that field too. */
 const fieldOfMessage = (fields: FieldDef[], message: string) =>
   fields.filter((f) => message.startsWith(f.label)).sort((a, b) => b.label.length - a.label.length)[0]?.name;
@@ -46,9 +55,14 @@ const fieldOfMessage = (fields: FieldDef[], message: string) =>
  * server shows above the form and keeps what was typed.
  */
 export function ResourceForm({ def, mode, initial, only, onSaved, onCancel }: ResourceFormProps) {
-  const { request } = useApp();
+  const { request, dataDeptId } = useApp();
   const idPrefix = useId();
-  const [values, setValues] = useState<FormValues>(() => toFormValues(def, initial));
+  const [values, setValues] = useState<FormValues>(() =>
+    withIdCardFacts(
+      def,
+      toFormValues(def, mode === 'create' ? withDeptOf(def, initial, dataDeptId) : initial),
+    ),
+  );
   const [errors, setErrors] = useState<FieldErrors>({});
   const [serverError, setServerError] = useState('');
   const [saving, setSaving] = useState(false);
@@ -128,7 +142,7 @@ export function ResourceForm({ def, mode, initial, only, onSaved, onCancel }: Re
           invalid={Boolean(error)}
           disabled={Boolean(f.readOnly) || saving}
           onChange={(value) => {
-            setValues((v) => ({ ...v, [f.name]: value }));
+            setValues((v) => withIdCardFacts(def, { ...v, [f.name]: value }));
             if (errors[f.name]) setErrors(({ [f.name]: _, ...rest }) => rest);
           }}
           onError={(message) =>

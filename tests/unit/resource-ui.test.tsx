@@ -2,9 +2,11 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { today } from '../../domain/clock.js';
 import type { Page } from '../../domain/codes.js';
-import { idCardCheckChar } from '../../domain/idCard.js';
+import { ageOn, idCardCheckChar } from '../../domain/idCard.js';
 import type { ResourceDef } from '../../domain/resource.js';
+import { consultationResource } from '../../domain/resources/consult.js';
 import { AppProvider } from '../../src/app/AppContext.js';
 import type { RequestConfig } from '../../src/app/request.js';
 import { authorityStore } from '../../src/auth/authorityStore.js';
@@ -424,6 +426,8 @@ describe('ResourceForm', () => {
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
     expect(await screen.findByText('请填写姓名')).toBeTruthy();
     expect(screen.getByText('身份证号：校验位不正确')).toBeTruthy();
+    // the first wrong field takes the focus (and is scrolled into view in a browser)
+    await waitFor(() => expect(document.activeElement).toBe(byLabel('姓名')));
     expect(screen.getByText('押金应为数字（元），最多两位小数')).toBeTruthy();
     expect(calls(request, 'POST')).toHaveLength(0);
   });
@@ -549,6 +553,37 @@ describe('ResourceForm', () => {
     });
     expect(await screen.findByText('上传图片要求是 jpg/jpeg/png/gif/bmp/webp 格式')).toBeTruthy();
     expect(calls(request, 'POST')).toHaveLength(0);
+  });
+});
+
+describe('the consultation form (issue #23)', () => {
+  it('fills 性别, 出生日期 and 年龄 as soon as the ID number is valid, and starts in the department in use', async () => {
+    const request = fakeRequest((config) =>
+      config.url === '/ifms/web-org/depts'
+        ? {
+            list: [
+              { deptId: 2, deptName: '护理一部' },
+              { deptId: 3, deptName: '护理二部' },
+            ],
+          }
+        : undefined,
+    );
+    render(
+      // biome-ignore lint/suspicious/noExplicitAny: the fake stands for the generic Request<T>
+      <AppProvider services={{ request: request as any, toast, dataDeptId: 3 }}>
+        <ResourceForm def={consultationResource} mode="create" onSaved={() => undefined} />
+      </AppProvider>,
+    );
+    await waitFor(() => expect((byLabel('所属部门') as HTMLSelectElement).value).toBe('3'));
+    expect((byLabel('出生日期') as HTMLInputElement).value).toBe('');
+    const born = '11010519450608002';
+    const typeIn = (label: string, value: string) => fireEvent.change(byLabel(label), { target: { value } });
+    typeIn('身份证号', born.slice(0, 16));
+    expect((byLabel('出生日期') as HTMLInputElement).value).toBe('');
+    typeIn('身份证号', born + idCardCheckChar(born));
+    expect((byLabel('出生日期') as HTMLInputElement).value).toBe('1945-06-08');
+    expect((byLabel('性别') as HTMLSelectElement).value).toBe('1');
+    expect((byLabel('年龄') as HTMLInputElement).value).toBe(String(ageOn('1945-06-08', today())));
   });
 });
 

@@ -208,6 +208,22 @@ const toArchive = route({
 });
 
 export const interviewerHooks: ResourceHooks = {
+  /** A staff member's name and phone come from the staff record; someone else's are typed. */
+  async prepare(ctx, row, existing) {
+    const empId = row.empId === undefined ? existing?.empId : row.empId;
+    if (empId !== null && empId !== undefined) {
+      const emp = await ctx.db
+        .selectFrom('emp')
+        .select(['empName', 'phoneNum'])
+        .where('empId', '=', Number(empId))
+        .where('orgId', '=', ctx.user.orgId)
+        .executeTakeFirst();
+      if (!emp) throw new ApiFailure(Code.invalidInput, '员工不存在');
+      row.interviewerName = emp.empName;
+      if (!row.phone) row.phone = emp.phoneNum;
+    } else if (!(row.interviewerName ?? existing?.interviewerName))
+      throw new ApiFailure(Code.invalidInput, '请选择员工或填写姓名');
+  },
   async beforeRemove(ctx, row) {
     const used = await sql<{ n: number }>`select count(*) as n from consultation
       where orgId = ${ctx.user.orgId} and interviewerId = ${Number(row.id)}`.execute(ctx.db);
