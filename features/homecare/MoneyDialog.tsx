@@ -10,7 +10,7 @@ import {
 } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { staticDictionaries } from '../../domain/dictionaries.js';
-import { fenToYuan, yuanToFen } from '../../domain/resource.js';
+import { formatYuan, yuanToFen } from '../../domain/resource.js';
 import { costAccountResource } from '../../domain/resources/homecare.js';
 import { CostAccountPaths as P } from '../../domain/resources/homecareAccount.js';
 import { useApp } from '../../src/app/AppContext.js';
@@ -84,7 +84,7 @@ export function MoneyDialog({
       <DialogBody>
         {error ? <ErrorCallout testId="money-error">{error}</ErrorCallout> : null}
         <p>
-          余额 {fenToYuan(Number(account.balance ?? 0))} 元 · 押金 {fenToYuan(Number(account.deposit ?? 0))}{' '}
+          余额 {formatYuan(Number(account.balance ?? 0))} 元 · 押金 {formatYuan(Number(account.deposit ?? 0))}{' '}
           元
         </p>
         <FormGroup label="业务类型" labelFor="hc-action">

@@ -154,7 +154,7 @@ describe('ResourceList', () => {
     await table.findByText('张三');
     expect(table.getByText('1号楼101-1床')).toBeTruthy();
     expect(table.getByText('女')).toBeTruthy();
-    expect(table.getAllByText('1234.56')).toHaveLength(2);
+    expect(table.getAllByText('1,234.56')).toHaveLength(2);
     expect(lastListParams(request)).toEqual({
       pageNum: 1,
       pageSize: 10,
@@ -593,7 +593,7 @@ describe('ResourceDetail', () => {
     renderWith(fakeRequest(), <ResourceDetail def={def} row={makeElder()} onEditSection={onEditSection} />);
     const stay = screen.getByRole('region', { name: '入住信息' });
     expect(within(stay).getByText('1号楼101-1床')).toBeTruthy();
-    expect(within(stay).getByText('1234.56')).toBeTruthy();
+    expect(within(stay).getByText('1,234.56')).toBeTruthy();
     expect(within(stay).getByText('否')).toBeTruthy();
     expect(within(screen.getByRole('region', { name: '基本信息' })).getByText('男')).toBeTruthy();
     fireEvent.click(within(stay).getByRole('button', { name: '编辑' }));

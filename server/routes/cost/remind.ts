@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { nowStamp } from '../../../domain/clock.js';
 import { Code } from '../../../domain/codes.js';
-import { fenToYuan } from '../../../domain/resource.js';
+import { formatYuan } from '../../../domain/resource.js';
 import { ExpenseAuthority as A, COST } from '../../../domain/resources/cost.js';
 import { BillStatus } from '../../../machines/billMachine.js';
 import { inReadDepts } from '../../http/deptScope.js';
@@ -45,8 +45,8 @@ async function remindText(ctx: Ctx, elder: ElderRow, template: number) {
     .executeTakeFirst();
   const text =
     template === 1
-      ? `【${org?.orgName ?? '智慧养老'}】您好，${elder.oldmanName}的${months}月费用共${fenToYuan(due)}元已出账，预存余额${fenToYuan(prestore)}元，请及时缴纳。`
-      : `【${org?.orgName ?? '智慧养老'}】您好，${elder.oldmanName}尚有${bills.length}期费用（${months}）共${fenToYuan(due)}元未缴，请尽快缴纳，谢谢配合。`;
+      ? `【${org?.orgName ?? '智慧养老'}】您好，${elder.oldmanName}的${months}月费用共${formatYuan(due)}元已出账，预存余额${formatYuan(prestore)}元，请及时缴纳。`
+      : `【${org?.orgName ?? '智慧养老'}】您好，${elder.oldmanName}尚有${bills.length}期费用（${months}）共${formatYuan(due)}元未缴，请尽快缴纳，谢谢配合。`;
   return { text, due, bills };
 }
 

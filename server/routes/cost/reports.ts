@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { Code } from '../../../domain/codes.js';
 import { dictLabel } from '../../../domain/dictionaries.js';
 import { accountKinds, shownBalance } from '../../../domain/ledger.js';
-import { fenToYuan } from '../../../domain/resource.js';
+import { formatYuan } from '../../../domain/resource.js';
 import { escapeHtml } from '../../../domain/resources/contract.js';
 import { ExpenseAuthority as A, COST } from '../../../domain/resources/cost.js';
 import {
@@ -350,7 +350,7 @@ export function reportRoutes(): AnyRoute[] {
             <table class="form-values"><tbody>
             <tr><th>长者</th><td>${escapeHtml(elder.oldmanName)}</td></tr>
             <tr><th>业务</th><td>${escapeHtml(txTypeName[tx.txType] ?? tx.txType)}${tx.tradeType ? `（${escapeHtml(dictLabel('tradeType', tx.tradeType))}）` : ''}</td></tr>
-            <tr><th>金额</th><td>${fenToYuan(fen)} 元</td></tr>
+            <tr><th>金额</th><td>${formatYuan(fen)} 元</td></tr>
             <tr><th>支付方式</th><td>${escapeHtml(tx.payWay ? payWayLabel(Number(tx.payWay)) : '余额')}</td></tr>
             <tr><th>摘要</th><td>${escapeHtml(tx.memo)}</td></tr>
             <tr><th>经办人</th><td>${escapeHtml(tx.operatorName)}</td></tr>

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { nowStamp } from '../../../domain/clock.js';
 import { Code } from '../../../domain/codes.js';
-import { fenToYuan } from '../../../domain/resource.js';
+import { formatYuan } from '../../../domain/resource.js';
 import { ExpenseAuthority as A, COST } from '../../../domain/resources/cost.js';
 import { LiveStatus, type LiveStatusCode } from '../../../domain/resources/residence.js';
 import { BillStatus, billTransition } from '../../../machines/billMachine.js';
@@ -242,7 +242,7 @@ export function settleRoutes(): AnyRoute[] {
           oldmanId: id,
           memo:
             ctx.body.remark ??
-            `退住结算：${p.netFen >= 0 ? '退还' : '补缴'} ${fenToYuan(Math.abs(p.netFen))} 元`,
+            `退住结算：${p.netFen >= 0 ? '退还' : '补缴'} ${formatYuan(Math.abs(p.netFen))} 元`,
           ...who,
           lines: [
             line(elderAccount(id, 'receivable'), -p.billFen),
