@@ -54,7 +54,13 @@ export function ReceiveDialog({
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<Done | null>(null);
+  // the balances shown: the list's row at first, the account read again after the money moved
+  const [balances, setBalances] = useState<AccountRow>(elder);
   const label = refund ? '退款' : '收款';
+  const reloadBalances = () =>
+    request<AccountRow>({ url: ExpenseApi.account(elder.oldmanId), silent: true }).then(setBalances, () => {
+      // the money moved; a failed read leaves the old figures, the list reloads on close
+    });
 
   const submit = async () => {
     const parsed = parseAmount(amount);
@@ -79,6 +85,7 @@ export function ReceiveDialog({
         },
       });
       setDone(result);
+      void reloadBalances();
       if (result.printUrl) print(result.printUrl);
     } catch (e) {
       setError(messageOf(e, `${label}失败`));
@@ -100,9 +107,9 @@ export function ReceiveDialog({
   return (
     <Dialog isOpen title={`${label}：${elder.oldmanName}`} onClose={() => onClose(done !== null)}>
       <DialogBody>
-        <p className="expense-balances">
-          预存款 {yuan(elder.prestore)} 元 · 入院押金 {yuan(elder.deposit)} 元 · 医疗押金{' '}
-          {yuan(elder.medicalDeposit)} 元 · 预订金 {yuan(elder.reservation)} 元
+        <p className="expense-balances" data-testid="receive-balances">
+          预存款 {yuan(balances.prestore)} 元 · 入院押金 {yuan(balances.deposit)} 元 · 医疗押金{' '}
+          {yuan(balances.medicalDeposit)} 元 · 预订金 {yuan(balances.reservation)} 元
         </p>
         {done ? (
           <Callout intent={Intent.SUCCESS} title={`${label}成功`} data-testid="receive-done">

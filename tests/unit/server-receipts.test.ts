@@ -28,6 +28,8 @@ const ok = async (method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown) =
   return res.body.result as Rec;
 };
 const yuan = (fen: number) => (fen / 100).toFixed(2);
+/** Money as a printed receipt shows it (domain/resource.ts formatYuan, written out again here). */
+const printedYuan = (fen: number) => yuan(fen).replace(/\B(?=(\d{3})+\.)/g, ',');
 
 /** Living elders with no money yet, one per case (the seed gives money to the first sixty). */
 let freshPool: Rec[] = [];
@@ -110,7 +112,7 @@ describe('a bill payment receipt says what the ledger took, for every pay way', 
       } else expect(lines.find((l) => l.kind === 'cash')?.shown).toBe(fen);
       const receipt = await receiptOf(id, txId);
       expect(receipt.listed).toBe(fen);
-      expect(receipt.printed).toBe(yuan(fen));
+      expect(receipt.printed).toBe(printedYuan(fen));
       expect(receipt.payWay).toBe(name);
       expect(receipt.row).toMatchObject({ txTypeName: '账单缴费', payWayName: name });
     });
@@ -143,7 +145,7 @@ describe('a bill payment receipt says what the ledger took, for every pay way', 
       expect(lines.find((l) => l.kind === 'cash')?.shown).toBe(fen);
       const receipt = await receiptOf(id, txId);
       expect(receipt.listed).toBe(fen);
-      expect(receipt.printed).toBe(yuan(fen));
+      expect(receipt.printed).toBe(printedYuan(fen));
     }
   });
 });
@@ -168,11 +170,32 @@ describe('receipts of money into and out of an account', () => {
         expect(Math.abs(cash ?? 0)).toBe(fen);
         const receipt = await receiptOf(id, txId);
         expect(receipt.listed).toBe(fen);
-        expect(receipt.printed).toBe(yuan(fen));
+        expect(receipt.printed).toBe(printedYuan(fen));
         expect(receipt.payWay).toBe(name);
       }
     }
     const book = await ok('GET', `${RECONCILIATION}/ledger`);
     expect(book).toMatchObject({ ok: true, totalFen: 0 });
+  });
+});
+
+describe('a printed bill says whether it is paid (issue #23)', () => {
+  it('待缴费 before, 已缴费 with when and how after', async () => {
+    const elder = await freshResident();
+    const id = Number(elder.oldmanId);
+    const bill = await unpaidBill(id, '2026-03');
+    const print = async () =>
+      (
+        await h.app.inject({
+          method: 'GET',
+          url: `${COST}/payBack/print/${String(bill.billId)}`,
+          headers: { authorization: admin },
+        })
+      ).body;
+    expect(await print()).toContain('状态：<b>待缴费</b>');
+    await ok('POST', `${COST}/payBack/3/0`, { billId: bill.billId, payWay: 3 });
+    const paid = await print();
+    expect(paid).toContain('状态：<b>已缴费</b>');
+    expect(paid).toMatch(/（\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} 微信（线下）缴费）/);
   });
 });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { nowStamp } from '../../../domain/clock.js';
 import { Code } from '../../../domain/codes.js';
 import { dictLabel } from '../../../domain/dictionaries.js';
-import { fenToYuan } from '../../../domain/resource.js';
+import { fenToYuan, formatYuan } from '../../../domain/resource.js';
 import { escapeHtml } from '../../../domain/resources/contract.js';
 import { ExpenseAuthority as A, COST } from '../../../domain/resources/cost.js';
 import { LiveStatus } from '../../../domain/resources/residence.js';
@@ -330,13 +330,18 @@ async function billsPrint(ctx: Ctx, billIds: number[]) {
     const rows = b.items
       .map(
         (i) =>
-          `<tr><td>${escapeHtml(i.projectName)}</td><td>${i.quantity}</td><td>${fenToYuan(i.unitFen)}</td><td>${i.days ?? ''}</td><td>${fenToYuan(i.amountFen)}</td></tr>`,
+          `<tr><td>${escapeHtml(i.projectName)}</td><td>${i.quantity}</td><td>${formatYuan(i.unitFen)}</td><td>${i.days ?? ''}</td><td>${formatYuan(i.amountFen)}</td></tr>`,
       )
       .join('');
     parts.push(`<section class="bill"><h2>${escapeHtml(b.oldmanName)} ${b.billMonth} 月费用账单</h2>
       <table><thead><tr><th>项目</th><th>数量</th><th>单价（元）</th><th>计费天数</th><th>金额（元）</th></tr></thead>
       <tbody>${rows}</tbody></table>
-      <p>合计 ${fenToYuan(b.totalFen)} 元，优惠 ${fenToYuan(b.discountFen)} 元，应缴 <b>${fenToYuan(b.payableFen)}</b> 元</p></section>`);
+      <p>合计 ${formatYuan(b.totalFen)} 元，优惠 ${formatYuan(b.discountFen)} 元，应缴 <b>${formatYuan(b.payableFen)}</b> 元</p>
+      <p class="bill-status">状态：<b>${escapeHtml(dictLabel('billStatus', b.billStatus))}</b>${
+        b.billStatus === BillStatus.paid && b.payTime
+          ? `（${escapeHtml(b.payTime)} ${escapeHtml(payWayLabel(b.payWay))}缴费）`
+          : ''
+      }</p></section>`);
   }
   return printPage('费用账单', org?.orgName ?? '', parts.join('<hr/>'));
 }
