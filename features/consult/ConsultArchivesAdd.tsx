@@ -75,7 +75,7 @@ export function ConsultArchivesAdd() {
               intent={Intent.PRIMARY}
               icon="document-open"
               text="查看长者档案"
-              onClick={() => navigate(ConsultPaths.archives)}
+              onClick={() => navigate(`${ConsultPaths.archiveDetail}?oldmanId=${state.oldmanId}`)}
             />
           }
         />

@@ -4,4 +4,6 @@ export const ConsultPaths = {
   archivesAdd: '/live/consult/archivesAdd',
   /** 长者档案 (features/archives). */
   archives: '/live/archives/base',
+  /** One elder's profile (features/archives ArchivePaths.detail), opened with ?oldmanId=. */
+  archiveDetail: '/live/archives/detail',
 } as const;
