@@ -24,13 +24,41 @@ function birthOf(id: string): string | null {
   return `${id.slice(6, 10)}-${id.slice(10, 12)}-${id.slice(12, 14)}`;
 }
 
-/** 18 characters, a real birth date not in the future, and the right check character. */
-export function isValidIdCard(raw: string, today: Date = new Date()): boolean {
-  const id = raw.toUpperCase();
-  if (!/^[1-9]\d{16}[\dX]$/.test(id)) return false;
+/**
+ * Province-level codes (GB/T 2260) that begin a region code, with 81/82/83 of the residence permits
+ * of Hong Kong, Macao and Taiwan residents. Only the province is checked: a number issued decades
+ * ago keeps a county code that may since have been merged or renamed.
+ */
+const PROVINCES = new Set([
+  11, 12, 13, 14, 15, 21, 22, 23, 31, 32, 33, 34, 35, 36, 37, 41, 42, 43, 44, 45, 46, 50, 51, 52, 53, 54, 61,
+  62, 63, 64, 65, 71, 81, 82, 83,
+]);
+
+/**
+ * What is wrong with a number, in words a clerk can act on (to follow the field's name), or null
+ * when it is valid: the form, the region, the birth date (real, not in the future), the check
+ * character — the first problem found.
+ */
+export function idCardProblem(raw: string, today: Date = new Date()): string | null {
+  const id = raw.trim().toUpperCase();
+  if (!/^\d{17}[\dX]$/.test(id)) return '应为18位，前17位为数字，末位为数字或X';
+  if (!PROVINCES.has(Number(id.slice(0, 2)))) return '地区码不存在';
   const birth = birthOf(id);
-  if (!birth || birth > localDay(today.getTime())) return false;
-  return idCardCheckChar(id.slice(0, 17)) === id[17];
+  if (!birth) return '出生日期不存在';
+  if (birth > localDay(today.getTime())) return '出生日期不能晚于今天';
+  if (idCardCheckChar(id.slice(0, 17)) !== id[17]) return '校验位不正确';
+  return null;
+}
+
+/** The refusal of an invalid number, naming the field: 身份证号：出生日期不存在. */
+export const idCardMessage = (raw: string, label = '身份证号', today: Date = new Date()): string | null => {
+  const problem = idCardProblem(raw, today);
+  return problem === null ? null : `${label}：${problem}`;
+};
+
+/** 18 characters, a known region, a real birth date not in the future, and the right check character. */
+export function isValidIdCard(raw: string, today: Date = new Date()): boolean {
+  return idCardProblem(raw, today) === null;
 }
 
 export interface IdCardFacts {

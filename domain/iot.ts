@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { mattressAlarmTypeName, positionAlarmTypeName, positionAlarmTypes } from './alarms.js';
 
 /** Inputs of the IoT screens (spec 000 §7 "Mattress, calls and alarms", "Positioning"), shared by console and server. */
-const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, '时间格式应为 HH:mm');
+const hhmm = (label: string) =>
+  z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, `${label}格式应为 HH:mm`);
 
 export const mattressRuleInput = z
   .object({
@@ -11,8 +12,8 @@ export const mattressRuleInput = z
     minValue: z.coerce.number().int().min(0).max(250).nullable().default(null),
     maxValue: z.coerce.number().int().min(0).max(250).nullable().default(null),
     durationSeconds: z.coerce.number().int().min(0).max(86_400).default(0),
-    startTime: hhmm.default('00:00'),
-    endTime: hhmm.default('24:00'),
+    startTime: hhmm('开始时间').default('00:00'),
+    endTime: hhmm('结束时间').default('24:00'),
     remark: z.string().max(200).default(''),
   })
   .refine((r) => r.minValue === null || r.maxValue === null || r.minValue < r.maxValue, {
@@ -55,8 +56,8 @@ export const pntRuleInput = z
     railId: z.coerce.number().int().positive().nullable().default(null),
     railTrigger: z.enum(['enter', 'exit']).default('enter'),
     threshold: z.coerce.number().int().min(1).max(99).nullable().default(null),
-    startTime: hhmm.default('00:00'),
-    endTime: hhmm.default('24:00'),
+    startTime: hhmm('开始时间').default('00:00'),
+    endTime: hhmm('结束时间').default('24:00'),
     weekdays: z
       .string()
       .regex(/^[1-7](,[1-7])*$/, '星期格式错误')
@@ -72,8 +73,8 @@ export type PntRuleInput = z.infer<typeof pntRuleInput>;
 export const callSetBaseInput = z.object({
   answerTimeoutSeconds: z.coerce.number().int().min(10).max(600),
   remindRepeat: z.coerce.number().int().min(0).max(1),
-  nightStart: hhmm,
-  nightEnd: hhmm,
+  nightStart: hhmm('夜间开始时间'),
+  nightEnd: hhmm('夜间结束时间'),
 });
 export const callVoiceInput = z.object({
   status: z.coerce.number().int().min(0).max(1),

@@ -11,6 +11,26 @@ export interface LookupDef {
   label: string;
   /** A second line in the dropdown (e.g. the elder's ID-card number). */
   extra?: string;
+  /** The choice's text when the label field alone cannot tell two rows apart (two 张桂英). */
+  describe?(row: Record<string, unknown>): string;
+  /** Choices in the order people look them up (names by pinyin), not the server's. */
+  sorted?: boolean;
+}
+
+/**
+ * An elder as a choice: the name with the full bed (张桂英（1号楼1层1103-2床）), so that two residents
+ * of the same name are told apart; without a bed, the end of the ID-card number.
+ */
+export function elderChoiceLabel(row: {
+  oldmanName?: unknown;
+  bedName?: unknown;
+  oldmanIdcard?: unknown;
+}): string {
+  const name = String(row.oldmanName ?? '');
+  const bed = typeof row.bedName === 'string' && row.bedName ? row.bedName : '';
+  if (bed) return `${name}（${bed}）`;
+  const idcard = typeof row.oldmanIdcard === 'string' ? row.oldmanIdcard : '';
+  return idcard ? `${name}（身份证尾号${idcard.slice(-4)}）` : name;
 }
 
 export const lookups = {
@@ -43,6 +63,8 @@ export const lookups = {
     value: 'oldmanId',
     label: 'oldmanName',
     extra: 'oldmanIdcard',
+    describe: elderChoiceLabel,
+    sorted: true,
   },
   /** Every elder with a profile, whatever the residence status. */
   oldmanAll: {
@@ -51,6 +73,8 @@ export const lookups = {
     value: 'oldmanId',
     label: 'oldmanName',
     extra: 'oldmanIdcard',
+    describe: elderChoiceLabel,
+    sorted: true,
   },
   sale: { url: '/pims/web-pi/personnel/sale', params: { pageHelper: 0 }, value: 'saleId', label: 'saleName' },
   level: { url: '/pims/web-org/levels', params: { pageHelper: 0 }, value: 'levelId', label: 'levelName' },
@@ -97,6 +121,8 @@ export const lookups = {
     value: 'oldmanId',
     label: 'oldmanName',
     extra: 'oldmanIdcard',
+    describe: elderChoiceLabel,
+    sorted: true,
   },
   homeArea: { url: '/homecare/web-api/area', params: { pageHelper: 0 }, value: 'areaId', label: 'areaName' },
   serveProjectType: {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fenToYuan, yuanToFen } from './resource.js';
+import { formatYuan, yuanToFen } from './resource.js';
 
 /**
  * Scanned-code payment (spec 001 §7 "Payment provider"; spec 000 "pay ways 10-13 for scanned
@@ -90,7 +90,7 @@ const yuanAmount = z.union([z.string(), z.number()], { error: '请填写支付�
     return z.NEVER;
   }
   if (fen > MAX_PAY_FEN) {
-    ctx.addIssue({ code: 'custom', message: `单笔支付金额不能超过${fenToYuan(MAX_PAY_FEN)}元` });
+    ctx.addIssue({ code: 'custom', message: `单笔支付金额不能超过${formatYuan(MAX_PAY_FEN)}元` });
     return z.NEVER;
   }
   return fen;

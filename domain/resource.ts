@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type DictEntry, type StaticDictName, staticDictionaries } from './dictionaries.js';
-import { isValidIdCard } from './idCard.js';
+import { idCardMessage } from './idCard.js';
 
 /**
  * Resource definitions (ARCHITECTURE rule 1): one description of a business record gives the
@@ -191,7 +191,10 @@ export function fieldSchema(f: FieldDef): z.ZodType {
         .string({ error: `${L}必须是文字` })
         .trim()
         .toUpperCase()
-        .refine(isValidIdCard, `${L}不正确（应为18位且校验位正确）`);
+        .superRefine((v, ctx) => {
+          const problem = idCardMessage(v, L);
+          if (problem) ctx.addIssue({ code: 'custom', message: problem });
+        });
     case 'phone':
       return z
         .string({ error: `${L}必须是文字` })
@@ -254,9 +257,19 @@ export const columnLabel = (def: ResourceDef, name: string) =>
 export const refNameKey = (field: string) =>
   field.endsWith('Id') ? `${field.slice(0, -2)}Name` : `${field}Name`;
 
-/** Yuan text for integer fen, e.g. 123456 → "1234.56". */
+/** Yuan text for integer fen, e.g. 123456 → "1234.56": what inputs hold and files carry. */
 export const fenToYuan = (fen: number) =>
   `${fen < 0 ? '-' : ''}${Math.floor(Math.abs(fen) / 100)}.${String(Math.abs(fen) % 100).padStart(2, '0')}`;
+
+/**
+ * Money as people read it, with thousands separators: 32040000 → "320,400.00". Every screen, print
+ * page and message shows money with it; inputs and exported files keep fenToYuan's plain digits.
+ */
+export function formatYuan(fen: number): string {
+  const plain = fenToYuan(Math.round(fen));
+  const [whole = '0', cents = '00'] = plain.replace('-', '').split('.');
+  return `${plain.startsWith('-') ? '-' : ''}${whole.replace(/\B(?=(\d{3})+$)/g, ',')}.${cents}`;
+}
 
 /** Integer fen for a yuan text with at most two decimals; null when it is not one. */
 export function yuanToFen(yuan: string): number | null {

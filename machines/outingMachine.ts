@@ -27,16 +27,58 @@ export type OutingEvent =
   | { type: 'outing.return'; at: string };
 export type OutingEventType = OutingEvent['type'];
 
-/** Each event's Chinese name (buttons, history, refusals) and the authority that may send it. */
-export const outingEvents: Record<OutingEventType, { label: string; authority: string }> = {
-  'outing.register': { label: '登记外出', authority: LiveAuthority.outingAdd },
-  'outing.edit': { label: '编辑外出', authority: LiveAuthority.outingEdit },
-  'outing.pass': { label: '审核通过', authority: LiveAuthority.outingAuditPass },
-  'outing.decline': { label: '审核驳回', authority: LiveAuthority.outingAuditDecline },
-  'outing.affirm': { label: '确认外出', authority: LiveAuthority.outingAffirm },
-  'outing.postpone': { label: '延期', authority: LiveAuthority.outingPostpone },
-  'outing.cancel': { label: '取消外出', authority: LiveAuthority.outingCancel },
-  'outing.return': { label: '返院登记', authority: LiveAuthority.outingBack },
+/**
+ * Each event's Chinese name (row buttons, dialog titles, history, refusals) and the authority that
+ * may send it; a step's dialog confirms with `confirm` (the step said as an action — not 确定 + its
+ * name, 确定确认外出) and reports `done`.
+ */
+export const outingEvents: Record<
+  OutingEventType,
+  { label: string; authority: string; confirm: string; done: string }
+> = {
+  'outing.register': {
+    label: '登记外出',
+    authority: LiveAuthority.outingAdd,
+    confirm: '保存',
+    done: '已登记外出',
+  },
+  'outing.edit': { label: '编辑外出', authority: LiveAuthority.outingEdit, confirm: '保存', done: '已保存' },
+  'outing.pass': {
+    label: '审核通过',
+    authority: LiveAuthority.outingAuditPass,
+    confirm: '通过',
+    done: '已审核通过',
+  },
+  'outing.decline': {
+    label: '审核驳回',
+    authority: LiveAuthority.outingAuditDecline,
+    confirm: '驳回',
+    done: '已驳回',
+  },
+  'outing.affirm': {
+    label: '确认外出',
+    authority: LiveAuthority.outingAffirm,
+    confirm: '确认外出',
+    done: '已确认外出',
+  },
+  'outing.postpone': {
+    label: '延期',
+    authority: LiveAuthority.outingPostpone,
+    confirm: '确认延期',
+    done: '已延期',
+  },
+  'outing.cancel': {
+    label: '取消外出',
+    authority: LiveAuthority.outingCancel,
+    confirm: '取消外出',
+    done: '外出登记已取消',
+  },
+  'outing.return': {
+    label: '返院登记',
+    authority: LiveAuthority.outingBack,
+    confirm: '确认返院',
+    done: '已登记返院',
+  },
 };
 export const outingEventTypes = Object.keys(outingEvents) as OutingEventType[];
 

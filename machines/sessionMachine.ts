@@ -36,6 +36,8 @@ export type SessionEvent =
   | ({ type: 'session.login' } & Credentials)
   | { type: 'session.selectDept'; deptId: number }
   | { type: 'session.switchDept' }
+  /** Closes the department choice opened by switchDept: the department in use stays. */
+  | { type: 'session.cancelSwitch' }
   | { type: 'session.changePassword'; password: string }
   | { type: 'session.logout' }
   | { type: 'session.error'; code: number }
@@ -116,6 +118,11 @@ export const sessionMachine = setup({
       (context.userInfo?.dataDeptInfoList.length ?? 0) > 1 && context.userInfo?.selectedDataDeptId == null,
     hasOneUnselectedDept: ({ context }) =>
       context.userInfo?.dataDeptInfoList.length === 1 && context.userInfo.selectedDataDeptId == null,
+    /**
+     * A department is already in use, so the choice is a switch from the working console (only
+     * switchDept reaches the choice with one set): the first choice after sign-in cannot be cancelled.
+     */
+    hasDeptInUse: ({ context }) => context.userInfo?.selectedDataDeptId != null,
   },
 }).createMachine({
   id: 'session',
@@ -208,7 +215,16 @@ export const sessionMachine = setup({
     },
     choosingDepartment: {
       meta: { label: '选择数据部门' },
-      on: { 'session.selectDept': 'selectingDepartment', 'session.logout': 'loggingOut', ...sessionErrors },
+      on: {
+        'session.selectDept': 'selectingDepartment',
+        'session.cancelSwitch': {
+          guard: 'hasDeptInUse',
+          target: 'authenticated',
+          actions: assign({ error: null }),
+        },
+        'session.logout': 'loggingOut',
+        ...sessionErrors,
+      },
     },
     selectingDepartment: {
       meta: { label: '切换数据部门中' },

@@ -1,6 +1,7 @@
 import {
   Alert,
   Button,
+  Callout,
   Dialog,
   DialogBody,
   DialogFooter,
@@ -13,6 +14,7 @@ import {
 import { useActorRef, useSelector } from '@xstate/react';
 import { type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useMatches, useNavigate, useNavigation, useOutlet } from 'react-router-dom';
+import { ALL_DATA_DEPTS, dataDeptChoices, dataDeptName } from '../domain/session.js';
 import { VersionNotice } from '../features/callboard/VersionNotice.js';
 import { NotFound, NotImplemented } from '../features/fallback/index.js';
 import type { ApiClient } from './api/client.js';
@@ -74,7 +76,16 @@ export function App({
   const sessionRef = useActorRef(machine);
   const state = useSelector(sessionRef, (s) => s.value as string);
   const ctx = useSelector(sessionRef, (s) => s.context);
-  const services: AppServices = useMemo(() => ({ request: client.request, toast }), [client]);
+  const canCancelSwitch = useSelector(sessionRef, (s) => s.can({ type: 'session.cancelSwitch' }));
+  const chosenDept = ctx.userInfo?.selectedDataDeptId;
+  const services: AppServices = useMemo(
+    () => ({
+      request: client.request,
+      toast,
+      ...(chosenDept != null && chosenDept !== ALL_DATA_DEPTS ? { dataDeptId: chosenDept } : {}),
+    }),
+    [client, chosenDept],
+  );
   const location = useLocation();
   const routerNavigate = useNavigate();
   const matches = useMatches();
@@ -114,7 +125,8 @@ export function App({
   const token = ctx.userInfo?.token;
   const mqttClientId = ctx.userInfo?.mqttClientId;
   const orgId = ctx.userInfo?.orgInfo.orgId;
-  const signedIn = state === 'authenticated';
+  // A switch of department being chosen keeps the page and its live channels behind the dialog.
+  const signedIn = state === 'authenticated' || (state === 'choosingDepartment' && canCancelSwitch);
   useEffect(() => {
     if (!signedIn || !token || !mqttClientId || orgId === undefined) return;
     const live = createRealtime({
@@ -222,7 +234,6 @@ export function App({
     );
   }
   const user = ctx.userInfo;
-  const dept = user?.dataDeptInfoList.find((d) => d.deptId === user.selectedDataDeptId) ?? user?.deptInfo;
   let element: ReactNode = outlet;
   if (path.startsWith('/home/iframe/')) element = <IframePage menu={leaves.find((l) => l.hash === path)} />;
   else if (matched?.id === FALLBACK_ROUTE || (menuId !== null && !/^\d+$/.test(menuId)))
@@ -259,7 +270,7 @@ export function App({
           systemName={config.iconConfig.systemName}
           systemIcon={config.iconConfig.systemIcon}
           empName={user?.empInfo.empName ?? ''}
-          deptName={dept?.deptName ?? ''}
+          deptName={dataDeptName(user)}
           menuOpen={config.iconConfig.menuOpenStatus !== 'CLOSE'}
           menus={menus}
           tabs={tabs}
@@ -299,7 +310,12 @@ export function App({
           isOpen={state === 'choosingDepartment' || state === 'selectingDepartment'}
           title="请选择数据部门"
           icon="office"
-          isCloseButtonShown={false}
+          // the first choice after sign-in must be made; a switch can always be called off
+          isCloseButtonShown={canCancelSwitch}
+          canEscapeKeyClose={canCancelSwitch}
+          canOutsideClickClose={canCancelSwitch}
+          onClose={() => sessionRef.send({ type: 'session.cancelSwitch' })}
+          onOpening={() => setDeptChoice(null)}
         >
           <DialogBody>
             <div data-testid="dept-chooser">
@@ -307,26 +323,36 @@ export function App({
                 selectedValue={deptChoice ?? user?.selectedDataDeptId ?? undefined}
                 onChange={(e) => setDeptChoice(Number(e.currentTarget.value))}
               >
-                {(user?.dataDeptInfoList ?? []).map((d) => (
+                {(user ? dataDeptChoices(user) : []).map((d) => (
                   <Radio key={d.deptId} value={d.deptId} label={d.deptName} />
                 ))}
               </RadioGroup>
+              {state === 'choosingDepartment' && ctx.error ? (
+                <Callout intent={Intent.DANGER} icon={null}>
+                  {ctx.error.message}
+                </Callout>
+              ) : null}
             </div>
           </DialogBody>
           <DialogFooter
             actions={
-              <Button
-                intent={Intent.PRIMARY}
-                text="进入系统"
-                loading={state === 'selectingDepartment'}
-                disabled={deptChoice === null}
-                onClick={() => {
-                  if (deptChoice !== null) {
-                    saveTabs(emptyTabs);
-                    sessionRef.send({ type: 'session.selectDept', deptId: deptChoice });
-                  }
-                }}
-              />
+              <>
+                {canCancelSwitch ? (
+                  <Button text="取消" onClick={() => sessionRef.send({ type: 'session.cancelSwitch' })} />
+                ) : null}
+                <Button
+                  intent={Intent.PRIMARY}
+                  text="进入系统"
+                  loading={state === 'selectingDepartment'}
+                  disabled={deptChoice === null || deptChoice === user?.selectedDataDeptId}
+                  onClick={() => {
+                    if (deptChoice !== null) {
+                      saveTabs(emptyTabs);
+                      sessionRef.send({ type: 'session.selectDept', deptId: deptChoice });
+                    }
+                  }}
+                />
+              </>
             }
           />
         </Dialog>

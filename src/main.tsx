@@ -1,4 +1,5 @@
 import './util/zodJitless.js';
+import '../domain/zodLocale.js';
 import '@blueprintjs/core/lib/css/blueprint.css';
 import './layout/shell.css';
 import { HotkeysProvider, Spinner } from '@blueprintjs/core';

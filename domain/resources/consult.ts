@@ -139,7 +139,11 @@ export const consultSectionFields = (section: ConsultSection) =>
 /** The section PUT path of one consultation. */
 export const consultSectionPath = (section: ConsultSection) => `${CONSULT_BASE}/:id/${section}`;
 
-/** Reception staff named on consultations (接待人员): one list per organisation. */
+/**
+ * Reception staff named on consultations (接待人员): one list per organisation (spec 001 §7
+ * interviewer calls), made of the staff — each organisation starts with one per staff member, a new
+ * one is picked from 员工 (its name and phone follow the staff record) or typed for someone else.
+ */
 export const interviewerResource: ResourceDef = {
   name: 'interviewer',
   title: '接待人员',
@@ -147,7 +151,21 @@ export const interviewerResource: ResourceDef = {
   idField: 'id',
   nameField: 'interviewerName',
   fields: [
-    { name: 'interviewerName', label: '姓名', type: 'text', required: true, maxLength: 20, unique: true },
+    {
+      name: 'empId',
+      label: '员工',
+      type: 'ref',
+      ref: 'elderNursingWorker',
+      hint: '从员工中选择，姓名与电话随员工',
+    },
+    {
+      name: 'interviewerName',
+      label: '姓名',
+      type: 'text',
+      maxLength: 20,
+      unique: true,
+      hint: '不是员工时填写',
+    },
     { name: 'phone', label: '联系电话', type: 'phone' },
     { name: 'remark', label: '备注', type: 'text', maxLength: 100 },
   ],

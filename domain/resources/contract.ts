@@ -1,5 +1,5 @@
 import { dictLabel } from '../dictionaries.js';
-import { fenToYuan, type ResourceDef } from '../resource.js';
+import { formatYuan, type ResourceDef } from '../resource.js';
 import { LiveAuthority } from './oldman.js';
 
 /** Spec 000 §7 "Contracts and forms": every call lives under this prefix. */
@@ -235,7 +235,7 @@ export function placeholderValuesOf(
     amount:
       terms.amount === null || terms.amount === undefined || terms.amount === ''
         ? ''
-        : fenToYuan(Number(terms.amount)),
+        : formatYuan(Number(terms.amount)),
     signerName: text(terms.signerName),
     signerPhone: text(terms.signerPhone),
     today,

@@ -76,7 +76,7 @@ export function ConsultArchivesAdd() {
               intent={Intent.PRIMARY}
               icon="document-open"
               text="查看长者档案"
-              onClick={() => navigate(LiveScreens.archives)}
+              onClick={() => navigate(`${LiveScreens.archiveDetail}?oldmanId=${state.oldmanId}`)}
             />
           }
         />

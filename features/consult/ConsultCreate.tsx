@@ -1,6 +1,6 @@
 import { Button, Callout, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
 import { useState } from 'react';
-import { isValidIdCard } from '../../domain/idCard.js';
+import { idCardMessage } from '../../domain/idCard.js';
 import {
   CONSULT_BASE,
   consultationResource,
@@ -45,8 +45,9 @@ export function ConsultCreate({ onSaved, onCancel }: { onSaved(): void; onCancel
 
   const check = () => {
     const value = idcard.trim().toUpperCase();
-    if (!isValidIdCard(value)) {
-      setError('身份证号不正确（应为18位且校验位正确）');
+    const problem = idCardMessage(value);
+    if (problem) {
+      setError(problem);
       return;
     }
     setError('');

@@ -1,4 +1,4 @@
-import { Button, Callout, Card, FormGroup, H4, HTMLSelect, HTMLTable, Intent } from '@blueprintjs/core';
+import { Button, Callout, Card, FormGroup, H4, HTMLTable, Intent } from '@blueprintjs/core';
 import { useState } from 'react';
 import { ExpenseScreens } from '../../domain/screens.js';
 import { useApp } from '../../src/app/AppContext.js';
@@ -8,6 +8,7 @@ import { usePage } from '../../src/router/page.js';
 import { type BillRow, ExpenseApi, messageOf, useGet, usePayWays, yuan } from './api.js';
 import { PayWaySelect } from './PayWaySelect.js';
 import './expense.css';
+import { ChoiceSelect } from '../../src/ui/ChoiceSelect.js';
 
 interface ElderDue {
   oldmanId: number;
@@ -55,20 +56,15 @@ export function BillBatchPayment() {
         {error ? <Callout intent={Intent.DANGER}>{error}</Callout> : null}
         <div className="expense-form-row">
           <FormGroup label="添加长者" labelFor="due-add">
-            <HTMLSelect
+            <ChoiceSelect
               id="due-add"
+              label="添加长者"
+              placeholder="请选择长者"
+              filterHint="姓名或床位"
+              choices={elders.filter((e) => !ids.includes(String(e.value)))}
               value=""
-              onChange={(e) => e.currentTarget.value && withIds([...ids, e.currentTarget.value])}
-            >
-              <option value="">请选择长者</option>
-              {elders
-                .filter((e) => !ids.includes(String(e.value)))
-                .map((e) => (
-                  <option key={String(e.value)} value={String(e.value)}>
-                    {e.label}
-                  </option>
-                ))}
-            </HTMLSelect>
+              onChange={(value) => value && withIds([...ids, value])}
+            />
           </FormGroup>
           <PayWaySelect id="due-payway" ways={ways} value={payWay} onChange={setPayWay} />
         </div>

@@ -11,6 +11,7 @@ import {
   Intent,
 } from '@blueprintjs/core';
 import { useState } from 'react';
+import { fenToYuan } from '../../domain/resource.js';
 import { ExpenseAuthority as EA } from '../../domain/resources/cost.js';
 import { ExpenseScreens } from '../../domain/screens.js';
 import { BillStatus } from '../../machines/billMachine.js';
@@ -188,7 +189,7 @@ export function BillDetail() {
                               itemId: i.itemId,
                               projectId: '',
                               quantity: String(i.quantity),
-                              price: yuan(i.unitFen),
+                              price: fenToYuan(i.unitFen),
                             })
                           }
                         />

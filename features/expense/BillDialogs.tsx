@@ -1,6 +1,5 @@
 import {
   Button,
-  Callout,
   Dialog,
   DialogBody,
   DialogFooter,
@@ -9,11 +8,20 @@ import {
   InputGroup,
   Intent,
 } from '@blueprintjs/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { PayWayCode } from '../../domain/payment.js';
 import { useApp } from '../../src/app/AppContext.js';
+import { ErrorCallout } from '../../src/ui/ErrorCallout.js';
 import { ScanPayDialog } from '../../src/ui/payment/ScanPayDialog.js';
-import { ExpenseApi, isScanPayWay, messageOf, usePayWays, yuan } from './api.js';
+import {
+  type AccountRow,
+  type BillRow,
+  ExpenseApi,
+  isScanPayWay,
+  messageOf,
+  usePayWays,
+  yuan,
+} from './api.js';
 import { PayWaySelect } from './PayWaySelect.js';
 
 interface PreviewLine {
@@ -74,7 +82,7 @@ export function GenerateDialog({
   return (
     <Dialog isOpen title="生成账单" className="expense-dialog" onClose={() => onClose(false)}>
       <DialogBody>
-        {error ? <Callout intent={Intent.DANGER}>{error}</Callout> : null}
+        {error ? <ErrorCallout>{error}</ErrorCallout> : null}
         <div className="expense-form-row">
           <FormGroup label="账单月份" labelFor="gen-month">
             <InputGroup
@@ -151,27 +159,68 @@ export function GenerateDialog({
   );
 }
 
+/** Each elder's prepaid balance and what their bills ask, read when the dialog opens; null while reading. */
+function useBalances(bills: readonly PayableBill[]) {
+  const { request } = useApp();
+  const key = bills.map((b) => b.billId).join(',');
+  const [elders, setElders] = useState<
+    { oldmanId: number; oldmanName: string; prestore: number; dueFen: number }[] | null
+  >(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the bills are read again only when they change
+  useEffect(() => {
+    let live = true;
+    const due = new Map<number, { oldmanName: string; dueFen: number }>();
+    for (const b of bills) {
+      const seen = due.get(b.oldmanId);
+      due.set(b.oldmanId, { oldmanName: b.oldmanName, dueFen: (seen?.dueFen ?? 0) + b.payableFen });
+    }
+    Promise.all(
+      [...due].map(([oldmanId, d]) =>
+        request<AccountRow>({ url: ExpenseApi.account(oldmanId), silent: true }).then(
+          (a) => ({ oldmanId, ...d, prestore: a.prestore }),
+          () => ({ oldmanId, ...d, prestore: 0 }),
+        ),
+      ),
+    ).then((found) => live && setElders(found));
+    return () => {
+      live = false;
+    };
+  }, [key, request]);
+  return elders;
+}
+
+/** A bill to pay, as the lists hold it. */
+type PayableBill = Pick<BillRow, 'billId' | 'oldmanId' | 'oldmanName' | 'payableFen'>;
+
 /**
  * 缴费 of one or more bills; 余额 pays from the prepaid balance; a scanned-code way (10–13) opens
- * the payment dialog, and the bills are paid when the gateway confirms.
+ * the payment dialog, and the bills are paid when the gateway confirms. Each elder's prepaid
+ * balance is shown with what 余额 would leave; 余额 is chosen at first only when it covers every bill.
  */
 export function PayDialog({
-  billIds,
-  payableFen,
+  bills,
   title,
   onClose,
 }: {
-  billIds: number[];
-  payableFen: number;
+  bills: PayableBill[];
   title: string;
   onClose(changed: boolean): void;
 }) {
   const { request, toast } = useApp();
   const ways = usePayWays(true, true);
-  const [payWay, setPayWay] = useState('1');
+  const billIds = bills.map((b) => b.billId);
+  const payableFen = bills.reduce((s, b) => s + b.payableFen, 0);
+  const [payWay, setPayWay] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const [scanning, setScanning] = useState<PayWayCode | null>(null);
+  const elders = useBalances(bills);
+  const covered = elders?.every((e) => e.prestore >= e.dueFen) ?? false;
+  const [chosen, setChosen] = useState(false);
+  // 余额 only when it covers what is due; otherwise the clerk chooses how the money comes
+  useEffect(() => {
+    if (elders !== null && !chosen) setPayWay(covered ? '1' : '');
+  }, [elders, covered, chosen]);
   const submit = async () => {
     if (!payWay) return setError('请选择支付方式');
     if (isScanPayWay(Number(payWay))) return setScanning(Number(payWay) as PayWayCode);
@@ -205,17 +254,40 @@ export function PayDialog({
   return (
     <Dialog isOpen title={title} onClose={() => onClose(false)}>
       <DialogBody>
-        {error ? (
-          <Callout intent={Intent.DANGER} data-testid="pay-error">
-            {error}
-          </Callout>
-        ) : null}
+        {error ? <ErrorCallout testId="pay-error">{error}</ErrorCallout> : null}
         <p className="expense-summary">
           <span>
             共 {billIds.length} 份账单，应缴 <b>{yuan(payableFen)}</b> 元
           </span>
         </p>
-        <PayWaySelect id="bill-payway" ways={ways} value={payWay} onChange={setPayWay} />
+        <PayWaySelect
+          id="bill-payway"
+          ways={ways}
+          value={payWay}
+          onChange={(next) => {
+            setChosen(true);
+            setPayWay(next);
+          }}
+        />
+        <table className="expense-balance-table" data-testid="pay-balances">
+          <tbody>
+            {(elders ?? []).map((e) => {
+              const after = e.prestore - (payWay === '1' ? e.dueFen : 0);
+              return (
+                <tr key={e.oldmanId}>
+                  <th className="expense-balance-cell">{e.oldmanName}</th>
+                  <td className="expense-balance-cell">
+                    预存余额 <b>{yuan(e.prestore)}</b> 元
+                  </td>
+                  <td className="expense-balance-cell">
+                    {payWay === '1' ? '余额缴费后' : '缴费后余额'} <b>{yuan(after)}</b> 元
+                    {after < 0 ? <span className="expense-due">（余额不足）</span> : null}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
       </DialogBody>
       <DialogFooter
         actions={

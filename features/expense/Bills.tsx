@@ -264,8 +264,7 @@ export function Bills() {
               ? `缴费：${open.bills[0]?.oldmanName ?? ''} ${open.bills[0]?.billMonth ?? ''}`
               : '批量缴费'
           }
-          billIds={open.bills.map((b) => b.billId)}
-          payableFen={open.bills.reduce((s, b) => s + b.payableFen, 0)}
+          bills={open.bills}
           onClose={done}
         />
       ) : null}

@@ -1,16 +1,9 @@
-import {
-  Button,
-  Callout,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  FormGroup,
-  HTMLSelect,
-  Intent,
-} from '@blueprintjs/core';
+import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, Intent } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useApp } from '../../src/app/AppContext.js';
 import { useLookup } from '../../src/resource/useLookup.js';
+import { ChoiceSelect } from '../../src/ui/ChoiceSelect.js';
+import { ErrorCallout } from '../../src/ui/ErrorCallout.js';
 import { type AccountRow, accountTypes, ExpenseApi, messageOf } from './api.js';
 import { MoneyInput, parseAmount } from './MoneyInput.js';
 
@@ -81,11 +74,7 @@ export function MoveDialog({
   return (
     <Dialog isOpen title={`${label}：${elder.oldmanName}`} onClose={() => onClose(false)}>
       <DialogBody>
-        {error ? (
-          <Callout intent={Intent.DANGER} data-testid="move-error">
-            {error}
-          </Callout>
-        ) : null}
+        {error ? <ErrorCallout testId="move-error">{error}</ErrorCallout> : null}
         <AccountSelect
           id="move-from"
           label={kind === 'transfer' ? '账户类型' : '转出账户'}
@@ -94,16 +83,15 @@ export function MoveDialog({
         />
         {kind === 'transfer' ? (
           <FormGroup label="转入长者" labelFor="move-to">
-            <HTMLSelect id="move-to" value={to} onChange={(e) => setTo(e.currentTarget.value)}>
-              <option value="">请选择转入长者</option>
-              {elders
-                .filter((e) => String(e.value) !== String(elder.oldmanId))
-                .map((e) => (
-                  <option key={String(e.value)} value={String(e.value)}>
-                    {e.label}
-                  </option>
-                ))}
-            </HTMLSelect>
+            <ChoiceSelect
+              id="move-to"
+              label="转入长者"
+              placeholder="请选择转入长者"
+              filterHint="姓名或床位"
+              choices={elders.filter((e) => String(e.value) !== String(elder.oldmanId))}
+              value={to}
+              onChange={setTo}
+            />
           </FormGroup>
         ) : (
           <AccountSelect id="move-to" label="转入账户" value={to} onChange={setTo} />

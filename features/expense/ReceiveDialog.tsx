@@ -13,6 +13,7 @@ import {
 import { useState } from 'react';
 import type { PayWayCode } from '../../domain/payment.js';
 import { useApp } from '../../src/app/AppContext.js';
+import { ErrorCallout } from '../../src/ui/ErrorCallout.js';
 import { ScanPayDialog } from '../../src/ui/payment/ScanPayDialog.js';
 import {
   type AccountRow,
@@ -53,7 +54,13 @@ export function ReceiveDialog({
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<Done | null>(null);
+  // the balances shown: the list's row at first, the account read again after the money moved
+  const [balances, setBalances] = useState<AccountRow>(elder);
   const label = refund ? '退款' : '收款';
+  const reloadBalances = () =>
+    request<AccountRow>({ url: ExpenseApi.account(elder.oldmanId), silent: true }).then(setBalances, () => {
+      // the money moved; a failed read leaves the old figures, the list reloads on close
+    });
 
   const submit = async () => {
     const parsed = parseAmount(amount);
@@ -78,6 +85,7 @@ export function ReceiveDialog({
         },
       });
       setDone(result);
+      void reloadBalances();
       if (result.printUrl) print(result.printUrl);
     } catch (e) {
       setError(messageOf(e, `${label}失败`));
@@ -99,9 +107,9 @@ export function ReceiveDialog({
   return (
     <Dialog isOpen title={`${label}：${elder.oldmanName}`} onClose={() => onClose(done !== null)}>
       <DialogBody>
-        <p className="expense-balances">
-          预存款 {yuan(elder.prestore)} 元 · 入院押金 {yuan(elder.deposit)} 元 · 医疗押金{' '}
-          {yuan(elder.medicalDeposit)} 元 · 预订金 {yuan(elder.reservation)} 元
+        <p className="expense-balances" data-testid="receive-balances">
+          预存款 {yuan(balances.prestore)} 元 · 入院押金 {yuan(balances.deposit)} 元 · 医疗押金{' '}
+          {yuan(balances.medicalDeposit)} 元 · 预订金 {yuan(balances.reservation)} 元
         </p>
         {done ? (
           <Callout intent={Intent.SUCCESS} title={`${label}成功`} data-testid="receive-done">
@@ -114,11 +122,7 @@ export function ReceiveDialog({
           </Callout>
         ) : (
           <>
-            {error ? (
-              <Callout intent={Intent.DANGER} data-testid="receive-error">
-                {error}
-              </Callout>
-            ) : null}
+            {error ? <ErrorCallout testId="receive-error">{error}</ErrorCallout> : null}
             <FormGroup label={refund ? '退款账户' : '账户类型'} labelFor="exp-kind">
               <HTMLSelect id="exp-kind" value={kind} onChange={(e) => setKind(e.currentTarget.value)}>
                 {accountTypes.map((t) => (

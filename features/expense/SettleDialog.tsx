@@ -10,6 +10,7 @@ import {
 } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useApp } from '../../src/app/AppContext.js';
+import { ErrorCallout } from '../../src/ui/ErrorCallout.js';
 import { ExpenseApi, messageOf, useGet, usePayWays, yuan } from './api.js';
 import { parseAmount } from './MoneyInput.js';
 import { PayWaySelect } from './PayWaySelect.js';
@@ -88,11 +89,7 @@ export function SettleDialog({ oldmanId, onClose }: { oldmanId: number; onClose(
       onClose={() => onClose(done !== null)}
     >
       <DialogBody>
-        {error ? (
-          <Callout intent={Intent.DANGER} data-testid="settle-error">
-            {error}
-          </Callout>
-        ) : null}
+        {error ? <ErrorCallout testId="settle-error">{error}</ErrorCallout> : null}
         {preview && !preview.canSettle ? <Callout intent={Intent.WARNING}>{preview.reason}</Callout> : null}
         {done ? (
           <Callout intent={Intent.SUCCESS} title="结算完成" data-testid="settle-done">

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { staticDictionaries } from '../../domain/dictionaries.js';
-import { fenToYuan } from '../../domain/resource.js';
+import { formatYuan } from '../../domain/resource.js';
 import { COST, TRADE_WAY } from '../../domain/resources/cost.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { openPrintView } from '../../src/ui/printView.js';
@@ -72,8 +72,8 @@ export const accountTypes = staticDictionaries.tradeType.filter((t) =>
   [1, 2, 6, 5].includes(Number(t.value)),
 );
 
-/** Yuan text of integer fen (money on the wire is always fen). */
-export const yuan = (fen: number | null | undefined) => fenToYuan(Number(fen ?? 0));
+/** Money of integer fen as people read it: 320,400.00 (money on the wire is always fen). */
+export const yuan = (fen: number | null | undefined) => formatYuan(Number(fen ?? 0));
 
 /** The error message of a rejected request. */
 export const messageOf = (e: unknown, fallback: string) => (e as { message?: string }).message ?? fallback;

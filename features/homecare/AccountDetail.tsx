@@ -1,6 +1,6 @@
 import { Alert, Button, Card, H4, HTMLTable, Intent, Tag } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
-import { fenToYuan } from '../../domain/resource.js';
+import { formatYuan } from '../../domain/resource.js';
 import { costAccountResource } from '../../domain/resources/homecare.js';
 import { CostAccountPaths, type HomeTradeRow } from '../../domain/resources/homecareAccount.js';
 import { HomecareAuthority } from '../../domain/resources/homecareCodes.js';
@@ -63,8 +63,8 @@ export function AccountDetail() {
           <Button icon="arrow-left" text="返回账户" onClick={() => navigate(HomecareScreens.account)} />
           {account ? (
             <span data-testid="account-balances">
-              余额 {fenToYuan(Number(account.balance ?? 0))} 元 · 押金{' '}
-              {fenToYuan(Number(account.deposit ?? 0))} 元
+              余额 {formatYuan(Number(account.balance ?? 0))} 元 · 押金{' '}
+              {formatYuan(Number(account.deposit ?? 0))} 元
             </span>
           ) : null}
         </div>
@@ -91,8 +91,8 @@ export function AccountDetail() {
                   {t.voided ? <Tag minimal>已作废</Tag> : null}
                 </td>
                 <td>{t.kind === 'homeDeposit' ? '押金' : '余额'}</td>
-                <td>{fenToYuan(t.amountFen)}</td>
-                <td>{fenToYuan(t.balanceAfterFen)}</td>
+                <td>{formatYuan(t.amountFen)}</td>
+                <td>{formatYuan(t.balanceAfterFen)}</td>
                 <td>{t.payWay ? payWayLabel(t.payWay) : ''}</td>
                 <td>{t.memo}</td>
                 <td>{t.operatorName}</td>

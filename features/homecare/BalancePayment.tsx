@@ -12,7 +12,7 @@ import {
 } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { staticDictionaries } from '../../domain/dictionaries.js';
-import { fenToYuan, yuanToFen } from '../../domain/resource.js';
+import { formatYuan, yuanToFen } from '../../domain/resource.js';
 import { costAccountResource } from '../../domain/resources/homecare.js';
 import { CostAccountPaths } from '../../domain/resources/homecareAccount.js';
 import { HomecareScreens } from '../../domain/screens.js';
@@ -57,7 +57,7 @@ export function BalancePayment() {
         data: { accountIds: [...chosen], amountFen: fen, tradeWay: way },
         silent: true,
       });
-      toast(`已为 ${chosen.size} 个账户各充值 ${fenToYuan(fen)} 元`, 'success');
+      toast(`已为 ${chosen.size} 个账户各充值 ${formatYuan(fen)} 元`, 'success');
       navigate(HomecareScreens.account);
     } catch (e) {
       setError((e as { message?: string }).message ?? '充值失败');
@@ -107,8 +107,8 @@ export function BalancePayment() {
                   />
                 </td>
                 <td>{String(a.oldmanName)}</td>
-                <td>{fenToYuan(Number(a.balance ?? 0))}</td>
-                <td>{fenToYuan(Number(a.deposit ?? 0))}</td>
+                <td>{formatYuan(Number(a.balance ?? 0))}</td>
+                <td>{formatYuan(Number(a.deposit ?? 0))}</td>
               </tr>
             ))}
           </tbody>

@@ -1,6 +1,5 @@
 import {
   Button,
-  Callout,
   Dialog,
   DialogBody,
   DialogFooter,
@@ -11,11 +10,12 @@ import {
 } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { staticDictionaries } from '../../domain/dictionaries.js';
-import { fenToYuan, yuanToFen } from '../../domain/resource.js';
+import { formatYuan, yuanToFen } from '../../domain/resource.js';
 import { costAccountResource } from '../../domain/resources/homecare.js';
 import { CostAccountPaths as P } from '../../domain/resources/homecareAccount.js';
 import { useApp } from '../../src/app/AppContext.js';
 import type { Row } from '../../src/resource/index.js';
+import { ErrorCallout } from '../../src/ui/ErrorCallout.js';
 
 /** The money calls of one account, with what each needs besides the amount. */
 const moneyActions = {
@@ -82,13 +82,9 @@ export function MoneyDialog({
   return (
     <Dialog isOpen title={`资金操作：${String(account.oldmanName)}`} onClose={() => onClose(false)}>
       <DialogBody>
-        {error ? (
-          <Callout intent={Intent.DANGER} data-testid="money-error">
-            {error}
-          </Callout>
-        ) : null}
+        {error ? <ErrorCallout testId="money-error">{error}</ErrorCallout> : null}
         <p>
-          余额 {fenToYuan(Number(account.balance ?? 0))} 元 · 押金 {fenToYuan(Number(account.deposit ?? 0))}{' '}
+          余额 {formatYuan(Number(account.balance ?? 0))} 元 · 押金 {formatYuan(Number(account.deposit ?? 0))}{' '}
           元
         </p>
         <FormGroup label="业务类型" labelFor="hc-action">

@@ -1,6 +1,5 @@
 import {
   Button,
-  Callout,
   Dialog,
   DialogBody,
   DialogFooter,
@@ -22,6 +21,7 @@ import {
 import { useApp } from '../../src/app/AppContext.js';
 import type { Row } from '../../src/resource/index.js';
 import { useLookup } from '../../src/resource/useLookup.js';
+import { ErrorCallout } from '../../src/ui/ErrorCallout.js';
 
 /** The workflow events the console sends (close is the sweep's, audit the after-sale screen's). */
 export type ConsoleEvent = Exclude<ServiceOrderEventType, 'close' | 'audit'>;
@@ -94,11 +94,7 @@ export function OrderActionDialog({
   return (
     <Dialog isOpen title={`${label}：${String(order.orderNo)}`} onClose={() => onClose(false)}>
       <DialogBody>
-        {error ? (
-          <Callout intent={Intent.DANGER} data-testid="order-action-error">
-            {error}
-          </Callout>
-        ) : null}
+        {error ? <ErrorCallout testId="order-action-error">{error}</ErrorCallout> : null}
         <p>
           {String(order.oldmanName ?? '')} · {String(order.projectName ?? '')} · 金额{' '}
           {(Number(order.amount ?? 0) / 100).toFixed(2)} 元

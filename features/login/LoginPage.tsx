@@ -1,6 +1,7 @@
 import { Button, Callout, Card, FormGroup, InputGroup, Intent, Radio, RadioGroup } from '@blueprintjs/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { dataDeptChoices } from '../../domain/session.js';
 import type { ApiClient } from '../../src/api/client.js';
 import { landingPath, readReturnUrl } from '../../src/menu/menus.js';
 import { provideSession } from '../../src/session/effects.js';
@@ -93,7 +94,7 @@ export function LoginPage({ client }: { client: ApiClient }) {
   const background = preload?.loginBackground
     ? { backgroundImage: `url(${preload.loginBackground})` }
     : undefined;
-  const depts = ctx.userInfo?.dataDeptInfoList ?? [];
+  const depts = ctx.userInfo ? dataDeptChoices(ctx.userInfo) : [];
 
   return (
     <div className="login-page" style={background}>

@@ -32,6 +32,7 @@ import {
 } from '../../machines/outingMachine.js';
 import { useApp } from '../../src/app/AppContext.js';
 import type { Row } from '../../src/resource/index.js';
+import { ErrorCallout } from '../../src/ui/ErrorCallout.js';
 
 /** The events a row's dialog sends (registering and editing use the resource form). */
 export type StepType = Exclude<OutingEventType, 'outing.register' | 'outing.edit'>;
@@ -46,6 +47,8 @@ interface StepForm {
   noteKey: string;
   noteRequired?: boolean;
   warning?: string;
+  /** The closing button, when 取消 would read as the step itself (取消外出). */
+  close?: string;
   /** The machine event of what is typed (the dialog asks the machine before sending). */
   event(time: string): OutingEvent;
 }
@@ -76,6 +79,7 @@ const steps: Record<StepType, StepForm> = {
     noteLabel: '取消原因',
     noteKey: 'reason',
     warning: '取消后该外出登记结束，如需外出请重新登记。',
+    close: '返回',
     event: () => ({ type: 'outing.cancel' }),
   },
   'outing.return': {
@@ -160,7 +164,7 @@ export function OutingEventDialog({
         data: body,
         silent: true,
       });
-      toast(`${label}成功`, 'success');
+      toast(outingEvents[type].done, 'success');
       onDone();
     } catch (e) {
       setError((e as { message?: string }).message ?? `${label}失败`);
@@ -205,19 +209,15 @@ export function OutingEventDialog({
             {problem}
           </Callout>
         ) : null}
-        {error ? (
-          <Callout intent={Intent.DANGER} data-testid="outing-dialog-error">
-            {error}
-          </Callout>
-        ) : null}
+        {error ? <ErrorCallout testId="outing-dialog-error">{error}</ErrorCallout> : null}
       </DialogBody>
       <DialogFooter
         actions={
           <>
-            <Button text="取消" onClick={onClose} />
+            <Button text={form.close ?? '取消'} onClick={onClose} />
             <Button
               intent={type === 'outing.decline' || type === 'outing.cancel' ? Intent.DANGER : Intent.PRIMARY}
-              text={`确定${label}`}
+              text={outingEvents[type].confirm}
               loading={busy}
               disabled={problem !== ''}
               onClick={submit}

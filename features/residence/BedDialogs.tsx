@@ -1,17 +1,10 @@
-import {
-  Button,
-  Callout,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  FormGroup,
-  HTMLSelect,
-  InputGroup,
-  Intent,
-} from '@blueprintjs/core';
+import { Button, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
 import { useState } from 'react';
+import { elderChoiceLabel } from '../../domain/lookups.js';
 import { LiveStatus, ResidencePaths } from '../../domain/resources/residence.js';
 import { useApp } from '../../src/app/AppContext.js';
+import { ChoiceSelect } from '../../src/ui/ChoiceSelect.js';
+import { ErrorCallout } from '../../src/ui/ErrorCallout.js';
 import { type ElderRow, useElders } from './api.js';
 import { BedPicker } from './BedPicker.js';
 
@@ -57,11 +50,7 @@ export function AdjustDialog({ elder, onClose, onDone }: Props) {
         <FormGroup label="备注" labelFor="adjust-note">
           <InputGroup id="adjust-note" value={note} onChange={(e) => setNote(e.currentTarget.value)} />
         </FormGroup>
-        {error && (
-          <Callout intent={Intent.DANGER} data-testid="dialog-error">
-            {error}
-          </Callout>
-        )}
+        {error && <ErrorCallout testId="dialog-error">{error}</ErrorCallout>}
       </DialogBody>
       <DialogFooter
         actions={
@@ -96,32 +85,24 @@ export function ExchangeDialog({ elder, onClose, onDone }: Props) {
           长者：<b>{elder.oldmanName}</b>，当前床位 {elder.bedName}
         </p>
         <FormGroup label="与哪位长者交换" labelFor="exchange-other">
-          <HTMLSelect
+          <ChoiceSelect
             id="exchange-other"
-            fill
-            value={otherId ?? ''}
-            onChange={(e) => setOtherId(e.currentTarget.value ? Number(e.currentTarget.value) : null)}
-          >
-            <option value="">请选择长者</option>
-            {elders
+            label="与哪位长者交换"
+            placeholder="请选择长者"
+            filterHint="姓名或床位"
+            choices={elders
               .filter((e) => e.oldmanId !== elder.oldmanId)
-              .map((e) => (
-                <option key={e.oldmanId} value={e.oldmanId}>
-                  {e.oldmanName}（{e.bedName}）
-                </option>
-              ))}
-          </HTMLSelect>
+              .map((e) => ({ value: e.oldmanId, label: elderChoiceLabel(e) }))}
+            value={otherId === null ? '' : String(otherId)}
+            onChange={(value) => setOtherId(value ? Number(value) : null)}
+          />
         </FormGroup>
         {other && (
           <p>
             交换后：{elder.oldmanName} → {other.bedName}；{other.oldmanName} → {elder.bedName}
           </p>
         )}
-        {error && (
-          <Callout intent={Intent.DANGER} data-testid="dialog-error">
-            {error}
-          </Callout>
-        )}
+        {error && <ErrorCallout testId="dialog-error">{error}</ErrorCallout>}
       </DialogBody>
       <DialogFooter
         actions={

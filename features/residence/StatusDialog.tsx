@@ -5,13 +5,13 @@ import {
   DialogBody,
   DialogFooter,
   FormGroup,
-  HTMLSelect,
   InputGroup,
   Intent,
   TextArea,
 } from '@blueprintjs/core';
 import { useState } from 'react';
 import { dictLabel } from '../../domain/dictionaries.js';
+import { elderChoiceLabel } from '../../domain/lookups.js';
 import { LiveStatus, ResidencePaths, residencePath } from '../../domain/resources/residence.js';
 import {
   type ResidenceEvent,
@@ -21,6 +21,8 @@ import {
   takesBed,
 } from '../../machines/residenceMachine.js';
 import { useApp } from '../../src/app/AppContext.js';
+import { ChoiceSelect } from '../../src/ui/ChoiceSelect.js';
+import { ErrorCallout } from '../../src/ui/ErrorCallout.js';
 import { type ElderRow, today, useElders } from './api.js';
 import { BedPicker } from './BedPicker.js';
 
@@ -96,21 +98,20 @@ export function StatusDialog({
           </p>
         ) : (
           <FormGroup label="长者" labelFor="status-elder">
-            <HTMLSelect
+            <ChoiceSelect
               id="status-elder"
-              fill
-              value={chosenId ?? ''}
-              onChange={(e) => setChosenId(e.currentTarget.value ? Number(e.currentTarget.value) : null)}
-            >
-              <option value="">请选择待入住或预订的长者</option>
-              {elders
+              label="长者"
+              placeholder="请选择待入住或预订的长者"
+              filterHint="姓名或身份证号"
+              choices={elders
                 .filter((e) => e.oldmanStatus === LiveStatus.waiting || e.bedId === presetBed)
-                .map((e) => (
-                  <option key={e.oldmanId} value={e.oldmanId}>
-                    {e.oldmanName}（{dictLabel('liveStatus', e.oldmanStatus)}）
-                  </option>
-                ))}
-            </HTMLSelect>
+                .map((e) => ({
+                  value: e.oldmanId,
+                  label: `${elderChoiceLabel(e)} ${dictLabel('liveStatus', e.oldmanStatus)}`,
+                }))}
+              value={chosenId === null ? '' : String(chosenId)}
+              onChange={(value) => setChosenId(value ? Number(value) : null)}
+            />
           </FormGroup>
         )}
         {takesBed(type) &&
@@ -137,11 +138,7 @@ export function StatusDialog({
           />
         </FormGroup>
         {warning[type] && <Callout intent={Intent.WARNING}>{warning[type]}</Callout>}
-        {error && (
-          <Callout intent={Intent.DANGER} data-testid="dialog-error">
-            {error}
-          </Callout>
-        )}
+        {error && <ErrorCallout testId="dialog-error">{error}</ErrorCallout>}
       </DialogBody>
       <DialogFooter
         actions={

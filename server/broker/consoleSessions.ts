@@ -5,6 +5,7 @@ import { Authority } from '../../domain/menus.js';
 import { orgTopicPrefix, Topic } from '../../domain/topics.js';
 import { authenticate } from '../auth/tokens.js';
 import type { Db } from '../db/index.js';
+import { holdsDept } from '../http/deptScope.js';
 
 /** A console on the broker, as its session stood when last checked. */
 export interface ConsolePeer {
@@ -25,7 +26,7 @@ const ALARM_AUTHORITY = `${Authority.iotAlarm}|${Authority.iotLocateAlarm}`;
 export async function consolePeer(db: Db, token: string, now: number): Promise<ConsolePeer> {
   const user = await authenticate(db, token, now, { touch: false });
   const depts = await db.selectFrom('dept').select('deptId').where('orgId', '=', user.orgId).execute();
-  const orgWide = depts.every((d) => user.dataDeptIds.includes(d.deptId));
+  const orgWide = depts.every((d) => holdsDept(user, d.deptId));
   return { kind: 'console', orgId: user.orgId, userId: user.userId, orgWide, authority: user.authority };
 }
 

@@ -1,3 +1,4 @@
+import { localDateTime } from '../../domain/clock.js';
 import { readConfig } from '../config.js';
 import type { Db } from './index.js';
 
@@ -8,7 +9,7 @@ export async function pruneOperationLogs(db: Db, now: number): Promise<number> {
   let removed = 0;
   for (const { orgId } of await db.selectFrom('org').select('orgId').execute()) {
     const { keepLogDays } = await readConfig(db, orgId, 'serverConfigs');
-    const before = new Date(now - keepLogDays * DAY_MS).toISOString();
+    const before = localDateTime(now - keepLogDays * DAY_MS);
     const result = await db
       .deleteFrom('operationLog')
       .where('orgId', '=', orgId)

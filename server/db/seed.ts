@@ -1,3 +1,4 @@
+import { nowStamp } from '../../domain/clock.js';
 import { configDefaults } from '../../domain/configEntries.js';
 import { WEB_LANDING_END } from '../../domain/menus.js';
 import { allAuthorityCodes, type MenuSeed } from '../../domain/module.js';
@@ -49,7 +50,10 @@ export async function seed(db: Db, menus: readonly MenuSeed[] = webMenus): Promi
     hashPassword(DemoAccounts.restricted.password),
   ]);
   await db.transaction().execute(async (trx) => {
-    const now = new Date().toISOString();
+    // Record times people read are the home's wall clock (domain/clock.ts), like every later record;
+    // an account's creation and a version's publication are instants compared as such (ISO).
+    const now = nowStamp();
+    const instant = new Date().toISOString();
     const { landingEndId } = await trx
       .insertInto('landingEnd')
       .values(WEB_LANDING_END)
@@ -211,7 +215,7 @@ export async function seed(db: Db, menus: readonly MenuSeed[] = webMenus): Promi
             resetPassword: 0,
             keyVersion: 1,
             lastLoginTime: null,
-            createdAt: now,
+            createdAt: instant,
           })
           .returning('userId')
           .executeTakeFirstOrThrow();
@@ -243,7 +247,11 @@ export async function seed(db: Db, menus: readonly MenuSeed[] = webMenus): Promi
     }
     await trx
       .insertInto('versionRecord')
-      .values({ version: 'V1.0.0', content: '首个版本：登录、数据部门、菜单与系统设置。', publishTime: now })
+      .values({
+        version: 'V1.0.0',
+        content: '首个版本：登录、数据部门、菜单与系统设置。',
+        publishTime: instant,
+      })
       .execute();
   });
 }

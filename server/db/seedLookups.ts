@@ -389,4 +389,28 @@ export async function seedLookups(db: Db): Promise<void> {
     await seedDishCategories(trx, org.orgId);
     await seedCarers(trx, org.orgId);
   });
+  for (const { orgId } of await db.selectFrom('org').select('orgId').execute())
+    await seedInterviewers(db, orgId);
+}
+
+/** 接待人员 of an organisation that has none: its staff (domain/resources/consult.ts). */
+async function seedInterviewers(db: Db, orgId: number) {
+  if (!(await isEmpty(db, 'interviewer', orgId))) return;
+  const staff = await db
+    .selectFrom('emp')
+    .select(['empId', 'empName', 'phoneNum'])
+    .where('orgId', '=', orgId)
+    .where('status', '=', 0)
+    .orderBy('empId')
+    .execute();
+  await insert(
+    db,
+    'interviewer',
+    'id',
+    orgId,
+    // names are unique in the list: a second staff member of the same name is added by hand
+    staff
+      .filter((e, i) => staff.findIndex((x) => x.empName === e.empName) === i)
+      .map((e) => ({ empId: e.empId, interviewerName: e.empName, phone: e.phoneNum, remark: '' })),
+  );
 }

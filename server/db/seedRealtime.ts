@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { nowStamp } from '../../domain/clock.js';
 import type { CallModel, DeviceKind } from '../../domain/devices.js';
 import { BUILDING_SPACING_M, slotRect, toLngLat } from '../../domain/floorPlan.js';
 import type { Db } from './index.js';
@@ -102,7 +103,8 @@ export async function seedRealtime(
 ): Promise<void> {
   const random = mulberry32(orgId * 7919);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
-  const now = new Date().toISOString();
+  // the home's wall clock, as the same records get when made later (domain/clock.ts)
+  const now = nowStamp();
   const devices: SimulatedDevice[] = [];
   await db.transaction().execute(async (trx) => {
     const buildings = await trx

@@ -1,7 +1,44 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { ZodError } from 'zod';
+import { ZodError, type z } from 'zod';
 import { Code, codeMessage } from '../../domain/codes.js';
+import { wireFieldLabels } from '../../domain/fieldLabels.js';
+import { allResources } from '../../domain/modules/index.js';
+import { defaultMessageStarts } from '../../domain/zodLocale.js';
 import { ApiFailure } from './failure.js';
+
+const resourceLabels = new Map<string, string>();
+const remember = (key: string, label: string | undefined) => {
+  if (label && !resourceLabels.has(key)) resourceLabels.set(key, label);
+};
+// a field's own label first (oldmanId 长者), then a record's id by its title (accountId 账户)
+for (const def of allResources) for (const f of def.fields) remember(f.name, f.label);
+for (const def of allResources) {
+  remember(def.idField, def.title);
+  for (const filter of def.filters ?? []) {
+    const label = filter.label ?? def.fields.find((f) => f.name === filter.field)?.label;
+    const param = filter.param ?? filter.field;
+    if (filter.kind === 'range') {
+      remember(`${param}Start`, label);
+      remember(`${param}End`, label);
+    } else remember(param, label);
+  }
+}
+
+/** The Chinese name of a wire field: the calls' own names, then the resource definitions' labels. */
+export const fieldLabel = (key: string): string | undefined =>
+  wireFieldLabels[key] ?? resourceLabels.get(key);
+
+/**
+ * A refused input's message, naming its field in Chinese, never by its wire name: the messages a
+ * schema was given name their field already (金额过大, 请填写延期原因) and stand alone; the general
+ * ones of domain/zodLocale.ts follow the field's name (每页条数 + 应为数字).
+ */
+export function issueMessage(issue: Pick<z.core.$ZodIssue, 'path' | 'message'>): string {
+  if (!defaultMessageStarts.some((start) => issue.message.startsWith(start))) return issue.message;
+  const keys = issue.path.filter((k): k is string => typeof k === 'string');
+  const label = keys.length ? fieldLabel(keys[keys.length - 1] as string) : undefined;
+  return label && !issue.message.includes(label) ? `${label}${issue.message}` : issue.message;
+}
 
 /** Every refusal leaves as the envelope with a spec code and a Chinese message; never a stack trace. */
 export function installErrorHandlers(app: FastifyInstance) {
@@ -11,23 +48,18 @@ export function installErrorHandlers(app: FastifyInstance) {
     }
     if (error instanceof ZodError) {
       const issue = error.issues[0];
-      const field = issue?.path.join('.') ?? '';
-      const msg = issue
-        ? field
-          ? `${field}: ${issue.message}`
-          : issue.message
-        : codeMessage[Code.invalidInput];
+      const msg = issue ? issueMessage(issue) : codeMessage[Code.invalidInput];
       return reply.status(400).send({ code: Code.invalidInput, msg, result: null });
     }
     // Fastify's validation of a route's declared schema (zod, through the type provider): the first
-    // problem, whose message already names the field in Chinese.
+    // problem, its field named in Chinese as above.
     if ('validation' in error && Array.isArray(error.validation) && error.validation.length) {
-      const first = error.validation[0] as { message?: string };
-      return reply.status(400).send({
-        code: Code.invalidInput,
-        msg: first.message || codeMessage[Code.invalidInput],
-        result: null,
-      });
+      const first = error.validation[0] as { message?: string; instancePath?: string };
+      const path = (first.instancePath ?? '').split('/').filter(Boolean);
+      const msg = first.message
+        ? issueMessage({ path, message: first.message })
+        : codeMessage[Code.invalidInput];
+      return reply.status(400).send({ code: Code.invalidInput, msg, result: null });
     }
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status === 429)

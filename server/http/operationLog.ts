@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { nowStamp } from '../../domain/clock.js';
 import type { Db } from '../db/index.js';
 
 export interface LogActor {
@@ -36,7 +37,7 @@ export async function writeOperationLog(
       params: loggableParams(params),
       ipAddress: req.ip,
       source: '管理后台',
-      createTime: new Date().toISOString(),
+      createTime: nowStamp(),
     })
     .execute();
 }

@@ -7,6 +7,7 @@ import { Header } from '../../domain/http.js';
 import { authenticate, type SessionUser } from '../auth/tokens.js';
 import type { Db } from '../db/index.js';
 import type { Services } from '../services.js';
+import { requireDept } from './deptScope.js';
 import { ApiFailure } from './failure.js';
 import { type LogActor, writeOperationLog } from './operationLog.js';
 import { mayCallWithoutRole } from './roleless.js';
@@ -29,7 +30,7 @@ export interface RouteContext<Q, B, P, U> {
   services: Services;
   req: FastifyRequest;
   reply: FastifyReply;
-  /** Throws 10301 unless the user may see data of this department. */
+  /** Throws 10301 unless the user holds this data department (server/http/deptScope.ts). */
   requireDept(deptId: number): void;
   /** Overrides the operation-log text, e.g. with the name of what was deleted. */
   describe(name: string): void;
@@ -141,7 +142,7 @@ export function registerRoutes(app: FastifyInstance, services: Services, routes:
             req,
             reply,
             requireDept(deptId: number) {
-              if (!user?.dataDeptIds.includes(deptId)) throw new ApiFailure(Code.deptNotAllowed);
+              requireDept(user, deptId);
             },
             describe(name: string) {
               description = name;

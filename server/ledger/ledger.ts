@@ -9,7 +9,7 @@ import {
   type OwnerType,
   shownBalance,
 } from '../../domain/ledger.js';
-import { fenToYuan } from '../../domain/resource.js';
+import { formatYuan } from '../../domain/resource.js';
 import type { Db } from '../db/index.js';
 import { ApiFailure } from '../http/failure.js';
 
@@ -90,7 +90,7 @@ export async function postTrade(db: Db, input: TradeInput): Promise<PostedTrade>
     if (shown < 0 && line.account.ownerType !== 'org' && !input.allowNegative) {
       throw new ApiFailure(
         Code.insufficientBalance,
-        `${accountKinds[line.account.kind].label}余额不足：现有 ${fenToYuan(shownBalance(line.account.kind, account.balanceFen))} 元`,
+        `${accountKinds[line.account.kind].label}余额不足：现有 ${formatYuan(shownBalance(line.account.kind, account.balanceFen))} 元`,
       );
     }
     await db

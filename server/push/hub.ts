@@ -7,6 +7,7 @@ import { POSITION_FRAMES_PER_SECOND, PushCloseCode, type ServerPushMessage } fro
 import { Topic } from '../../domain/topics.js';
 import type { SessionUser } from '../auth/tokens.js';
 import type { Bridge } from '../broker/index.js';
+import { holdsDept } from '../http/deptScope.js';
 
 export interface PushClient {
   socket: WebSocket;
@@ -58,7 +59,7 @@ export class PushHub {
       user.orgId === orgId &&
       !user.mustChangePassword &&
       satisfies(user.authority, authority) &&
-      user.dataDeptIds.includes(deptId)
+      holdsDept(user, deptId)
     );
   }
 
@@ -90,7 +91,7 @@ export class PushHub {
 
   position(orgId: number, deptId: number, position: Position) {
     for (const client of this.clients)
-      if (client.wantsPositions && client.user.orgId === orgId && client.user.dataDeptIds.includes(deptId))
+      if (client.wantsPositions && client.user.orgId === orgId && holdsDept(client.user, deptId))
         client.pendingPositions.set(position.deviceId, position);
   }
 

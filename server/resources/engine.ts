@@ -18,6 +18,8 @@ import {
 } from '../../domain/resource.js';
 import type { SessionUser } from '../auth/tokens.js';
 import type { Db } from '../db/index.js';
+import { defaultDeptId, inReadDepts, readScopeKey } from '../http/deptScope.js';
+import { issueMessage } from '../http/errors.js';
 import { ApiFailure } from '../http/failure.js';
 import { type AnyRoute, type RouteContext, route, SENT } from '../http/route.js';
 import { idParams } from '../http/schemas.js';
@@ -42,7 +44,10 @@ export interface ResourceHooks {
    * After a create, update or delete, inside its transaction: work that must follow every change
    * (the rules engine reloads its rules once the change is committed: ctx.afterCommit).
    */
-  afterChange?(ctx: Ctx, change: { action: 'create' | 'update' | 'remove'; ids: number[] }): Promise<void> | void;
+  afterChange?(
+    ctx: Ctx,
+    change: { action: 'create' | 'update' | 'remove'; ids: number[] },
+  ): Promise<void> | void;
   /** Refuses or cleans up before a row is deleted (inside the same transaction). */
   beforeRemove?(ctx: Ctx, row: Row): Promise<void> | void;
   /** Adds display fields to rows of a list or a detail (ages, bed paths, …). */
@@ -75,7 +80,8 @@ const col = (name: string) => sql.ref(`t.${name}`);
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value ?? {});
   if (result.success) return result.data;
-  throw new ApiFailure(Code.invalidInput, result.error.issues[0]?.message ?? '参数校验失败');
+  const issue = result.error.issues[0];
+  throw new ApiFailure(Code.invalidInput, issue ? issueMessage(issue) : '参数校验失败');
 }
 
 const numericDict = (f: FieldDef) =>
@@ -148,11 +154,8 @@ export async function syncResourceTables(db: Db, defs: readonly ResourceDef[]) {
   }
 }
 
-function deptScope(def: ResourceDef, user: SessionUser): RawBuilder<unknown>[] {
-  if (!def.deptScoped) return [];
-  const depts = user.dataDeptIds.length ? user.dataDeptIds : [-1];
-  return [sql`${col('deptId')} in (${sql.join(depts.map((d) => sql.lit(d)))})`];
-}
+const readScope = (def: ResourceDef, user: SessionUser): RawBuilder<unknown>[] =>
+  def.deptScoped ? [inReadDepts(col('deptId'), user)] : [];
 
 const refFields = (def: ResourceDef) =>
   def.fields.filter((f) => f.type === 'ref' && f.ref && refTables[f.ref]);
@@ -170,7 +173,7 @@ function listConditions(
   q: Record<string, unknown>,
   user: SessionUser,
 ) {
-  const where: RawBuilder<unknown>[] = [sql`${col('orgId')} = ${user.orgId}`, ...deptScope(def, user)];
+  const where: RawBuilder<unknown>[] = [sql`${col('orgId')} = ${user.orgId}`, ...readScope(def, user)];
   for (const filter of def.filters ?? []) {
     const param = filter.param ?? filter.field;
     const field = fieldOf(def, filter.field);
@@ -315,7 +318,7 @@ export async function insertRow(
 ): Promise<number> {
   const row: Row = { ...input };
   if (def.deptScoped) {
-    const deptId = Number(row.deptId ?? ctx.user.selectedDeptId ?? ctx.user.dataDeptIds[0] ?? 0);
+    const deptId = Number(row.deptId ?? defaultDeptId(ctx.user));
     ctx.requireDept(deptId);
     row.deptId = deptId;
   }
@@ -426,9 +429,7 @@ export function resourceRoutes(
           }
           // An answer kept since none of the tables it read changed is sent as it was.
           const versions = reads ? tableVersions(ctx.db, reads) : null;
-          const key = versions
-            ? `${ctx.user.orgId}|${ctx.user.dataDeptIds.join(',')}|${today()}|${ctx.req.url}`
-            : '';
+          const key = versions ? `${ctx.user.orgId}|${readScopeKey(ctx.user)}|${today()}|${ctx.req.url}` : '';
           const kept = versions ? listAnswers.get(ctx.db, key, versions) : null;
           if (kept !== null) {
             ctx.reply.type('application/json; charset=utf-8').send(kept);

@@ -146,7 +146,7 @@ const MAX_KEPT_ANSWERS = 1000;
 /**
  * Answers of list reads kept until one of the tables they read changes: a control room's consoles
  * and a ward's nurses read the same pages over and over. The key names everything else an answer
- * depends on (organisation, data departments, the URL with its query, the day). The least recently
+ * depends on (organisation, the departments it reads — server/http/deptScope.ts —, the URL with its query, the day). The least recently
  * read answers go first when there are too many or they are too big together.
  */
 export const listAnswers = {

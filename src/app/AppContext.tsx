@@ -5,6 +5,8 @@ export interface AppServices {
   request: Request;
   /** Shows a short toast (spec: 2500 ms). */
   toast(message: string, intent?: 'success' | 'warning' | 'danger' | 'primary'): void;
+  /** The data department in use, where a new record goes by default; undefined with 全部部门. */
+  dataDeptId?: number;
 }
 
 const AppContext = createContext<AppServices | null>(null);

@@ -16,6 +16,9 @@ export const dictLabel = (name: string, value: string | number | null | undefine
 
 type ServerDict = LookupDef;
 
+/** Chinese names in dictionary (pinyin) order, as people look them up. */
+const byPinyin = new Intl.Collator('zh-Hans-CN-u-co-pinyin');
+
 /** Spec 000 §3 "Dropdown data sets" and §7 "Lookups": where each server-loaded dictionary comes from. */
 export const serverDictionaries: Record<string, ServerDict> = lookups;
 
@@ -56,16 +59,32 @@ export async function loadDict(
       const group = r[source.value] === undefined;
       return {
         value: group ? `group:${String(r.deptId ?? r.id ?? '')}` : (r[source.value] as string | number),
-        label: String(r[source.label] ?? r.deptName ?? r.name ?? ''),
+        label: source.describe ? source.describe(r) : String(r[source.label] ?? r.deptName ?? r.name ?? ''),
         ...(children.length ? { children: children.map(toEntry) } : {}),
         ...(group || r.selectable === false ? { disabled: true } : {}),
       };
     };
     const entries = rows.map(toEntry);
+    if (source.sorted) entries.sort((a, b) => byPinyin.compare(a.label, b.label));
     cache.setItem(key, JSON.stringify(entries));
     return entries;
   } catch (error) {
     console.warn(`下拉数据加载失败: ${name}`, error);
     return [];
   }
+}
+
+/**
+ * Drops every server dropdown cached for the session: they are read in the data department in use,
+ * so a switch (or another sign-in in the same tab) loads them again.
+ */
+export function forgetDictionaries(
+  cache: KeyValueStore & { key(i: number): string | null; length: number } = window.sessionStorage,
+) {
+  const keys: string[] = [];
+  for (let i = 0; i < cache.length; i++) {
+    const key = cache.key(i);
+    if (key?.startsWith(DICTIONARY_CACHE_PREFIX)) keys.push(key);
+  }
+  for (const key of keys) cache.removeItem(key);
 }

@@ -40,8 +40,11 @@ export function ShellLayout(p: Props) {
             aria-label="折叠菜单"
             onClick={() => setCollapsed(!collapsed)}
           />
-          <img className="shell-logo" src={p.systemIcon || '/favicon.svg'} alt="" width={28} height={28} />
-          <span className="shell-title">{p.systemName}</span>
+          {/* the launch route (spec 000 §2: /home) */}
+          <a className="shell-home" href="#/home" title="返回首页" aria-label={`${p.systemName}，返回首页`}>
+            <img className="shell-logo" src={p.systemIcon || '/favicon.svg'} alt="" width={28} height={28} />
+            <span className="shell-title">{p.systemName}</span>
+          </a>
         </NavbarGroup>
         <NavbarGroup align="right">
           <span className="shell-dept" title="当前数据部门">

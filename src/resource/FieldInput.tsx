@@ -1,8 +1,7 @@
-import { HTMLSelect, InputGroup, Intent, Switch, TextArea } from '@blueprintjs/core';
-import { useState } from 'react';
-import type { DictEntry } from '../../domain/dictionaries.js';
+import { InputGroup, Intent, Switch, TextArea } from '@blueprintjs/core';
 import { type FieldDef, fenToYuan, yuanToFen } from '../../domain/resource.js';
 import { getDict } from '../dict/dictionaries.js';
+import { ChoiceSelect } from '../ui/ChoiceSelect.js';
 import { RegionSelect } from '../ui/region/RegionSelect.js';
 import type { FormValue } from './formValues.js';
 import { ImageUpload } from './ImageUpload.js';
@@ -20,57 +19,6 @@ interface FieldInputProps {
 }
 
 const text = (v: FormValue) => (v === null ? '' : String(v));
-
-/** Past this many choices a select gets a filter box. */
-const FILTER_FROM = 15;
-
-/** A select of dictionary or lookup entries; a long one can be narrowed by typing. */
-function ChoiceSelect({
-  id,
-  label,
-  choices,
-  value,
-  disabled,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  choices: readonly DictEntry[];
-  value: string;
-  disabled: boolean;
-  onChange(value: string): void;
-}) {
-  const [filter, setFilter] = useState('');
-  const needle = filter.trim();
-  // the chosen entry stays listed, or the select would show another one as chosen
-  const shown = needle
-    ? choices.filter((c) => c.label.includes(needle) || String(c.value) === value)
-    : choices;
-  const select = (
-    <HTMLSelect id={id} disabled={disabled} value={value} onChange={(e) => onChange(e.target.value)}>
-      <option value="">请选择</option>
-      {shown.map((c) => (
-        <option key={String(c.value)} value={String(c.value)}>
-          {c.label}
-        </option>
-      ))}
-    </HTMLSelect>
-  );
-  if (choices.length <= FILTER_FROM) return select;
-  return (
-    <div className="resource-choice">
-      <InputGroup
-        leftIcon="filter"
-        aria-label={`筛选${label}`}
-        placeholder="输入筛选"
-        disabled={disabled}
-        value={filter}
-        onChange={(e) => setFilter(e.target.value)}
-      />
-      {select}
-    </div>
-  );
-}
 
 /** The input of one field by its type (domain/resource.ts FieldType). */
 export function FieldInput({ id, field: f, value, invalid, disabled, onChange, onError }: FieldInputProps) {

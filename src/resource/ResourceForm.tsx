@@ -4,6 +4,7 @@ import type { FieldDef, ResourceDef } from '../../domain/resource.js';
 import { useApp } from '../app/AppContext.js';
 import { useUnsavedChanges } from '../router/unsaved.js';
 import { useLeaveGuard } from '../router/useLeaveGuard.js';
+import { useRevealError } from '../ui/revealError.js';
 import { FieldInput } from './FieldInput.js';
 import type { Row } from './format.js';
 import {
@@ -13,6 +14,7 @@ import {
   formFields,
   toBody,
   toFormValues,
+  withIdCardFacts,
 } from './formValues.js';
 import { fillPath } from './listQuery.js';
 import { groupBySection } from './sections.js';
@@ -37,6 +39,14 @@ export interface ResourceFormProps {
   onCancel?(): void;
 }
 
+/** A new record's 所属部门 is the data department in use unless the caller set one (spec 000 §4). */
+const withDeptOf = (def: ResourceDef, initial: Row | undefined, deptId: number | undefined) =>
+  deptId !== undefined &&
+  initial?.deptId == null &&
+  def.fields.some((f) => f.name === 'deptId' && !f.readOnly)
+    ? { ...initial, deptId }
+    : initial;
+
 /** A server message that starts with a shown field's label belongs under that field too. */
 const fieldOfMessage = (fields: FieldDef[], message: string) =>
   fields.filter((f) => message.startsWith(f.label)).sort((a, b) => b.label.length - a.label.length)[0]?.name;
@@ -47,9 +57,14 @@ const fieldOfMessage = (fields: FieldDef[], message: string) =>
  * server shows above the form and keeps what was typed.
  */
 export function ResourceForm({ def, mode, initial, only, onSaved, onCancel }: ResourceFormProps) {
-  const { request } = useApp();
+  const { request, dataDeptId } = useApp();
   const idPrefix = useId();
-  const [values, setValues] = useState<FormValues>(() => toFormValues(def, initial));
+  const [values, setValues] = useState<FormValues>(() =>
+    withIdCardFacts(
+      def,
+      toFormValues(def, mode === 'create' ? withDeptOf(def, initial, dataDeptId) : initial),
+    ),
+  );
   const [errors, setErrors] = useState<FieldErrors>({});
   const [serverError, setServerError] = useState('');
   const [saving, setSaving] = useState(false);
@@ -57,6 +72,9 @@ export function ResourceForm({ def, mode, initial, only, onSaved, onCancel }: Re
   const [changed, setChanged] = useState(false);
   useUnsavedChanges(changed);
   const leave = useLeaveGuard();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [failures, setFailures] = useState(0);
+  useRevealError(formRef, failures);
   // a ref, not the state: two clicks in one frame both see saving === false
   const inFlight = useRef(false);
   const fields = formFields(def, mode, only);
@@ -67,6 +85,7 @@ export function ResourceForm({ def, mode, initial, only, onSaved, onCancel }: Re
     const checked = toBody(def, mode, values, initial, only);
     if (checked.errors) {
       setErrors(checked.errors);
+      setFailures((n) => n + 1);
       return;
     }
     const body = checked.body;
@@ -99,6 +118,7 @@ export function ResourceForm({ def, mode, initial, only, onSaved, onCancel }: Re
         setServerError(message);
         const name = fieldOfMessage(fields, message);
         if (name) setErrors({ [name]: message });
+        setFailures((n) => n + 1);
       },
     );
   };
@@ -129,7 +149,7 @@ export function ResourceForm({ def, mode, initial, only, onSaved, onCancel }: Re
           invalid={Boolean(error)}
           disabled={Boolean(f.readOnly) || saving}
           onChange={(value) => {
-            setValues((v) => ({ ...v, [f.name]: value }));
+            setValues((v) => withIdCardFacts(def, { ...v, [f.name]: value }));
             setChanged(true);
             if (errors[f.name]) setErrors(({ [f.name]: _, ...rest }) => rest);
           }}
@@ -143,6 +163,7 @@ export function ResourceForm({ def, mode, initial, only, onSaved, onCancel }: Re
 
   return (
     <form
+      ref={formRef}
       className="resource-form"
       data-testid={`resource-form-${def.name}`}
       noValidate
@@ -168,6 +189,7 @@ export function ResourceForm({ def, mode, initial, only, onSaved, onCancel }: Re
           </div>
         ),
       )}
+      {/* sticky: 保存/取消 stay in view at the bottom of a long form (resource.css) */}
       <div className="resource-form-actions">
         {onCancel ? <Button text="取消" disabled={saving} onClick={() => leave.guard(onCancel)} /> : null}
         <Button type="submit" intent={Intent.PRIMARY} text="保存" loading={saving} />

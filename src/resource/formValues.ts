@@ -1,3 +1,5 @@
+import { today } from '../../domain/clock.js';
+import { ageOn, idCardFacts } from '../../domain/idCard.js';
 import { bodySchema, type FieldDef, fenToYuan, type ResourceDef, yuanToFen } from '../../domain/resource.js';
 import type { Row } from './format.js';
 
@@ -29,6 +31,23 @@ export function toFormValues(def: ResourceDef, initial: Row | undefined): FormVa
   const values: FormValues = {};
   for (const f of def.fields) values[f.name] = toFormValue(f, initial?.[f.name]);
   return values;
+}
+
+/**
+ * The elder's ID-card number fixes birth date, sex and age: a form that has those fields fills them
+ * as soon as the number is valid (the field's hint promises it; the server derives them again).
+ */
+export function withIdCardFacts(def: ResourceDef, values: FormValues): FormValues {
+  const idcard = values.oldmanIdcard;
+  if (typeof idcard !== 'string') return values;
+  const facts = idCardFacts(idcard.trim().toUpperCase());
+  if (!facts) return values;
+  const has = (name: string) => def.fields.some((f) => f.name === name);
+  const next = { ...values };
+  if (has('birthday')) next.birthday = facts.birthday;
+  if (has('sex')) next.sex = String(facts.sex);
+  if (has('age')) next.age = String(ageOn(facts.birthday, today()));
+  return next;
 }
 
 function toWire(f: FieldDef, v: FormValue): { value: unknown; error?: string } {

@@ -1,5 +1,5 @@
 import type { DictEntry } from '../../domain/dictionaries.js';
-import { type FieldDef, fenToYuan, refNameKey } from '../../domain/resource.js';
+import { type FieldDef, formatYuan, refNameKey } from '../../domain/resource.js';
 import { dictLabel } from '../dict/dictionaries.js';
 
 export type Row = Record<string, unknown>;
@@ -31,7 +31,7 @@ export function formatValue(f: FieldDef, row: Row, refLabels?: readonly DictEntr
       return isBlank(name) ? (isBlank(v) ? '' : String(v)) : String(name);
     }
     case 'money':
-      return isBlank(v) || !Number.isFinite(Number(v)) ? '' : fenToYuan(Math.round(Number(v)));
+      return isBlank(v) || !Number.isFinite(Number(v)) ? '' : formatYuan(Math.round(Number(v)));
     case 'dict':
       return isBlank(v) || !f.dict
         ? isBlank(v)

@@ -5,6 +5,7 @@ import type { Credentials, SessionError } from '../../machines/sessionMachine.js
 import { sessionMachine } from '../../machines/sessionMachine.js';
 import type { ApiClient } from '../api/client.js';
 import { authorityStore } from '../auth/authorityStore.js';
+import { forgetDictionaries } from '../dict/dictionaries.js';
 import { emit } from '../util/events.js';
 import { clearSignedInStorage, local } from '../util/storage.js';
 
@@ -116,6 +117,8 @@ export function provideSession(client: ApiClient) {
         setTimeout(() => self.send({ type: 'session.cleared' }), ms);
       },
       storeUser: (_: unknown, { userInfo }: { userInfo: UserInfo }) => {
+        // dropdowns were read for another user or data department
+        forgetDictionaries();
         local.set('userInfo', userInfo);
         local.set('orgInfo', userInfo.orgInfo);
         local.set('quickEntry', userInfo.quickEntry);
@@ -131,6 +134,7 @@ export function provideSession(client: ApiClient) {
       raiseLogoutEvent: () => emit('logout'),
       clearStorage: () => {
         clearSignedInStorage();
+        forgetDictionaries();
         authorityStore.set([]);
       },
     } as never,

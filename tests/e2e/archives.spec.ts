@@ -19,7 +19,7 @@ test('a new elder with a valid ID card is saved with birth date and sex from it;
   await page.getByLabel('身份证号').fill(bad);
   await page.getByLabel('所属部门').selectOption({ label: '护理一部' });
   await page.getByRole('button', { name: '保存' }).click();
-  await expect(page.getByText('身份证号不正确（应为18位且校验位正确）')).toBeVisible();
+  await expect(page.getByText('身份证号：校验位不正确')).toBeVisible();
   await expect(page.getByTestId('page-archives-add')).toBeVisible();
 
   await page.getByLabel('身份证号').fill(good);

@@ -1,4 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
+import { today } from '../../domain/clock.js';
+import { ageOn } from '../../domain/idCard.js';
 import { idCard } from '../support/idCards.js';
 import { ADMIN, signIn } from './support.js';
 
@@ -45,6 +47,16 @@ test('consultations: the ID-card check warns of an existing elder; a consultatio
   await dialog.getByRole('button', { name: '核验' }).click();
   const form = dialog.getByTestId('resource-form-consultation');
   await expect(form.getByLabel('身份证号')).toHaveValue(card);
+  // the checked number has already filled what it fixes (the hint says so), the department is the
+  // one in use, and 接待人员 offers the staff
+  await expect(form.getByLabel('出生日期')).toHaveValue('1943-07-15');
+  await expect(form.getByLabel('性别', { exact: true })).toHaveValue('1');
+  await expect(form.getByLabel('年龄')).toHaveValue(String(ageOn('1943-07-15', today())));
+  await expect(form.getByLabel('所属部门', { exact: true }).locator('option:checked')).toHaveText('护理一部');
+  await expect(
+    form.getByLabel('接待人员', { exact: true }).locator('option', { hasText: '王建国' }),
+  ).toHaveCount(1);
+  await form.getByLabel('接待人员', { exact: true }).selectOption({ label: '王建国' });
   await form.getByLabel('长者姓名').fill('孙玉梅');
   await form.getByLabel('咨询人姓名').fill('孙强');
   await form.getByLabel('与长者关系').selectOption({ label: '儿子' });
@@ -88,7 +100,12 @@ test('consultations: the ID-card check warns of an existing elder; a consultatio
 
   const found = (await api(page, `/pims/web-pi/oldmans?keyword=${card}`)).list as Rec[];
   expect(found).toMatchObject([{ oldmanName: '孙玉梅', oldmanStatus: 3, sex: 1, birthday: '1943-07-15' }]);
-  await add.getByRole('button', { name: '返回咨询登记' }).click();
+  // 查看长者档案 opens that elder's profile, not the list
+  await add.getByRole('button', { name: '查看长者档案' }).click();
+  const profile = page.getByTestId('page-archive-detail');
+  await expect(profile).toContainText('孙玉梅');
+  await expect(profile).toContainText('1943-07-15');
+  await page.goto('/index.html#/live/consult/base');
   await expect(screen.getByTestId('resource-table').getByText('已建档')).toBeVisible();
   await expect(screen.getByRole('button', { name: '转为档案' })).toHaveCount(0);
 });
@@ -126,7 +143,8 @@ test('visits: a visit to an elder is registered and listed', async ({ page }) =>
   const elder = form.getByLabel('探望长者', { exact: true });
   await expect(elder.locator('option')).not.toHaveCount(1);
   await elder.selectOption({ index: 1 });
-  const elderName = (await elder.locator('option:checked').textContent()) ?? '';
+  // a choice reads 张桂英（1号楼1层1103-2床）: the list shows the name
+  const elderName = ((await elder.locator('option:checked').textContent()) ?? '').replace(/（.*$/, '');
   await form.getByLabel('体温（℃）').fill('36.6');
   await shot(page, 'visit-form');
   await form.getByRole('button', { name: '保存' }).click();

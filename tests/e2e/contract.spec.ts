@@ -41,7 +41,7 @@ test('contracts: one is made for an elder from the seeded template, listed and p
   const table = list.getByTestId('resource-table');
   await expect(table.getByText(name, { exact: true })).toBeVisible();
   await expect(table.getByText('草稿', { exact: true })).toBeVisible();
-  await expect(table.getByText('3800.50')).toBeVisible();
+  await expect(table.getByText('3,800.50')).toBeVisible();
   const row = list.getByRole('group', { name: /^HT\d{12}$/ });
   await expect(row).toHaveCount(1);
   await shot(page, 'contract-list');
@@ -60,7 +60,7 @@ test('contracts: one is made for an elder from the seeded template, listed and p
   await expect(
     view.frameLocator('[data-testid=contract-preview]').getByText(name, { exact: false }),
   ).toBeVisible();
-  await expect(view.getByText('3800.50')).toBeVisible();
+  await expect(view.getByText('3,800.50')).toBeVisible();
   await expect(view.getByText('机构养老服务合同')).toBeVisible();
   await shot(page, 'contract-view');
 });

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
+import { formatYuan } from '../../domain/resource.js';
 import { LiveStatus, ResidencePaths } from '../../domain/resources/residence.js';
 import { ADMIN, signIn } from './support.js';
 
@@ -54,7 +55,7 @@ test('expense: prepayment with a receipt, monthly bill paid from the balance and
   // the seeded 满赠 rule (10000 yuan brings 300) applies to this prepayment
   await expect(dialog.getByTestId('receive-gift')).toContainText('300.00 元');
   await dialog.getByRole('button', { name: '完成' }).click();
-  await expect(row.getByTestId('account-prestore')).toHaveText('20300.50');
+  await expect(row.getByTestId('account-prestore')).toHaveText('20,300.50');
   const prestore = 2030050;
   await shot(page, 'accounts');
 
@@ -162,7 +163,7 @@ test('expense: prepayment with a receipt, monthly bill paid from the balance and
   const advance = page.getByTestId('page-report-advance');
   await advance.getByLabel('关键字').fill(name);
   await advance.getByRole('button', { name: '查询' }).click();
-  await expect(advance.getByTestId('report-table')).toContainText('20000.50');
+  await expect(advance.getByTestId('report-table')).toContainText('20,000.50');
   await expect(advance.getByTestId('report-sums')).toContainText('合计');
   await shot(page, 'report');
 });
@@ -218,7 +219,7 @@ test('expense: account statement with remit, transfer and void; batch payment; a
   const popup = page.waitForEvent('popup');
   await receiptRow.getByRole('button', { name: '打印收据' }).click();
   const printed = await popup;
-  await expect(printed.locator('body')).toContainText('1000.00 元');
+  await expect(printed.locator('body')).toContainText('1,000.00 元');
   await printed.close();
   await shot(page, 'account-detail');
 
@@ -239,7 +240,7 @@ test('expense: account statement with remit, transfer and void; batch payment; a
   await batch.getByLabel('支付方式').selectOption({ label: '转账' });
   await batch.getByLabel('统一金额（元）').fill('800');
   await batch.getByRole('button', { name: '应用到全部' }).click();
-  await expect(batch).toContainText('合计 1600.00 元');
+  await expect(batch).toContainText('合计 1,600.00 元');
   await shot(page, 'batch');
   await batch.getByRole('button', { name: '确认收款' }).click();
   await expect(page.getByTestId('page-expense-account')).toBeVisible();
@@ -264,13 +265,13 @@ test('expense: account statement with remit, transfer and void; batch payment; a
   const bill = bills.find((x) => x.billMonth === month && x.billStatus === 0) as Rec;
   await page.goto(`/index.html#/expense/accountBillDetail?billId=${String(bill.billId)}`);
   const billDetail = page.getByTestId('page-expense-bill-detail');
-  await expect(billDetail.getByTestId('bill-payable')).toHaveText((Number(bill.payableFen) / 100).toFixed(2));
+  await expect(billDetail.getByTestId('bill-payable')).toHaveText(formatYuan(Number(bill.payableFen)));
   await billDetail.getByRole('button', { name: '添加费用' }).click();
   await billDetail.getByLabel('收费项目').selectOption({ label: '陪护费' });
   await billDetail.getByLabel('数量').fill('2');
   await billDetail.getByRole('button', { name: '保存' }).click();
   await expect(billDetail.getByTestId('bill-payable')).toHaveText(
-    ((Number(bill.payableFen) + 30000) / 100).toFixed(2),
+    formatYuan(Number(bill.payableFen) + 30000),
   );
   await expect(billDetail).toContainText('陪护费');
   await shot(page, 'bill-detail');
@@ -296,7 +297,7 @@ test('expense: account statement with remit, transfer and void; batch payment; a
   const receipts = page.getByTestId('page-expense-receipt');
   await receipts.getByLabel('关键字').fill(String(a.oldmanName));
   await receipts.getByRole('button', { name: '查询' }).click();
-  await expect(receipts).toContainText('1000.00');
+  await expect(receipts).toContainText('1,000.00');
   await shot(page, 'receipts');
 
   // settings from the definitions

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { ADMIN, signIn } from './support.js';
+import { ADMIN, selectElder, signIn } from './support.js';
 
 const SHOTS = process.env.E2E_SHOTS ? '.tmp' : null;
 const shot = async (page: Page, name: string) => {
@@ -38,7 +38,7 @@ test('home-care documents: an agreement is filled for a home elder and listed un
   await list.getByRole('button', { name: '新增', exact: true }).click();
   const form = page.getByTestId('document-form');
   // the elders of the 居家档案, not the institution's
-  await form.getByLabel('长者', { exact: true }).selectOption({ label: '孙奶奶' });
+  await selectElder(form.getByLabel('长者', { exact: true }), '孙奶奶');
   await expect(form.getByLabel('模板', { exact: true })).toHaveValue(/\d+/);
   const preview = page.frameLocator('[data-testid=contract-preview]');
   await expect(preview.getByText('服务对象：孙奶奶', { exact: false })).toBeVisible();
@@ -73,7 +73,7 @@ test('service evaluation: the 派单 dialog lists only carers; a completed order
   await signIn(page, ADMIN);
   await page.goto('/index.html#/homecare/serverWorkorderAdd');
   const form = page.getByTestId('resource-form-serveOrder');
-  await form.getByLabel('长者', { exact: true }).selectOption({ label: '孙奶奶' });
+  await selectElder(form.getByLabel('长者', { exact: true }), '孙奶奶');
   await form.getByLabel('服务项目').selectOption({ label: '上门测血压血糖' });
   await form.getByLabel('数量').fill('1');
   await form.getByLabel('预约服务时间').fill('2026-12-03T15:00:00');
@@ -124,7 +124,7 @@ test('service evaluation: the 派单 dialog lists only carers; a completed order
   await orders.getByRole('tab', { name: '服务评价' }).click();
   const evaluations = page.getByTestId('resource-list-serveOrderEvaluation');
   const filters = evaluations.getByTestId('resource-filters');
-  await filters.getByLabel('长者').selectOption({ label: '孙奶奶' });
+  await selectElder(filters.getByLabel('长者'), '孙奶奶');
   await filters.getByLabel('评分').selectOption({ label: '★★★★☆ 满意' });
   await filters.getByRole('button', { name: '查询' }).click();
   const table = evaluations.getByTestId('resource-table');

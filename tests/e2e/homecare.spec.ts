@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { ADMIN, signIn } from './support.js';
+import { ADMIN, selectElder, signIn } from './support.js';
 
 const SHOTS = process.env.E2E_SHOTS ? '.tmp' : null;
 const shot = async (page: Page, name: string) => {
@@ -29,7 +29,7 @@ test('home care: an order is created, paid from the balance, dispatched, served,
   const accounts = page.getByTestId('page-homecare-accounts');
   await accounts.getByRole('button', { name: '新增', exact: true }).click();
   const accountForm = page.getByTestId('resource-form-costAccount');
-  await accountForm.getByLabel('长者', { exact: true }).selectOption({ label: '沈阿婆' });
+  await selectElder(accountForm.getByLabel('长者', { exact: true }), '沈阿婆');
   await accountForm.getByRole('button', { name: '保存' }).click();
   await expect(accountForm).toHaveCount(0);
   const accountRow = accounts.getByRole('group', { name: '沈阿婆' });
@@ -45,7 +45,7 @@ test('home care: an order is created, paid from the balance, dispatched, served,
   const orders = page.getByTestId('page-homecare-orders');
   await orders.getByRole('button', { name: '新增', exact: true }).click();
   const form = page.getByTestId('resource-form-serveOrder');
-  await form.getByLabel('长者', { exact: true }).selectOption({ label: '沈阿婆' });
+  await selectElder(form.getByLabel('长者', { exact: true }), '沈阿婆');
   await form.getByLabel('服务项目').selectOption({ label: '助浴服务' });
   await form.getByLabel('数量').fill('1');
   await form.getByLabel('预约服务时间').fill('2026-12-01T09:00:00');
@@ -110,7 +110,7 @@ test('home care: the server’s refusal shows in the step dialog and the order s
   await signIn(page, ADMIN);
   await page.goto('/index.html#/homecare/serverWorkorderAdd');
   const form = page.getByTestId('resource-form-serveOrder');
-  await form.getByLabel('长者', { exact: true }).selectOption({ label: '钱老伯' });
+  await selectElder(form.getByLabel('长者', { exact: true }), '钱老伯');
   await form.getByLabel('服务项目').selectOption({ label: '上门助餐' });
   await form.getByLabel('数量').fill('2');
   await form.getByLabel('预约服务时间').fill('2026-12-02T11:30:00');

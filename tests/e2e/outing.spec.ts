@@ -1,7 +1,8 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { localDateTime } from '../../domain/clock.js';
+import { outingEvents } from '../../machines/outingMachine.js';
 import { mapDrawn, openMapCard } from './realtime.js';
-import { ADMIN, signIn } from './support.js';
+import { ADMIN, selectElder, signIn } from './support.js';
 
 const SHOTS = process.env.E2E_SHOTS ? '.tmp' : null;
 const shot = async (page: Page, name: string) => {
@@ -54,7 +55,7 @@ async function approvedOuting(page: Page, oldmanId: unknown, from: number, until
 async function registerOuting(page: Page, screen: Locator, elderName: string, destination: string) {
   await screen.getByRole('button', { name: '新增', exact: true }).click();
   const form = page.getByTestId('resource-form-outing');
-  await form.getByLabel('外出长者', { exact: true }).selectOption({ label: elderName });
+  await selectElder(form.getByLabel('外出长者', { exact: true }), elderName);
   await form.getByLabel('外出事由', { exact: true }).selectOption({ label: '就医' });
   await form.getByLabel('外出地点').fill(destination);
   await form.getByLabel('陪同人', { exact: true }).fill('王建国');
@@ -73,8 +74,11 @@ async function runStep(page: Page, row: Locator, label: string, note = '') {
   await row.getByRole('button', { name: label, exact: true }).click();
   const dialog = page.getByRole('dialog', { name: label });
   if (note) await dialog.getByRole('textbox', { name: /意见|原因|情况|备注/ }).fill(note);
-  await dialog.getByRole('button', { name: `确定${label}` }).click();
+  const step = Object.values(outingEvents).find((e) => e.label === label);
+  if (!step) throw new Error(`no outing step ${label}`);
+  await dialog.getByRole('button', { name: step.confirm, exact: true }).click();
   await expect(dialog).toHaveCount(0);
+  await expect(page.locator('.bp6-toast').getByText(step.done)).toBeVisible();
 }
 
 test('outing: registered for a resident, passed by the audit, the elder goes out and comes back', async ({
@@ -140,9 +144,9 @@ test('outing: a declined outing ends with the audit opinion and offers nothing m
   await row.getByRole('button', { name: '审核驳回', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: '审核驳回' });
   // Declining needs an opinion: the button waits for one.
-  await expect(dialog.getByRole('button', { name: '确定审核驳回' })).toBeDisabled();
+  await expect(dialog.getByRole('button', { name: '驳回', exact: true })).toBeDisabled();
   await dialog.getByRole('textbox', { name: /意见/ }).fill('近期血压不稳，暂缓外出');
-  await dialog.getByRole('button', { name: '确定审核驳回' }).click();
+  await dialog.getByRole('button', { name: '驳回', exact: true }).click();
   await expect(dialog).toHaveCount(0);
   await expect(row).toHaveCount(0);
 

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export const ADMIN = { loginName: 'admin', password: 'Admin@2026' };
 export const NURSE = { loginName: 'huli01', password: 'Huli@2026' };
@@ -31,4 +31,15 @@ export async function signIn(
 export async function openMenu(page: Page, ...names: string[]) {
   const menu = page.getByTestId('side-menu');
   for (const name of names) await menu.getByText(name, { exact: true }).click();
+}
+
+/**
+ * Chooses an elder in a select by name: choices read 张桂英（1号楼1层1103-2床） or 孙奶奶（身份证尾号1234）,
+ * so the first choice of that name is taken (domain/lookups.ts elderChoiceLabel).
+ */
+export async function selectElder(select: Locator, name: string) {
+  const texts = await select.locator('option').allTextContents();
+  const index = texts.findIndex((t) => t === name || t.startsWith(`${name}（`));
+  expect(index, `an elder named ${name} among ${texts.length} choices`).toBeGreaterThan(0);
+  await select.selectOption({ index });
 }

@@ -47,7 +47,12 @@ function eventsFrom(value: string): SessionEvent[] {
         { type: 'session.passwordChangeFailed', error: err(Code.passwordWeak) },
       ];
     case 'choosingDepartment':
-      return [{ type: 'session.selectDept', deptId: 2 }, { type: 'session.logout' }, ...sessionErrors];
+      return [
+        { type: 'session.selectDept', deptId: 2 },
+        { type: 'session.cancelSwitch' },
+        { type: 'session.logout' },
+        ...sessionErrors,
+      ];
     case 'selectingDepartment':
       return [
         { type: 'session.deptSelected', deptId: 2 },
@@ -236,5 +241,34 @@ describe('session machine rules', () => {
     expect(run(users.ready)).toEqual({ state: 'loadingMenus', selected: [] });
     expect(run(users.single)).toEqual({ state: 'selectingDepartment', selected: [{ deptId: 2 }] });
     expect(run(users.mustReset).state).toBe('passwordChangeRequired');
+  });
+
+  it('a switch of department can be cancelled back to the console; the first choice after sign-in cannot', () => {
+    const first = startSut();
+    first.actor.send({ type: 'session.checked', userInfo: users.chooses });
+    first.actor.send({ type: 'session.cancelSwitch' });
+    expect(first.actor.getSnapshot().value).toBe('choosingDepartment');
+
+    const { actor, called } = startSut();
+    actor.send({ type: 'session.checked', userInfo: users.single });
+    actor.send({ type: 'session.deptSelected', deptId: 2 });
+    actor.send({ type: 'session.menusLoaded', menus: [], buttons: [] });
+    actor.send({ type: 'session.switchDept' });
+    expect(actor.getSnapshot().value).toBe('choosingDepartment');
+    expect(actor.getSnapshot().can({ type: 'session.cancelSwitch' })).toBe(true);
+    actor.send({ type: 'session.cancelSwitch' });
+    expect(actor.getSnapshot().value).toBe('authenticated');
+    expect(actor.getSnapshot().context.userInfo?.selectedDataDeptId).toBe(2);
+    // nothing was asked of the server: the department in use stays
+    expect(called('startSelectDept')).toHaveLength(1);
+    expect(called('startLoadMenus')).toHaveLength(1);
+    // a failed switch comes back to the choice, which can still be cancelled
+    actor.send({ type: 'session.switchDept' });
+    actor.send({ type: 'session.selectDept', deptId: 3 });
+    actor.send({ type: 'session.deptSelectFailed', error: err(Code.deptNotAllowed) });
+    expect(actor.getSnapshot().value).toBe('choosingDepartment');
+    actor.send({ type: 'session.cancelSwitch' });
+    expect(actor.getSnapshot().value).toBe('authenticated');
+    expect(actor.getSnapshot().context.error).toBeNull();
   });
 });

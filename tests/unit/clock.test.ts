@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { localDateTime, localDateTimeMs, localDay } from '../../domain/clock.js';
 import { isValidIdCard } from '../../domain/idCard.js';
 import { idCard } from '../support/idCards.js';
+import { call, signInAdmin, startTestApp } from '../support/serverHarness.js';
 
 let saved: string | undefined;
 beforeEach(() => {
@@ -33,5 +34,31 @@ describe("the home's wall clock", () => {
     const born = idCard('2026-02-01', 1);
     expect(isValidIdCard(born, new Date(earlyMorning))).toBe(true);
     expect(isValidIdCard(idCard('2026-02-02', 1), new Date(earlyMorning))).toBe(false);
+  });
+});
+
+describe('seeded records read the same clock as new ones (issue #23: seeded elders 15:20, new ones 23:23)', () => {
+  it("writes an elder's, a device's and an alarm rule's time in the home's clock", async () => {
+    const h = await startTestApp();
+    try {
+      const { token } = await signInAdmin(h.app);
+      const before = localDateTime(Date.now() - 60_000);
+      const after = localDateTime(Date.now() + 60_000);
+      const db = h.app.services.db;
+      const elder = await db.selectFrom('oldman').select('createTime').executeTakeFirstOrThrow();
+      const device = await db.selectFrom('device').select('createTime').executeTakeFirstOrThrow();
+      const notice = await db.selectFrom('notice').select('createTime').executeTakeFirstOrThrow();
+      for (const time of [elder.createTime, device.createTime, notice.createTime]) {
+        expect(time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+        // seeded a moment ago, in the home's time (UTC would be eight hours earlier)
+        expect(time >= before && time <= after, `${time} within ${before} … ${after}`).toBe(true);
+      }
+      // and a record made now reads the same way
+      const logs = await call(h.app, token, 'GET', '/passport/web-rbac/systemLogs?pageNum=1&pageSize=1');
+      const logged = (logs.body.result as { list: { createTime: string }[] }).list[0]?.createTime ?? '';
+      expect(logged >= before && logged <= after, `${logged} within ${before} … ${after}`).toBe(true);
+    } finally {
+      await h.close();
+    }
   });
 });

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fenToYuan, formatYuan } from '../../domain/resource.js';
 import { RECONCILIATION, reportByName } from '../../domain/resources/costReports.js';
 import { parseAmount } from '../../features/expense/MoneyInput.js';
 import { ReportView } from '../../features/expense/ReportView.js';
@@ -37,6 +38,20 @@ function renderReport(def: NonNullable<typeof advance>, answer: unknown) {
   return request;
 }
 
+describe('money as people read it (one helper for every screen, print page and message)', () => {
+  it('groups thousands and keeps two decimals, exactly from fen', () => {
+    expect(formatYuan(32_040_000)).toBe('320,400.00');
+    expect(formatYuan(-123_456)).toBe('-1,234.56');
+    expect(formatYuan(100_000)).toBe('1,000.00');
+    expect(formatYuan(99_999)).toBe('999.99');
+    expect(formatYuan(5)).toBe('0.05');
+    expect(formatYuan(0)).toBe('0.00');
+    expect(formatYuan(100_000_000_000)).toBe('1,000,000,000.00');
+    // inputs and files keep plain digits
+    expect(fenToYuan(32_040_000)).toBe('320400.00');
+  });
+});
+
 describe('money typed in yuan', () => {
   it('becomes integer fen without floating point, and refuses what is not an amount', () => {
     expect(parseAmount('20000.5')).toEqual({ fen: 2000050 });
@@ -63,12 +78,12 @@ describe('ReportView from a definition', () => {
       .map((h) => h.textContent);
     expect(headers).toEqual(advance.columns.map((c) => c.label));
     await waitFor(() => expect(within(table).getByText('-4.56')).toBeTruthy());
-    expect(within(table).getAllByText('20000.50')).toHaveLength(2);
+    expect(within(table).getAllByText('20,000.50')).toHaveLength(2);
     const sums = within(screen.getByTestId('report-sums'))
       .getAllByRole('cell')
       .map((c) => c.textContent);
     expect(sums[0]).toBe('合计');
-    expect(sums[advance.columns.findIndex((c) => c.key === 'amount')]).toBe('19995.94');
+    expect(sums[advance.columns.findIndex((c) => c.key === 'amount')]).toBe('19,995.94');
     expect(sums[advance.columns.findIndex((c) => c.key === 'balance')]).toBe('');
     expect(request.mock.calls[0]?.[0]).toMatchObject({ url: `${RECONCILIATION}/advance` });
     // a date-period report asks for days
@@ -117,7 +132,7 @@ describe('report export', () => {
     expect(lines[0]).toBe(advance.columns.map((c) => c.label).join(','));
     expect(lines[1]).toContain('"转账，含""备注"""');
     expect(lines[1]).toContain('20000.50');
-    expect(lines[2]).toBe(sumCells(advance, { amount: 2000050, balance: 2000050 }).join(','));
+    expect(lines[2]).toBe(sumCells(advance, { amount: 2000050, balance: 2000050 }, true).join(','));
     expect(lines[2]?.startsWith('合计')).toBe(true);
   });
 });

@@ -150,7 +150,7 @@ describe('GET /pims/web-org/common/pcd', () => {
     const bad = await get('/pims/web-org/common/pcd?parentCode=33');
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe(Code.invalidInput);
-    expect(bad.body.msg).toBe('parentCode: 区划编码应为6位数字');
+    expect(bad.body.msg).toBe('区划编码应为6位数字');
     const twice = await get('/pims/web-org/common/pcd?code=330106&code=330100');
     expect(twice.status).toBe(400);
     expect(twice.body.msg).toContain('区划编码应为6位数字');

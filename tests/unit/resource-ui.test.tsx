@@ -2,9 +2,11 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { today } from '../../domain/clock.js';
 import type { Page } from '../../domain/codes.js';
-import { idCardCheckChar } from '../../domain/idCard.js';
+import { ageOn, idCardCheckChar } from '../../domain/idCard.js';
 import type { ResourceDef } from '../../domain/resource.js';
+import { consultationResource } from '../../domain/resources/consult.js';
 import { AppProvider } from '../../src/app/AppContext.js';
 import type { RequestConfig } from '../../src/app/request.js';
 import { authorityStore } from '../../src/auth/authorityStore.js';
@@ -152,7 +154,7 @@ describe('ResourceList', () => {
     await table.findByText('张三');
     expect(table.getByText('1号楼101-1床')).toBeTruthy();
     expect(table.getByText('女')).toBeTruthy();
-    expect(table.getAllByText('1234.56')).toHaveLength(2);
+    expect(table.getAllByText('1,234.56')).toHaveLength(2);
     expect(lastListParams(request)).toEqual({
       pageNum: 1,
       pageSize: 10,
@@ -423,7 +425,9 @@ describe('ResourceForm', () => {
     type('押金', '12.345');
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
     expect(await screen.findByText('请填写姓名')).toBeTruthy();
-    expect(screen.getByText('身份证号不正确（应为18位且校验位正确）')).toBeTruthy();
+    expect(screen.getByText('身份证号：校验位不正确')).toBeTruthy();
+    // the first wrong field takes the focus (and is scrolled into view in a browser)
+    await waitFor(() => expect(document.activeElement).toBe(byLabel('姓名')));
     expect(screen.getByText('押金应为数字（元），最多两位小数')).toBeTruthy();
     expect(calls(request, 'POST')).toHaveLength(0);
   });
@@ -552,13 +556,44 @@ describe('ResourceForm', () => {
   });
 });
 
+describe('the consultation form (issue #23)', () => {
+  it('fills 性别, 出生日期 and 年龄 as soon as the ID number is valid, and starts in the department in use', async () => {
+    const request = fakeRequest((config) =>
+      config.url === '/ifms/web-org/depts'
+        ? {
+            list: [
+              { deptId: 2, deptName: '护理一部' },
+              { deptId: 3, deptName: '护理二部' },
+            ],
+          }
+        : undefined,
+    );
+    render(
+      // biome-ignore lint/suspicious/noExplicitAny: the fake stands for the generic Request<T>
+      <AppProvider services={{ request: request as any, toast, dataDeptId: 3 }}>
+        <ResourceForm def={consultationResource} mode="create" onSaved={() => undefined} />
+      </AppProvider>,
+    );
+    await waitFor(() => expect((byLabel('所属部门') as HTMLSelectElement).value).toBe('3'));
+    expect((byLabel('出生日期') as HTMLInputElement).value).toBe('');
+    const born = '11010519450608002';
+    const typeIn = (label: string, value: string) => fireEvent.change(byLabel(label), { target: { value } });
+    typeIn('身份证号', born.slice(0, 16));
+    expect((byLabel('出生日期') as HTMLInputElement).value).toBe('');
+    typeIn('身份证号', born + idCardCheckChar(born));
+    expect((byLabel('出生日期') as HTMLInputElement).value).toBe('1945-06-08');
+    expect((byLabel('性别') as HTMLSelectElement).value).toBe('1');
+    expect((byLabel('年龄') as HTMLInputElement).value).toBe(String(ageOn('1945-06-08', today())));
+  });
+});
+
 describe('ResourceDetail', () => {
   it('shows formatted values per section and an 编辑 button for each', async () => {
     const onEditSection = vi.fn();
     renderWith(fakeRequest(), <ResourceDetail def={def} row={makeElder()} onEditSection={onEditSection} />);
     const stay = screen.getByRole('region', { name: '入住信息' });
     expect(within(stay).getByText('1号楼101-1床')).toBeTruthy();
-    expect(within(stay).getByText('1234.56')).toBeTruthy();
+    expect(within(stay).getByText('1,234.56')).toBeTruthy();
     expect(within(stay).getByText('否')).toBeTruthy();
     expect(within(screen.getByRole('region', { name: '基本信息' })).getByText('男')).toBeTruthy();
     fireEvent.click(within(stay).getByRole('button', { name: '编辑' }));

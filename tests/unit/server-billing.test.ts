@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Code } from '../../domain/codes.js';
 import { PaymentPath } from '../../domain/payment.js';
+import { formatYuan } from '../../domain/resource.js';
 import { COST, COST_SET, DISCOUNT_RULE, PROJECT, PROJECT_CHILD } from '../../domain/resources/cost.js';
 import { RECONCILIATION } from '../../domain/resources/costReports.js';
 import { LiveStatus, ResidencePaths as P } from '../../domain/resources/residence.js';
@@ -149,7 +150,7 @@ describe('accounts: every trade a double entry, to the fen', () => {
       fromType: 1,
     });
     expect(tooMuch.code).toBe(Code.insufficientBalance);
-    expect(tooMuch.msg).toBe('预存款余额不足：现有 1234.56 元');
+    expect(tooMuch.msg).toBe('预存款余额不足：现有 1,234.56 元');
     expect(await account(Number(a.oldmanId))).toMatchObject({ prestore: 123456 });
 
     await ok('POST', `${COST}/account/4/0`, { oldmanId: a.oldmanId, amount: 456, payWay: 2, fromType: 1 });
@@ -434,7 +435,7 @@ describe('scanned-code payment of bills (pay ways 10–13 through the payment pr
       purpose: 'bill',
       purposeRef: { billIds: [bill.billId] },
     });
-    expect(wrong.msg).toBe(`支付金额应为账单合计 ${yuan(Number(bill.payableFen))} 元`);
+    expect(wrong.msg).toBe(`支付金额应为账单合计 ${formatYuan(Number(bill.payableFen))} 元`);
     const order = await ok('POST', PaymentPath.createPay, {
       amount: yuan(Number(bill.payableFen)),
       payWay: 10,

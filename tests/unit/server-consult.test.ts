@@ -74,7 +74,7 @@ describe('consultations', () => {
     const id = idCard('1945-06-01', 4);
     const wrong = `${id.slice(0, 17)}${id[17] === '1' ? '2' : '1'}`;
     const cases: [Rec, string][] = [
-      [{ oldmanIdcard: wrong }, '身份证号不正确（应为18位且校验位正确）'],
+      [{ oldmanIdcard: wrong }, '身份证号：校验位不正确'],
       [{ consultantName: '' }, '请填写咨询人姓名'],
       [{ consultantPhone: '123' }, '咨询人电话格式不正确'],
       [{ consultChannel: 9 }, '咨询方式取值无效'],
@@ -165,7 +165,7 @@ describe('consultations', () => {
     const bad = await call(h.app, token, 'GET', `${BASE}/check/123`);
     expect(bad.body).toMatchObject({
       code: Code.invalidInput,
-      msg: '身份证号不正确（应为18位且校验位正确）',
+      msg: '身份证号：应为18位，前17位为数字，末位为数字或X',
     });
   });
 
@@ -324,8 +324,35 @@ describe('consultations', () => {
 });
 
 describe('interviewers', () => {
+  it('are the staff from the start; one picked from 员工 takes the staff name and phone (issue #23)', async () => {
+    const { token } = await signInAdmin(h.app);
+    const staff = (await call(h.app, token, 'GET', '/pims/web-org/nursingworkers/oldman')).body
+      .result as Page;
+    const seeded = (await call(h.app, token, 'GET', `${INTERVIEWER_BASE}?pageHelper=0`)).body.result as Page;
+    expect(seeded.total).toBeGreaterThan(0);
+    const names = new Set(staff.list.map((e) => e.realName));
+    expect(seeded.list.every((i) => names.has(i.interviewerName) && i.empId !== null)).toBe(true);
+    expect(seeded.list.map((i) => i.interviewerName)).toContain('王建国');
+    // a staff member removed from the list comes back by choosing 员工, name and phone from the record
+    const wang = seeded.list.find((i) => i.interviewerName === '王建国') as Rec;
+    expect((await call(h.app, token, 'DELETE', `${INTERVIEWER_BASE}/${String(wang.id)}`)).body.code).toBe(0);
+    const picked = await call(h.app, token, 'POST', INTERVIEWER_BASE, { empId: wang.empId });
+    expect(picked.body.code).toBe(0);
+    const again = (await call(h.app, token, 'GET', `${INTERVIEWER_BASE}?pageHelper=0`)).body.result as Page;
+    expect(again.list.find((i) => i.empId === wang.empId)).toMatchObject({
+      interviewerName: '王建国',
+      phone: '13800000001',
+    });
+    const neither = await call(h.app, token, 'POST', INTERVIEWER_BASE, {});
+    expect(neither.body).toMatchObject({ code: Code.invalidInput, msg: '请选择员工或填写姓名' });
+    const foreign = await call(h.app, token, 'POST', INTERVIEWER_BASE, { empId: 999999 });
+    expect(foreign.body).toMatchObject({ code: Code.invalidInput, msg: '员工不存在' });
+  });
+
   it('adds, lists, edits and deletes; a name is unique; one in use cannot be deleted', async () => {
     const { token } = await signInAdmin(h.app);
+    const before = ((await call(h.app, token, 'GET', `${INTERVIEWER_BASE}?pageHelper=0`)).body.result as Page)
+      .total;
     const created = await call(h.app, token, 'POST', INTERVIEWER_BASE, {
       interviewerName: '接待小刘',
       phone: '13800138000',
@@ -335,7 +362,7 @@ describe('interviewers', () => {
     const dup = await call(h.app, token, 'POST', INTERVIEWER_BASE, { interviewerName: '接待小刘' });
     expect(dup.body).toMatchObject({ code: Code.conflict, msg: '姓名“接待小刘”已存在' });
     const blank = await call(h.app, token, 'POST', INTERVIEWER_BASE, { interviewerName: '' });
-    expect(blank.body).toMatchObject({ code: Code.invalidInput, msg: '请填写姓名' });
+    expect(blank.body).toMatchObject({ code: Code.invalidInput, msg: '请选择员工或填写姓名' });
     const put = await call(h.app, token, 'PUT', INTERVIEWER_BASE, {
       id,
       interviewerName: '接待小王',
@@ -343,13 +370,17 @@ describe('interviewers', () => {
     });
     expect(put.body.code).toBe(0);
     const list = (await call(h.app, token, 'GET', `${INTERVIEWER_BASE}?pageHelper=0`)).body.result as Page;
-    expect(list.list).toMatchObject([
-      { id, interviewerName: '接待小王', phone: '13800138000', remark: '前台' },
-    ]);
+    expect(list.total).toBe(before + 1);
+    expect(list.list.find((i) => i.id === id)).toMatchObject({
+      id,
+      interviewerName: '接待小王',
+      phone: '13800138000',
+      remark: '前台',
+    });
     const other = await signInOtherOrg(h.app);
-    expect(
-      ((await call(h.app, other.token, 'GET', `${INTERVIEWER_BASE}?pageHelper=0`)).body.result as Page).total,
-    ).toBe(0);
+    const theirs = (await call(h.app, other.token, 'GET', `${INTERVIEWER_BASE}?pageHelper=0`)).body
+      .result as Page;
+    expect(theirs.list.some((i) => i.id === id)).toBe(false);
     expect((await call(h.app, other.token, 'DELETE', `${INTERVIEWER_BASE}/${id}`)).body.code).toBe(
       Code.notFound,
     );

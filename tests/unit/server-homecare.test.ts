@@ -137,7 +137,7 @@ describe('home elders, areas, projects (engine resources)', () => {
       [
         `${WEB}/oldmanBase`,
         { oldmanName: '甲', oldmanIdcard: badIdCard, phone: '13900001111' },
-        '身份证号不正确（应为18位且校验位正确）',
+        '身份证号：校验位不正确',
       ],
       [
         `${WEB}/serveOrder`,
@@ -535,7 +535,7 @@ describe('home elder import', () => {
     const check = await upload('居家.csv', csv, 'check');
     expect(check.result).toMatchObject({ total: 4, valid: 1, imported: 0 });
     expect(check.result.problems).toEqual([
-      { row: 3, oldmanName: '许老伯', reason: '身份证号不正确（应为18位且校验位正确）' },
+      { row: 3, oldmanName: '许老伯', reason: '身份证号：校验位不正确' },
       { row: 4, oldmanName: '何阿姨', reason: '服务区域“火星”不存在' },
       { row: 5, oldmanName: '重复', reason: '与第2行身份证号重复' },
     ]);

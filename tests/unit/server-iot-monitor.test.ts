@@ -185,15 +185,15 @@ describe('health statistics', () => {
     const statsUrl = `/tams/web-org/healthRecord/${oldmanId}/heartbeat/statistics`;
 
     const cases: [string, number, string | RegExp][] = [
-      [`${statsUrl}?startTime=abc`, 10001, /startTime/],
+      [`${statsUrl}?startTime=abc`, 10001, '开始时间应为数字'],
       [`${statsUrl}?startTime=2000&endTime=1000`, 10001, '开始时间不能晚于结束时间'],
-      [`${statsUrl}?step=0`, 10001, /step/],
-      [`${statsUrl}?step=1441`, 10001, /step/],
+      [`${statsUrl}?step=0`, 10001, '统计粒度不能小于1'],
+      [`${statsUrl}?step=1441`, 10001, '统计粒度不能大于1440'],
       [`${statsUrl}?startTime=0&endTime=${40 * 86_400_000}`, 10001, '统计区间不能超过 31 天'],
       [`/tams/web-org/healthRecord/999999/heartbeat/statistics`, 10004, '长者不存在'],
-      [`/tams/web-org/healthRecord/${oldmanId}/pulse/statistics`, 10001, /series/],
-      ['/pims/web-org/mattressMonitor/5', 10001, /kind/],
-      ['/pims/web-org/mattressMonitor/x', 10001, /kind/],
+      [`/tams/web-org/healthRecord/${oldmanId}/pulse/statistics`, 10001, '统计项目取值无效'],
+      ['/pims/web-org/mattressMonitor/5', 10001, '种类不能大于4'],
+      ['/pims/web-org/mattressMonitor/x', 10001, '种类应为数字'],
     ];
     for (const [url, code, msg] of cases) {
       const res = await get(url);

@@ -27,7 +27,7 @@ describe('mattress alarm rules', () => {
   it('refuses a body-movement rule without a movement limit, with a Chinese message, and stores nothing', async () => {
     const before = await rules(RULES);
     const refused = await call(h.app, token, 'POST', RULES, { ruleName: '体动', alarmType: 2 });
-    expect(refused.body).toMatchObject({ code: 10001, msg: 'maxValue: 体动规则需设置体动次数上限' });
+    expect(refused.body).toMatchObject({ code: 10001, msg: '体动规则需设置体动次数上限' });
     expect(await rules(RULES)).toEqual(before);
 
     const movement = before.find((r) => r.ruleName === '频繁体动');
@@ -38,7 +38,7 @@ describe('mattress alarm rules', () => {
       alarmType: 2,
       maxValue: null,
     });
-    expect(edit.body.msg).toBe('maxValue: 体动规则需设置体动次数上限');
+    expect(edit.body.msg).toBe('体动规则需设置体动次数上限');
     expect((await rules(RULES)).find((r) => r.ruleId === movement.ruleId)?.maxValue).toBe(30);
 
     const added = await call(h.app, token, 'POST', RULES, {
@@ -70,7 +70,7 @@ describe('mattress alarm rules', () => {
       minValue: 140,
       maxValue: 130,
     });
-    expect(bad.body).toMatchObject({ code: 10001, msg: 'maxValue: 下限必须小于上限' });
+    expect(bad.body).toMatchObject({ code: 10001, msg: '下限必须小于上限' });
     expect((await rules(RULES)).find((r) => r.ruleId === ruleId)).toMatchObject({ maxValue: 130, status: 1 });
 
     expect((await call(h.app, token, 'DELETE', `${RULES}/${ruleId}`)).body.code).toBe(0);
@@ -81,7 +81,7 @@ describe('mattress alarm rules', () => {
 describe('positioning alarm rules and call settings', () => {
   it('a rail rule needs a rail; status 0 switches it off', async () => {
     const refused = await call(h.app, token, 'POST', PNT_RULES, { ruleName: '出门', alarmType: 'railAlarm' });
-    expect(refused.body.msg).toBe('railId: 围栏报警需选择围栏');
+    expect(refused.body.msg).toBe('围栏报警需选择围栏');
     const added = await call(h.app, token, 'POST', PNT_RULES, {
       ruleName: '出门',
       alarmType: 'railAlarm',
@@ -98,7 +98,7 @@ describe('positioning alarm rules and call settings', () => {
     const good = { answerTimeoutSeconds: 90, remindRepeat: 0, nightStart: '21:30', nightEnd: '06:30' };
     expect((await call(h.app, token, 'PUT', '/tdms/web-org/callSetBase', good)).body.code).toBe(0);
     const bad = await call(h.app, token, 'PUT', '/tdms/web-org/callSetBase', { ...good, nightEnd: '6点' });
-    expect(bad.body.msg).toBe('nightEnd: 时间格式应为 HH:mm');
+    expect(bad.body.msg).toBe('夜间结束时间格式应为 HH:mm');
     expect((await call(h.app, token, 'GET', '/tdms/web-org/callSetBase')).body.result).toEqual(good);
   });
 });

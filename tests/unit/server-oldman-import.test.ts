@@ -52,7 +52,7 @@ describe('elder profile import', () => {
     const check = await upload(token, '长者.csv', Buffer.from(csv), 'check');
     expect(check.result).toMatchObject({ total: 4, valid: 2, imported: 0 });
     expect(check.result.problems).toEqual([
-      { row: 3, oldmanName: '周老伯', reason: '身份证号不正确（应为18位且校验位正确）' },
+      { row: 3, oldmanName: '周老伯', reason: '身份证号：校验位不正确' },
       { row: 4, oldmanName: '林奶奶', reason: '所属部门“不存在的部门”不存在' },
     ]);
     expect(await total(token)).toBe(before);

@@ -102,7 +102,7 @@ describe('elder profiles through the resource engine', () => {
     });
     expect(bad.body).toMatchObject({
       code: Code.invalidInput,
-      msg: '身份证号不正确（应为18位且校验位正确）',
+      msg: '身份证号：校验位不正确',
     });
     const missing = await call(h.app, token, 'POST', PROFILE, { oldmanIdcard: id, deptId });
     expect(missing.body.msg).toBe('请填写姓名');

@@ -393,7 +393,7 @@ describe('input', () => {
       [PaymentPath.createPay, { amount: '1e3' }, Code.invalidInput, '支付金额应为元，最多两位小数'],
       [PaymentPath.createPay, { amount: '0' }, Code.invalidInput, '支付金额必须大于0'],
       [PaymentPath.createPay, { amount: '-5' }, Code.invalidInput, '支付金额必须大于0'],
-      [PaymentPath.createPay, { amount: '100000.01' }, Code.invalidInput, '单笔支付金额不能超过100000.00元'],
+      [PaymentPath.createPay, { amount: '100000.01' }, Code.invalidInput, '单笔支付金额不能超过100,000.00元'],
       [
         PaymentPath.createPay,
         { payWay: 12 },

@@ -88,10 +88,7 @@ describe('visits', () => {
     const cases: [Rec, string][] = [
       [{ visitorName: '' }, '请填写来访人姓名'],
       [{ visitorPhone: '12' }, '联系电话格式不正确'],
-      [
-        { visitorIdcard: `${id.slice(0, 17)}${id[17] === '1' ? '2' : '1'}` },
-        '身份证号不正确（应为18位且校验位正确）',
-      ],
+      [{ visitorIdcard: `${id.slice(0, 17)}${id[17] === '1' ? '2' : '1'}` }, '身份证号：校验位不正确'],
       [{ visitorCount: 0 }, '来访人数不能小于1'],
       [{ visitPurpose: 9 }, '来访事由取值无效'],
       [{ visitPurpose: 1 }, '请选择探望长者'],

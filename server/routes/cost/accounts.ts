@@ -4,10 +4,11 @@ import { today } from '../../../domain/clock.js';
 import { Code } from '../../../domain/codes.js';
 import { dictLabel } from '../../../domain/dictionaries.js';
 import { accountKinds } from '../../../domain/ledger.js';
-import { fenToYuan } from '../../../domain/resource.js';
+import { fenToYuan, formatYuan } from '../../../domain/resource.js';
 import { ExpenseAuthority as A, COST } from '../../../domain/resources/cost.js';
 import { fullGift } from '../../billing/monthBill.js';
 import type { Db } from '../../db/index.js';
+import { inReadDepts } from '../../http/deptScope.js';
 import { ApiFailure } from '../../http/failure.js';
 import { type AnyRoute, route, SENT } from '../../http/route.js';
 import { ownerBalances, postTrade, reverseTrade } from '../../ledger/ledger.js';
@@ -106,8 +107,7 @@ export interface AccountRow {
 
 /** Elders of the user's departments with their balances in fen. */
 async function accountRows(ctx: Ctx, q: z.output<typeof listQuery>, oldmanId?: number) {
-  const depts = ctx.user.dataDeptIds.length ? ctx.user.dataDeptIds : [-1];
-  const conditions = [sql`o.orgId = ${ctx.user.orgId}`, sql`o.deptId in (${sql.join(depts)})`];
+  const conditions = [sql`o.orgId = ${ctx.user.orgId}`, inReadDepts('o.deptId', ctx.user)];
   if (oldmanId !== undefined) conditions.push(sql`o.oldmanId = ${oldmanId}`);
   if (q.deptId) conditions.push(sql`o.deptId = ${q.deptId}`);
   if (q.oldmanStatuses)
@@ -167,7 +167,7 @@ export interface StatementRow {
 async function receive(ctx: Ctx, tradeType: number, body: z.output<typeof receiveBody>) {
   const elder = await elderOf(ctx, body.oldmanId);
   const done = await moveMoney(ctx.db, ctx.user.orgId, elder.oldmanId, tradeType, body, await operator(ctx));
-  ctx.describe(`${elder.oldmanName} ${done.label} ${fenToYuan(body.amount)} 元`);
+  ctx.describe(`${elder.oldmanName} ${done.label} ${formatYuan(body.amount)} 元`);
   const { label: _label, ...result } = done;
   return result;
 }
@@ -406,7 +406,7 @@ export function accountRoutes(): AnyRoute[] {
             line(elderAccount(to.oldmanId, kind), amount),
           ],
         });
-        ctx.describe(`${from.oldmanName} → ${to.oldmanName} ${fenToYuan(amount)} 元`);
+        ctx.describe(`${from.oldmanName} → ${to.oldmanName} ${formatYuan(amount)} 元`);
         return { txId: posted.txId };
       },
     }),
@@ -442,7 +442,7 @@ export function accountRoutes(): AnyRoute[] {
           ],
         });
         ctx.describe(
-          `${elder.oldmanName} ${accountKinds[from].label}→${accountKinds[to].label} ${fenToYuan(amount)} 元`,
+          `${elder.oldmanName} ${accountKinds[from].label}→${accountKinds[to].label} ${formatYuan(amount)} 元`,
         );
         return { txId: posted.txId };
       },

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { nowStamp } from '../../../domain/clock.js';
 import { Code } from '../../../domain/codes.js';
 import { dictLabel } from '../../../domain/dictionaries.js';
-import { fenToYuan } from '../../../domain/resource.js';
+import { fenToYuan, formatYuan } from '../../../domain/resource.js';
 import { escapeHtml } from '../../../domain/resources/contract.js';
 import { ExpenseAuthority as A, COST } from '../../../domain/resources/cost.js';
 import { LiveStatus } from '../../../domain/resources/residence.js';
@@ -11,6 +11,7 @@ import { BillStatus, type BillStatusCode, billTransition } from '../../../machin
 import { type BillLine, type CostSetting, monthBill } from '../../billing/monthBill.js';
 import type { Db } from '../../db/index.js';
 import type { BillTable } from '../../db/schema.js';
+import { inReadDepts } from '../../http/deptScope.js';
 import { ApiFailure } from '../../http/failure.js';
 import { printPage } from '../../http/printPage.js';
 import { type AnyRoute, route, SENT } from '../../http/route.js';
@@ -158,11 +159,10 @@ async function settingsOf(db: Db, orgId: number, ids: number[]): Promise<Map<num
 
 /** Residents of the user's departments billable for a month (present that month, without a bill). */
 async function billableElders(ctx: Ctx, month: string, oldmanIds?: number[]) {
-  const depts = ctx.user.dataDeptIds.length ? ctx.user.dataDeptIds : [-1];
   const last = `${month}-31`;
   const rows = await sql<ElderRow>`select o.oldmanId, o.oldmanName, o.oldmanIdcard, o.deptId, o.oldmanStatus,
       o.nursingLevel, o.checkInDate, o.leaveDate, o.bedId from oldman o
-    where o.orgId = ${ctx.user.orgId} and o.deptId in (${sql.join(depts)})
+    where o.orgId = ${ctx.user.orgId} and ${inReadDepts('o.deptId', ctx.user)}
       and o.oldmanStatus in (${sql.join(residents)}) and o.checkInDate is not null and o.checkInDate <= ${last}
       ${oldmanIds ? sql`and o.oldmanId in (${sql.join(oldmanIds.length ? oldmanIds : [-1])})` : sql``}
       and not exists (select 1 from bill b where b.oldmanId = o.oldmanId and b.billMonth = ${month} and b.billStatus <> 3)
@@ -278,8 +278,7 @@ async function sendBills(ctx: Ctx, q: z.output<typeof billListQuery>, format: 'x
 }
 
 async function billList(ctx: Ctx, q: z.output<typeof billListQuery>) {
-  const depts = ctx.user.dataDeptIds.length ? ctx.user.dataDeptIds : [-1];
-  const conditions = [sql`b.orgId = ${ctx.user.orgId}`, sql`b.deptId in (${sql.join(depts)})`];
+  const conditions = [sql`b.orgId = ${ctx.user.orgId}`, inReadDepts('b.deptId', ctx.user)];
   if (q.billMonth) conditions.push(sql`b.billMonth = ${q.billMonth}`);
   if (q.billStatus !== undefined) conditions.push(sql`b.billStatus = ${q.billStatus}`);
   if (q.oldmanId) conditions.push(sql`b.oldmanId = ${q.oldmanId}`);
@@ -331,13 +330,18 @@ async function billsPrint(ctx: Ctx, billIds: number[]) {
     const rows = b.items
       .map(
         (i) =>
-          `<tr><td>${escapeHtml(i.projectName)}</td><td>${i.quantity}</td><td>${fenToYuan(i.unitFen)}</td><td>${i.days ?? ''}</td><td>${fenToYuan(i.amountFen)}</td></tr>`,
+          `<tr><td>${escapeHtml(i.projectName)}</td><td>${i.quantity}</td><td>${formatYuan(i.unitFen)}</td><td>${i.days ?? ''}</td><td>${formatYuan(i.amountFen)}</td></tr>`,
       )
       .join('');
     parts.push(`<section class="bill"><h2>${escapeHtml(b.oldmanName)} ${b.billMonth} 月费用账单</h2>
       <table><thead><tr><th>项目</th><th>数量</th><th>单价（元）</th><th>计费天数</th><th>金额（元）</th></tr></thead>
       <tbody>${rows}</tbody></table>
-      <p>合计 ${fenToYuan(b.totalFen)} 元，优惠 ${fenToYuan(b.discountFen)} 元，应缴 <b>${fenToYuan(b.payableFen)}</b> 元</p></section>`);
+      <p>合计 ${formatYuan(b.totalFen)} 元，优惠 ${formatYuan(b.discountFen)} 元，应缴 <b>${formatYuan(b.payableFen)}</b> 元</p>
+      <p class="bill-status">状态：<b>${escapeHtml(dictLabel('billStatus', b.billStatus))}</b>${
+        b.billStatus === BillStatus.paid && b.payTime
+          ? `（${escapeHtml(b.payTime)} ${escapeHtml(payWayLabel(b.payWay))}缴费）`
+          : ''
+      }</p></section>`);
   }
   return printPage('费用账单', org?.orgName ?? '', parts.join('<hr/>'));
 }

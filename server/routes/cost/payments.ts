@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { Code } from '../../../domain/codes.js';
-import { fenToYuan } from '../../../domain/resource.js';
+import { formatYuan } from '../../../domain/resource.js';
 import { BillStatus } from '../../../machines/billMachine.js';
 import type { Db } from '../../db/index.js';
 import { ApiFailure } from '../../http/failure.js';
@@ -67,7 +67,7 @@ export function registerBillingPayments() {
         throw new ApiFailure(Code.billState, '只有待缴费账单可以扫码支付');
       const due = bills.reduce((s, b) => s + b.payableFen, 0);
       if (due !== intent.amountFen)
-        throw new ApiFailure(Code.invalidInput, `支付金额应为账单合计 ${fenToYuan(due)} 元`);
+        throw new ApiFailure(Code.invalidInput, `支付金额应为账单合计 ${formatYuan(due)} 元`);
     },
     async onPaid(trx, order) {
       const { billIds } = parseRef(billRef, order.purposeRef);

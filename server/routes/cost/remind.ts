@@ -2,9 +2,10 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { nowStamp } from '../../../domain/clock.js';
 import { Code } from '../../../domain/codes.js';
-import { fenToYuan } from '../../../domain/resource.js';
+import { formatYuan } from '../../../domain/resource.js';
 import { ExpenseAuthority as A, COST } from '../../../domain/resources/cost.js';
 import { BillStatus } from '../../../machines/billMachine.js';
+import { inReadDepts } from '../../http/deptScope.js';
 import { ApiFailure } from '../../http/failure.js';
 import { type AnyRoute, route } from '../../http/route.js';
 import { ownerBalances } from '../../ledger/ledger.js';
@@ -44,8 +45,8 @@ async function remindText(ctx: Ctx, elder: ElderRow, template: number) {
     .executeTakeFirst();
   const text =
     template === 1
-      ? `【${org?.orgName ?? '智慧养老'}】您好，${elder.oldmanName}的${months}月费用共${fenToYuan(due)}元已出账，预存余额${fenToYuan(prestore)}元，请及时缴纳。`
-      : `【${org?.orgName ?? '智慧养老'}】您好，${elder.oldmanName}尚有${bills.length}期费用（${months}）共${fenToYuan(due)}元未缴，请尽快缴纳，谢谢配合。`;
+      ? `【${org?.orgName ?? '智慧养老'}】您好，${elder.oldmanName}的${months}月费用共${formatYuan(due)}元已出账，预存余额${formatYuan(prestore)}元，请及时缴纳。`
+      : `【${org?.orgName ?? '智慧养老'}】您好，${elder.oldmanName}尚有${bills.length}期费用（${months}）共${formatYuan(due)}元未缴，请尽快缴纳，谢谢配合。`;
   return { text, due, bills };
 }
 
@@ -63,9 +64,8 @@ export function remindRoutes(): AnyRoute[] {
       async handler(ctx) {
         // Elders with unpaid bills, the oldest debt first, with the last reminder sent.
         const q = ctx.query;
-        const depts = ctx.user.dataDeptIds.length ? ctx.user.dataDeptIds : [-1];
         const where = sql`b.orgId = ${ctx.user.orgId} and b.billStatus = ${BillStatus.unpaid}
-          and o.deptId in (${sql.join(depts)}) ${q.keyword ? sql`and o.oldmanName like ${`%${q.keyword}%`}` : sql``}`;
+          and ${inReadDepts('o.deptId', ctx.user)} ${q.keyword ? sql`and o.oldmanName like ${`%${q.keyword}%`}` : sql``}`;
         const rows = await sql<
           Record<string, unknown>
         >`select o.oldmanId, o.oldmanName, count(*) as billCount,

@@ -3,15 +3,17 @@ import { z } from 'zod';
 import { Code } from '../../../domain/codes.js';
 import { dictLabel } from '../../../domain/dictionaries.js';
 import { accountKinds, shownBalance } from '../../../domain/ledger.js';
-import { fenToYuan } from '../../../domain/resource.js';
+import { formatYuan } from '../../../domain/resource.js';
 import { escapeHtml } from '../../../domain/resources/contract.js';
 import { ExpenseAuthority as A, COST } from '../../../domain/resources/cost.js';
 import { RECONCILIATION, type ReportDef, reportByName } from '../../../domain/resources/costReports.js';
+import { inReadDepts } from '../../http/deptScope.js';
 import { ApiFailure } from '../../http/failure.js';
 import { printPage } from '../../http/printPage.js';
 import { type AnyRoute, route, SENT } from '../../http/route.js';
 import { reconcile } from '../../ledger/ledger.js';
 import type { Ctx } from '../../resources/engine.js';
+import { receiptAmountFen } from './receiptAmount.js';
 import { elderOf, idList, monthParam, payWayLabel, TxType } from './shared.js';
 
 type Row = Record<string, unknown>;
@@ -46,8 +48,6 @@ const reportQuery = z.object({
 });
 type ReportQuery = z.output<typeof reportQuery>;
 
-const deptsOf = (ctx: Ctx) => (ctx.user.dataDeptIds.length ? ctx.user.dataDeptIds : [-1]);
-
 function dateRange(column: RawBuilder<unknown>, q: ReportQuery) {
   const parts: RawBuilder<unknown>[] = [];
   if (q.startDate) parts.push(sql`${column} >= ${q.startDate}`);
@@ -69,9 +69,8 @@ async function runReport(
   q: ReportQuery,
 ): Promise<{ rows: Row[]; total: number; sums: Row }> {
   const org = ctx.user.orgId;
-  const depts = deptsOf(ctx);
   const like = q.keyword ? `%${q.keyword}%` : null;
-  const elderScope = sql`o.deptId in (${sql.join(depts)}) ${like ? sql`and o.oldmanName like ${like}` : sql``}`;
+  const elderScope = sql`${inReadDepts('o.deptId', ctx.user)} ${like ? sql`and o.oldmanName like ${like}` : sql``}`;
   const src = def.source;
   let rows: Row[];
   switch (src.kind) {
@@ -252,7 +251,7 @@ export function reportRoutes(): AnyRoute[] {
             count(case when a.balanceFen <> 0 then 1 end) as n
           from ledgerAccount a join oldman o on o.oldmanId = a.ownerId
           where a.orgId = ${ctx.user.orgId} and a.ownerType = 'oldman' and a.kind = ${kind}
-            and o.deptId in (${sql.join(deptsOf(ctx))})`.execute(ctx.db);
+            and ${inReadDepts('o.deptId', ctx.user)}`.execute(ctx.db);
         const row = found.rows[0];
         return {
           tradeType: ctx.params.tradeType,
@@ -273,7 +272,7 @@ export function reportRoutes(): AnyRoute[] {
         const where = and([
           sql`t.orgId = ${ctx.user.orgId}`,
           sql`t.receiptNo is not null`,
-          sql`o.deptId in (${sql.join(deptsOf(ctx))})`,
+          inReadDepts('o.deptId', ctx.user),
           ...(q.oldmanId ? [sql`t.oldmanId = ${q.oldmanId}`] : []),
           ...(like ? [sql`(o.oldmanName like ${like} or t.receiptNo like ${like})`] : []),
           ...dateRange(sql`t.createTime`, q),
@@ -283,8 +282,7 @@ export function reportRoutes(): AnyRoute[] {
         const found =
           await sql<Row>`select t.txId, t.receiptNo, t.txType, t.tradeType, t.payWay, t.memo, t.operatorName,
             t.createTime, t.reversedByTxId, o.oldmanName,
-            (select sum(e.amountFen) from ledgerEntry e join ledgerAccount a on a.accountId = e.accountId
-              where e.txId = t.txId and a.kind = 'cash') as cashFen
+            ${receiptAmountFen(sql`t.txId`, sql`t.txType`)} as amountFen
           from ledgerTx t join oldman o on o.oldmanId = t.oldmanId where ${where} order by t.txId desc ${limit}`.execute(
             ctx.db,
           );
@@ -295,7 +293,7 @@ export function reportRoutes(): AnyRoute[] {
         return {
           list: found.rows.map((r) => ({
             ...r,
-            amount: Math.abs(Number(r.cashFen ?? 0)),
+            amount: Number(r.amountFen),
             txTypeName: txTypeName[String(r.txType)] ?? '',
             payWayName: r.payWay ? payWayLabel(Number(r.payWay)) : '',
             voided: r.reversedByTxId !== null,
@@ -337,17 +335,16 @@ export function reportRoutes(): AnyRoute[] {
             .executeTakeFirst();
           if (!tx?.receiptNo || tx.oldmanId === null) throw new ApiFailure(Code.notFound, '收据不存在');
           const elder = await elderOf(ctx, tx.oldmanId);
-          const cash = await sql<{ s: number | null }>`select sum(e.amountFen) as s from ledgerEntry e
-            join ledgerAccount a on a.accountId = e.accountId where e.txId = ${txId} and a.kind = 'cash'`.execute(
-            ctx.db,
-          );
-          const fen = Math.abs(Number(cash.rows[0]?.s ?? 0));
+          const amount = await sql<{
+            fen: number;
+          }>`select ${receiptAmountFen(txId, tx.txType)} as fen`.execute(ctx.db);
+          const fen = Number(amount.rows[0]?.fen ?? 0);
           parts.push(`<section class="receipt"><h2>收款收据</h2>
             <p>收据号：${escapeHtml(tx.receiptNo)}　日期：${escapeHtml(tx.createTime)}</p>
             <table class="form-values"><tbody>
             <tr><th>长者</th><td>${escapeHtml(elder.oldmanName)}</td></tr>
             <tr><th>业务</th><td>${escapeHtml(txTypeName[tx.txType] ?? tx.txType)}${tx.tradeType ? `（${escapeHtml(dictLabel('tradeType', tx.tradeType))}）` : ''}</td></tr>
-            <tr><th>金额</th><td>${fenToYuan(fen)} 元</td></tr>
+            <tr><th>金额</th><td>${formatYuan(fen)} 元</td></tr>
             <tr><th>支付方式</th><td>${escapeHtml(tx.payWay ? payWayLabel(Number(tx.payWay)) : '余额')}</td></tr>
             <tr><th>摘要</th><td>${escapeHtml(tx.memo)}</td></tr>
             <tr><th>经办人</th><td>${escapeHtml(tx.operatorName)}</td></tr>

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { nowStamp } from '../../../domain/clock.js';
 import { Code } from '../../../domain/codes.js';
-import { fenToYuan } from '../../../domain/resource.js';
+import { formatYuan } from '../../../domain/resource.js';
 import { ExpenseAuthority as A, COST } from '../../../domain/resources/cost.js';
 import { LiveStatus, type LiveStatusCode } from '../../../domain/resources/residence.js';
 import { BillStatus, billTransition } from '../../../machines/billMachine.js';
@@ -11,6 +11,7 @@ import {
   settlementRefusal,
   settlementState,
 } from '../../../machines/settlementMachine.js';
+import { inReadDepts } from '../../http/deptScope.js';
 import { ApiFailure } from '../../http/failure.js';
 import { type AnyRoute, route } from '../../http/route.js';
 import { ownerBalances, postTrade, reverseTrade } from '../../ledger/ledger.js';
@@ -126,11 +127,10 @@ export function settleRoutes(): AnyRoute[] {
       }),
       async handler(ctx) {
         const q = ctx.query;
-        const depts = ctx.user.dataDeptIds.length ? ctx.user.dataDeptIds : [-1];
         const like = q.keyword ? `%${q.keyword}%` : null;
         const limit = sql`limit ${q.pageSize} offset ${(q.pageNum - 1) * q.pageSize}`;
         if (q.view === 'awaiting') {
-          const where = sql`o.orgId = ${ctx.user.orgId} and o.deptId in (${sql.join(depts)})
+          const where = sql`o.orgId = ${ctx.user.orgId} and ${inReadDepts('o.deptId', ctx.user)}
             and o.oldmanStatus in (${LiveStatus.quit}, ${LiveStatus.cancelled})
             ${like ? sql`and o.oldmanName like ${like}` : sql``}
             and not exists (select 1 from settlement s where s.oldmanId = o.oldmanId and s.settleStatus = 1
@@ -147,7 +147,7 @@ export function settleRoutes(): AnyRoute[] {
             list.push({ ...(await preview(ctx, e)), leaveDate: e.leaveDate, oldmanStatus: e.oldmanStatus });
           return { list, total: Number(total.rows[0]?.n ?? 0), pageNum: q.pageNum, pageSize: q.pageSize };
         }
-        const where = sql`s.orgId = ${ctx.user.orgId} and s.deptId in (${sql.join(depts)})
+        const where = sql`s.orgId = ${ctx.user.orgId} and ${inReadDepts('s.deptId', ctx.user)}
           ${like ? sql`and o.oldmanName like ${like}` : sql``}`;
         const rows = await sql<Record<string, unknown>>`select s.*, o.oldmanName from settlement s
           join oldman o on o.oldmanId = s.oldmanId where ${where} order by s.settleId desc ${limit}`.execute(
@@ -242,7 +242,7 @@ export function settleRoutes(): AnyRoute[] {
           oldmanId: id,
           memo:
             ctx.body.remark ??
-            `退住结算：${p.netFen >= 0 ? '退还' : '补缴'} ${fenToYuan(Math.abs(p.netFen))} 元`,
+            `退住结算：${p.netFen >= 0 ? '退还' : '补缴'} ${formatYuan(Math.abs(p.netFen))} 元`,
           ...who,
           lines: [
             line(elderAccount(id, 'receivable'), -p.billFen),

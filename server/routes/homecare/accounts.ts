@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { Code } from '../../../domain/codes.js';
 import { raise, shownBalance } from '../../../domain/ledger.js';
+import { formatYuan } from '../../../domain/resource.js';
 import { costAccountResource } from '../../../domain/resources/homecare.js';
 import {
   cashTradeSchema,
@@ -14,6 +15,7 @@ import {
   transferSchema,
 } from '../../../domain/resources/homecareAccount.js';
 import { HomecareAuthority as A } from '../../../domain/resources/homecareCodes.js';
+import { inReadDepts } from '../../http/deptScope.js';
 import { ApiFailure } from '../../http/failure.js';
 import { type AnyRoute, route } from '../../http/route.js';
 import { ownerBalances, postTrade, reverseTrade, type TradeLine } from '../../ledger/ledger.js';
@@ -86,8 +88,6 @@ async function trade(
   });
 }
 
-const yuan = (fen: number) => (fen / 100).toFixed(2);
-
 /** One money call: parse, load the account, post the lines it makes. */
 function moneyRoute(
   url: string,
@@ -110,7 +110,9 @@ function moneyRoute(
         tradeWay: way ?? '',
       });
       const posted = await trade(ctx, txType, account, lines, way, body.note);
-      ctx.describe(`${homeTradeTypes[txType]}：${String(account.oldmanName)} ${yuan(body.amountFen)} 元`);
+      ctx.describe(
+        `${homeTradeTypes[txType]}：${String(account.oldmanName)} ${formatYuan(body.amountFen)} 元`,
+      );
       return { tradeId: posted.txId };
     },
   });
@@ -142,7 +144,7 @@ export function homecareAccountRoutes(): AnyRoute[] {
         if (Number(account.balance) !== 0 || Number(account.deposit) !== 0)
           throw new ApiFailure(
             Code.homeAccountState,
-            `账户还有余额 ${yuan(Number(account.balance))} 元、押金 ${yuan(Number(account.deposit))} 元，请先退款`,
+            `账户还有余额 ${formatYuan(Number(account.balance))} 元、押金 ${formatYuan(Number(account.deposit))} 元，请先退款`,
           );
         await sql`update homeCostAccount set accountStatus = ${SEALED} where accountId = ${Number(account.accountId)}`.execute(
           ctx.db,
@@ -195,7 +197,7 @@ export function homecareAccountRoutes(): AnyRoute[] {
           tradeIds.push(posted.txId);
           names.push(String(account.oldmanName));
         }
-        ctx.describe(`余额充值 ${yuan(body.amountFen)} 元：${names.join('、')}`);
+        ctx.describe(`余额充值 ${formatYuan(body.amountFen)} 元：${names.join('、')}`);
         return { tradeIds };
       },
     }),
@@ -268,7 +270,7 @@ export function homecareAccountRoutes(): AnyRoute[] {
           body.note ?? `转给${String(to.oldmanName)}`,
         );
         ctx.describe(
-          `余额转账：${String(from.oldmanName)} → ${String(to.oldmanName)} ${yuan(body.amountFen)} 元`,
+          `余额转账：${String(from.oldmanName)} → ${String(to.oldmanName)} ${formatYuan(body.amountFen)} 元`,
         );
         return { tradeId: posted.txId };
       },
@@ -313,11 +315,10 @@ async function listTrades(
   ctx: Ctx,
   q: { pageNum: number; pageSize: number; accountId?: number | undefined; kind?: string | undefined },
 ) {
-  const depts = ctx.user.dataDeptIds.length ? [...ctx.user.dataDeptIds] : [-1];
   const where = [
     sql`a.orgId = ${ctx.user.orgId}`,
     sql`a.ownerType = 'homeOldman'`,
-    sql`o.deptId in (${sql.join(depts)})`,
+    inReadDepts('o.deptId', ctx.user),
   ];
   if (q.accountId) where.push(sql`c.accountId = ${q.accountId}`);
   if (q.kind) where.push(sql`a.kind = ${q.kind}`);

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { homeOldmanResource as def } from '../../../domain/resources/homecare.js';
 import { HomecareAuthority as A, HOMECARE_WEB as WEB } from '../../../domain/resources/homecareCodes.js';
+import { holdsDept } from '../../http/deptScope.js';
 import { type AnyRoute, route, SENT } from '../../http/route.js';
 import { parseInput } from '../../resources/engine.js';
 import { sendTable } from '../../resources/export.js';
@@ -79,7 +80,7 @@ export function homecareImportRoutes(): AnyRoute[] {
               if (field.name === 'areaId') return areaByName.get(cell) ?? `${field.label}“${cell}”不存在`;
               const deptId = deptByName.get(cell);
               if (deptId === undefined) return `${field.label}“${cell}”不存在`;
-              if (!ctx.user.dataDeptIds.includes(deptId)) return `无权导入到${field.label}“${cell}”`;
+              if (!holdsDept(ctx.user, deptId)) return `无权导入到${field.label}“${cell}”`;
               return deptId;
             },
           },

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { Code } from '../../../domain/codes.js';
-import { idCardFacts } from '../../../domain/idCard.js';
+import { idCardFacts, idCardMessage } from '../../../domain/idCard.js';
 import { bodySchema } from '../../../domain/resource.js';
 import {
   homeOldmanResource,
@@ -16,6 +16,7 @@ import {
   ServeOrderPaths,
 } from '../../../domain/resources/homecareOrder.js';
 import type { Db } from '../../db/index.js';
+import { inReadDepts } from '../../http/deptScope.js';
 import { ApiFailure } from '../../http/failure.js';
 import { type AnyRoute, route } from '../../http/route.js';
 import {
@@ -49,7 +50,8 @@ export const homeOldmanHooks: ResourceHooks = {
   prepare(_ctx, row) {
     if (typeof row.oldmanIdcard === 'string') {
       const facts = idCardFacts(row.oldmanIdcard);
-      if (!facts) throw new ApiFailure(Code.invalidInput, '身份证号不正确（应为18位且校验位正确）');
+      if (!facts)
+        throw new ApiFailure(Code.invalidInput, idCardMessage(row.oldmanIdcard) ?? '身份证号不正确');
       row.birthday = facts.birthday;
       row.sex = facts.sex;
     }
@@ -135,9 +137,8 @@ export function homecareElderRoutes(): AnyRoute[] {
       url: `${WEB}/oldmanBase/noAccount`,
       auth: A.account,
       async handler(ctx) {
-        const depts = ctx.user.dataDeptIds.length ? ctx.user.dataDeptIds : [-1];
         const rows = await sql<Row>`select o.oldmanId, o.oldmanName, o.oldmanIdcard, o.phone, o.deptId
-          from homeOldman o where o.orgId = ${ctx.user.orgId} and o.deptId in (${sql.join(depts)})
+          from homeOldman o where o.orgId = ${ctx.user.orgId} and ${inReadDepts('o.deptId', ctx.user)}
           and not exists (select 1 from homeCostAccount a where a.oldmanId = o.oldmanId)
           order by o.oldmanId`.execute(ctx.db);
         return { list: rows.rows, total: rows.rows.length, pageNum: 1, pageSize: rows.rows.length };

@@ -20,6 +20,7 @@ import {
   serveOrderResource,
   statsQuerySchema,
 } from '../../../domain/resources/homecareOrder.js';
+import { inReadDepts } from '../../http/deptScope.js';
 import { ApiFailure } from '../../http/failure.js';
 import { type AnyRoute, route } from '../../http/route.js';
 import { postTrade } from '../../ledger/ledger.js';
@@ -173,7 +174,7 @@ export const evaluationHooks: ResourceHooks = {
 export const logHooks: ResourceHooks = {
   listWhere: (_q, user) => [
     sql`t.orderId in (select orderId from serveOrder where orgId = ${user.orgId}
-      and deptId in (${sql.join(user.dataDeptIds.length ? [...user.dataDeptIds] : [-1])}))`,
+      and ${inReadDepts('deptId', user)})`,
   ],
 };
 
@@ -198,8 +199,7 @@ function requireCarer(ctx: Ctx) {
 
 function stats(ctx: Ctx, raw: unknown, what: 'duration' | 'amount') {
   const q = parseInput(statsQuerySchema, raw);
-  const depts = ctx.user.dataDeptIds.length ? [...ctx.user.dataDeptIds] : [-1];
-  const where = [sql`orgId = ${ctx.user.orgId}`, sql`deptId in (${sql.join(depts)})`];
+  const where = [sql`orgId = ${ctx.user.orgId}`, inReadDepts('deptId', ctx.user)];
   if (q.oldmanId) where.push(sql`oldmanId = ${q.oldmanId}`);
   if (q.nursingId) where.push(sql`nursingId = ${q.nursingId}`);
   if (q.serveTimeStart) where.push(sql`serveTime >= ${q.serveTimeStart}`);

@@ -6,6 +6,7 @@ import { pageQuery } from '../../../domain/settings.js';
 import { type AlarmEvent, alarmTransition } from '../../../machines/alarmMachine.js';
 import type { SessionUser } from '../../auth/tokens.js';
 import type { Db } from '../../db/index.js';
+import { heldDeptIds } from '../../http/deptScope.js';
 import { ApiFailure } from '../../http/failure.js';
 import { type AnyRoute, type RouteContext, route } from '../../http/route.js';
 import { type AlarmRow, toWire } from '../../rules/alarms.js';
@@ -51,7 +52,7 @@ function listRecords(
     .selectAll()
     .where('orgId', '=', user.orgId)
     .where('source', '=', source)
-    .where('deptId', 'in', user.dataDeptIds.length ? [...user.dataDeptIds] : [-1]);
+    .where('deptId', 'in', heldDeptIds(user));
   if (query.status !== undefined) q = q.where('status', '=', query.status);
   if (query.alarmType) q = q.where('alarmType', '=', query.alarmType);
   if (query.oldmanName) q = q.where('oldmanName', 'like', `%${query.oldmanName}%`);
@@ -168,7 +169,7 @@ export function alarmRoutes(): AnyRoute[] {
               : eb.or([eb('status', '=', AlarmStatus.unhandled), eb('handleTime', '>=', since)]),
           )
           .where('source', 'in', sources)
-          .where('deptId', 'in', user.dataDeptIds.length ? [...user.dataDeptIds] : [-1])
+          .where('deptId', 'in', heldDeptIds(user))
           .orderBy('severity', 'desc')
           .orderBy('firstTime')
           .limit(1000)
@@ -246,7 +247,7 @@ export function alarmRoutes(): AnyRoute[] {
           .where('orgId', '=', ctx.user.orgId)
           .where('source', '=', 'pnt')
           .where('status', '=', AlarmStatus.unhandled)
-          .where('deptId', 'in', ctx.user.dataDeptIds.length ? [...ctx.user.dataDeptIds] : [-1]);
+          .where('deptId', 'in', heldDeptIds(ctx.user));
         if (ctx.body.recordIds)
           q = q.where('recordId', 'in', ctx.body.recordIds.length ? ctx.body.recordIds : [-1]);
         const rows = await q.execute();

@@ -5,12 +5,12 @@ import { aliVmsConfigInput, bedDevicesInput, SECRET_MASK, voiceScenes } from '..
 import { Authority } from '../../../domain/menus.js';
 import { readConfig, writeConfig } from '../../config.js';
 import type { Db } from '../../db/index.js';
+import { heldDeptIds } from '../../http/deptScope.js';
 import { ApiFailure } from '../../http/failure.js';
 import { type AnyRoute, route } from '../../http/route.js';
 
 const BEDS = '/pims/web-org/organization/bed';
 const VMS = '/pims/web-org/aliVmsConfig';
-const depts = (ids: readonly number[]) => (ids.length ? [...ids] : [-1]);
 type Vms = ConfigEntries['aliVmsConfig'];
 const masked = (c: Vms): Vms => ({ ...c, accessKeySecret: c.accessKeySecret ? SECRET_MASK : '' });
 
@@ -63,7 +63,7 @@ export function iotBedRoutes(): AnyRoute[] {
             'oldman.oldmanName',
           ])
           .where('building.orgId', '=', user.orgId)
-          .where('room.deptId', 'in', depts(user.dataDeptIds));
+          .where('room.deptId', 'in', heldDeptIds(user));
         if (query.buildingId !== undefined) q = q.where('building.buildingId', '=', query.buildingId);
         if (query.floorNo !== undefined) q = q.where('floor.floorNo', '=', query.floorNo);
         if (query.keyword)
@@ -128,7 +128,7 @@ export function iotBedRoutes(): AnyRoute[] {
       params: z.object({ bedId: z.coerce.number().int().positive() }),
       body: bedDevicesInput,
       log: { type: 'UPDATE', name: '绑定床位设备' },
-      async handler({ db, user, params, body, services, afterCommit, describe }) {
+      async handler({ db, user, params, body, services, afterCommit, describe, requireDept }) {
         const bed = await db
           .selectFrom('bed')
           .innerJoin('room', 'room.roomId', 'bed.roomId')
@@ -140,7 +140,7 @@ export function iotBedRoutes(): AnyRoute[] {
           .where('building.orgId', '=', user.orgId)
           .executeTakeFirst();
         if (!bed) throw new ApiFailure(Code.notFound, '床位不存在');
-        if (!user.dataDeptIds.includes(bed.deptId)) throw new ApiFailure(Code.deptNotAllowed);
+        requireDept(bed.deptId);
         for (const [kind, deviceId, label] of [
           ['mattress', body.mattressDeviceId, '床垫'],
           ['callButton', body.callDeviceId, '呼叫按钮'],

@@ -11,6 +11,7 @@ import { Authority } from '../../../domain/menus.js';
 import { pageQuery } from '../../../domain/settings.js';
 import type { SessionUser } from '../../auth/tokens.js';
 import type { Db } from '../../db/index.js';
+import { heldDeptIds } from '../../http/deptScope.js';
 import { ApiFailure } from '../../http/failure.js';
 import { type AnyRoute, route } from '../../http/route.js';
 import type { RulesEngine } from '../../rules/engine.js';
@@ -18,7 +19,6 @@ import { outElders } from '../live/outingPresence.js';
 import { paged } from '../paging.js';
 
 const PNT = '/loms/web-lo/pnt';
-const depts = (user: SessionUser) => (user.dataDeptIds.length ? [...user.dataDeptIds] : [-1]);
 const deviceIdParams = z.object({ deviceId: z.coerce.number().int().positive() });
 const DAY_MS = 86_400_000;
 
@@ -63,7 +63,7 @@ async function liveDevices(db: Db, rules: RulesEngine, user: SessionUser, kinds:
     ])
     .where('device.orgId', '=', user.orgId)
     .where('device.kind', 'in', kinds)
-    .where('device.deptId', 'in', depts(user))
+    .where('device.deptId', 'in', heldDeptIds(user))
     .orderBy('device.deviceId')
     .execute();
   const alarmed = await openAlarmDevices(db, user.orgId);
@@ -117,7 +117,7 @@ function callRecords(
     .selectAll('callRecord')
     .select('callDealType.dealTypeName')
     .where('callRecord.orgId', '=', user.orgId)
-    .where('callRecord.deptId', 'in', depts(user));
+    .where('callRecord.deptId', 'in', heldDeptIds(user));
   if (models) q = q.where('callRecord.model', 'in', models);
   if (query.oldmanName) q = q.where('callRecord.oldmanName', 'like', `%${query.oldmanName}%`);
   if (query.startTime !== undefined) q = q.where('callRecord.callTime', '>=', query.startTime);
@@ -191,7 +191,7 @@ export function iotDeviceRoutes(): AnyRoute[] {
             ])
             .where('device.orgId', '=', user.orgId)
             .where('device.kind', 'in', ['watch', 'band'])
-            .where('device.deptId', 'in', depts(user))
+            .where('device.deptId', 'in', heldDeptIds(user))
             .orderBy('device.deviceId'),
           query,
         );
@@ -301,7 +301,7 @@ export function iotDeviceRoutes(): AnyRoute[] {
           .selectFrom('callRecord')
           .selectAll()
           .where('orgId', '=', user.orgId)
-          .where('deptId', 'in', depts(user))
+          .where('deptId', 'in', heldDeptIds(user))
           .where('realtime', '=', 1)
           .orderBy('callTime')
           .execute(),
@@ -317,7 +317,7 @@ export function iotDeviceRoutes(): AnyRoute[] {
           .updateTable('callRecord')
           .set({ realtime: 0 })
           .where('orgId', '=', user.orgId)
-          .where('deptId', 'in', depts(user))
+          .where('deptId', 'in', heldDeptIds(user))
           .where('realtime', '=', 1);
         if (body.callIds) q = q.where('callId', 'in', body.callIds.length ? body.callIds : [-1]);
         const result = await q.executeTakeFirst();
@@ -355,7 +355,7 @@ export function iotDeviceRoutes(): AnyRoute[] {
           ])
           .where('device.orgId', '=', user.orgId)
           .where('device.kind', '=', 'mattress')
-          .where('device.deptId', 'in', depts(user))
+          .where('device.deptId', 'in', heldDeptIds(user))
           .orderBy('oldman.oldmanId')
           .execute(),
     }),
@@ -405,7 +405,7 @@ export function iotDeviceRoutes(): AnyRoute[] {
           .selectFrom('device')
           .select(['deviceId', 'kind', 'online'])
           .where('orgId', '=', user.orgId)
-          .where('deptId', 'in', depts(user))
+          .where('deptId', 'in', heldDeptIds(user))
           .execute();
         const byKind = new Map<string, { kind: string; kindName: string; total: number; online: number }>();
         for (const r of rows) {

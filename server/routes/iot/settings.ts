@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nowStamp } from '../../../domain/clock.js';
 import { Code } from '../../../domain/codes.js';
 import { floorPlanGeoJson } from '../../../domain/floorPlan.js';
 import {
@@ -19,7 +20,7 @@ import { paged } from '../paging.js';
 const MATTRESS_RULES = '/pims/web-pi/device/mattress/alarmRules';
 const PNT = '/loms/web-lo/pnt';
 const ruleIdParams = z.object({ ruleId: z.coerce.number().int().positive() });
-const now = () => new Date().toISOString();
+const now = nowStamp;
 
 /** Alarm rules, rails, call settings and positioning configuration. Rule changes reload the rules engine. */
 export function iotSettingRoutes(): AnyRoute[] {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Authority } from '../../../domain/menus.js';
 import type { ExternalBridge } from '../../broker/external.js';
 import type { Bridge } from '../../broker/index.js';
+import { heldDeptIds } from '../../http/deptScope.js';
 import { type AnyRoute, route } from '../../http/route.js';
 
 /** The external broker link when MQTT_URL is set (fanoutBridge carries it). */
@@ -48,7 +49,7 @@ export function iotStatusRoutes(): AnyRoute[] {
           .selectFrom('callRecord')
           .select(['model', 'callTime', 'answerTime', 'clearTime'])
           .where('orgId', '=', user.orgId)
-          .where('deptId', 'in', user.dataDeptIds.length ? [...user.dataDeptIds] : [-1])
+          .where('deptId', 'in', heldDeptIds(user))
           .where('callTime', '>=', since)
           .execute();
         const answered = rows.filter((r) => r.answerTime !== null);

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { nowStamp, today } from '../../../domain/clock.js';
 import { Code } from '../../../domain/codes.js';
-import { ageOn, idCardFacts, isValidIdCard } from '../../../domain/idCard.js';
+import { ageOn, idCardFacts, idCardMessage } from '../../../domain/idCard.js';
 import { bodySchema } from '../../../domain/resource.js';
 import {
   CONSULT_BASE,
@@ -40,7 +40,8 @@ export const consultHooks: ResourceHooks = {
     // Spec 001 §3: the ID card, when given, fixes birth date, sex and age; without it age is typed in.
     if (typeof row.oldmanIdcard === 'string') {
       const facts = idCardFacts(row.oldmanIdcard);
-      if (!facts) throw new ApiFailure(Code.invalidInput, '身份证号不正确（应为18位且校验位正确）');
+      if (!facts)
+        throw new ApiFailure(Code.invalidInput, idCardMessage(row.oldmanIdcard) ?? '身份证号不正确');
       row.birthday = facts.birthday;
       row.sex = facts.sex;
     }
@@ -226,6 +227,22 @@ const toArchive = route({
 });
 
 export const interviewerHooks: ResourceHooks = {
+  /** A staff member's name and phone come from the staff record; someone else's are typed. */
+  async prepare(ctx, row, existing) {
+    const empId = row.empId === undefined ? existing?.empId : row.empId;
+    if (empId !== null && empId !== undefined) {
+      const emp = await ctx.db
+        .selectFrom('emp')
+        .select(['empName', 'phoneNum'])
+        .where('empId', '=', Number(empId))
+        .where('orgId', '=', ctx.user.orgId)
+        .executeTakeFirst();
+      if (!emp) throw new ApiFailure(Code.invalidInput, '员工不存在');
+      row.interviewerName = emp.empName;
+      if (!row.phone) row.phone = emp.phoneNum;
+    } else if (!(row.interviewerName ?? existing?.interviewerName))
+      throw new ApiFailure(Code.invalidInput, '请选择员工或填写姓名');
+  },
   async beforeRemove(ctx, row) {
     const used = await sql<{ n: number }>`select count(*) as n from consultation
       where orgId = ${ctx.user.orgId} and interviewerId = ${Number(row.id)}`.execute(ctx.db);
@@ -264,8 +281,8 @@ export function consultRoutes(): AnyRoute[] {
         const idcard = String((ctx.req.params as Row).idcard ?? '')
           .trim()
           .toUpperCase();
-        if (!isValidIdCard(idcard))
-          throw new ApiFailure(Code.invalidInput, '身份证号不正确（应为18位且校验位正确）');
+        const problem = idCardMessage(idcard);
+        if (problem) throw new ApiFailure(Code.invalidInput, problem);
         return checkIdCard(ctx, idcard);
       },
     }),

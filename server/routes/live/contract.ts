@@ -20,6 +20,7 @@ import {
 } from '../../../domain/resources/contract.js';
 import { institutionDocuments, TemplateFamily } from '../../../domain/resources/documents.js';
 import { LiveAuthority, oldmanResource } from '../../../domain/resources/oldman.js';
+import { inReadDepts } from '../../http/deptScope.js';
 import { ApiFailure } from '../../http/failure.js';
 import { sendPrintPage } from '../../http/printPage.js';
 import { type AnyRoute, route, SENT } from '../../http/route.js';
@@ -205,13 +206,12 @@ export function contractRoutes(): AnyRoute[] {
       async handler(ctx) {
         const endTime = ctx.query.endTime ?? nowStamp();
         const startTime = ctx.query.startTime ?? localDateTime(Date.now() - 24 * 3600_000);
-        const depts = ctx.user.dataDeptIds.length ? ctx.user.dataDeptIds : [-1];
         const rows =
           await sql<Row>`select d.dataId, d.templateId, d.title, d.oldmanId, o.oldmanName, d.remark,
             d.createTime, d.createBy, e.empName as createName
           from templateData d join oldman o on o.oldmanId = d.oldmanId
           left join users u on u.userId = d.createBy left join emp e on e.empId = u.empId
-          where d.orgId = ${ctx.user.orgId} and d.deptId in (${sql.join(depts)})
+          where d.orgId = ${ctx.user.orgId} and ${inReadDepts('d.deptId', ctx.user)}
             and d.createTime >= ${startTime} and d.createTime <= ${endTime}
           order by d.templateId, d.createTime`.execute(ctx.db);
         const groups = new Map<number, { templateId: number; title: string; count: number; items: Row[] }>();
@@ -234,10 +234,9 @@ export function contractRoutes(): AnyRoute[] {
       async handler(ctx) {
         const template = await ownTemplate(ctx, ctx.params.templateId);
         if (ctx.query.oldmanId) await elderOf(ctx, ctx.query.oldmanId);
-        const depts = ctx.user.dataDeptIds.length ? ctx.user.dataDeptIds : [-1];
         const records =
           await sql<Row>`select d.*, o.oldmanName from templateData d join oldman o on o.oldmanId = d.oldmanId
-          where d.orgId = ${ctx.user.orgId} and d.templateId = ${template.templateId} and d.deptId in (${sql.join(depts)})
+          where d.orgId = ${ctx.user.orgId} and d.templateId = ${template.templateId} and ${inReadDepts('d.deptId', ctx.user)}
           ${ctx.query.oldmanId ? sql`and d.oldmanId = ${ctx.query.oldmanId}` : sql``}
           order by d.dataId desc limit 200`.execute(ctx.db);
         return { template, records: records.rows };

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { nowStamp, today } from '../../../domain/clock.js';
 import { Code } from '../../../domain/codes.js';
-import { idCardFacts } from '../../../domain/idCard.js';
+import { idCardFacts, idCardMessage } from '../../../domain/idCard.js';
 import { bodySchema, fieldOf } from '../../../domain/resource.js';
 import {
   LiveAuthority,
@@ -13,6 +13,7 @@ import {
   sectionFields,
 } from '../../../domain/resources/oldman.js';
 import type { Db } from '../../db/index.js';
+import { elderDept } from '../../http/deptScope.js';
 import { ApiFailure } from '../../http/failure.js';
 import { type AnyRoute, route } from '../../http/route.js';
 import {
@@ -55,7 +56,8 @@ export const oldmanHooks: ResourceHooks = {
     for (const key of ['phone', 'nursingLevel'] as const) if (row[key] === null) row[key] = '';
     if (typeof row.oldmanIdcard === 'string') {
       const facts = idCardFacts(row.oldmanIdcard);
-      if (!facts) throw new ApiFailure(Code.invalidInput, '身份证号不正确（应为18位且校验位正确）');
+      if (!facts)
+        throw new ApiFailure(Code.invalidInput, idCardMessage(row.oldmanIdcard) ?? '身份证号不正确');
       row.birthday = facts.birthday;
       row.sex = facts.sex;
     }
@@ -258,15 +260,7 @@ export function oldmanRoutes(): AnyRoute[] {
  */
 export async function inElderDept(ctx: Ctx, row: Row, missing = '长者不存在') {
   if (row.oldmanId === undefined || row.oldmanId === null) return;
-  const oldman = await ctx.db
-    .selectFrom('oldman')
-    .select(['deptId'])
-    .where('oldmanId', '=', Number(row.oldmanId))
-    .where('orgId', '=', ctx.user.orgId)
-    .executeTakeFirst();
-  if (!oldman) throw new ApiFailure(Code.invalidInput, missing);
-  ctx.requireDept(oldman.deptId);
-  row.deptId = oldman.deptId;
+  row.deptId = await elderDept(ctx, Number(row.oldmanId), missing);
 }
 
 /** A family member belongs to the elder's department; changing the elder moves it with them. */

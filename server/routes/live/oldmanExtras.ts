@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { nowStamp } from '../../../domain/clock.js';
 import { Code } from '../../../domain/codes.js';
 import { LiveAuthority, OLDMAN_BASE, oldmanResource, PROFILE } from '../../../domain/resources/oldman.js';
+import { readDeptIds } from '../../http/deptScope.js';
 import { ApiFailure } from '../../http/failure.js';
 import { type AnyRoute, route } from '../../http/route.js';
 import { idParam, loadRow, parseInput } from '../../resources/engine.js';
@@ -133,7 +134,6 @@ export function oldmanExtraRoutes(): AnyRoute[] {
       auth: LiveAuthority.archives,
       // Building → floor → room → bed of the user's data departments, each bed with its elder.
       async handler(ctx) {
-        const depts = ctx.user.dataDeptIds.length ? [...ctx.user.dataDeptIds] : [-1];
         const rows = await ctx.db
           .selectFrom('bed')
           .innerJoin('room', 'room.roomId', 'bed.roomId')
@@ -154,7 +154,7 @@ export function oldmanExtraRoutes(): AnyRoute[] {
             'oldman.oldmanName',
           ])
           .where('building.orgId', '=', ctx.user.orgId)
-          .where('room.deptId', 'in', depts)
+          .where('room.deptId', 'in', readDeptIds(ctx.user))
           .orderBy('building.buildingId')
           .orderBy('floor.floorNo')
           .orderBy('room.roomName')

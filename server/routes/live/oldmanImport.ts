@@ -4,6 +4,7 @@ import { Code } from '../../../domain/codes.js';
 import { staticDictionaries } from '../../../domain/dictionaries.js';
 import { bodySchema, type FieldDef } from '../../../domain/resource.js';
 import { LiveAuthority, oldmanResource, PROFILE } from '../../../domain/resources/oldman.js';
+import { holdsDept } from '../../http/deptScope.js';
 import { ApiFailure } from '../../http/failure.js';
 import { type AnyRoute, route, SENT } from '../../http/route.js';
 import { insertRow, type Row } from '../../resources/engine.js';
@@ -140,7 +141,7 @@ export function oldmanImportRoutes(): AnyRoute[] {
             if (f.type === 'ref') {
               const deptId = deptByName.get(cell);
               if (deptId === undefined) reasons.push(`${f.label}“${cell}”不存在`);
-              else if (!ctx.user.dataDeptIds.includes(deptId)) reasons.push(`无权导入到${f.label}“${cell}”`);
+              else if (!holdsDept(ctx.user, deptId)) reasons.push(`无权导入到${f.label}“${cell}”`);
               else raw[f.name] = deptId;
             } else if (f.type === 'dict' && f.dict) {
               const value = labelToValue(f, cell);

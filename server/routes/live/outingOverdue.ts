@@ -8,6 +8,7 @@ import { LiveAuthority } from '../../../domain/resources/oldman.js';
 import { OutStatus, OVERDUE_EVENT } from '../../../domain/resources/outing.js';
 import type { SessionUser } from '../../auth/tokens.js';
 import type { Db } from '../../db/index.js';
+import { inReadDepts } from '../../http/deptScope.js';
 import type { Services } from '../../services.js';
 
 /** How often the server looks for outings past their expected return. */
@@ -91,11 +92,11 @@ export async function overdueOutingReminds(
   page: { pageNum: number; pageSize: number; pageHelper?: number | undefined },
 ): Promise<Page<OverdueOutingRemind>> {
   const all = page.pageHelper === 0;
-  if (!satisfies(user.authority, LiveAuthority.outing) || user.dataDeptIds.length === 0)
+  if (!satisfies(user.authority, LiveAuthority.outing))
     return { list: [], total: 0, pageNum: all ? 1 : page.pageNum, pageSize: all ? 0 : page.pageSize };
   const now = localDateTime(nowMs);
   const where = sql`o.orgId = ${user.orgId} and o.outStatus = ${OutStatus.out}
-    and o.expectedReturnTime < ${now} and o.deptId in (${sql.join([...user.dataDeptIds])})`;
+    and o.expectedReturnTime < ${now} and ${inReadDepts('o.deptId', user)}`;
   const counted = await sql<{ total: number }>`select count(*) as total from oldmanOut o
     where ${where}`.execute(db);
   const total = Number(counted.rows[0]?.total ?? 0);

@@ -45,6 +45,7 @@ import {
 } from '../../../machines/residenceMachine.js';
 import type { SessionUser } from '../../auth/tokens.js';
 import type { Db } from '../../db/index.js';
+import { readDeptIds } from '../../http/deptScope.js';
 import { ApiFailure } from '../../http/failure.js';
 import { type AnyRoute, route } from '../../http/route.js';
 import {
@@ -410,7 +411,6 @@ const editSchema = bodySchema(oldmanResource, 'update', liveEditFields).extend({
 
 /** The rooms (and their beds with residents) of the user's data departments, optionally one floor. */
 async function roomsOf(db: Db, user: SessionUser, where: { buildingId?: number; floorId?: number }) {
-  const depts = user.dataDeptIds.length ? [...user.dataDeptIds] : [-1];
   let query = db
     .selectFrom('bed')
     .innerJoin('room', 'room.roomId', 'bed.roomId')
@@ -438,7 +438,7 @@ async function roomsOf(db: Db, user: SessionUser, where: { buildingId?: number; 
       'oldman.sex',
     ])
     .where('building.orgId', '=', user.orgId)
-    .where('room.deptId', 'in', depts);
+    .where('room.deptId', 'in', readDeptIds(user));
   if (where.buildingId) query = query.where('building.buildingId', '=', where.buildingId);
   if (where.floorId) query = query.where('floor.floorId', '=', where.floorId);
   const rows = await query

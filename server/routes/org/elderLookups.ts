@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { Code } from '../../../domain/codes.js';
 import { CareBasePaths } from '../../../domain/resources/careBase.js';
 import { LiveAuthority, PROFILE } from '../../../domain/resources/oldman.js';
+import { readDeptIds } from '../../http/deptScope.js';
 import { ApiFailure } from '../../http/failure.js';
 import { type AnyRoute, route } from '../../http/route.js';
 
@@ -83,7 +84,6 @@ export function elderLookupRoutes(): AnyRoute[] {
       async handler({ db, user, query }) {
         // Ours: the profile changes since a time, newest first, for terminals that show elders
         // (bedside units, the nurse host) to refresh what they hold.
-        const depts = user.dataDeptIds.length ? [...user.dataDeptIds] : [0];
         let q = db
           .selectFrom('oldmanModify')
           .innerJoin('oldman', 'oldman.oldmanId', 'oldmanModify.oldmanId')
@@ -97,7 +97,7 @@ export function elderLookupRoutes(): AnyRoute[] {
             'oldmanModify.createTime',
           ])
           .where('oldman.orgId', '=', user.orgId)
-          .where('oldman.deptId', 'in', depts);
+          .where('oldman.deptId', 'in', readDeptIds(user));
         if (query.oldmanId) q = q.where('oldmanModify.oldmanId', '=', query.oldmanId);
         if (query.since) q = q.where('oldmanModify.createTime', '>=', query.since);
         return whole(await q.orderBy('oldmanModify.modifyId', 'desc').limit(500).execute());

@@ -3,6 +3,7 @@ import { Code } from '../../../domain/codes.js';
 import { CLOCK } from '../../../domain/resources/patrolBase.js';
 import { CLASSIFY_MAX_LEVEL } from '../../../domain/resources/warehouseBase.js';
 import type { Db } from '../../db/index.js';
+import { elderDept } from '../../http/deptScope.js';
 import { ApiFailure } from '../../http/failure.js';
 import type { Ctx, ResourceHooks, Row } from '../../resources/engine.js';
 
@@ -197,15 +198,7 @@ export const oldmanNursingHooks: ResourceHooks = {
   async prepare(ctx: Ctx, row: Row, existing: Row | null) {
     const oldmanId = Number(row.oldmanId ?? existing?.oldmanId);
     const nursingId = Number(row.nursingId ?? existing?.nursingId);
-    const [elder] = await rows<{ deptId: number }>(
-      ctx.db,
-      sql<{
-        deptId: number;
-      }>`select deptId from oldman where oldmanId = ${oldmanId} and orgId = ${ctx.user.orgId}`,
-    );
-    if (!elder) return refuse('长者不存在');
-    ctx.requireDept(elder.deptId);
-    row.deptId = elder.deptId;
+    row.deptId = await elderDept(ctx, oldmanId);
     const [twin] = await rows(
       ctx.db,
       sql`select 1 from oldmanNursing where oldmanId = ${oldmanId} and nursingId = ${nursingId}

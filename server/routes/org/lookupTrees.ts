@@ -6,6 +6,7 @@ import { CareBasePaths } from '../../../domain/resources/careBase.js';
 import { CLASSIFY_MAX_LEVEL, WarehousePaths } from '../../../domain/resources/warehouseBase.js';
 import type { SessionUser } from '../../auth/tokens.js';
 import type { Db } from '../../db/index.js';
+import { readDeptIds } from '../../http/deptScope.js';
 import { type AnyRoute, route } from '../../http/route.js';
 
 /** Spec 000 §3 "location tree locationId/locationName/children/locationType/parentId". */
@@ -43,7 +44,7 @@ const node = (
  * the user's data departments; buildings and floors are the organisation's.
  */
 async function locationTree(db: Db, user: SessionUser, depth: LocationType): Promise<LocationNode[]> {
-  const depts = user.dataDeptIds.length ? [...user.dataDeptIds] : [0];
+  const depts = readDeptIds(user);
   const [buildings, floors, rooms, beds] = await Promise.all([
     db
       .selectFrom('building')

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from '../../../domain/settings.js';
+import { readDeptIds } from '../../http/deptScope.js';
 import { type AnyRoute, route } from '../../http/route.js';
 import { paged } from '../paging.js';
 
@@ -39,7 +40,7 @@ export function lookupRoutes(): AnyRoute[] {
             'building.buildingName',
           ])
           .where('building.orgId', '=', user.orgId)
-          .where('room.deptId', 'in', user.dataDeptIds.length ? [...user.dataDeptIds] : [0]);
+          .where('room.deptId', 'in', readDeptIds(user));
         if (query.floorId) q = q.where('room.floorId', '=', query.floorId);
         return paged(q.orderBy('room.roomId'), { ...query, pageHelper: query.pageHelper ?? 0 });
       },
@@ -57,7 +58,7 @@ export function lookupRoutes(): AnyRoute[] {
           .innerJoin('building', 'building.buildingId', 'floor.buildingId')
           .select(['bed.bedId', 'bed.bedName', 'bed.bedStatus', 'bed.roomId', 'room.roomName'])
           .where('building.orgId', '=', user.orgId)
-          .where('room.deptId', 'in', user.dataDeptIds.length ? [...user.dataDeptIds] : [0]);
+          .where('room.deptId', 'in', readDeptIds(user));
         if (query.roomId) q = q.where('bed.roomId', '=', query.roomId);
         return paged(q.orderBy('bed.bedId'), { ...query, pageHelper: query.pageHelper ?? 0 });
       },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Code } from '../../../domain/codes.js';
+import { ALL_DATA_DEPTS, ALL_DATA_DEPTS_NAME } from '../../../domain/session.js';
 import { authenticate } from '../../auth/tokens.js';
 import { buildUserInfo, dataDepts, menuTree } from '../../auth/userInfo.js';
 import { ApiFailure } from '../../http/failure.js';
@@ -37,23 +38,31 @@ export function sessionRoutes(): AnyRoute[] {
       method: 'POST',
       url: `${BASE}/selectDataDeptID/:deptId`,
       auth: 'session',
-      params: z.object({ deptId: id }),
+      // 0 is 全部部门: every data department the user holds (server/http/deptScope.ts)
+      params: z.object({ deptId: z.coerce.number().int().min(0, '数据部门无效') }),
       log: { type: 'SELECT_DEPT', name: '选择数据部门' },
       async handler({ params, db, user, requireDept, describe }) {
-        requireDept(params.deptId);
-        const dept = await db
-          .selectFrom('dept')
-          .selectAll()
-          .where('deptId', '=', params.deptId)
-          .executeTakeFirst();
-        if (!dept) throw new ApiFailure(Code.notFound, '部门不存在');
+        let chosen: { deptId: number; deptName: string };
+        if (params.deptId === ALL_DATA_DEPTS) {
+          if (!user.dataDeptIds.length) throw new ApiFailure(Code.deptNotAllowed);
+          chosen = { deptId: ALL_DATA_DEPTS, deptName: ALL_DATA_DEPTS_NAME };
+        } else {
+          requireDept(params.deptId);
+          const dept = await db
+            .selectFrom('dept')
+            .selectAll()
+            .where('deptId', '=', params.deptId)
+            .executeTakeFirst();
+          if (!dept) throw new ApiFailure(Code.notFound, '部门不存在');
+          chosen = dept;
+        }
         await db
           .updateTable('session')
           .set({ selectedDeptId: params.deptId })
           .where('tokenHash', '=', user.tokenHash)
           .execute();
-        describe(`选择数据部门：${dept.deptName}`);
-        return dept;
+        describe(`选择数据部门：${chosen.deptName}`);
+        return chosen;
       },
     }),
     route({

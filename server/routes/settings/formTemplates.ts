@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nowStamp } from '../../../domain/clock.js';
 import { Code } from '../../../domain/codes.js';
 import { Authority } from '../../../domain/menus.js';
 import { pageQuery } from '../../../domain/settings.js';
@@ -179,7 +180,7 @@ export function formTemplateRoutes(): AnyRoute[] {
       async handler({ db, user, body, describe }) {
         const type = await ownType(db, user.orgId, body.typeId);
         const { templateId, ...values } = body;
-        const updateTime = new Date().toISOString();
+        const updateTime = nowStamp();
         describe(`保存模板：${body.templateName}`);
         if (templateId) {
           const current = await ownTemplate(db, user.orgId, templateId);
@@ -216,7 +217,7 @@ export function formTemplateRoutes(): AnyRoute[] {
         await ownTemplate(db, user.orgId, body.templateId);
         await db
           .updateTable('template')
-          .set({ content: body.content, updateTime: new Date().toISOString() })
+          .set({ content: body.content, updateTime: nowStamp() })
           .where('templateId', '=', body.templateId)
           .execute();
         return null;
@@ -297,7 +298,7 @@ export function formTemplateRoutes(): AnyRoute[] {
           .values({
             ...rest,
             templateName: `${source.templateName}（副本）`,
-            updateTime: new Date().toISOString(),
+            updateTime: nowStamp(),
           })
           .returning('templateId')
           .executeTakeFirstOrThrow();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nowStamp } from '../../../domain/clock.js';
 import { Code } from '../../../domain/codes.js';
 import { Authority } from '../../../domain/menus.js';
 import { REMINDS_PATH } from '../../../domain/reminders.js';
@@ -109,7 +110,7 @@ export function miscSettingRoutes(): AnyRoute[] {
       async handler({ db, user, body, services, afterCommit }) {
         const { noticeId } = await db
           .insertInto('notice')
-          .values({ orgId: user.orgId, ...body, createTime: new Date().toISOString() })
+          .values({ orgId: user.orgId, ...body, createTime: nowStamp() })
           .returning('noticeId')
           .executeTakeFirstOrThrow();
         afterCommit(() =>

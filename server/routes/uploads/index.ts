@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
+import { nowStamp } from '../../../domain/clock.js';
 import { Code } from '../../../domain/codes.js';
 import { Authority } from '../../../domain/menus.js';
 import type { Db } from '../../db/index.js';
@@ -136,7 +137,7 @@ export function uploadRoutes(): AnyRoute[] {
               fileName: file.sourceFileName,
               urlPath: file.urlPath,
               fileSizeB: file.fileSizeB,
-              createTime: new Date().toISOString(),
+              createTime: nowStamp(),
             })
             .returning('packageId')
             .executeTakeFirstOrThrow();

@@ -22,7 +22,7 @@ import {
   type PayWayCode,
   payWayLabels,
 } from '../../../domain/payment.js';
-import { fenToYuan } from '../../../domain/resource.js';
+import { fenToYuan, formatYuan } from '../../../domain/resource.js';
 import { type ScanPayEvent, scanPayMachine } from '../../../machines/scanPayMachine.js';
 import { useApp } from '../../app/AppContext.js';
 import { useOptionalRealtime } from '../../realtime/context.js';
@@ -140,7 +140,7 @@ export function ScanPayDialog({
     <Dialog isOpen onClose={onClose} title="扫码收款" canOutsideClickClose={false}>
       <DialogBody>
         <p className="scan-pay-amount">
-          应收金额：<strong data-testid="pay-amount">¥{amount}</strong>
+          应收金额：<strong data-testid="pay-amount">¥{formatYuan(amountFen)}</strong>
         </p>
         {choosing && (
           <ButtonGroup aria-label="支付方式">
@@ -191,7 +191,7 @@ export function ScanPayDialog({
         )}
         {state.matches('paid') && (
           <Callout intent={Intent.SUCCESS} title="支付成功">
-            已收款 ¥{order?.amount}（{order?.payWayName}）
+            已收款 ¥{formatYuan(order?.amountFen ?? amountFen)}（{order?.payWayName}）
           </Callout>
         )}
         {state.matches('failed') && (

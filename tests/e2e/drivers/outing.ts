@@ -13,7 +13,7 @@ import {
   unregistered,
 } from '../../../machines/outingMachine.js';
 import { e2eDataDir } from '../realtime.js';
-import { ADMIN, signIn } from '../support.js';
+import { ADMIN, selectElder, signIn } from '../support.js';
 import { call, type Rec, tokenOf } from './common.js';
 
 /**
@@ -108,7 +108,7 @@ const register = (page: Page, ctx: OutingCtx, auditRequired: boolean) =>
     const screen = await open(page, 'register');
     await screen.getByRole('button', { name: '新增', exact: true }).click();
     const form = page.getByTestId('resource-form-outing');
-    await form.getByLabel('外出长者', { exact: true }).selectOption({ label: ctx.oldmanName });
+    await selectElder(form.getByLabel('外出长者', { exact: true }), ctx.oldmanName);
     await form.getByLabel('外出事由', { exact: true }).selectOption({ label: '就医' });
     await form.getByLabel('外出地点').fill('市第一人民医院');
     await form.getByLabel('陪同人', { exact: true }).fill('王建国');
@@ -164,7 +164,7 @@ export const driver = {
     await expect(dialog.getByRole('button', { name: '关闭', exact: true })).toBeVisible();
     const note = notes[type];
     if (note) await dialog.getByRole('textbox', { name: /意见|原因|情况|备注/ }).fill(note);
-    await dialog.getByRole('button', { name: `确定${label}` }).click();
+    await dialog.getByRole('button', { name: outingEvents[type].confirm, exact: true }).click();
     await expect(dialog).toHaveCount(0);
   },
 
