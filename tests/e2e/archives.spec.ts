@@ -68,7 +68,7 @@ test('an import file with two bad rows reports both with their reasons; the righ
   const problems = page.getByTestId('import-problem');
   await expect(problems).toHaveCount(2);
   await expect(problems.nth(0)).toContainText('第3行');
-  await expect(problems.nth(0)).toContainText('身份证号不正确');
+  await expect(problems.nth(0)).toContainText('身份证号：应为18位');
   await expect(problems.nth(1)).toContainText('第4行');
   await expect(problems.nth(1)).toContainText('所属部门“火星部”不存在');
   await expect(page.getByTestId('import-summary')).toContainText('共 4 条，2 条有误，未导入');

@@ -26,7 +26,7 @@ async function api(page: Page, url: string): Promise<Rec> {
 test('consultations: the ID-card check warns of an existing elder; a consultation is registered and becomes a profile', async ({
   page,
 }) => {
-  await signIn(page, ADMIN);
+  await signIn(page, ADMIN, '护理一部');
   const living = (
     (await api(page, '/pims/web-pi/oldmans?oldmanStatuses=1&pageSize=1')).list as Rec[]
   )[0] as Rec;

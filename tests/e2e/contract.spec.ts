@@ -19,7 +19,8 @@ test('contracts: one is made for an elder from the seeded template, listed and p
   const form = page.getByTestId('contract-form');
   const elder = form.getByLabel('长者', { exact: true });
   await expect(elder.locator('option')).not.toHaveCount(1);
-  const name = ((await elder.locator('option').nth(1).textContent()) ?? '').trim();
+  // a choice reads 张桂英（1号楼1层1103-2床）: the contract names the elder
+  const name = ((await elder.locator('option').nth(1).textContent()) ?? '').replace(/（.*$/, '').trim();
   expect(name).not.toBe('');
   await elder.selectOption({ index: 1 });
   await form.getByLabel('合同模板').selectOption({ label: '入住合同 / 机构养老服务合同' });
@@ -83,7 +84,7 @@ test('documents by template type: a notice is filled for an elder and listed und
   const elder = form.getByLabel('长者', { exact: true });
   await expect(elder.locator('option')).not.toHaveCount(1);
   await elder.selectOption({ index: 2 });
-  const name = ((await elder.locator('option:checked').textContent()) ?? '').trim();
+  const name = ((await elder.locator('option:checked').textContent()) ?? '').replace(/（.*$/, '').trim();
   await expect(form.getByLabel('模板', { exact: true })).toHaveValue(/\d+/);
   const preview = page.frameLocator('[data-testid=contract-preview]');
   await expect(preview.getByText(`${name} 及其家属已知悉`, { exact: false })).toBeVisible();

@@ -183,7 +183,9 @@ test('outing: one past its return is a reminder on the workbench until the retur
 
   await item.getByRole('button', { name: `处理${name}的外出` }).click();
   const register = page.getByTestId('page-outing-register');
-  await expect(register.getByTestId('outing-one-elder')).toContainText(`只显示${name}的外出登记`);
+  // the elder named with the bed, as everywhere an elder is chosen
+  await expect(register.getByTestId('outing-one-elder')).toContainText(`只显示${name}（`);
+  await expect(register.getByTestId('outing-one-elder')).toContainText('的外出登记');
   await expect(rowOf(register, name).getByTestId('outing-overdue')).toBeVisible();
   await runStep(page, rowOf(register, name), '返院登记', '已平安返院');
   await expect(register.getByTestId('resource-table').getByText('已返院')).toBeVisible();

@@ -116,7 +116,7 @@ test('residence: move out, move in, a second elder refused for the same bed, exc
   let r = await findElder(page, mover);
   await r.getByRole('button', { name: '交换床位' }).click();
   dialog = page.getByRole('dialog');
-  const other = dialog.getByLabel('与哪位长者交换');
+  const other = dialog.getByLabel('与哪位长者交换', { exact: true });
   await expect(other.locator('option')).not.toHaveCount(1);
   await other.selectOption({ index: 1 });
   const otherText = (await other.locator('option:checked').textContent()) ?? '';
@@ -155,6 +155,6 @@ test('residence: move out, move in, a second elder refused for the same bed, exc
   await expect(free.first()).toBeVisible();
   await shot(page, 'bedmap');
   await free.first().click();
-  await expect(page.getByRole('dialog').getByLabel('长者')).toBeVisible();
+  await expect(page.getByRole('dialog').getByLabel('长者', { exact: true })).toBeVisible();
   await shot(page, 'bedmap-checkin');
 });
