@@ -11,6 +11,8 @@ export const Code = {
   invalidInput: 10001,
   notFound: 10004,
   conflict: 10009,
+  /** A workflow action the record's state does not take (machines/workflow.ts). */
+  actionRefused: 10010,
   wrongCredentials: 10101,
   photoCodeRequired: 10102,
   photoCodeWrong: 10103,
@@ -59,6 +61,7 @@ export const codeMessage: Record<number, string> = {
   [Code.invalidInput]: '参数校验失败',
   [Code.notFound]: '数据不存在',
   [Code.conflict]: '数据冲突',
+  [Code.actionRefused]: '当前状态不能进行此操作',
   [Code.wrongCredentials]: '用户名或密码错误',
   [Code.photoCodeRequired]: '请输入图片验证码',
   [Code.photoCodeWrong]: '图片验证码错误',

@@ -117,6 +117,25 @@ export interface ResourceDef {
   nameField: string;
   /** Money or number columns totalled over every row the filters select (the list's 合计). */
   sums?: string[];
+  /**
+   * State changes of a record that go through its workflow machine (machines/workflow.ts): the
+   * server offers each on its path only where the machine takes the event from the record's state,
+   * and the console greys the row's button with the same answer.
+   */
+  actions?: ActionDef[];
+}
+
+export interface ActionDef {
+  /** The workflow machine's event (namespaced lowercase: 'tool.retire'). */
+  event: string;
+  /** The button and the log: 退役. */
+  label: string;
+  /** PUT, with `:id`. */
+  path: string;
+  /** Authority expression of the action (domain/authorityExpr). */
+  authority: string;
+  /** The question before it is done; `确定${label}该${title}吗？` when left out. */
+  confirm?: string;
 }
 
 export const isStaticDict = (name: string): name is StaticDictName => name in staticDictionaries;

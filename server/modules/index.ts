@@ -1,6 +1,7 @@
 import { modules } from '../../domain/modules/index.js';
 import type { AnyRoute } from '../http/route.js';
-import { resourceRoutes } from '../resources/engine.js';
+import { actionRoutes } from '../resources/actions.js';
+import { type ResourceHooks, resourceRoutes } from '../resources/engine.js';
 import { baseDataServer } from './baseData.js';
 import { expenseServer } from './expense.js';
 import { homecareServer } from './homecare.js';
@@ -8,7 +9,7 @@ import { iotServer } from './iot.js';
 import { liveServer } from './live.js';
 import { shellServer } from './shell.js';
 import { systemServer } from './system.js';
-import type { RouteOptions, ServerModule } from './types.js';
+import type { RouteOptions, ServerModule, ServerResource } from './types.js';
 
 /** The server's part of each module descriptor, by module name (a plain CRUD module needs none). */
 export const serverModules: Readonly<Record<string, ServerModule>> = {
@@ -21,17 +22,40 @@ export const serverModules: Readonly<Record<string, ServerModule>> = {
   baseData: baseDataServer,
 };
 
+/** A new record of a workflow starts in the machine's initial state. */
+function withInitialState(own: ServerResource | undefined): ResourceHooks | undefined {
+  const initial = own?.workflow?.initialFields;
+  if (!initial) return own?.hooks;
+  const prepare = own.hooks?.prepare;
+  return {
+    ...own.hooks,
+    async prepare(ctx, row, existing) {
+      if (!existing) Object.assign(row, initial);
+      await prepare?.(ctx, row, existing);
+    },
+  };
+}
+
 /**
  * Every REST route of the server: for each module of the registry, the engine's routes of its
  * resources (with the module's hooks) and the module's own calls.
  */
-export function allRoutes(opts: RouteOptions, registry = modules): AnyRoute[] {
+export function allRoutes(
+  opts: RouteOptions,
+  registry = modules,
+  extraParts: Readonly<Record<string, ServerModule>> = {},
+): AnyRoute[] {
   return registry.flatMap((module) => {
-    const part = serverModules[module.name] ?? {};
+    const part = serverModules[module.name] ?? extraParts[module.name] ?? {};
     return [
       ...module.resources.flatMap((def) => {
         const own = part.resources?.[def.name];
-        return resourceRoutes(def, own?.hooks, own?.handwritten);
+        if (def.actions?.length && !own?.workflow) throw new Error(`${def.name} 有流程动作但未登记流程`);
+        const hooks = withInitialState(own);
+        return [
+          ...resourceRoutes(def, hooks, own?.handwritten),
+          ...(own?.workflow ? actionRoutes(def, own.workflow, hooks) : []),
+        ];
       }),
       ...(part.routes?.(opts) ?? []),
     ];

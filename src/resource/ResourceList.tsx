@@ -9,9 +9,11 @@ import {
   Spinner,
 } from '@blueprintjs/core';
 import { type ReactNode, useEffect, useState } from 'react';
-import { fieldOf, type ResourceDef } from '../../domain/resource.js';
+import { type ActionDef, fieldOf, type ResourceDef } from '../../domain/resource.js';
+import { offers, type Workflow } from '../../machines/workflow.js';
 import { useApp } from '../app/AppContext.js';
 import { usePageRefresh } from '../app/usePageRefresh.js';
+import { hasAuthority } from '../auth/authorityStore.js';
 import { usePage } from '../router/page.js';
 import { useLeaveGuard } from '../router/useLeaveGuard.js';
 import { Pager } from '../ui/Pager.js';
@@ -61,6 +63,8 @@ export interface ResourceListProps {
   cells?: CellRenderers;
   /** Toolbar buttons acting on the selected rows (批量缴费); rows become selectable. */
   batchActions?(rows: Row[]): ReactNode;
+  /** The workflow of the definition's actions: each row offers them, greyed where its state does not. */
+  workflow?: Workflow;
 }
 
 /** 合计: the definition's sums over every row the filters select, not only this page. */
@@ -97,6 +101,8 @@ export function ResourceList(props: ResourceListProps) {
   const [selected, setSelected] = useState<Set<number>>(() => new Set());
   const [open, setOpen] = useState<Open>(null);
   const [removing, setRemoving] = useState<{ ids: number[]; text: string } | null>(null);
+  const [acting, setActing] = useState<{ action: ActionDef; row: Row } | null>(null);
+  const { workflow } = props;
   const leave = useLeaveGuard();
   usePageRefresh(list.reload);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new page of rows drops the selection
@@ -137,9 +143,30 @@ export function ResourceList(props: ResourceListProps) {
               true,
             )
           : null}
+        {workflow
+          ? (def.actions ?? [])
+              .filter((a) => hasAuthority(a.authority))
+              .map((a) =>
+                rowButton(
+                  a.label,
+                  () => setActing({ action: a, row }),
+                  false,
+                  !offers(workflow, row, a.event),
+                ),
+              )
+          : null}
         {props.rowActions?.(row)}
       </>
     );
+  };
+  const act = async (action: ActionDef, row: Row) => {
+    try {
+      await request({ url: fillPath(action.path, [rowId(def, row)]), method: 'PUT', data: {}, silent: true });
+      toast(`已${action.label}`, 'success');
+    } catch (e) {
+      toast((e as { message?: string }).message ?? `${action.label}失败`, 'danger');
+    }
+    list.reload();
   };
   const saved = () => {
     setOpen(null);
@@ -239,6 +266,23 @@ export function ResourceList(props: ResourceListProps) {
         }}
       >
         {removing?.text}
+      </Alert>
+      <Alert
+        isOpen={acting !== null}
+        intent={Intent.PRIMARY}
+        icon="flow-linear"
+        confirmButtonText={acting?.action.label ?? '确定'}
+        cancelButtonText="取消"
+        onCancel={() => setActing(null)}
+        onConfirm={() => {
+          if (acting) act(acting.action, acting.row);
+          setActing(null);
+        }}
+      >
+        {acting
+          ? (acting.action.confirm ??
+            `确定${acting.action.label}${def.title}“${rowName(def, acting.row)}”吗？`)
+          : null}
       </Alert>
       {leave.dialog}
       {open ? (

@@ -16,8 +16,9 @@ export const sampleToolResource: ResourceDef = {
     { name: 'quantity', label: '数量', type: 'int', required: true, min: 0, max: 9999 },
     { name: 'price', label: '单价', type: 'money' },
     { name: 'remark', label: '备注', type: 'textarea', wide: true },
+    { name: 'inService', label: '在用', type: 'bool', readOnly: true },
   ],
-  columns: ['toolName', 'quantity', 'price', 'createTime'],
+  columns: ['toolName', 'quantity', 'price', 'inService', 'createTime'],
   filters: [{ field: 'toolName', kind: 'like' }],
   search: ['toolName', 'remark'],
   defaultSort: { field: 'toolId', order: 'desc' },
@@ -36,6 +37,20 @@ export const sampleToolResource: ResourceDef = {
     remove: 'sample:tools:delete',
   },
   deptScoped: true,
+  actions: [
+    {
+      event: 'tool.retire',
+      label: '退役',
+      path: '/pims/web-org/sampleTools/:id/retire',
+      authority: 'sample:tools:edit',
+    },
+    {
+      event: 'tool.restore',
+      label: '恢复',
+      path: '/pims/web-org/sampleTools/:id/restore',
+      authority: 'sample:tools:edit',
+    },
+  ],
 };
 
 export const SAMPLE_SCREEN = '/sample/tools';

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../domain/codes.js';
 import { modules } from '../../domain/modules/index.js';
 import { SAMPLE_SCREEN, sampleModule, sampleToolResource } from '../support/sampleModule.js';
+import { sampleServer } from '../support/sampleWorkflow.js';
 import {
   call,
   signInAdmin,
@@ -19,7 +20,7 @@ let depts: { nurse1: number; nurse2: number };
 const URL = sampleToolResource.api.list as string;
 
 beforeAll(async () => {
-  h = await startTestApp({ modules: [...modules, sampleModule] });
+  h = await startTestApp({ modules: [...modules, sampleModule], serverModules: { sample: sampleServer } });
   app = h.app;
   admin = (await signInAdmin(app)).token;
   const rows = await app.services.db
@@ -148,5 +149,43 @@ describe('a module made of one descriptor', () => {
   it('keeps another institution out', async () => {
     const other = (await signInOtherOrg(app)).token;
     expect(rowsOf(await list(other))).toEqual([]);
+  });
+});
+
+describe("its workflow actions, asked of the record's machine", () => {
+  it('retires a tool in service once; a second retire is refused naming the state; restore brings it back', async () => {
+    const made = await create(admin, { toolName: '氧气瓶', quantity: 2 });
+    const toolId = (made.body.result as { toolId: number }).toolId;
+    expect((await call(app, admin, 'GET', `${URL}/${toolId}`)).body.result).toMatchObject({ inService: 1 });
+
+    const retired = await call(app, admin, 'PUT', `${URL}/${toolId}/retire`, {});
+    expect(retired.body).toMatchObject({ code: 0, result: { toolId } });
+    expect((await call(app, admin, 'GET', `${URL}/${toolId}`)).body.result).toMatchObject({ inService: 0 });
+
+    const again = await call(app, admin, 'PUT', `${URL}/${toolId}/retire`, {});
+    expect(again.body).toMatchObject({ code: Code.actionRefused, msg: '当前状态为已退役，不能退役' });
+    expect((await call(app, admin, 'PUT', `${URL}/${toolId}/restore`, {})).body.code).toBe(0);
+    expect((await call(app, admin, 'GET', `${URL}/${toolId}`)).body.result).toMatchObject({ inService: 1 });
+
+    const log = await app.services.db
+      .selectFrom('operationLog')
+      .select('operationName')
+      .where('operationName', 'like', '%护理器具：氧气瓶')
+      .orderBy('logId')
+      .execute();
+    expect(log.map((l) => l.operationName)).toEqual([
+      '护理器具：氧气瓶',
+      '退役护理器具：氧气瓶',
+      '恢复护理器具：氧气瓶',
+    ]);
+  });
+
+  it("needs the action's authority and keeps to the organisation", async () => {
+    const made = await create(admin, { toolName: '轮椅垫', quantity: 1 });
+    const toolId = (made.body.result as { toolId: number }).toolId;
+    const other = (await signInOtherOrg(app)).token;
+    expect((await call(app, other, 'PUT', `${URL}/${toolId}/retire`, {})).body.code).toBe(Code.notFound);
+    const bad = await call(app, admin, 'PUT', `${URL}/abc/retire`, {});
+    expect(bad.body).toMatchObject({ code: Code.invalidInput, msg: '编号无效' });
   });
 });
