@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type DictEntry, type StaticDictName, staticDictionaries } from './dictionaries.js';
 import { idCardMessage } from './idCard.js';
+import type { Workflow } from '../machines/workflow.js';
 
 /**
  * Resource definitions (ARCHITECTURE rule 1): one description of a business record gives the
@@ -123,6 +124,8 @@ export interface ResourceDef {
    * and the console greys the row's button with the same answer.
    */
   actions?: ActionDef[];
+  /** The workflow machine of `actions` (machines/workflow.ts): the server's check and the console's greyed button. */
+  workflow?: Workflow;
 }
 
 export interface ActionDef {

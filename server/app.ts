@@ -27,7 +27,6 @@ import { installTextHygiene } from './http/sanitize.js';
 import { registerSecurityHeaders } from './http/securityHeaders.js';
 import type { TrustProxy } from './http/trustProxy.js';
 import { allRoutes } from './modules/index.js';
-import type { ServerModule } from './modules/types.js';
 import { type PaymentOptions, PaymentService } from './payment/service.js';
 import { PushHub } from './push/hub.js';
 import { registerPush } from './push/index.js';
@@ -66,8 +65,6 @@ export interface AppOptions {
   checkAnswers?: boolean;
   /** The module registry (domain/modules); tests add a module defined from a descriptor alone. */
   modules?: readonly ModuleDef[];
-  /** The server's parts of modules not in server/modules (a test module's workflow). */
-  serverModules?: Readonly<Record<string, ServerModule>>;
   /** How often broker consoles re-check their session (tests shorten it); 5 s by default. */
   sessionSweepMs?: number;
   /** Proxies whose X-Forwarded-For is believed (TRUST_PROXY, server/http/trustProxy.ts); none by default. */
@@ -155,11 +152,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(multipart, { limits: { fileSize: 200 * 1024 * 1024, files: 1 } });
   await app.register(rateLimit, { global: false });
 
-  registerRoutes(
-    app,
-    services,
-    allRoutes({ loginRatePerMinute: options.loginRatePerMinute ?? 30 }, modules, options.serverModules),
-  );
+  registerRoutes(app, services, allRoutes({ loginRatePerMinute: options.loginRatePerMinute ?? 30 }, modules));
   registerPush(app, db, hub, sameOrigin);
   // Outings past their expected return raise a reminder (docs/decisions.md "Outings").
   const outingWatch = startOverdueWatch(services, app.log);

@@ -1,4 +1,5 @@
 import { modules } from '../../domain/modules/index.js';
+import type { ResourceDef } from '../../domain/resource.js';
 import type { AnyRoute } from '../http/route.js';
 import { actionRoutes } from '../resources/actions.js';
 import { type ResourceHooks, resourceRoutes } from '../resources/engine.js';
@@ -23,12 +24,12 @@ export const serverModules: Readonly<Record<string, ServerModule>> = {
 };
 
 /** A new record of a workflow starts in the machine's initial state. */
-function withInitialState(own: ServerResource | undefined): ResourceHooks | undefined {
-  const initial = own?.workflow?.initialFields;
+function withInitialState(def: ResourceDef, own: ServerResource | undefined): ResourceHooks | undefined {
+  const initial = def.workflow?.initialFields;
   if (!initial) return own?.hooks;
-  const prepare = own.hooks?.prepare;
+  const prepare = own?.hooks?.prepare;
   return {
-    ...own.hooks,
+    ...own?.hooks,
     async prepare(ctx, row, existing) {
       if (!existing) Object.assign(row, initial);
       await prepare?.(ctx, row, existing);
@@ -40,21 +41,17 @@ function withInitialState(own: ServerResource | undefined): ResourceHooks | unde
  * Every REST route of the server: for each module of the registry, the engine's routes of its
  * resources (with the module's hooks) and the module's own calls.
  */
-export function allRoutes(
-  opts: RouteOptions,
-  registry = modules,
-  extraParts: Readonly<Record<string, ServerModule>> = {},
-): AnyRoute[] {
+export function allRoutes(opts: RouteOptions, registry = modules): AnyRoute[] {
   return registry.flatMap((module) => {
-    const part = serverModules[module.name] ?? extraParts[module.name] ?? {};
+    const part = serverModules[module.name] ?? {};
     return [
       ...module.resources.flatMap((def) => {
         const own = part.resources?.[def.name];
-        if (def.actions?.length && !own?.workflow) throw new Error(`${def.name} 有流程动作但未登记流程`);
-        const hooks = withInitialState(own);
+        if (def.actions?.length && !def.workflow) throw new Error(`${def.name} 有流程动作但未登记流程`);
+        const hooks = withInitialState(def, own);
         return [
           ...resourceRoutes(def, hooks, own?.handwritten),
-          ...(own?.workflow ? actionRoutes(def, own.workflow, hooks) : []),
+          ...(def.workflow ? actionRoutes(def, def.workflow, hooks) : []),
         ];
       }),
       ...(part.routes?.(opts) ?? []),

@@ -1,4 +1,3 @@
-import type { Workflow } from '../../machines/workflow.js';
 import type { AnyRoute } from '../http/route.js';
 import type { CrudAction, ResourceHooks } from '../resources/engine.js';
 
@@ -11,8 +10,6 @@ export interface ServerResource {
   hooks?: ResourceHooks;
   /** Actions the module writes itself (a create that starts a workflow); the engine leaves them out. */
   handwritten?: readonly CrudAction[];
-  /** The workflow of the definition's `actions` (machines/workflow.ts). */
-  workflow?: Workflow;
 }
 
 /**

@@ -10,7 +10,7 @@ import {
 } from '@blueprintjs/core';
 import { type ReactNode, useEffect, useState } from 'react';
 import { type ActionDef, fieldOf, type ResourceDef } from '../../domain/resource.js';
-import { offers, type Workflow } from '../../machines/workflow.js';
+import { offers } from '../../machines/workflow.js';
 import { useApp } from '../app/AppContext.js';
 import { usePageRefresh } from '../app/usePageRefresh.js';
 import { hasAuthority } from '../auth/authorityStore.js';
@@ -63,8 +63,6 @@ export interface ResourceListProps {
   cells?: CellRenderers;
   /** Toolbar buttons acting on the selected rows (批量缴费); rows become selectable. */
   batchActions?(rows: Row[]): ReactNode;
-  /** The workflow of the definition's actions: each row offers them, greyed where its state does not. */
-  workflow?: Workflow;
 }
 
 /** 合计: the definition's sums over every row the filters select, not only this page. */
@@ -102,7 +100,7 @@ export function ResourceList(props: ResourceListProps) {
   const [open, setOpen] = useState<Open>(null);
   const [removing, setRemoving] = useState<{ ids: number[]; text: string } | null>(null);
   const [acting, setActing] = useState<{ action: ActionDef; row: Row } | null>(null);
-  const { workflow } = props;
+  const { workflow } = def;
   const leave = useLeaveGuard();
   usePageRefresh(list.reload);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new page of rows drops the selection

@@ -64,7 +64,7 @@ async function signInHere(page: Page) {
   await expect(page.getByTestId('side-menu')).toBeVisible();
 }
 
-test('a module made of one descriptor has its menu, list, form, edit, delete and export', async ({
+test('a module made of one descriptor has its menu, list, form, edit, workflow actions, delete and export', async ({
   page,
 }) => {
   await signInHere(page);
@@ -89,6 +89,21 @@ test('a module made of one descriptor has its menu, list, form, edit, delete and
   await form.getByLabel('数量').fill('6');
   await form.getByRole('button', { name: '保存' }).click();
   await expect(table.getByText('6', { exact: true })).toBeVisible();
+
+  // Its workflow: 退役 asks first, then the row is retired; the machine offers 恢复, not 退役 again.
+  const retire = table.getByRole('button', { name: '退役' });
+  const restore = table.getByRole('button', { name: '恢复' });
+  await expect(restore).toBeDisabled();
+  await retire.click();
+  await expect(page.getByText('确定退役护理器具“助行器”吗？')).toBeVisible();
+  await page.getByRole('button', { name: '退役', exact: true }).last().click();
+  await expect(retire).toBeDisabled();
+  await expect(restore).toBeEnabled();
+  await expect(table.getByText('否', { exact: true })).toBeVisible();
+  await restore.click();
+  await page.getByRole('button', { name: '恢复', exact: true }).last().click();
+  await expect(retire).toBeEnabled();
+  await expect(table.getByText('是', { exact: true })).toBeVisible();
 
   await screen.getByRole('button', { name: '导出' }).click();
   const download = page.waitForEvent('download');

@@ -1,5 +1,6 @@
 import { crudButtons, defineModule, screen } from '../../domain/module.js';
 import type { ResourceDef } from '../../domain/resource.js';
+import { toolWorkflow } from './sampleWorkflow.js';
 
 /**
  * A throwaway plain CRUD module, defined from a descriptor alone (docs/modules.md): the tests prove
@@ -51,6 +52,7 @@ export const sampleToolResource: ResourceDef = {
       authority: 'sample:tools:edit',
     },
   ],
+  workflow: toolWorkflow,
 };
 
 export const SAMPLE_SCREEN = '/sample/tools';

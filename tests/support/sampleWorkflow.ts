@@ -1,6 +1,5 @@
 import { assign, setup } from 'xstate';
 import { defineWorkflow } from '../../machines/workflow.js';
-import type { ServerModule } from '../../server/modules/types.js';
 
 /** The throwaway module's workflow: a tool in service is retired, a retired one restored. */
 export const toolMachine = setup({
@@ -29,6 +28,3 @@ export const toolWorkflow = defineWorkflow({
   stateName: (row) => (Number(row.inService ?? 1) === 1 ? '在用' : '已退役'),
   initialFields: { inService: 1 },
 });
-
-/** The module's server part: its workflow, nothing else. */
-export const sampleServer: ServerModule = { resources: { sampleTool: { workflow: toolWorkflow } } };

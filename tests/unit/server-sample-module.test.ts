@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../domain/codes.js';
 import { modules } from '../../domain/modules/index.js';
+import { forgetAuthorizations } from '../../server/auth/tokens.js';
 import { SAMPLE_SCREEN, sampleModule, sampleToolResource } from '../support/sampleModule.js';
-import { sampleServer } from '../support/sampleWorkflow.js';
 import {
   call,
   signInAdmin,
@@ -20,7 +20,7 @@ let depts: { nurse1: number; nurse2: number };
 const URL = sampleToolResource.api.list as string;
 
 beforeAll(async () => {
-  h = await startTestApp({ modules: [...modules, sampleModule], serverModules: { sample: sampleServer } });
+  h = await startTestApp({ modules: [...modules, sampleModule] });
   app = h.app;
   admin = (await signInAdmin(app)).token;
   const rows = await app.services.db
@@ -108,35 +108,13 @@ describe('a module made of one descriptor', () => {
   });
 
   it('checks its authority codes: a nurse without them is refused, with them sees her department only', async () => {
-    const db = app.services.db;
-    const { roleId } = await db
-      .selectFrom('userRole')
-      .innerJoin('users', 'users.userId', 'userRole.userId')
-      .select('userRole.roleId')
-      .where('users.loginName', '=', 'huli01')
-      .executeTakeFirstOrThrow();
-    const { forgetAuthorizations } = await import('../../server/auth/tokens.js');
-    const grant = async (codes: string[]) => {
-      await db
-        .deleteFrom('roleAuthority')
-        .where('roleId', '=', roleId)
-        .where('code', 'like', 'sample%')
-        .execute();
-      if (codes.length)
-        await db
-          .insertInto('roleAuthority')
-          .values(codes.map((code) => ({ roleId, code })))
-          .execute();
-      forgetAuthorizations(db);
-      return (await signInNurse(app)).token;
-    };
     // An administrator takes the module from the nurses' role: the server refuses every call.
-    const without = await grant([]);
+    const without = await grantNurse([]);
     expect((await list(without)).body.code).toBe(Code.noAuthority);
     expect((await create(without, { toolName: '血压计', quantity: 1 })).body.code).toBe(Code.noAuthority);
 
     // Then grants the list alone: she sees her department's tools and may not add one.
-    const viewer = await grant(['sample:tools']);
+    const viewer = await grantNurse(['sample:tools']);
     const seen = rowsOf(await list(viewer));
     expect(seen.length).toBeGreaterThan(0);
     expect(seen.every((r) => r.deptId === depts.nurse1)).toBe(true);
@@ -151,6 +129,29 @@ describe('a module made of one descriptor', () => {
     expect(rowsOf(await list(other))).toEqual([]);
   });
 });
+
+/** Gives the nurses' role exactly these codes of the sample module; answers huli01's new token. */
+async function grantNurse(codes: string[]): Promise<string> {
+  const db = app.services.db;
+  const { roleId } = await db
+    .selectFrom('userRole')
+    .innerJoin('users', 'users.userId', 'userRole.userId')
+    .select('userRole.roleId')
+    .where('users.loginName', '=', 'huli01')
+    .executeTakeFirstOrThrow();
+  await db
+    .deleteFrom('roleAuthority')
+    .where('roleId', '=', roleId)
+    .where('code', 'like', 'sample%')
+    .execute();
+  if (codes.length)
+    await db
+      .insertInto('roleAuthority')
+      .values(codes.map((code) => ({ roleId, code })))
+      .execute();
+  forgetAuthorizations(db);
+  return (await signInNurse(app)).token;
+}
 
 describe("its workflow actions, asked of the record's machine", () => {
   it('retires a tool in service once; a second retire is refused naming the state; restore brings it back', async () => {
@@ -180,9 +181,21 @@ describe("its workflow actions, asked of the record's machine", () => {
     ]);
   });
 
-  it("needs the action's authority and keeps to the organisation", async () => {
-    const made = await create(admin, { toolName: '轮椅垫', quantity: 1 });
+  it("needs the action's authority and keeps to the department and the organisation", async () => {
+    const made = await create(admin, { toolName: '轮椅垫', quantity: 1, deptId: depts.nurse1 });
     const toolId = (made.body.result as { toolId: number }).toolId;
+    const elsewhere = await create(admin, { toolName: '坐便椅', quantity: 1, deptId: depts.nurse2 });
+    const elsewhereId = (elsewhere.body.result as { toolId: number }).toolId;
+    const viewer = await grantNurse(['sample:tools']);
+    expect((await call(app, viewer, 'PUT', `${URL}/${toolId}/retire`, {})).body.code).toBe(Code.noAuthority);
+    const editor = await grantNurse(['sample:tools', 'sample:tools:edit']);
+    expect((await call(app, editor, 'PUT', `${URL}/${elsewhereId}/retire`, {})).body.code).toBe(
+      Code.deptNotAllowed,
+    );
+    expect((await call(app, admin, 'GET', `${URL}/${elsewhereId}`)).body.result).toMatchObject({
+      inService: 1,
+    });
+    expect((await call(app, editor, 'PUT', `${URL}/${toolId}/retire`, {})).body.code).toBe(0);
     const other = (await signInOtherOrg(app)).token;
     expect((await call(app, other, 'PUT', `${URL}/${toolId}/retire`, {})).body.code).toBe(Code.notFound);
     const bad = await call(app, admin, 'PUT', `${URL}/abc/retire`, {});
