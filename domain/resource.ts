@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import type { Workflow } from '../machines/workflow.js';
 import { type DictEntry, type StaticDictName, staticDictionaries } from './dictionaries.js';
 import { idCardMessage } from './idCard.js';
-import type { Workflow } from '../machines/workflow.js';
 
 /**
  * Resource definitions (ARCHITECTURE rule 1): one description of a business record gives the
