@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { rowSchema } from '../resource.js';
-import { familyResource } from '../resources/oldman.js';
 import { MapType, residenceListDef } from '../resources/residence.js';
 
 /**
@@ -33,8 +32,6 @@ export const assessmentsEnabled = z.object({
   enable: z.boolean(),
   reason: z.string(),
 });
-/** GET live/{oldmanId}/family. */
-export const familyRows = z.array(rowSchema(familyResource));
 
 /** A row of the residence history (GET live/{oldmanId}/record). */
 export const liveRecordSchema = z.object({

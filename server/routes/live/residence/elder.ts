@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
+import { familyRows } from '../../../../domain/api/oldman.js';
 import {
   assessmentsEnabled,
-  familyRows,
   liveRecordSchema,
   residenceRow,
   residenceSaved,
