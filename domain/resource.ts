@@ -76,6 +76,8 @@ export interface FilterDef {
   /** Query parameter name; defaults to the field name. */
   param?: string;
   label?: string;
+  /** A parameter the server takes (a dialog's choices) that the filter bar does not offer. */
+  hidden?: boolean;
 }
 
 export interface ResourceApi {

@@ -3,6 +3,7 @@ import { consultResources } from '../resources/consult.js';
 import { contractResources } from '../resources/contract.js';
 import { LiveAuthority as A, familyResource, oldmanResource } from '../resources/oldman.js';
 import { outingAuditResource, outingResource } from '../resources/outing.js';
+import { residenceListDef } from '../resources/residence.js';
 import { LiveScreens } from '../screens.js';
 
 export const liveModule = defineModule({
@@ -10,6 +11,7 @@ export const liveModule = defineModule({
   menu: { code: 'live', name: '居住管理', icon: 'home' },
   resources: [
     oldmanResource,
+    residenceListDef,
     familyResource,
     ...consultResources,
     ...contractResources,

@@ -244,20 +244,11 @@ export const visitResource: ResourceDef = {
   deptScoped: true,
 };
 
-/** What GET check/{oldmanIdCard} answers (spec 001 §5: the ID-card check before a consultation). */
-export interface IdCardCheck {
-  /** The elder profile with this ID card in the organisation. */
-  oldman: { oldmanId: number; oldmanName: string; oldmanStatus: number | null } | null;
-  /** Consultations with this ID card still being followed up (跟进中). */
-  consultations: { consultationId: number; oldmanName: string; consultStatus: number; consultDate: string }[];
-  /** Nothing found: the number is free to register. */
-  free: boolean;
-  /** The warning the console shows, '' when free. */
-  message: string;
-}
-
 /** The warning of a check: "该身份证号已有档案：张三（在住）", then open consultations. */
-export function idCardCheckMessage(check: Pick<IdCardCheck, 'oldman' | 'consultations'>): string {
+export function idCardCheckMessage(check: {
+  oldman: { oldmanName: string; oldmanStatus: number | null } | null;
+  consultations: readonly { oldmanName: string; consultStatus: number; consultDate: string }[];
+}): string {
   const parts: string[] = [];
   if (check.oldman)
     parts.push(

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fieldSchema, type ResourceDef } from '../resource.js';
+import { bodySchema, type FieldDef, fieldSchema, type ResourceDef } from '../resource.js';
 import { LiveAuthority, OLDMAN_BASE, oldmanResource } from './oldman.js';
 
 /**
@@ -10,6 +10,8 @@ const LIVE = `${OLDMAN_BASE}/live`;
 const ORG_LIVE = '/pims/web-org/oldmans/live';
 export const ResidencePaths = {
   list: LIVE,
+  /** GET: the residence detail (the list's 查看 fills `:id`). */
+  detail: `${LIVE}/:id`,
   one: `${LIVE}/:oldmanId`,
   record: `${LIVE}/:oldmanId/record`,
   status: `${LIVE}/:oldmanId/:oldmanStatusNew`,
@@ -57,18 +59,11 @@ export const BedMapStatus = { free: 0, living: 1, reserved: 2, maintenance: 3, t
 /** A room's state on the map: no one, some beds taken, every bed taken. */
 export const RoomMapStatus = { empty: 0, partial: 1, full: 2 } as const;
 
-export interface LegendItem {
-  /** null for a built-in entry the organisation has not changed. */
-  id: number | null;
-  type: MapTypeCode;
-  statusId: number;
-  statusName: string;
-  color: string;
-  sort: number;
-}
-
 /** The built-in legend; an organisation's saved rows override it entry by entry. */
-export const defaultLegend: Record<MapTypeCode, Omit<LegendItem, 'id' | 'type'>[]> = {
+export const defaultLegend: Record<
+  MapTypeCode,
+  { statusId: number; statusName: string; color: string; sort: number }[]
+> = {
   1: [
     { statusId: BedMapStatus.free, statusName: '空闲', color: '#29A634', sort: 1 },
     { statusId: BedMapStatus.living, statusName: '在住', color: '#2D72D2', sort: 2 },
@@ -103,6 +98,22 @@ export const legendSaveSchema = z.object({
     .min(1, '请填写图例'),
 });
 export const mapTypeParam = z.object({ type: mapType });
+/** GET roomMapConfig: one legend (`type`), or both. */
+export const legendQuery = z.object({
+  type: z.preprocess((v) => (v === '' ? undefined : v), mapType.optional()),
+});
+
+const placeId = (label: string) =>
+  z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce
+      .number({ error: `${label}无效` })
+      .int(`${label}无效`)
+      .positive(`${label}无效`)
+      .optional(),
+  );
+/** GET live/buildings/bedInfos: one building, or one floor. */
+export const placeQuery = z.object({ buildingId: placeId('楼栋'), floorId: placeId('楼层') });
 
 /** PUT roomBedStatus/{statusId}: set beds free or out of service by hand. */
 export const bedStatusSchema = z.object({
@@ -141,14 +152,25 @@ export const exchangeSchema = z
 /** The residence list: the elder's record seen through its residence fields. */
 const residenceFields = ['oldmanName', 'sex', 'oldmanIdcard', 'phone', 'deptId', 'nursingLevel'];
 const liveSection = oldmanResource.fields.filter((f) => f.section === 'live');
+/** Where the elder's bed is, answered with each row; the list filters by them. */
+export const placeFields: FieldDef[] = [
+  { name: 'buildingId', label: '楼栋', type: 'ref', ref: 'building', computed: true },
+  { name: 'floorId', label: '楼层', type: 'ref', ref: 'floor', computed: true },
+];
 export const residenceListDef: ResourceDef = {
   ...oldmanResource,
   name: 'residence',
   title: '入住信息',
-  fields: [...oldmanResource.fields.filter((f) => residenceFields.includes(f.name)), ...liveSection],
+  fields: [
+    ...oldmanResource.fields.filter((f) => residenceFields.includes(f.name)),
+    { name: 'age', label: '年龄', type: 'int', computed: true },
+    ...liveSection,
+    ...placeFields,
+  ],
   columns: [
     'oldmanName',
     'sex',
+    'age',
     'deptId',
     'oldmanStatus',
     'bedId',
@@ -158,67 +180,25 @@ export const residenceListDef: ResourceDef = {
   ],
   filters: [
     { field: 'oldmanStatus', kind: 'eq' },
-    { field: 'oldmanStatus', kind: 'in', param: 'oldmanStatuses', label: '入住状态' },
+    // The dialogs' choices (the residents of some statuses), not a filter people set.
+    { field: 'oldmanStatus', kind: 'in', param: 'oldmanStatuses', label: '入住状态', hidden: true },
     { field: 'deptId', kind: 'eq' },
+    { field: 'buildingId', kind: 'eq' },
+    { field: 'floorId', kind: 'eq' },
     { field: 'checkInDate', kind: 'range' },
   ],
   search: ['oldmanName', 'oldmanIdcard', 'phone'],
   sortable: ['oldmanName', 'checkInDate', 'leaveDate', 'bedId'],
-  api: { list: LIVE, get: `${LIVE}/:id` },
+  api: { list: LIVE, get: ResidencePaths.detail },
   authority: { view: LiveAuthority.live },
 };
-/** Query parameters of the list beyond the definition's filters. */
-export const placeQuerySchema = z.object({
-  buildingId: z.coerce.number().int().positive().optional(),
-  floorId: z.coerce.number().int().positive().optional(),
-  roomId: z.coerce.number().int().positive().optional(),
-});
 
 /** PUT live: the editable residence fields (status and bed only through the workflow). */
 export const liveEditFields = ['checkInSource', 'saleId', 'liveRemark'] as const;
-
-export interface BedInfo {
-  bedId: number;
-  bedName: string;
-  bedStatus: number;
-  mapStatus: number;
-  oldmanId: number | null;
-  oldmanName: string | null;
-  oldmanStatus: number | null;
-  sex: number | null;
-}
-export interface RoomInfo {
-  roomId: number;
-  roomName: string;
-  roomType: string;
-  deptId: number;
-  deptName: string;
-  floorId: number;
-  floorName: string;
-  floorNo: number;
-  buildingId: number;
-  buildingName: string;
-  mapStatus: number;
-  beds: BedInfo[];
-}
-export interface BuildingTree {
-  buildingId: number;
-  buildingName: string;
-  floors: { floorId: number; floorName: string; floorNo: number }[];
-}
-export interface LiveRecord {
-  recordId: number;
-  oldmanId: number;
-  eventType: string;
-  eventName: string;
-  fromStatus: number | null;
-  toStatus: number | null;
-  fromBedName: string | null;
-  toBedName: string | null;
-  changeDate: string;
-  note: string;
-  userName: string;
-  createTime: string;
-}
-
-export const residenceResources: ResourceDef[] = [];
+/** PUT live: those fields, and the check-in date of a stay that began (a correction). */
+export const liveEditSchema = bodySchema(oldmanResource, 'update', liveEditFields).extend({
+  checkInDate: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    (fieldSchema({ name: 'checkInDate', label: '入住日期', type: 'date' }) as z.ZodType<string>).optional(),
+  ),
+});

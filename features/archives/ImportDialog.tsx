@@ -10,9 +10,10 @@ import {
   ProgressBar,
 } from '@blueprintjs/core';
 import { useState } from 'react';
+import type { ImportResult } from '../../domain/api/oldman.js';
 import { PROFILE } from '../../domain/resources/oldman.js';
 import { downloadExport } from '../../src/resource/exportFile.js';
-import { type ImportMode, type ImportResult, uploadImport } from './importUpload.js';
+import { type ImportMode, uploadImport } from './importUpload.js';
 
 const ACCEPT = '.xlsx,.csv';
 const MAX_BYTES = 10 * 1024 * 1024;

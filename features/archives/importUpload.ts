@@ -1,3 +1,4 @@
+import type { ImportResult } from '../../domain/api/oldman.js';
 import { Header } from '../../domain/http.js';
 import { clientKey, encodeUserId } from '../../src/api/client.js';
 import { storedUser } from '../../src/session/effects.js';
@@ -6,17 +7,6 @@ import { storedUser } from '../../src/session/effects.js';
 export const IMPORT_TIMEOUT_MS = 300_000;
 
 export type ImportMode = 'check' | 'all' | 'valid';
-export interface ImportProblem {
-  row: number;
-  oldmanName: string;
-  reason: string;
-}
-export interface ImportResult {
-  total: number;
-  valid: number;
-  imported: number;
-  problems: ImportProblem[];
-}
 
 /**
  * Posts the file with XMLHttpRequest (fetch reports no upload progress) and the session headers;

@@ -1,12 +1,8 @@
 import { Button, Callout, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
 import { useState } from 'react';
+import type { IdCardCheck } from '../../domain/api/consult.js';
 import { idCardMessage } from '../../domain/idCard.js';
-import {
-  CONSULT_BASE,
-  consultationResource,
-  consultSectionFields,
-  type IdCardCheck,
-} from '../../domain/resources/consult.js';
+import { CONSULT_BASE, consultationResource, consultSectionFields } from '../../domain/resources/consult.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { ResourceForm } from '../../src/resource/index.js';
 

@@ -1,7 +1,7 @@
 import { Button, Card, H4 } from '@blueprintjs/core';
 import { useState } from 'react';
+import { HomecarePaths } from '../../domain/api/homecare.js';
 import { homeOldmanResource } from '../../domain/resources/homecare.js';
-import { HOMECARE_WEB } from '../../domain/resources/homecareCodes.js';
 import { HomecareScreens } from '../../domain/screens.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { ResourceForm, ResourceList, useResourceAuthority } from '../../src/resource/index.js';
@@ -32,8 +32,8 @@ export function Elders() {
       />
       {importing && (
         <ImportDialog
-          importUrl={`${HOMECARE_WEB}/oldmanBase/import`}
-          templateUrl={`${HOMECARE_WEB}/download?type=oldmanBase&format=xlsx`}
+          importUrl={HomecarePaths.import}
+          templateUrl={`${HomecarePaths.download}?type=oldmanBase&format=xlsx`}
           title="居家档案"
           onClose={() => setImporting(false)}
           onImported={(n) => {

@@ -1,7 +1,8 @@
 import { H5 } from '@blueprintjs/core';
 import { useState } from 'react';
+import type { z } from 'zod';
+import { HomecarePaths, type shelved } from '../../domain/api/homecare.js';
 import { serveProjectResource, serveProjectTypeResource } from '../../domain/resources/homecare.js';
-import { HOMECARE_WEB } from '../../domain/resources/homecareCodes.js';
 import { HomecareScreens } from '../../domain/screens.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { ResourceList, type Row, rowButton, useResourceAuthority } from '../../src/resource/index.js';
@@ -14,8 +15,8 @@ export function ServiceItems() {
   const [refreshKey, setRefreshKey] = useState(0);
   const shelve = async (row: Row, onShelf: 0 | 1) => {
     try {
-      const done = await request<{ updated: number }>({
-        url: `${HOMECARE_WEB}/serveProject/shelves/${String(row.id)}`,
+      const done = await request<z.infer<typeof shelved>>({
+        url: HomecarePaths.shelves.replace(':type', String(row.id)),
         method: 'PUT',
         data: { onShelf },
       });

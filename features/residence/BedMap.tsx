@@ -1,13 +1,8 @@
 import { Button, ButtonGroup, Callout, Card, Intent, NonIdealState } from '@blueprintjs/core';
 import { useEffect, useMemo, useState } from 'react';
+import type { BedInfo, LegendItem, RoomInfo } from '../../domain/api/residence.js';
 import { LiveAuthority } from '../../domain/resources/oldman.js';
-import {
-  type BedInfo,
-  BedMapStatus,
-  type LegendItem,
-  MapType,
-  type RoomInfo,
-} from '../../domain/resources/residence.js';
+import { BedMapStatus, MapType } from '../../domain/resources/residence.js';
 import { usePageRefresh } from '../../src/app/usePageRefresh.js';
 import { useAuthority } from '../../src/auth/authorityStore.js';
 import { useBuildings, useLegend, useRooms } from './api.js';

@@ -1,6 +1,7 @@
 import { FormGroup, HTMLSelect } from '@blueprintjs/core';
 import { useEffect, useMemo, useState } from 'react';
-import { BedMapStatus, type RoomInfo } from '../../domain/resources/residence.js';
+import type { RoomInfo } from '../../domain/api/residence.js';
+import { BedMapStatus } from '../../domain/resources/residence.js';
 import { useRooms } from './api.js';
 
 /** A bed the elder may take: free, or the one already reserved for them. */

@@ -9,8 +9,8 @@ import {
   Intent,
 } from '@blueprintjs/core';
 import { useState } from 'react';
+import type { LegendItem } from '../../domain/api/residence.js';
 import {
-  type LegendItem,
   MapType,
   type MapTypeCode,
   mapTypeName,

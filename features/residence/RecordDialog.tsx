@@ -1,7 +1,8 @@
 import { Callout, Dialog, DialogBody, HTMLTable, Intent } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
+import type { LiveRecord } from '../../domain/api/residence.js';
 import { dictLabel } from '../../domain/dictionaries.js';
-import { type LiveRecord, ResidencePaths, residencePath } from '../../domain/resources/residence.js';
+import { ResidencePaths, residencePath } from '../../domain/resources/residence.js';
 import { useApp } from '../../src/app/AppContext.js';
 import type { ElderRow } from './api.js';
 

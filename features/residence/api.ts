@@ -1,12 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
+import type { BuildingTree, LegendItem, RoomInfo } from '../../domain/api/residence.js';
 import type { Page } from '../../domain/codes.js';
-import {
-  type BuildingTree,
-  type LegendItem,
-  type LiveStatusCode,
-  ResidencePaths,
-  type RoomInfo,
-} from '../../domain/resources/residence.js';
+import { type LiveStatusCode, ResidencePaths } from '../../domain/resources/residence.js';
 import type { ResidenceFields } from '../../machines/residenceMachine.js';
 import { useApp } from '../../src/app/AppContext.js';
 

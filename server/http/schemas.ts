@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fileAnswer } from './route.js';
 
 /** A record id in a path: digits only, else 编号无效 (no record is read for a malformed one). */
 export const recordId = z
@@ -21,3 +22,15 @@ export const noBody = z.object({});
 
 /** An answer without a result: `{ code: 0, msg: '成功', result: null }`. */
 export const noResult = z.null();
+
+/** A multipart/form-data upload: the file (and its fields) are read from the stream by the handler. */
+export const uploadBody = z.object({}).meta({ description: 'multipart/form-data：file 与其字段' });
+
+/** A spreadsheet the handler sends (an import template, an export). */
+export const tableFile = fileAnswer(
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'text/csv',
+);
+
+/** A print view (a contract, a document) the handler sends. */
+export const printPage = fileAnswer('text/html');

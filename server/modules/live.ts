@@ -7,6 +7,7 @@ import {
 } from '../../domain/resources/contract.js';
 import { familyResource, oldmanResource } from '../../domain/resources/oldman.js';
 import { outingAuditResource, outingResource } from '../../domain/resources/outing.js';
+import { residenceListDef } from '../../domain/resources/residence.js';
 import { consultHooks, consultRoutes, interviewerHooks, visitHooks } from '../routes/live/consult.js';
 import {
   contractHooks,
@@ -19,13 +20,15 @@ import { familyHooks, oldmanHooks, oldmanRoutes } from '../routes/live/oldman.js
 import { oldmanExtraRoutes } from '../routes/live/oldmanExtras.js';
 import { oldmanImportRoutes } from '../routes/live/oldmanImport.js';
 import { outingAuditHooks, outingHooks, outingRoutes } from '../routes/live/outing.js';
-import { residenceRoutes } from '../routes/live/residence.js';
+import { residenceListHooks, residenceRoutes } from '../routes/live/residence/index.js';
 import type { ServerModule } from './types.js';
 
 /** Spec 001 §7 "Residence", "Consultations", "Outings and visits", "Contracts and forms". */
 export const liveServer: ServerModule = {
   resources: {
     [oldmanResource.name]: { hooks: oldmanHooks },
+    // 入住管理's list on the engine; the detail answers the residence fields only (residence/elder.ts).
+    [residenceListDef.name]: { hooks: residenceListHooks, handwritten: ['get'] },
     [familyResource.name]: { hooks: familyHooks },
     [consultationResource.name]: { hooks: consultHooks },
     [interviewerResource.name]: { hooks: interviewerHooks },

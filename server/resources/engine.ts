@@ -22,7 +22,7 @@ import { defaultDeptId, inReadDepts, readScopeKey } from '../http/deptScope.js';
 import { issueMessage } from '../http/errors.js';
 import { ApiFailure } from '../http/failure.js';
 import { type AnyRoute, type RouteContext, route, SENT } from '../http/route.js';
-import { idParams } from '../http/schemas.js';
+import { idParams, noQuery } from '../http/schemas.js';
 import { isRegion } from '../regions/data.js';
 import { sendTable } from './export.js';
 import { cachedCount, listAnswers, readRows, tableVersions, versionTriggers } from './fastRead.js';
@@ -464,6 +464,7 @@ export function resourceRoutes(
         auth: authority.view,
         summary: `${def.title}详情`,
         params: idParams,
+        query: noQuery,
         response: rowAnswer,
         async handler(ctx) {
           return loadRow(ctx, def, ctx.params.id, hooks);

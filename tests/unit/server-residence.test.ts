@@ -1,14 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { BuildingTree, LegendItem, LiveRecord, RoomInfo } from '../../domain/api/residence.js';
 import { Code } from '../../domain/codes.js';
 import {
   BedMapStatus,
   BedStatus,
-  type BuildingTree,
-  type LegendItem,
-  type LiveRecord,
   LiveStatus,
   ResidencePaths as P,
-  type RoomInfo,
   residencePath,
 } from '../../domain/resources/residence.js';
 import { forgetAuthorizations } from '../../server/auth/tokens.js';

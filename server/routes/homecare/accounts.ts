@@ -1,4 +1,6 @@
 import { sql } from 'kysely';
+import type { z } from 'zod';
+import { accountSaved, toppedUp, traded, tradePage, tradeVoided } from '../../../domain/api/homecare.js';
 import { Code } from '../../../domain/codes.js';
 import { raise, shownBalance } from '../../../domain/ledger.js';
 import { formatYuan } from '../../../domain/resource.js';
@@ -18,15 +20,9 @@ import { HomecareAuthority as A } from '../../../domain/resources/homecareCodes.
 import { inReadDepts } from '../../http/deptScope.js';
 import { ApiFailure } from '../../http/failure.js';
 import { type AnyRoute, route } from '../../http/route.js';
+import { idParams, idsOf, noBody } from '../../http/schemas.js';
 import { ownerBalances, postTrade, reverseTrade, type TradeLine } from '../../ledger/ledger.js';
-import {
-  type Ctx,
-  idParam,
-  loadRow,
-  parseInput,
-  type ResourceHooks,
-  type Row,
-} from '../../resources/engine.js';
+import { type Ctx, loadRow, type ResourceHooks, type Row } from '../../resources/engine.js';
 import { inHomeElderDept } from './elders.js';
 import { balanceAccount, cashAccount, depositAccount, operatorName } from './orderFlow.js';
 
@@ -99,9 +95,11 @@ function moneyRoute(
     method: 'POST',
     url,
     auth: A.accountTrade,
+    body: schema,
+    response: traded,
     log: { type: 'UPDATE', name: homeTradeTypes[txType] },
     async handler(ctx) {
-      const body = parseInput(schema, ctx.req.body);
+      const body = ctx.body as z.output<typeof cashTradeSchema> | z.output<typeof innerTradeSchema>;
       const account = await openAccount(ctx, body.accountId);
       const way = 'tradeWay' in body ? body.tradeWay : null;
       const lines = build({
@@ -127,9 +125,11 @@ export function homecareAccountRoutes(): AnyRoute[] {
       method: 'GET',
       url: P.last,
       auth: A.account,
+      query: tradeListSchema,
+      response: tradePage,
       async handler(ctx) {
         // The account's ten latest trades (the account card of the console).
-        const q = parseInput(tradeListSchema, ctx.req.query);
+        const q = ctx.query;
         if (!q.accountId) throw new ApiFailure(Code.invalidInput, '请选择账户');
         return listTrades(ctx, { ...q, pageNum: 1, pageSize: 10 });
       },
@@ -138,9 +138,11 @@ export function homecareAccountRoutes(): AnyRoute[] {
       method: 'DELETE',
       url: def.api.remove as string,
       auth: A.accountDelete,
+      params: idParams,
+      response: accountSaved,
       log: { type: 'DELETE', name: '注销居家账户' },
       async handler(ctx) {
-        const account = await openAccount(ctx, idParam(ctx.req.params, 'id'));
+        const account = await openAccount(ctx, ctx.params.id);
         if (Number(account.balance) !== 0 || Number(account.deposit) !== 0)
           throw new ApiFailure(
             Code.homeAccountState,
@@ -157,9 +159,12 @@ export function homecareAccountRoutes(): AnyRoute[] {
       method: 'PUT',
       url: P.recovery,
       auth: A.accountEdit,
+      params: idParams,
+      body: noBody,
+      response: accountSaved,
       log: { type: 'UPDATE', name: '恢复居家账户' },
       async handler(ctx) {
-        const account = await loadRow(ctx, def, idParam(ctx.req.params, 'id'));
+        const account = await loadRow(ctx, def, ctx.params.id);
         if (Number(account.accountStatus) !== SEALED)
           throw new ApiFailure(Code.homeAccountState, '该账户未注销');
         await sql`update homeCostAccount set accountStatus = 0 where accountId = ${Number(account.accountId)}`.execute(
@@ -173,9 +178,11 @@ export function homecareAccountRoutes(): AnyRoute[] {
       method: 'POST',
       url: P.topUpBalance,
       auth: A.accountTrade,
+      body: topUpSchema,
+      response: toppedUp,
       log: { type: 'UPDATE', name: homeTradeTypes.homeTopUpBalance },
       async handler(ctx) {
-        const body = parseInput(topUpSchema, ctx.req.body);
+        const body = ctx.body;
         const tradeIds: number[] = [];
         const names: string[] = [];
         for (const id of new Set(body.accountIds)) {
@@ -250,9 +257,11 @@ export function homecareAccountRoutes(): AnyRoute[] {
       method: 'POST',
       url: P.transferBalance,
       auth: A.accountTrade,
+      body: transferSchema,
+      response: traded,
       log: { type: 'UPDATE', name: homeTradeTypes.homeTransferBalance },
       async handler(ctx) {
-        const body = parseInput(transferSchema, ctx.req.body);
+        const body = ctx.body;
         const from = await openAccount(ctx, body.accountId);
         const to = await openAccount(ctx, body.toAccountId);
         const posted = await trade(
@@ -279,15 +288,20 @@ export function homecareAccountRoutes(): AnyRoute[] {
       method: 'GET',
       url: P.trades,
       auth: A.account,
-      handler: (ctx) => listTrades(ctx, parseInput(tradeListSchema, ctx.req.query)),
+      query: tradeListSchema,
+      response: tradePage,
+      handler: (ctx) => listTrades(ctx, ctx.query),
     }),
     route({
       method: 'PUT',
       url: P.voidTrade,
       auth: A.accountVoid,
+      params: idsOf('tradeId'),
+      body: noBody,
+      response: tradeVoided,
       log: { type: 'UPDATE', name: '作废居家账户交易' },
       async handler(ctx) {
-        const tradeId = idParam(ctx.req.params, 'tradeId');
+        const tradeId = ctx.params.tradeId;
         const tx = await ctx.db
           .selectFrom('ledgerTx')
           .select(['txId', 'refType', 'refId', 'txType'])

@@ -1,10 +1,11 @@
 import { sql } from 'kysely';
-import { z } from 'zod';
+import { downloadQuery, HomecarePaths } from '../../../domain/api/homecare.js';
+import { importResult } from '../../../domain/api/oldman.js';
 import { homeOldmanResource as def } from '../../../domain/resources/homecare.js';
-import { HomecareAuthority as A, HOMECARE_WEB as WEB } from '../../../domain/resources/homecareCodes.js';
+import { HomecareAuthority as A } from '../../../domain/resources/homecareCodes.js';
 import { holdsDept } from '../../http/deptScope.js';
 import { type AnyRoute, route, SENT } from '../../http/route.js';
-import { parseInput } from '../../resources/engine.js';
+import { tableFile, uploadBody } from '../../http/schemas.js';
 import { sendTable } from '../../resources/export.js';
 import { homeOldmanHooks } from './elders.js';
 import { importRows, readUpload, templateHeader } from './importRows.js';
@@ -24,20 +25,17 @@ const IMPORT_FIELDS = [
   'remark',
 ] as const;
 
-const downloadQuery = z.object({
-  type: z.enum(['oldmanBase'], { error: '下载类型无效' }).default('oldmanBase'),
-  format: z.enum(['xlsx', 'csv'], { error: '下载格式只能是xlsx或csv' }).default('xlsx'),
-});
-
 /** oldmanBase/import (xlsx/csv, modes check | all | valid) and download (its template). */
 export function homecareImportRoutes(): AnyRoute[] {
   return [
     route({
       method: 'GET',
-      url: `${WEB}/download`,
+      url: HomecarePaths.download,
       auth: A.archivesAdd,
+      query: downloadQuery,
+      response: tableFile,
       async handler(ctx) {
-        const { format } = parseInput(downloadQuery, ctx.req.query);
+        const { format } = ctx.query;
         const example = [
           '沈阿婆',
           '110105194203110025',
@@ -55,8 +53,10 @@ export function homecareImportRoutes(): AnyRoute[] {
     }),
     route({
       method: 'POST',
-      url: `${WEB}/oldmanBase/import`,
+      url: HomecarePaths.import,
       auth: A.archivesAdd,
+      body: uploadBody,
+      response: importResult,
       log: { type: 'IMPORT', name: '导入居家档案' },
       async handler(ctx) {
         const { fileName, mode, table } = await readUpload(ctx);

@@ -1,14 +1,24 @@
 import { sql } from 'kysely';
-import { z } from 'zod';
+import {
+  carerQuery,
+  carers,
+  elderExtend,
+  elderSaved,
+  extendBody,
+  extendFields,
+  HOMECARE_LOG_PATHS,
+  HomecarePaths,
+  noAccountElders,
+  oldmanIdQuery,
+  operateLogPage,
+  operateLogQuery,
+  shelved,
+  shelvesBody,
+} from '../../../domain/api/homecare.js';
 import { Code } from '../../../domain/codes.js';
 import { idCardFacts, idCardMessage } from '../../../domain/idCard.js';
-import { bodySchema } from '../../../domain/resource.js';
-import {
-  homeOldmanResource,
-  homeOldmanSectionFields,
-  serveProjectTypeResource,
-} from '../../../domain/resources/homecare.js';
-import { HomecareAuthority as A, HOMECARE_WEB as WEB } from '../../../domain/resources/homecareCodes.js';
+import { homeOldmanResource, serveProjectTypeResource } from '../../../domain/resources/homecare.js';
+import { HomecareAuthority as A } from '../../../domain/resources/homecareCodes.js';
 import {
   defaultOrgConfig,
   type OrgConfig,
@@ -19,15 +29,8 @@ import type { Db } from '../../db/index.js';
 import { inReadDepts } from '../../http/deptScope.js';
 import { ApiFailure } from '../../http/failure.js';
 import { type AnyRoute, route } from '../../http/route.js';
-import {
-  type Ctx,
-  idParam,
-  loadRow,
-  parseInput,
-  type ResourceHooks,
-  type Row,
-  updateRow,
-} from '../../resources/engine.js';
+import { idsOf, noQuery } from '../../http/schemas.js';
+import { type Ctx, loadRow, type ResourceHooks, type Row, updateRow } from '../../resources/engine.js';
 import { staffOf } from './carers.js';
 
 /** A home elder of the organisation, in one of the user's data departments, or a Chinese refusal. */
@@ -117,25 +120,16 @@ export async function readOrgConfig(db: Db, orgId: number): Promise<OrgConfig> {
   return row ? { ...defaultOrgConfig, ...(JSON.parse(row.value) as Partial<OrgConfig>) } : defaultOrgConfig;
 }
 
-const extendFields = homeOldmanSectionFields('extend');
-const extendSchema = bodySchema(homeOldmanResource, 'update', extendFields);
-const oldmanIdQuery = z.object({
-  oldmanId: z.coerce.number({ error: '请选择长者' }).int().positive('请选择长者'),
-});
-const shelvesBody = z.object({
-  onShelf: z.coerce
-    .number({ error: '请选择上架或下架' })
-    .refine((v) => v === 0 || v === 1, '请选择上架或下架'),
-});
-
 /** Home elders (oldmanBase), areas, families, project types and projects, carers, settings. */
 export function homecareElderRoutes(): AnyRoute[] {
   return [
     // Static paths before the engine's `/:id` ones (Fastify prefers static segments anyway).
     route({
       method: 'GET',
-      url: `${WEB}/oldmanBase/noAccount`,
+      url: HomecarePaths.noAccount,
       auth: A.account,
+      query: noQuery,
+      response: noAccountElders,
       async handler(ctx) {
         const rows = await sql<Row>`select o.oldmanId, o.oldmanName, o.oldmanIdcard, o.phone, o.deptId
           from homeOldman o where o.orgId = ${ctx.user.orgId} and ${inReadDepts('o.deptId', ctx.user)}
@@ -146,9 +140,10 @@ export function homecareElderRoutes(): AnyRoute[] {
     }),
     route({
       method: 'GET',
-      url: `${WEB}/oldmanBase/extend`,
+      url: HomecarePaths.extend,
       auth: A.archives,
       query: oldmanIdQuery,
+      response: elderExtend,
       async handler(ctx) {
         const row = await loadRow(ctx, homeOldmanResource, ctx.query.oldmanId);
         return Object.fromEntries(
@@ -158,11 +153,13 @@ export function homecareElderRoutes(): AnyRoute[] {
     }),
     route({
       method: 'PUT',
-      url: `${WEB}/oldmanBase/extend`,
+      url: HomecarePaths.extend,
       auth: A.archivesEdit,
+      body: extendBody,
+      response: elderSaved,
       log: { type: 'UPDATE', name: '修改居家长者健康与居家情况' },
       async handler(ctx) {
-        const body = parseInput(extendSchema, ctx.req.body) as Row;
+        const body = ctx.body as Row;
         const existing = await loadRow(ctx, homeOldmanResource, Number(body.oldmanId));
         await updateRow(ctx, homeOldmanResource, homeOldmanHooks, existing, body);
         return { oldmanId: Number(body.oldmanId) };
@@ -170,12 +167,15 @@ export function homecareElderRoutes(): AnyRoute[] {
     }),
     route({
       method: 'PUT',
-      url: `${WEB}/serveProject/shelves/:type`,
+      url: HomecarePaths.shelves,
       auth: A.itemsEdit,
+      params: idsOf('type'),
+      body: shelvesBody,
+      response: shelved,
       log: { type: 'UPDATE', name: '服务项目上下架' },
       async handler(ctx) {
-        const typeId = idParam(ctx.req.params, 'type');
-        const { onShelf } = parseInput(shelvesBody, ctx.req.body);
+        const typeId = ctx.params.type;
+        const { onShelf } = ctx.body;
         const type = await loadRow(ctx, serveProjectTypeResource, typeId);
         const done = await sql`update serveProject set onShelf = ${onShelf} where orgId = ${ctx.user.orgId}
           and typeId = ${typeId}`.execute(ctx.db);
@@ -187,9 +187,8 @@ export function homecareElderRoutes(): AnyRoute[] {
       method: 'GET',
       url: ServeOrderPaths.nursingWorkers,
       auth: A.order,
-      query: z.object({
-        carer: z.coerce.number({ error: '服务人员范围无效' }).int().min(0).max(1).optional(),
-      }),
+      query: carerQuery,
+      response: carers,
       async handler(ctx) {
         // Spec 000 §3 dropdown "nursing worker nursingId/realName": the organisation's active staff;
         // with carer=1 only those who serve home-care orders (the 派单 dialog, lookup homeCarer).
@@ -201,15 +200,19 @@ export function homecareElderRoutes(): AnyRoute[] {
       method: 'GET',
       url: ServeOrderPaths.orgConfig,
       auth: A.orderSet,
+      query: noQuery,
+      response: orgConfigSchema,
       handler: (ctx) => readOrgConfig(ctx.db, ctx.user.orgId),
     }),
     route({
       method: 'PUT',
       url: ServeOrderPaths.orgConfig,
       auth: A.orderSetSave,
+      body: orgConfigSchema,
+      response: orgConfigSchema,
       log: { type: 'UPDATE', name: '保存居家工单设置' },
       async handler(ctx) {
-        const value = parseInput(orgConfigSchema, ctx.req.body);
+        const value = ctx.body;
         const text = JSON.stringify(value);
         await ctx.db
           .insertInto('configEntry')
@@ -223,13 +226,11 @@ export function homecareElderRoutes(): AnyRoute[] {
       method: 'GET',
       url: ServeOrderPaths.operateLog,
       auth: A.group,
-      query: z.object({
-        pageNum: z.coerce.number().int().min(1, '页码无效').default(1),
-        pageSize: z.coerce.number().int().min(1, '每页条数无效').max(200, '每页最多200条').default(20),
-      }),
+      query: operateLogQuery,
+      response: operateLogPage,
       async handler(ctx) {
         // The operation log of the home-care calls only (the system log shows everything).
-        const where = sql`orgId = ${ctx.user.orgId} and path like '/homecare/%'`;
+        const where = sql`orgId = ${ctx.user.orgId} and path like ${HOMECARE_LOG_PATHS}`;
         const { pageNum, pageSize } = ctx.query;
         const list =
           await sql<Row>`select logId, userName, operationType, operationName, method, path, createTime

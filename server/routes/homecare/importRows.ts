@@ -1,13 +1,13 @@
 import type { MultipartFile } from '@fastify/multipart';
 import { sql } from 'kysely';
 import { z } from 'zod';
+import type { ImportProblem, ImportResult } from '../../../domain/api/oldman.js';
 import { Code } from '../../../domain/codes.js';
 import { staticDictionaries } from '../../../domain/dictionaries.js';
 import { bodySchema, type FieldDef, type ResourceDef } from '../../../domain/resource.js';
 import { ApiFailure } from '../../http/failure.js';
 import { type Ctx, insertRow, type ResourceHooks, type Row } from '../../resources/engine.js';
 import { readTable } from '../../resources/export.js';
-import type { ImportProblem, ImportResult } from '../live/oldmanImport.js';
 
 /**
  * Spreadsheet import of any resource (the home-care elder import; the elder archives' own import in

@@ -1,7 +1,17 @@
 import { sql } from 'kysely';
+import type { z } from 'zod';
+import {
+  afterSaleAudited,
+  afterSaleOpened,
+  orderAmount,
+  orderCreate,
+  orderCreated,
+  orderDuration,
+  orderMoved,
+  ordersGenerated,
+} from '../../../domain/api/homecare.js';
 import { Code } from '../../../domain/codes.js';
 import { raise } from '../../../domain/ledger.js';
-import { bodySchema } from '../../../domain/resource.js';
 import {
   HomecareAuthority as A,
   AfterSaleStatus,
@@ -28,7 +38,6 @@ import {
   type Ctx,
   insertRow,
   loadRow,
-  parseInput,
   type ResourceHooks,
   type Row,
   updateRow,
@@ -178,8 +187,6 @@ export const logHooks: ResourceHooks = {
   ],
 };
 
-const createSchema = bodySchema(def, 'create');
-
 function days(from: string, to: string): string[] {
   const out: string[] = [];
   for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 86_400_000)
@@ -197,8 +204,7 @@ function requireCarer(ctx: Ctx) {
   };
 }
 
-function stats(ctx: Ctx, raw: unknown, what: 'duration' | 'amount') {
-  const q = parseInput(statsQuerySchema, raw);
+function stats(ctx: Ctx, q: z.output<typeof statsQuerySchema>, what: 'duration' | 'amount') {
   const where = [sql`orgId = ${ctx.user.orgId}`, inReadDepts('deptId', ctx.user)];
   if (q.oldmanId) where.push(sql`oldmanId = ${q.oldmanId}`);
   if (q.nursingId) where.push(sql`nursingId = ${q.nursingId}`);
@@ -218,25 +224,37 @@ function stats(ctx: Ctx, raw: unknown, what: 'duration' | 'amount') {
 export function homecareOrderRoutes(): AnyRoute[] {
   return [
     // totalDuration: minutes of completed orders; amount: fen of paid orders not cancelled or abolished.
-    ...(['duration', 'amount'] as const).map((what) =>
-      route({
-        method: 'GET',
-        url: what === 'duration' ? ServeOrderPaths.totalDuration : ServeOrderPaths.amount,
-        auth: A.order,
-        async handler(ctx) {
-          const row = (await stats(ctx, ctx.req.query, what)).rows[0];
-          const key = what === 'duration' ? 'totalDuration' : 'amount';
-          return { orders: Number(row?.orders ?? 0), [key]: Number(row?.total ?? 0) };
-        },
-      }),
-    ),
+    route({
+      method: 'GET',
+      url: ServeOrderPaths.totalDuration,
+      auth: A.order,
+      query: statsQuerySchema,
+      response: orderDuration,
+      async handler(ctx) {
+        const row = (await stats(ctx, ctx.query, 'duration')).rows[0];
+        return { orders: Number(row?.orders ?? 0), totalDuration: Number(row?.total ?? 0) };
+      },
+    }),
+    route({
+      method: 'GET',
+      url: ServeOrderPaths.amount,
+      auth: A.order,
+      query: statsQuerySchema,
+      response: orderAmount,
+      async handler(ctx) {
+        const row = (await stats(ctx, ctx.query, 'amount')).rows[0];
+        return { orders: Number(row?.orders ?? 0), amount: Number(row?.total ?? 0) };
+      },
+    }),
     route({
       method: 'POST',
       url: def.api.create as string,
       auth: A.orderAdd,
+      body: orderCreate,
+      response: orderCreated,
       log: { type: 'ADD', name: '新增服务工单' },
       async handler(ctx) {
-        const body = parseInput(createSchema, ctx.req.body) as Row;
+        const body = ctx.body as Row;
         return { orderId: await createOrder(ctx, body) };
       },
     }),
@@ -244,9 +262,11 @@ export function homecareOrderRoutes(): AnyRoute[] {
       method: 'PUT',
       url: ServeOrderPaths.pay,
       auth: A.orderPay,
+      body: paySchema,
+      response: orderMoved,
       log: { type: 'UPDATE', name: '支付服务工单' },
       async handler(ctx) {
-        const body = parseInput(paySchema, ctx.req.body);
+        const body = ctx.body;
         const { next } = await payOrder(ctx, body.orderId, body.payWay, body.note);
         return { orderId: body.orderId, serveStatus: next.serveStatus };
       },
@@ -255,9 +275,11 @@ export function homecareOrderRoutes(): AnyRoute[] {
       method: 'PUT',
       url: ServeOrderPaths.distribute,
       auth: A.orderDistribute,
+      body: distributeSchema,
+      response: orderMoved,
       log: { type: 'UPDATE', name: '服务工单派单' },
       async handler(ctx) {
-        const body = parseInput(distributeSchema, ctx.req.body);
+        const body = ctx.body;
         const carer = await dispatchableCarer(ctx.db, ctx.user.orgId, body.nursingId);
         const { next } = await stepOrder(
           ctx,
@@ -273,9 +295,11 @@ export function homecareOrderRoutes(): AnyRoute[] {
         method: 'PUT',
         url: ServeOrderPaths[type],
         auth: type === 'cancel' ? A.orderCancel : A.orderAbolish,
+        body: orderStepSchema,
+        response: orderMoved,
         log: { type: 'UPDATE', name: type === 'cancel' ? '取消服务工单' : '作废服务工单' },
         async handler(ctx) {
-          const body = parseInput(orderStepSchema, ctx.req.body);
+          const body = ctx.body;
           const { next } = await endOrder(ctx, body.orderId, type, body.note);
           return { orderId: body.orderId, serveStatus: next.serveStatus };
         },
@@ -287,9 +311,11 @@ export function homecareOrderRoutes(): AnyRoute[] {
         method: 'PUT',
         url: ServeOrderPaths[type],
         auth: A.orderServe,
+        body: orderStepSchema,
+        response: orderMoved,
         log: { type: 'UPDATE', name: { receive: '接单', start: '开始服务', over: '完成服务' }[type] },
         async handler(ctx) {
-          const body = parseInput(orderStepSchema, ctx.req.body);
+          const body = ctx.body;
           const mayServe = requireCarer(ctx);
           const { next } = await stepOrder(
             ctx,
@@ -316,9 +342,11 @@ export function homecareOrderRoutes(): AnyRoute[] {
       method: 'POST',
       url: ServeOrderPaths.afterSales,
       auth: A.orderAfterSales,
+      body: afterSalesSchema,
+      response: afterSaleOpened,
       log: { type: 'ADD', name: '申请售后' },
       async handler(ctx) {
-        const body = parseInput(afterSalesSchema, ctx.req.body);
+        const body = ctx.body;
         const { afterSaleDays } = await readOrgConfig(ctx.db, ctx.user.orgId);
         let afterOrderId = 0;
         await stepOrder(
@@ -351,9 +379,11 @@ export function homecareOrderRoutes(): AnyRoute[] {
       method: 'PUT',
       url: ServeOrderPaths.audit,
       auth: A.afterSaleAudit,
+      body: auditSchema,
+      response: afterSaleAudited,
       log: { type: 'UPDATE', name: '售后审核' },
       async handler(ctx) {
-        const body = parseInput(auditSchema, ctx.req.body);
+        const body = ctx.body;
         const after = await loadRow(ctx, serveAfterOrderResource, body.afterOrderId);
         if (after.afterStatus !== AfterSaleStatus.start)
           throw new ApiFailure(Code.afterSaleState, '该售后工单已处理');
@@ -412,9 +442,11 @@ export function homecareOrderRoutes(): AnyRoute[] {
       method: 'POST',
       url: ServeOrderPaths.generate,
       auth: A.orderRuleGenerate,
+      body: generateSchema,
+      response: ordersGenerated,
       log: { type: 'ADD', name: '按派单规则生成工单' },
       async handler(ctx) {
-        const body = parseInput(generateSchema, ctx.req.body);
+        const body = ctx.body;
         const rule = await loadRow(ctx, serveOrderGenRuleResource, body.ruleId);
         if (Number(rule.enabled) !== 1) throw new ApiFailure(Code.conflict, '该派单规则已停用');
         // Only the days both the call and the rule cover (dates as YYYY-MM-DD text sort as days).

@@ -1,25 +1,35 @@
 import { sql } from 'kysely';
+import {
+  archived,
+  archivesBody,
+  consultationRow,
+  consultationSaved,
+  consultProfile,
+  forElderBody,
+  type IdCardCheck,
+  idCardCheck,
+  idCardCheckParams,
+  ConsultPaths as P,
+  sectionBody,
+} from '../../../domain/api/consult.js';
 import { nowStamp, today } from '../../../domain/clock.js';
 import { Code } from '../../../domain/codes.js';
 import { ageOn, idCardFacts, idCardMessage } from '../../../domain/idCard.js';
 import { bodySchema } from '../../../domain/resource.js';
 import {
-  CONSULT_BASE,
   type ConsultSection,
   ConsultStatus,
   consultationResource,
-  consultSectionFields,
   consultSections,
-  type IdCardCheck,
   idCardCheckMessage,
   VISIT_PURPOSE_SEE_ELDER,
 } from '../../../domain/resources/consult.js';
 import { LiveAuthority, oldmanResource } from '../../../domain/resources/oldman.js';
 import { ApiFailure } from '../../http/failure.js';
 import { type AnyRoute, route } from '../../http/route.js';
+import { idParams, noQuery } from '../../http/schemas.js';
 import {
   type Ctx,
-  idParam,
   insertRow,
   loadRow,
   parseInput,
@@ -123,16 +133,17 @@ async function checkIdCard(ctx: Ctx, idcard: string): Promise<IdCardCheck> {
 const sectionTitle = (s: ConsultSection) => consultSections.find((x) => x.key === s)?.title ?? s;
 
 function sectionRoutes(section: ConsultSection): AnyRoute[] {
-  const only = consultSectionFields(section);
-  const schema = bodySchema(def, 'update', only);
   const names = def.fields.filter((f) => f.section === section).map((f) => f.name);
   return [
     route({
       method: 'GET',
-      url: `${CONSULT_BASE}/:id/${section}`,
+      url: P.section(section),
       auth: LiveAuthority.consult,
+      params: idParams,
+      query: noQuery,
+      response: consultationRow,
       async handler(ctx) {
-        const row = await loadRow(ctx, def, idParam(ctx.req.params, 'id'), consultHooks);
+        const row = await loadRow(ctx, def, ctx.params.id, consultHooks);
         const keys = [def.idField, 'oldmanName', 'consultStatus', ...names];
         const named = ['deptName', 'interviewerName', 'linkedOldmanName'];
         return Object.fromEntries([...keys, ...named].filter((k) => k in row).map((k) => [k, row[k]]));
@@ -140,36 +151,33 @@ function sectionRoutes(section: ConsultSection): AnyRoute[] {
     }),
     route({
       method: 'PUT',
-      url: `${CONSULT_BASE}/:id/${section}`,
+      url: P.section(section),
       auth: LiveAuthority.consultEdit,
       log: { type: 'UPDATE', name: `修改咨询${sectionTitle(section)}` },
+      params: idParams,
+      body: sectionBody(section),
+      response: consultationSaved,
       async handler(ctx) {
-        const consultationId = idParam(ctx.req.params, 'id');
-        const raw = { ...((ctx.req.body as Row | null) ?? {}), consultationId };
-        const body = parseInput(schema, raw) as Row;
+        const consultationId = ctx.params.id;
         const existing = await loadRow(ctx, def, consultationId);
-        await updateRow(ctx, def, consultHooks, existing, body);
+        await updateRow(ctx, def, consultHooks, existing, { ...ctx.body, consultationId });
         return { consultationId };
       },
     }),
   ];
 }
 
-/** A consultation about an elder who already has a profile: base comes from the profile. */
-const forElderSchema = bodySchema(def, 'create', [
-  ...consultSectionFields('consultant'),
-  ...consultSectionFields('extra'),
-  ...consultSectionFields('health'),
-]);
-
 const forElder = route({
   method: 'POST',
-  url: `${CONSULT_BASE}/:id`,
+  url: P.forElder,
   auth: LiveAuthority.consultAdd,
   log: { type: 'ADD', name: '新增长者咨询' },
+  params: idParams,
+  body: forElderBody,
+  response: consultationSaved,
   async handler(ctx) {
-    const oldman = await loadRow(ctx, oldmanResource, idParam(ctx.req.params, 'id'));
-    const body = parseInput(forElderSchema, ctx.req.body) as Row;
+    const oldman = await loadRow(ctx, oldmanResource, ctx.params.id);
+    const body = ctx.body as Row;
     const row: Row = {
       ...body,
       oldmanName: oldman.oldmanName,
@@ -195,15 +203,17 @@ const profileSchema = bodySchema(oldmanResource, 'create');
  */
 const toArchive = route({
   method: 'POST',
-  url: `${CONSULT_BASE}/:id/archives`,
+  url: P.archives,
   auth: LiveAuthority.consultArchive,
   log: { type: 'ADD', name: '咨询转为档案' },
+  params: idParams,
+  body: archivesBody,
+  response: archived,
   async handler(ctx) {
-    const consultation = await loadRow(ctx, def, idParam(ctx.req.params, 'id'));
+    const consultation = await loadRow(ctx, def, ctx.params.id);
     if (Number(consultation.consultStatus) === ConsultStatus.archived || consultation.linkedOldmanId)
       throw new ApiFailure(Code.conflict, '该咨询已转为档案');
-    const overrides = (ctx.req.body as Row | null) ?? {};
-    const merged: Row = { ...profileDraft(consultation), ...overrides };
+    const merged: Row = { ...profileDraft(consultation), ...ctx.body };
     if (typeof merged.oldmanIdcard !== 'string' || !merged.oldmanIdcard.trim())
       throw new ApiFailure(Code.invalidInput, '请先填写长者身份证号再转为档案');
     const profile = parseInput(profileSchema, merged) as Row;
@@ -275,25 +285,24 @@ export function consultRoutes(): AnyRoute[] {
   return [
     route({
       method: 'GET',
-      url: `${CONSULT_BASE}/check/:idcard`,
+      url: P.check,
       auth: LiveAuthority.consult,
-      async handler(ctx) {
-        const idcard = String((ctx.req.params as Row).idcard ?? '')
-          .trim()
-          .toUpperCase();
-        const problem = idCardMessage(idcard);
-        if (problem) throw new ApiFailure(Code.invalidInput, problem);
-        return checkIdCard(ctx, idcard);
-      },
+      params: idCardCheckParams,
+      query: noQuery,
+      response: idCardCheck,
+      handler: (ctx) => checkIdCard(ctx, ctx.params.idcard),
     }),
     ...(['base', 'consultant', 'extra', 'health'] as const).flatMap(sectionRoutes),
     forElder,
     route({
       method: 'GET',
-      url: `${CONSULT_BASE}/:id/proFile`,
+      url: P.profile,
       auth: LiveAuthority.consult,
+      params: idParams,
+      query: noQuery,
+      response: consultProfile,
       async handler(ctx) {
-        const consultation = await loadRow(ctx, def, idParam(ctx.req.params, 'id'));
+        const consultation = await loadRow(ctx, def, ctx.params.id);
         const consultationId = Number(consultation.consultationId);
         if (!consultation.linkedOldmanId) return { ...profileDraft(consultation), consultationId };
         const oldman = await loadRow(ctx, oldmanResource, Number(consultation.linkedOldmanId), oldmanHooks);

@@ -1,21 +1,38 @@
 import { sql } from 'kysely';
-import { z } from 'zod';
+import {
+  bindBody,
+  bindingQuery,
+  bindingSortBody,
+  bound,
+  documentCreate,
+  documentParams,
+  documentQuery,
+  documentRow,
+  documentSaved,
+  documentUpdate,
+  elderDocuments,
+  elderDocumentsQuery,
+  elderOptionalQuery,
+  elderQuery,
+  ContractPaths as P,
+  templateDocuments,
+  templateParams,
+  templateSortBody,
+  turnOver,
+  turnOverQuery,
+  unboundTemplates,
+} from '../../../domain/api/contract.js';
 import { localDateTime, nowStamp, today } from '../../../domain/clock.js';
 import { Code } from '../../../domain/codes.js';
 import { dictLabel } from '../../../domain/dictionaries.js';
 import { Authority } from '../../../domain/menus.js';
-import { bodySchema } from '../../../domain/resource.js';
 import {
-  CONTRACTS,
   ContractStatus,
   contractAlwaysEditable,
   contractMoveAllowed,
   contractResource,
-  FORM_BASE,
-  OLDMAN_TEMPLATE,
   oldmanTemplateResource,
   renderTemplate,
-  TEMPLATE_DATA,
   templateDataResource,
 } from '../../../domain/resources/contract.js';
 import { institutionDocuments, TemplateFamily } from '../../../domain/resources/documents.js';
@@ -24,12 +41,11 @@ import { inReadDepts } from '../../http/deptScope.js';
 import { ApiFailure } from '../../http/failure.js';
 import { sendPrintPage } from '../../http/printPage.js';
 import { type AnyRoute, route, SENT } from '../../http/route.js';
+import { idsOf, noQuery, noResult, printPage } from '../../http/schemas.js';
 import {
   type Ctx,
-  idParam,
   insertRow,
   loadRow,
-  parseInput,
   type ResourceHooks,
   type Row,
   updateRow,
@@ -44,8 +60,6 @@ import {
   type ServerDocumentFamily,
 } from './documents.js';
 import { oldmanHooks } from './oldman.js';
-
-const id = z.coerce.number().int().positive('编号无效');
 
 /** The elder (own organisation and data department) with bed path and age, or a refusal. */
 const elderOf = (ctx: Ctx, oldmanId: number) => loadRow(ctx, oldmanResource, oldmanId, oldmanHooks);
@@ -150,35 +164,17 @@ export const templateListHooks: ResourceHooks = {
   },
 };
 
-const dataIdOf = (raw: unknown) => parseInput(z.object({ id }), raw).id;
-
-/** Spec 000 §7 "Contracts and forms" beyond plain CRUD; decisions in docs/decisions.md. */
 export function contractRoutes(): AnyRoute[] {
-  const dataCreate = bodySchema(templateDataResource, 'create');
-  const dataUpdate = bodySchema(templateDataResource, 'update');
-  const createDocument = async (ctx: Ctx) => ({
-    dataId: await insertRow(
-      ctx,
-      templateDataResource,
-      templateDataHooks,
-      parseInput(dataCreate, ctx.req.body),
-    ),
-  });
-  const removeDocument = async (ctx: Ctx, dataId: number, templateId?: number) => {
-    const row = await loadRow(ctx, templateDataResource, dataId);
-    if (templateId !== undefined && Number(row.templateId) !== templateId)
-      throw new ApiFailure(Code.notFound, '文书不存在');
-    await sql`delete from templateData where dataId = ${dataId}`.execute(ctx.db);
-    ctx.describe(`删除文书：${String(row.title)}（${String(row.oldmanName)}）`);
-    return null;
-  };
   return [
     route({
       method: 'GET',
-      url: `${CONTRACTS}/download/:contractId`,
+      url: P.download,
       auth: LiveAuthority.contract,
+      params: idsOf('contractId'),
+      query: noQuery,
+      response: printPage,
       async handler(ctx) {
-        const contract = await loadRow(ctx, contractResource, idParam(ctx.req.params, 'contractId'));
+        const contract = await loadRow(ctx, contractResource, ctx.params.contractId);
         sendPrintPage(ctx.reply, {
           title: `${String(contract.templateName ?? '合同')}（${String(contract.contractNo)}）`,
           orgName: await orgNameOf(ctx),
@@ -191,18 +187,10 @@ export function contractRoutes(): AnyRoute[] {
     ...documentRoutes(institution),
     route({
       method: 'GET',
-      url: `${TEMPLATE_DATA}/turnOver`,
+      url: P.turnOver,
       auth: LiveAuthority.contract,
-      query: z.object({
-        startTime: z
-          .string()
-          .regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/, '开始时间格式不正确')
-          .optional(),
-        endTime: z
-          .string()
-          .regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/, '结束时间格式不正确')
-          .optional(),
-      }),
+      query: turnOverQuery,
+      response: turnOver,
       async handler(ctx) {
         const endTime = ctx.query.endTime ?? nowStamp();
         const startTime = ctx.query.startTime ?? localDateTime(Date.now() - 24 * 3600_000);
@@ -227,10 +215,11 @@ export function contractRoutes(): AnyRoute[] {
     }),
     route({
       method: 'GET',
-      url: `${TEMPLATE_DATA}/:templateId`,
+      url: P.byTemplate,
       auth: LiveAuthority.contract,
-      params: z.object({ templateId: id }),
-      query: z.object({ oldmanId: id.optional() }),
+      params: templateParams,
+      query: elderOptionalQuery,
+      response: templateDocuments,
       async handler(ctx) {
         const template = await ownTemplate(ctx, ctx.params.templateId);
         if (ctx.query.oldmanId) await elderOf(ctx, ctx.query.oldmanId);
@@ -244,9 +233,10 @@ export function contractRoutes(): AnyRoute[] {
     }),
     route({
       method: 'POST',
-      url: OLDMAN_TEMPLATE,
+      url: P.bindings,
       auth: LiveAuthority.contractAdd,
-      body: z.object({ oldmanId: id, templateIds: z.array(id).min(1, '请选择模板').max(100) }),
+      body: bindBody,
+      response: bound,
       log: { type: 'ADD', name: '为长者添加模板' },
       async handler(ctx) {
         const elder = await elderOf(ctx, ctx.body.oldmanId);
@@ -263,9 +253,10 @@ export function contractRoutes(): AnyRoute[] {
     }),
     route({
       method: 'DELETE',
-      url: OLDMAN_TEMPLATE,
+      url: P.bindings,
       auth: LiveAuthority.contractDelete,
-      query: z.object({ oldmanId: id, templateId: id }),
+      query: bindingQuery,
+      response: noResult,
       log: { type: 'DELETE', name: '移除长者模板' },
       async handler(ctx) {
         const elder = await elderOf(ctx, ctx.query.oldmanId);
@@ -281,9 +272,10 @@ export function contractRoutes(): AnyRoute[] {
     }),
     route({
       method: 'GET',
-      url: `${OLDMAN_TEMPLATE}/none`,
+      url: P.unbound,
       auth: LiveAuthority.contract,
-      query: z.object({ oldmanId: id }),
+      query: elderQuery,
+      response: unboundTemplates,
       async handler(ctx) {
         await elderOf(ctx, ctx.query.oldmanId);
         const rows = await sql<Row>`select t.templateId, t.templateName, t.typeId, ty.typeName, ty.isHome
@@ -297,12 +289,10 @@ export function contractRoutes(): AnyRoute[] {
     }),
     route({
       method: 'PUT',
-      url: `${OLDMAN_TEMPLATE}/sort`,
+      url: P.bindingSort,
       auth: LiveAuthority.contractEdit,
-      body: z
-        .array(z.object({ id, sort: z.coerce.number().int().min(0).max(9999) }))
-        .min(1, '请提供排序')
-        .max(200),
+      body: bindingSortBody,
+      response: noResult,
       log: { type: 'UPDATE', name: '长者模板排序' },
       async handler(ctx) {
         for (const item of ctx.body) await loadRow(ctx, oldmanTemplateResource, item.id);
@@ -315,18 +305,24 @@ export function contractRoutes(): AnyRoute[] {
     }),
     route({
       method: 'POST',
-      url: `${OLDMAN_TEMPLATE}/add`,
+      url: P.add,
       auth: LiveAuthority.contractAdd,
       log: { type: 'ADD', name: '新增文书' },
-      handler: createDocument,
+      body: documentCreate,
+      response: documentSaved,
+      async handler(ctx) {
+        return { dataId: await insertRow(ctx, templateDataResource, templateDataHooks, ctx.body) };
+      },
     }),
     route({
       method: 'PUT',
-      url: `${OLDMAN_TEMPLATE}/edit`,
+      url: P.edit,
       auth: LiveAuthority.contractEdit,
       log: { type: 'UPDATE', name: '修改文书' },
+      body: documentUpdate,
+      response: documentSaved,
       async handler(ctx) {
-        const body = parseInput(dataUpdate, ctx.req.body) as Row;
+        const body = ctx.body as Row;
         const existing = await loadRow(ctx, templateDataResource, Number(body.dataId));
         await updateRow(ctx, templateDataResource, templateDataHooks, existing, body);
         return { dataId: Number(body.dataId) };
@@ -334,17 +330,18 @@ export function contractRoutes(): AnyRoute[] {
     }),
     route({
       method: 'GET',
-      url: `${OLDMAN_TEMPLATE}/detail`,
+      url: P.detail,
       auth: LiveAuthority.contract,
-      async handler(ctx) {
-        return loadRow(ctx, templateDataResource, dataIdOf(ctx.req.query));
-      },
+      query: documentQuery,
+      response: documentRow,
+      handler: (ctx) => loadRow(ctx, templateDataResource, ctx.query.id),
     }),
     route({
       method: 'GET',
-      url: `${OLDMAN_TEMPLATE}/list`,
+      url: P.list,
       auth: LiveAuthority.contract,
-      query: z.object({ oldmanId: id, templateId: id.optional() }),
+      query: elderDocumentsQuery,
+      response: elderDocuments,
       async handler(ctx) {
         await elderOf(ctx, ctx.query.oldmanId);
         const rows =
@@ -357,20 +354,26 @@ export function contractRoutes(): AnyRoute[] {
     }),
     route({
       method: 'DELETE',
-      url: `${OLDMAN_TEMPLATE}/delete/:templateId/:id`,
+      url: P.remove,
       auth: LiveAuthority.contractDelete,
-      params: z.object({ templateId: id, id }),
+      params: documentParams,
+      response: noResult,
       log: { type: 'DELETE', name: '删除文书' },
-      handler: (ctx) => removeDocument(ctx, ctx.params.id, ctx.params.templateId),
+      async handler(ctx) {
+        const row = await loadRow(ctx, templateDataResource, ctx.params.id);
+        if (Number(row.templateId) !== ctx.params.templateId)
+          throw new ApiFailure(Code.notFound, '文书不存在');
+        await sql`delete from templateData where dataId = ${ctx.params.id}`.execute(ctx.db);
+        ctx.describe(`删除文书：${String(row.title)}（${String(row.oldmanName)}）`);
+        return null;
+      },
     }),
     route({
       method: 'PUT',
-      url: `${FORM_BASE}/template/sort`,
+      url: P.templateSort,
       auth: Authority.templateDocument,
-      body: z
-        .array(z.object({ templateId: id, sort: z.coerce.number().int().min(0).max(9999) }))
-        .min(1, '请提供排序')
-        .max(500),
+      body: templateSortBody,
+      response: noResult,
       log: { type: 'UPDATE', name: '模板排序' },
       async handler(ctx) {
         for (const item of ctx.body) await ownTemplate(ctx, item.templateId);

@@ -11,7 +11,8 @@ import { type DocumentFamily, TemplateFamily } from '../../../domain/resources/d
 import { ApiFailure } from '../../http/failure.js';
 import { sendPrintPage } from '../../http/printPage.js';
 import { type AnyRoute, route, SENT } from '../../http/route.js';
-import { type Ctx, idParam, loadRow, type ResourceHooks, type Row } from '../../resources/engine.js';
+import { idsOf, noQuery, printPage } from '../../http/schemas.js';
+import { type Ctx, loadRow, type ResourceHooks, type Row } from '../../resources/engine.js';
 
 /**
  * Documents (templateData) of either family (domain/resources/documents.ts): a template filled in
@@ -135,8 +136,11 @@ export function documentRoutes(server: ServerDocumentFamily): AnyRoute[] {
       method: 'GET',
       url: printPath,
       auth: def.authority.view,
+      params: idsOf('dataId'),
+      query: noQuery,
+      response: printPage,
       async handler(ctx) {
-        const doc = await loadRow(ctx, def, idParam(ctx.req.params, 'dataId'));
+        const doc = await loadRow(ctx, def, ctx.params.dataId);
         sendPrintPage(ctx.reply, {
           title: `${String(doc.title)}（${String(doc.oldmanName ?? '')}）`,
           orgName: await orgNameOf(ctx),

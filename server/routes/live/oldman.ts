@@ -1,5 +1,14 @@
 import { sql } from 'kysely';
-import { z } from 'zod';
+import {
+  elderByIdCard,
+  familyRows,
+  headSchema,
+  idCardParams,
+  modifyRecords,
+  oldmanRow,
+  oldmanSaved,
+  OldmanPaths as P,
+} from '../../../domain/api/oldman.js';
 import { nowStamp, today } from '../../../domain/clock.js';
 import { Code } from '../../../domain/codes.js';
 import { idCardFacts, idCardMessage } from '../../../domain/idCard.js';
@@ -9,19 +18,18 @@ import {
   type OldmanSection,
   oldmanResource,
   oldmanSections,
-  PROFILE,
   sectionFields,
 } from '../../../domain/resources/oldman.js';
+import { placesOfBeds } from '../../db/bedPlaces.js';
 import type { Db } from '../../db/index.js';
 import { elderDept } from '../../http/deptScope.js';
 import { ApiFailure } from '../../http/failure.js';
 import { type AnyRoute, route } from '../../http/route.js';
+import { idParams, noQuery, noResult } from '../../http/schemas.js';
 import {
   type Ctx,
   displayValue,
-  idParam,
   loadRow,
-  parseInput,
   type ResourceHooks,
   type Row,
   updateRow,
@@ -29,22 +37,15 @@ import {
 
 const def = oldmanResource;
 
-/** Full location of each elder's bed: 1号楼 2层 201 房 1床. */
+/** Full location of each elder's bed: 1号楼2层201-1床. */
 async function addBedPaths(db: Db, rows: Row[]) {
-  const bedIds = [...new Set(rows.map((r) => r.bedId).filter((b): b is number => typeof b === 'number'))];
-  if (!bedIds.length) return;
-  const beds = await db
-    .selectFrom('bed')
-    .innerJoin('room', 'room.roomId', 'bed.roomId')
-    .innerJoin('floor', 'floor.floorId', 'room.floorId')
-    .innerJoin('building', 'building.buildingId', 'floor.buildingId')
-    .select(['bed.bedId', 'bed.bedName', 'room.roomName', 'floor.floorName', 'building.buildingName'])
-    .where('bed.bedId', 'in', bedIds)
-    .execute();
-  const byId = new Map(beds.map((b) => [b.bedId, b]));
+  const places = await placesOfBeds(
+    db,
+    rows.flatMap((r) => (typeof r.bedId === 'number' ? [r.bedId] : [])),
+  );
   for (const row of rows) {
-    const bed = byId.get(row.bedId as number);
-    if (bed) row.bedName = `${bed.buildingName}${bed.floorName}${bed.roomName}-${bed.bedName}`;
+    const place = places.get(row.bedId as number);
+    if (place) row.bedName = place.path;
   }
 }
 
@@ -118,15 +119,17 @@ const sectionTitle = (s: OldmanSection) => oldmanSections.find((x) => x.key === 
 
 function sectionRoutes(section: OldmanSection): AnyRoute[] {
   const only = sectionFields(section);
-  const schema = bodySchema(def, 'update', only);
+  const names = def.fields.filter((f) => f.section === section).map((f) => f.name);
   return [
     route({
       method: 'GET',
-      url: `${PROFILE}/:id/${section}`,
+      url: P.section(section),
       auth: LiveAuthority.archives,
+      params: idParams,
+      query: noQuery,
+      response: oldmanRow,
       async handler(ctx) {
-        const row = await loadRow(ctx, def, idParam(ctx.req.params, 'id'), oldmanHooks);
-        const names = def.fields.filter((f) => f.section === section).map((f) => f.name);
+        const row = await loadRow(ctx, def, ctx.params.id, oldmanHooks);
         return Object.fromEntries(
           [def.idField, 'oldmanName', ...names, 'bedName', 'age']
             .filter((k) => k in row)
@@ -136,11 +139,13 @@ function sectionRoutes(section: OldmanSection): AnyRoute[] {
     }),
     route({
       method: 'PUT',
-      url: `${PROFILE}/${section}`,
+      url: P.sectionSave(section),
       auth: LiveAuthority.archivesEdit,
       log: { type: 'UPDATE', name: `修改长者${sectionTitle(section)}` },
+      body: bodySchema(def, 'update', only),
+      response: oldmanSaved,
       async handler(ctx) {
-        const body = parseInput(schema, ctx.req.body) as Row;
+        const body = ctx.body as Row;
         const existing = await loadRow(ctx, def, Number(body.oldmanId));
         await updateRow(ctx, def, oldmanHooks, existing, body);
         await recordChanges(ctx, Number(body.oldmanId), sectionTitle(section), existing, body);
@@ -150,30 +155,27 @@ function sectionRoutes(section: OldmanSection): AnyRoute[] {
   ];
 }
 
-const headSchema = z.object({
-  headImage: z
-    .string()
-    .trim()
-    .regex(/^\/files\/[\w./-]+$/, '头像须为上传后的图片地址'),
-});
-
 export function oldmanRoutes(): AnyRoute[] {
   return [
     ...(['base', 'extra', 'health', 'live'] as const).flatMap(sectionRoutes),
     route({
       method: 'GET',
-      url: `${PROFILE}/:id/oldman`,
+      url: P.whole,
       auth: LiveAuthority.archives,
-      async handler(ctx) {
-        return loadRow(ctx, def, idParam(ctx.req.params, 'id'), oldmanHooks);
-      },
+      params: idParams,
+      query: noQuery,
+      response: oldmanRow,
+      handler: (ctx) => loadRow(ctx, def, ctx.params.id, oldmanHooks),
     }),
     route({
       method: 'GET',
-      url: `${PROFILE}/:id/family`,
+      url: P.family,
       auth: LiveAuthority.archives,
+      params: idParams,
+      query: noQuery,
+      response: familyRows,
       async handler(ctx) {
-        const oldman = await loadRow(ctx, def, idParam(ctx.req.params, 'id'));
+        const oldman = await loadRow(ctx, def, ctx.params.id);
         return ctx.db
           .selectFrom('oldmanFamily')
           .selectAll()
@@ -184,10 +186,13 @@ export function oldmanRoutes(): AnyRoute[] {
     }),
     route({
       method: 'GET',
-      url: `${PROFILE}/:id/modifyRecord`,
+      url: P.modifyRecord,
       auth: LiveAuthority.archives,
+      params: idParams,
+      query: noQuery,
+      response: modifyRecords,
       async handler(ctx) {
-        const oldman = await loadRow(ctx, def, idParam(ctx.req.params, 'id'));
+        const oldman = await loadRow(ctx, def, ctx.params.id);
         const rows = await ctx.db
           .selectFrom('oldmanModify')
           .selectAll()
@@ -199,19 +204,17 @@ export function oldmanRoutes(): AnyRoute[] {
     }),
     route({
       method: 'GET',
-      url: `${PROFILE}/getOldmanByIdCard/:idcard`,
+      url: P.byIdCard,
       auth: LiveAuthority.archives,
+      params: idCardParams,
+      query: noQuery,
+      response: elderByIdCard,
       async handler(ctx) {
-        const idcard = z
-          .string()
-          .regex(/^[\dXx]{15,18}$/, '身份证号格式不正确')
-          .parse((ctx.req.params as Row).idcard)
-          .toUpperCase();
         const row = await ctx.db
           .selectFrom('oldman')
           .select(['oldmanId', 'oldmanName', 'oldmanIdcard', 'oldmanStatus', 'deptId'])
           .where('orgId', '=', ctx.user.orgId)
-          .where('oldmanIdcard', '=', idcard)
+          .where('oldmanIdcard', '=', ctx.params.idcard)
           .executeTakeFirst();
         // Like every elder read: only within the user's data departments (10301 otherwise).
         if (row) ctx.requireDept(row.deptId);
@@ -220,12 +223,15 @@ export function oldmanRoutes(): AnyRoute[] {
     }),
     route({
       method: 'PUT',
-      url: `${PROFILE}/:id/head`,
+      url: P.head,
       auth: LiveAuthority.archivesEdit,
       log: { type: 'UPDATE', name: '修改长者头像' },
+      params: idParams,
+      body: headSchema,
+      response: headSchema,
       async handler(ctx) {
-        const { headImage } = parseInput(headSchema, ctx.req.body);
-        const oldman = await loadRow(ctx, def, idParam(ctx.req.params, 'id'));
+        const { headImage } = ctx.body;
+        const oldman = await loadRow(ctx, def, ctx.params.id);
         await ctx.db
           .updateTable('oldman')
           .set({ headImage })
@@ -237,11 +243,13 @@ export function oldmanRoutes(): AnyRoute[] {
     }),
     route({
       method: 'DELETE',
-      url: `${PROFILE}/:id/head`,
+      url: P.head,
       auth: LiveAuthority.archivesEdit,
       log: { type: 'UPDATE', name: '删除长者头像' },
+      params: idParams,
+      response: noResult,
       async handler(ctx) {
-        const oldman = await loadRow(ctx, def, idParam(ctx.req.params, 'id'));
+        const oldman = await loadRow(ctx, def, ctx.params.id);
         await ctx.db
           .updateTable('oldman')
           .set({ headImage: null })

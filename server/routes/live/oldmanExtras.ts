@@ -1,40 +1,31 @@
 import { randomInt } from 'node:crypto';
-import { z } from 'zod';
+import {
+  elderFile,
+  elderQuery,
+  fileBody,
+  invitations,
+  inviteBody,
+  invited,
+  liveRecordRows,
+  MENU_KEYS,
+  menus,
+  menusBody,
+  OldmanPaths as P,
+  roomBedTree,
+  salePage,
+} from '../../../domain/api/oldman.js';
 import { nowStamp } from '../../../domain/clock.js';
 import { Code } from '../../../domain/codes.js';
-import { LiveAuthority, OLDMAN_BASE, oldmanResource, PROFILE } from '../../../domain/resources/oldman.js';
+import { LiveAuthority, oldmanResource } from '../../../domain/resources/oldman.js';
+import { bedPlaces } from '../../db/bedPlaces.js';
 import { readDeptIds } from '../../http/deptScope.js';
 import { ApiFailure } from '../../http/failure.js';
 import { type AnyRoute, route } from '../../http/route.js';
-import { idParam, loadRow, parseInput } from '../../resources/engine.js';
+import { idParams, noQuery, noResult } from '../../http/schemas.js';
+import { loadRow } from '../../resources/engine.js';
 
 const def = oldmanResource;
 const INVITATION_DAYS = 7;
-const id = z.coerce.number({ error: '编号无效' }).int().positive('编号无效');
-
-const fileBody = z.object({
-  oldmanId: id,
-  fileName: z.string().trim().min(1, '请填写文件名称').max(100, '文件名称不能超过100个字'),
-  urlPath: z
-    .string()
-    .trim()
-    .regex(/^\/files\/[\w./-]+$/, '文件须为上传后的地址'),
-  fileSizeB: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(50 * 1024 * 1024)
-    .default(0),
-});
-
-/** The profile sections the console shows, in order (setting/oldmanMenus). */
-const MENU_KEYS = ['base', 'extra', 'health', 'live', 'family', 'files', 'modify', 'liveRecord'] as const;
-const menusBody = z.object({
-  menus: z
-    .array(z.enum(MENU_KEYS, { error: '档案菜单取值无效' }))
-    .min(1, '至少显示一个档案菜单')
-    .refine((m) => new Set(m).size === m.length, '档案菜单不能重复'),
-});
 const MENUS_KEY = 'oldmanMenus';
 
 /** Elder-profile calls beyond the sections: residence history, files, family invitation, lookups. */
@@ -42,10 +33,13 @@ export function oldmanExtraRoutes(): AnyRoute[] {
   return [
     route({
       method: 'GET',
-      url: `${PROFILE}/:id/liveRecord`,
+      url: P.liveRecord,
       auth: LiveAuthority.archives,
+      params: idParams,
+      query: noQuery,
+      response: liveRecordRows,
       async handler(ctx) {
-        const oldman = await loadRow(ctx, def, idParam(ctx.req.params, 'id'));
+        const oldman = await loadRow(ctx, def, ctx.params.id);
         return ctx.db
           .selectFrom('liveRecord')
           .selectAll()
@@ -56,11 +50,12 @@ export function oldmanExtraRoutes(): AnyRoute[] {
     }),
     route({
       method: 'GET',
-      url: `${OLDMAN_BASE}/file`,
+      url: P.files,
       auth: LiveAuthority.archives,
+      query: elderQuery,
+      response: elderFile.array(),
       async handler(ctx) {
-        const { oldmanId } = parseInput(z.object({ oldmanId: id }), ctx.req.query);
-        const oldman = await loadRow(ctx, def, oldmanId);
+        const oldman = await loadRow(ctx, def, ctx.query.oldmanId);
         return ctx.db
           .selectFrom('oldmanFile')
           .selectAll()
@@ -71,11 +66,13 @@ export function oldmanExtraRoutes(): AnyRoute[] {
     }),
     route({
       method: 'POST',
-      url: `${OLDMAN_BASE}/file`,
+      url: P.files,
       auth: LiveAuthority.archivesEdit,
       log: { type: 'ADD', name: '添加长者附件' },
+      body: fileBody,
+      response: elderFile.pick({ fileId: true }),
       async handler(ctx) {
-        const body = parseInput(fileBody, ctx.req.body);
+        const body = ctx.body;
         const oldman = await loadRow(ctx, def, body.oldmanId);
         const stored = await ctx.db
           .selectFrom('storedFile')
@@ -95,14 +92,16 @@ export function oldmanExtraRoutes(): AnyRoute[] {
     }),
     route({
       method: 'DELETE',
-      url: `${OLDMAN_BASE}/file/:id`,
+      url: P.file,
       auth: LiveAuthority.archivesEdit,
       log: { type: 'DELETE', name: '删除长者附件' },
+      params: idParams,
+      response: noResult,
       async handler(ctx) {
         const file = await ctx.db
           .selectFrom('oldmanFile')
           .selectAll()
-          .where('fileId', '=', idParam(ctx.req.params, 'id'))
+          .where('fileId', '=', ctx.params.id)
           .where('orgId', '=', ctx.user.orgId)
           .executeTakeFirst();
         if (!file) throw new ApiFailure(Code.notFound, '附件不存在');
@@ -114,8 +113,10 @@ export function oldmanExtraRoutes(): AnyRoute[] {
     }),
     route({
       method: 'GET',
-      url: '/pims/web-pi/personnel/sale',
+      url: P.sale,
       auth: 'session',
+      query: noQuery,
+      response: salePage,
       // Spec 000 §3 "sales worker saleId/saleName": the organisation's staff in service.
       async handler(ctx) {
         const rows = await ctx.db
@@ -130,15 +131,13 @@ export function oldmanExtraRoutes(): AnyRoute[] {
     }),
     route({
       method: 'GET',
-      url: '/pims/web-pi/common/org/roomBed',
+      url: P.roomBed,
       auth: LiveAuthority.archives,
+      query: noQuery,
+      response: roomBedTree,
       // Building → floor → room → bed of the user's data departments, each bed with its elder.
       async handler(ctx) {
-        const rows = await ctx.db
-          .selectFrom('bed')
-          .innerJoin('room', 'room.roomId', 'bed.roomId')
-          .innerJoin('floor', 'floor.floorId', 'room.floorId')
-          .innerJoin('building', 'building.buildingId', 'floor.buildingId')
+        const rows = await bedPlaces(ctx.db)
           .leftJoin('oldman', 'oldman.bedId', 'bed.bedId')
           .select([
             'building.buildingId',
@@ -189,11 +188,13 @@ export function oldmanExtraRoutes(): AnyRoute[] {
     }),
     route({
       method: 'POST',
-      url: `${PROFILE}/sendInvitationInfo`,
+      url: P.invite,
       auth: LiveAuthority.familyEdit,
       log: { type: 'ADD', name: '邀请家属' },
+      body: inviteBody,
+      response: invited,
       async handler(ctx) {
-        const body = parseInput(z.object({ oldmanId: id, familyId: id }), ctx.req.body);
+        const body = ctx.body;
         const oldman = await loadRow(ctx, def, body.oldmanId);
         const family = await ctx.db
           .selectFrom('oldmanFamily')
@@ -226,10 +227,12 @@ export function oldmanExtraRoutes(): AnyRoute[] {
     }),
     route({
       method: 'GET',
-      url: `${PROFILE}/invitationFamily`,
+      url: P.invitations,
       auth: LiveAuthority.family,
+      query: elderQuery,
+      response: invitations,
       async handler(ctx) {
-        const { oldmanId } = parseInput(z.object({ oldmanId: id }), ctx.req.query);
+        const { oldmanId } = ctx.query;
         await loadRow(ctx, def, oldmanId);
         const now = ctx.services.now();
         const rows = await ctx.db
@@ -255,8 +258,10 @@ export function oldmanExtraRoutes(): AnyRoute[] {
     }),
     route({
       method: 'GET',
-      url: '/pims/web-org/setting/oldmanMenus',
+      url: P.menus,
       auth: LiveAuthority.archives,
+      query: noQuery,
+      response: menus,
       async handler(ctx) {
         const row = await ctx.db
           .selectFrom('configEntry')
@@ -270,19 +275,21 @@ export function oldmanExtraRoutes(): AnyRoute[] {
     }),
     route({
       method: 'POST',
-      url: '/pims/web-org/setting/oldmanMenus',
+      url: P.menus,
       auth: LiveAuthority.archivesEdit,
       log: { type: 'UPDATE', name: '设置档案菜单' },
+      body: menusBody,
+      response: menus,
       async handler(ctx) {
-        const { menus } = parseInput(menusBody, ctx.req.body);
+        const chosen = ctx.body.menus;
         await ctx.db
           .insertInto('configEntry')
-          .values({ orgId: ctx.user.orgId, configKey: MENUS_KEY, value: JSON.stringify(menus) })
+          .values({ orgId: ctx.user.orgId, configKey: MENUS_KEY, value: JSON.stringify(chosen) })
           .onConflict((oc) =>
-            oc.columns(['orgId', 'configKey']).doUpdateSet({ value: JSON.stringify(menus) }),
+            oc.columns(['orgId', 'configKey']).doUpdateSet({ value: JSON.stringify(chosen) }),
           )
           .execute();
-        return { menus };
+        return { menus: chosen };
       },
     }),
   ];

@@ -1,12 +1,20 @@
 import type { MultipartFile } from '@fastify/multipart';
 import { z } from 'zod';
+import {
+  fileFormatQuery,
+  type ImportProblem,
+  type ImportResult,
+  importResult,
+  OldmanPaths as P,
+} from '../../../domain/api/oldman.js';
 import { Code } from '../../../domain/codes.js';
 import { staticDictionaries } from '../../../domain/dictionaries.js';
 import { bodySchema, type FieldDef } from '../../../domain/resource.js';
-import { LiveAuthority, oldmanResource, PROFILE } from '../../../domain/resources/oldman.js';
+import { LiveAuthority, oldmanResource } from '../../../domain/resources/oldman.js';
 import { holdsDept } from '../../http/deptScope.js';
 import { ApiFailure } from '../../http/failure.js';
 import { type AnyRoute, route, SENT } from '../../http/route.js';
+import { tableFile, uploadBody } from '../../http/schemas.js';
 import { insertRow, type Row } from '../../resources/engine.js';
 import { readTable, sendTable } from '../../resources/export.js';
 import { oldmanHooks } from './oldman.js';
@@ -35,19 +43,6 @@ const schema = bodySchema(def, 'create', IMPORT_FIELDS);
 export const MAX_IMPORT_ROWS = 5000;
 const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
 
-export interface ImportProblem {
-  /** Row number as the spreadsheet shows it (the header is row 1). */
-  row: number;
-  oldmanName: string;
-  reason: string;
-}
-export interface ImportResult {
-  total: number;
-  valid: number;
-  imported: number;
-  problems: ImportProblem[];
-}
-
 /** 'check' only reports; 'all' imports only when every row is right; 'valid' imports the right rows. */
 const modeSchema = z.enum(['check', 'all', 'valid'], { error: '导入方式只能是 check、all 或 valid' });
 
@@ -55,10 +50,12 @@ export function oldmanImportRoutes(): AnyRoute[] {
   return [
     route({
       method: 'GET',
-      url: `${PROFILE}/importTemplate`,
+      url: P.importTemplate,
       auth: LiveAuthority.archivesImport,
+      query: fileFormatQuery,
+      response: tableFile,
       async handler(ctx) {
-        const format = ((ctx.req.query as Row | null)?.format ?? 'xlsx') === 'csv' ? 'csv' : 'xlsx';
+        const { format } = ctx.query;
         const example = [
           '张桂兰',
           '110105194103080025',
@@ -78,9 +75,11 @@ export function oldmanImportRoutes(): AnyRoute[] {
     }),
     route({
       method: 'POST',
-      url: `${PROFILE}/import`,
+      url: P.import,
       auth: LiveAuthority.archivesImport,
       log: { type: 'IMPORT', name: '导入长者档案' },
+      body: uploadBody,
+      response: importResult,
       async handler(ctx): Promise<ImportResult> {
         if (!ctx.req.isMultipart())
           throw new ApiFailure(Code.uploadRejected, '请以 multipart/form-data 上传文件');

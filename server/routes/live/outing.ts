@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
+import { outingCreate, outingDetail, outingMoved, outingUpdate } from '../../../domain/api/outing.js';
 import { Code } from '../../../domain/codes.js';
-import { bodySchema } from '../../../domain/resource.js';
 import {
-  OUTING_BASE,
   type OutingRecord,
   OutStatus,
   outingAuditResource,
@@ -18,12 +17,11 @@ import {
 } from '../../../machines/outingMachine.js';
 import { ApiFailure } from '../../http/failure.js';
 import { type AnyRoute, route } from '../../http/route.js';
+import { idParams, noQuery } from '../../http/schemas.js';
 import {
   type Ctx,
-  idParam,
   insertRow,
   loadRow,
-  parseInput,
   type ResourceHooks,
   type Row,
   updateRow,
@@ -42,9 +40,6 @@ export const outingHooks: ResourceHooks = {
     if (!existing) await mayGoOut(ctx, Number(row.oldmanId), null);
   },
 };
-
-const createSchema = bodySchema(def, 'create');
-const updateSchema = bodySchema(def, 'update');
 
 /**
  * A plan (registration or edit) checked by the machine: its event, the fields after it and the row
@@ -77,11 +72,13 @@ async function applyPlan(
 
 const register = route({
   method: 'POST',
-  url: OUTING_BASE,
+  url: def.api.create as string,
   auth: outingEvents['outing.register'].authority,
+  body: outingCreate,
+  response: outingMoved,
   log: { type: 'ADD', name: '登记外出' },
   async handler(ctx) {
-    const body = parseInput(createSchema, ctx.req.body) as Row;
+    const body = ctx.body as Row;
     const { event, next, row } = await applyPlan(
       ctx,
       'outing.register',
@@ -103,12 +100,15 @@ const register = route({
 
 const edit = route({
   method: 'PUT',
-  url: `${OUTING_BASE}/:id`,
+  url: def.api.update as string,
   auth: outingEvents['outing.edit'].authority,
+  params: idParams,
+  body: outingUpdate,
+  response: outingMoved,
   log: { type: 'UPDATE', name: '编辑外出' },
   async handler(ctx) {
-    const outId = idParam(ctx.req.params, 'id');
-    const body = parseInput(updateSchema, { ...((ctx.req.body as Row | null) ?? {}), outId }) as Row;
+    const outId = ctx.params.id;
+    const body = { ...ctx.body, outId } as Row;
     const existing = await loadRow(ctx, def, outId);
     const before = fieldsOf(existing);
     const { event, next, row } = await applyPlan(ctx, 'outing.edit', before, body, Code.outingRefused);
@@ -123,8 +123,8 @@ const edit = route({
 });
 
 /** An outing with its history, oldest first (the detail of both screens). */
-async function detail(ctx: Ctx) {
-  const row = await loadRow(ctx, def, idParam(ctx.req.params, 'id'));
+async function detail(ctx: Ctx, outId: number) {
+  const row = await loadRow(ctx, def, outId);
   const records: OutingRecord[] = await ctx.db
     .selectFrom('oldmanOutRecord')
     .select([
@@ -151,14 +151,25 @@ export const outingAuditHooks: ResourceHooks = { listWhere: () => [sql`t.auditRe
 /** Spec 001 §7 "Outings and visits", the outing part, plus the return call (docs/decisions.md "Outings"). */
 export function outingRoutes(): AnyRoute[] {
   return [
-    route({ method: 'GET', url: `${OUTING_BASE}/:id`, auth: def.authority.view, handler: detail }),
+    route({
+      method: 'GET',
+      url: def.api.get as string,
+      auth: def.authority.view,
+      params: idParams,
+      query: noQuery,
+      response: outingDetail,
+      handler: (ctx) => detail(ctx, ctx.params.id),
+    }),
     register,
     edit,
     route({
       method: 'GET',
       url: outingAuditResource.api.get as string,
       auth: outingAuditResource.authority.view,
-      handler: detail,
+      params: idParams,
+      query: noQuery,
+      response: outingDetail,
+      handler: (ctx) => detail(ctx, ctx.params.id),
     }),
     ...outingSteps,
   ];

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { z } from 'zod';
+import { outingMoved } from '../../../domain/api/outing.js';
 import { nowStamp } from '../../../domain/clock.js';
 import {
   affirmSchema,
@@ -20,7 +21,8 @@ import {
   outingTransition,
 } from '../../../machines/outingMachine.js';
 import { type AnyRoute, route } from '../../http/route.js';
-import { type Ctx, idParam, loadRow, parseInput, type Row } from '../../resources/engine.js';
+import { idParams } from '../../http/schemas.js';
+import { type Ctx, loadRow, type Row } from '../../resources/engine.js';
 import { announcePresence, forgetOutElders } from './outingPresence.js';
 import { fieldsOf, mayGoOut, nowLocal, record, refuse, userNameOf } from './outingStore.js';
 
@@ -44,10 +46,13 @@ function step<S extends z.ZodType>(s: Step<S>): AnyRoute {
     method: 'PUT',
     url: s.url,
     auth: outingEvents[s.type].authority,
+    params: idParams,
+    body: s.schema,
+    response: outingMoved,
     log: { type: 'UPDATE', name: label },
     async handler(ctx) {
-      const outId = idParam(ctx.req.params, 'id');
-      const body = parseInput(s.schema, ctx.req.body);
+      const outId = ctx.params.id;
+      const body = ctx.body as z.output<S>;
       const row = await loadRow(ctx, def, outId);
       const before = fieldsOf(row);
       const now = nowLocal(ctx);

@@ -1,0 +1,178 @@
+import {
+  type BedInfo,
+  type BuildingTree,
+  bedPart,
+  buildingTrees,
+  type RoomInfo,
+  roomInfos,
+  roomPart,
+} from '../../../../domain/api/residence.js';
+import { LiveAuthority as A } from '../../../../domain/resources/oldman.js';
+import {
+  BedMapStatus,
+  BedStatus,
+  LiveStatus,
+  ResidencePaths as P,
+  placeQuery,
+  RoomMapStatus,
+} from '../../../../domain/resources/residence.js';
+import type { SessionUser } from '../../../auth/tokens.js';
+import { bedPlaces } from '../../../db/bedPlaces.js';
+import type { Db } from '../../../db/index.js';
+import { readDeptIds } from '../../../http/deptScope.js';
+import { type AnyRoute, route } from '../../../http/route.js';
+import { noQuery } from '../../../http/schemas.js';
+
+export const VIEW = `${A.live}|${A.bedInfo}`;
+
+/** What a bed shows on the map: its resident's stay, else whether it is in service. */
+function mapStatusOf(r: { oldmanId: number | null; oldmanStatus: number | null; bedStatus: number }) {
+  if (r.oldmanStatus === LiveStatus.trial) return BedMapStatus.trial;
+  if (r.oldmanStatus === LiveStatus.reserved) return BedMapStatus.reserved;
+  if (r.oldmanId !== null) return BedMapStatus.living;
+  return r.bedStatus === BedStatus.maintenance ? BedMapStatus.maintenance : BedMapStatus.free;
+}
+
+/** The rooms (and their beds with residents) of the user's data departments, optionally one floor. */
+async function roomsOf(db: Db, user: SessionUser, where: { buildingId?: number; floorId?: number }) {
+  let query = bedPlaces(db)
+    .innerJoin('dept', 'dept.deptId', 'room.deptId')
+    .leftJoin('oldman', 'oldman.bedId', 'bed.bedId')
+    .select([
+      'bed.bedId',
+      'bed.bedName',
+      'bed.bedStatus',
+      'room.roomId',
+      'room.roomName',
+      'room.roomType',
+      'room.deptId',
+      'dept.deptName',
+      'floor.floorId',
+      'floor.floorName',
+      'floor.floorNo',
+      'building.buildingId',
+      'building.buildingName',
+      'oldman.oldmanId',
+      'oldman.oldmanName',
+      'oldman.oldmanStatus',
+      'oldman.sex',
+    ])
+    .where('building.orgId', '=', user.orgId)
+    .where('room.deptId', 'in', readDeptIds(user));
+  if (where.buildingId) query = query.where('building.buildingId', '=', where.buildingId);
+  if (where.floorId) query = query.where('floor.floorId', '=', where.floorId);
+  const rows = await query
+    .orderBy('building.buildingId')
+    .orderBy('floor.floorNo')
+    .orderBy('room.roomName')
+    .orderBy('bed.bedName')
+    .execute();
+  const rooms = new Map<number, RoomInfo>();
+  for (const r of rows) {
+    const room = rooms.get(r.roomId) ?? {
+      roomId: r.roomId,
+      roomName: r.roomName,
+      roomType: r.roomType,
+      deptId: r.deptId,
+      deptName: r.deptName,
+      floorId: r.floorId,
+      floorName: r.floorName,
+      floorNo: r.floorNo,
+      buildingId: r.buildingId,
+      buildingName: r.buildingName,
+      mapStatus: RoomMapStatus.empty,
+      beds: [],
+    };
+    rooms.set(r.roomId, room);
+    const bed: BedInfo = {
+      bedId: r.bedId,
+      bedName: r.bedName,
+      bedStatus: r.bedStatus,
+      mapStatus: mapStatusOf(r),
+      oldmanId: r.oldmanId,
+      oldmanName: r.oldmanName,
+      oldmanStatus: r.oldmanStatus,
+      sex: r.sex,
+    };
+    room.beds.push(bed);
+  }
+  for (const room of rooms.values()) {
+    const held = room.beds.filter((b) => b.oldmanId !== null).length;
+    room.mapStatus = !held
+      ? RoomMapStatus.empty
+      : held === room.beds.length
+        ? RoomMapStatus.full
+        : RoomMapStatus.partial;
+  }
+  return [...rooms.values()];
+}
+
+/** The bed and room map of /home (spec 001 §7 "Dashboard"): rooms, beds, residents and counts. */
+export const bedMapRoutes: AnyRoute[] = [
+  route({
+    method: 'GET',
+    url: P.buildings,
+    auth: VIEW,
+    query: noQuery,
+    response: buildingTrees,
+    async handler(ctx): Promise<BuildingTree[]> {
+      // The buildings and floors that hold a room of the user's departments, in the map's order.
+      const tree = new Map<number, BuildingTree>();
+      for (const room of await roomsOf(ctx.db, ctx.user, {})) {
+        const b = tree.get(room.buildingId) ?? {
+          buildingId: room.buildingId,
+          buildingName: room.buildingName,
+          floors: [],
+        };
+        if (!b.floors.some((f) => f.floorId === room.floorId))
+          b.floors.push({ floorId: room.floorId, floorName: room.floorName, floorNo: room.floorNo });
+        tree.set(room.buildingId, b);
+      }
+      return [...tree.values()];
+    },
+  }),
+  route({
+    method: 'GET',
+    url: P.bedInfos,
+    auth: VIEW,
+    query: placeQuery,
+    response: roomInfos,
+    handler: (ctx) => roomsOf(ctx.db, ctx.user, ctx.query),
+  }),
+  route({
+    method: 'GET',
+    url: P.bedPart,
+    auth: VIEW,
+    query: noQuery,
+    response: bedPart,
+    async handler(ctx) {
+      const beds = (await roomsOf(ctx.db, ctx.user, {})).flatMap((r) => r.beds);
+      const count = (s: number) => beds.filter((b) => b.mapStatus === s).length;
+      return {
+        total: beds.length,
+        free: count(BedMapStatus.free),
+        living: count(BedMapStatus.living),
+        trial: count(BedMapStatus.trial),
+        reserved: count(BedMapStatus.reserved),
+        maintenance: count(BedMapStatus.maintenance),
+      };
+    },
+  }),
+  route({
+    method: 'GET',
+    url: P.roomPart,
+    auth: VIEW,
+    query: noQuery,
+    response: roomPart,
+    async handler(ctx) {
+      const rooms = await roomsOf(ctx.db, ctx.user, {});
+      const count = (s: number) => rooms.filter((r) => r.mapStatus === s).length;
+      return {
+        total: rooms.length,
+        empty: count(RoomMapStatus.empty),
+        partial: count(RoomMapStatus.partial),
+        full: count(RoomMapStatus.full),
+      };
+    },
+  }),
+];
