@@ -161,11 +161,12 @@ export const payBatchBody = z.object({
 const paidBill = z.object({ billId: z.number().int(), txId: z.number().int(), receiptNo: z.string() });
 export const payBatchAnswer = z.object({ count: z.number().int(), paid: z.array(paidBill) });
 
-/** Bill lines and payments are statement type 3 in the spec's paths. */
+/** Bill lines and payments are statement type 3 (缴费) in the spec's paths. */
+export const PAYMENT = 3;
 export const paymentTradeType = z.coerce
   .number()
   .int()
-  .refine((v) => v === 3, '交易类型无效');
+  .refine((v) => v === PAYMENT, '交易类型无效');
 export const payParams = z.object({
   tradeType: paymentTradeType,
   print: z.coerce.number().int().min(0).max(1, '打印标记无效'),

@@ -212,6 +212,9 @@ describe('accounts: every trade a double entry, to the fen', () => {
     expect(total).toMatch(/^合计,,,/);
     expect(prestoreFen(total)).toBe(lines.slice(1, -1).reduce((s, l) => s + prestoreFen(l), 0));
     expect(prestoreFen(total)).toBeGreaterThanOrEqual(100050);
+    // the list answers the same 合计 over every elder of the filters, whatever the page
+    const sums = ((await ok('GET', `${COST}/account?oldmanStatuses=1&pageSize=5`)) as { sums?: Rec }).sums;
+    expect(sums?.prestore).toBe(prestoreFen(total));
     const nurseLines = await file((await signInNurse(h.app)).token);
     expect(nurseLines.length).toBeGreaterThan(1);
     expect(nurseLines.length).toBeLessThan(lines.length);
@@ -552,6 +555,31 @@ describe('reports read the book', () => {
     expect(print.body).toContain('777.00 元');
     const unknown = await refused('GET', `${RECONCILIATION}/nope`);
     expect(unknown).toMatchObject({ code: Code.notFound, msg: '报表不存在' });
+
+    // a report is a list: sorted as asked, paged, its money added up over every row
+    const all = (await ok('GET', `${RECONCILIATION}/balance?pageHelper=0`)) as unknown as Page & {
+      sums: Rec;
+    };
+    const top = (await ok(
+      'GET',
+      `${RECONCILIATION}/balance?pageSize=2&sortField=balance&sortOrder=desc`,
+    )) as unknown as Page & { sums: Rec };
+    const richest = [...all.list].sort((x, y) => Number(y.balance) - Number(x.balance)).slice(0, 2);
+    expect(top.list.map((r) => r.balance)).toEqual(richest.map((r) => r.balance));
+    expect(top.total).toBe(all.total);
+    expect(top.sums.balance).toBe(all.list.reduce((sum, r) => sum + Number(r.balance), 0));
+    // its file ends with the 合计 row; a running balance is not added up
+    const file = await h.app.inject({
+      method: 'GET',
+      url: `${RECONCILIATION}/advance?export=csv&keyword=${encodeURIComponent(String(a.oldmanName))}`,
+      headers: { authorization: admin },
+    });
+    const lines = file.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe('时间,长者,摘要,支付方式,发生额（元）,余额（元）,经办人');
+    expect(lines.at(-1)).toBe('合计,,,,777.00,,');
   });
 
   it('payment reminders go to the family by SMS with the unpaid sum', async () => {

@@ -54,7 +54,8 @@ export const driver = {
 
   /** Each state as the 退住结算 screen shows it. */
   async check(page: Page, ctx: SettlementCtx, state: unknown) {
-    const row = page.locator(`[data-testid="settle-row"][data-oldman-id="${ctx.oldmanId}"]`);
+    // 待结算 rows are the elders' (row-{oldmanId}); only the open tab's list is on the page
+    const row = page.getByTestId('page-expense-settle').getByTestId(`row-${ctx.oldmanId}`);
     switch (state) {
       case 'inResidence':
         await openSettle(page, '待结算');
@@ -67,7 +68,7 @@ export const driver = {
         return;
       case 'settled': {
         await openSettle(page, '结算记录');
-        await expect(settleRecord(page, ctx.oldmanId).getByTestId('settle-status')).toContainText('已结算');
+        await expect((await settleRecord(page, ctx.oldmanId)).status).toContainText('已结算');
         // everything the elder had was paid out: the account shows nothing left
         const account = await call(page, ctx.token, 'GET', `${COST}/account/${ctx.oldmanId}`);
         expect(account).toMatchObject({ prestore: 0, deposit: 0, receivable: 0 });
