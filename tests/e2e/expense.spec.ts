@@ -148,7 +148,7 @@ test('expense: prepayment with a receipt, monthly bill paid from the balance and
   await expect(sd.getByTestId('settle-net')).toContainText('应退');
   await shot(page, 'settle-dialog');
   await sd.getByRole('button', { name: '确认结算' }).click();
-  await expect(sd.getByTestId('settle-done')).toContainText(/应退 \d+\.\d{2} 元/);
+  await expect(sd.getByTestId('settle-done')).toContainText(/应退 [\d,]+\.\d{2} 元/);
   await sd.getByRole('button', { name: '完成' }).click();
   expect(await api(page, 'GET', `/pims/web-pi/cost/account/${id}`)).toMatchObject({
     prestore: 0,
@@ -219,7 +219,7 @@ test('expense: account statement with remit, transfer and void; batch payment; a
   await expect(detail.getByTestId('detail-balances')).toContainText('入院押金 300.00 元');
   await detail.getByRole('button', { name: '转账' }).click();
   dialog = page.getByRole('dialog');
-  await dialog.getByLabel('转入长者').selectOption({ value: String(b.oldmanId) });
+  await dialog.getByLabel('转入长者', { exact: true }).selectOption({ value: String(b.oldmanId) });
   await dialog.getByLabel('金额（元）').fill('100.25');
   await dialog.getByRole('button', { name: '确定转账' }).click();
   await expect(detail.getByTestId('detail-balances')).toContainText('预存款 599.75 元');

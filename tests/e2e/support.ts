@@ -11,11 +11,14 @@ export async function submitLogin(page: Page, account: { loginName: string; pass
   await page.getByRole('button', { name: '登录' }).click();
 }
 
-/** Signs in and, when asked, chooses the data department; ends on the console. */
+/**
+ * Signs in and, when asked, chooses the data department; ends on the console. An administrator
+ * works in 全部部门 unless a department is named (the lists show the chosen department only).
+ */
 export async function signIn(
   page: Page,
   account: { loginName: string; password: string },
-  deptName = '护理一部',
+  deptName = '全部部门',
 ) {
   await submitLogin(page, account);
   const chooser = page.getByTestId('dept-chooser');
@@ -38,6 +41,8 @@ export async function openMenu(page: Page, ...names: string[]) {
  * so the first choice of that name is taken (domain/lookups.ts elderChoiceLabel).
  */
 export async function selectElder(select: Locator, name: string) {
+  // the choices come from a lookup: wait for them
+  await expect(select.locator('option', { hasText: name }).first()).toBeAttached();
   const texts = await select.locator('option').allTextContents();
   const index = texts.findIndex((t) => t === name || t.startsWith(`${name}（`));
   expect(index, `an elder named ${name} among ${texts.length} choices`).toBeGreaterThan(0);
