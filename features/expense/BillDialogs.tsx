@@ -114,7 +114,7 @@ export function GenerateDialog({
                 </thead>
                 <tbody>
                   {preview.list.map((l) => (
-                    <tr key={l.oldmanId}>
+                    <tr key={l.oldmanId} data-testid={`bill-preview-${l.oldmanId}`}>
                       <td>{l.oldmanName}</td>
                       <td className="money">{yuan(l.totalFen)}</td>
                       <td className="money">{yuan(l.discountFen)}</td>

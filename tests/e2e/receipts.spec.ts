@@ -32,9 +32,10 @@ async function eldersWithBills(page: Page, count: number) {
   const residents = (
     await api(page, 'GET', `/pims/web-pi/cost/account?oldmanStatuses=1&pageHelper=0&deptId=${String(deptId)}`)
   ).list as Rec[];
-  const fresh = residents.filter((r) => r.prestore === 0 && r.deposit === 0 && r.receivable === 0);
+  const fresh = residents.filter((r) => r.prestore === 0 && r.deposit === 0);
   const out: { id: number; name: string; payableFen: number; billId: number }[] = [];
-  // an elder whose bill of this month an earlier test already paid has none left to pay
+  // an elder whose bill of this month an earlier test already paid has none left to pay; one who owes
+  // more than this month's bill (an earlier test's other months) is passed over too
   for (const r of fresh) {
     if (out.length === count) break;
     await api(page, 'POST', '/pims/web-pi/cost/payBack/addBill', {
@@ -43,7 +44,9 @@ async function eldersWithBills(page: Page, count: number) {
     });
     const bills = (await api(page, 'GET', `/pims/web-pi/cost/payBack/${String(r.oldmanId)}`)).list as Rec[];
     const bill = bills.find((b) => b.billMonth === month() && b.billStatus === 0);
-    if (bill)
+    const owes =
+      bill && (await api(page, 'GET', `/pims/web-pi/cost/account/${String(r.oldmanId)}`)).receivable;
+    if (bill && owes === bill.payableFen)
       out.push({
         id: Number(r.oldmanId),
         name: String(r.oldmanName),
@@ -97,7 +100,10 @@ async function printedAmount(page: Page, name: string) {
   const popup = page.waitForEvent('popup');
   await receipts.getByRole('button', { name: /打印收据/ }).click();
   const printed = await popup;
-  const amount = printed.locator('tr', { hasText: '金额' }).locator('td');
+  // the print shows this one receipt, and its 金额 line
+  await expect(printed.locator('section.receipt')).toHaveCount(1);
+  await expect(printed.locator('section.receipt')).toContainText(`收据号：${String(latest.receiptNo)}`);
+  const amount = printed.locator('section.receipt tr:has(> th:text-is("金额")) > td');
   await expect(amount).toHaveText(/元$/);
   const text = (await amount.textContent()) ?? '';
   if (SHOTS) await printed.screenshot({ path: `${SHOTS}receipt-print-${name}.png` });

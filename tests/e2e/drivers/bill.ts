@@ -48,7 +48,7 @@ async function billRow(page: Page, ctx: BillCtx) {
   const { billId } = await stored(page, ctx);
   await page.goto('/index.html#/expense/bill');
   const bills = page.getByTestId('page-expense-bill');
-  await bills.getByLabel('账单月份').fill(BILL_MONTH);
+  await bills.getByLabel('账单月份', { exact: true }).fill(BILL_MONTH);
   await bills.getByLabel('关键字').fill(ctx.oldmanName);
   await bills.getByRole('button', { name: '查询' }).click();
   const row = bills.getByTestId(`row-${String(billId)}`);
@@ -96,7 +96,7 @@ export const driver = {
         await moveElder(page, ctx.token, ctx.oldmanId, LiveStatus.quit, '路径测试：退住');
         return settleAtCheckout(page, ctx);
       case 'REVOKE_SETTLE':
-        return revokeSettlement(page, ctx.oldmanId);
+        return revokeSettlement(page, ctx);
       default: {
         const unknown: never = event;
         throw new Error(`the bill driver does not know ${JSON.stringify(unknown)}`);

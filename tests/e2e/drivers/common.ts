@@ -49,8 +49,11 @@ export const moveElder = (page: Page, token: string, oldmanId: number, status: n
     note,
   });
 
-/** 退住结算 on one tab, its list loaded. */
-export async function openSettle(page: Page, tab: '待结算' | '结算记录') {
+/**
+ * 退住结算 on one tab, narrowed to the elder by name (全部部门 may list more than a page): the screen,
+ * and the rows the narrowed list was answered with.
+ */
+export async function openSettle(page: Page, tab: '待结算' | '结算记录', oldmanName: string) {
   await page.goto('/index.html#/expense/settle');
   const screen = page.getByTestId('page-expense-settle');
   await expect(screen).toBeVisible();
@@ -59,7 +62,14 @@ export async function openSettle(page: Page, tab: '待结算' | '结算记录') 
     tab === '待结算' ? 'resource-list-settleAwaiting' : 'resource-list-settlement',
   );
   await expect(list.getByTestId('resource-table').or(list.getByText('暂无数据'))).toBeVisible();
-  return screen;
+  const answered = page.waitForResponse(
+    (res) => new URL(res.url()).searchParams.get('keyword') === oldmanName,
+  );
+  await screen.getByLabel('关键字').fill(oldmanName);
+  await screen.getByRole('button', { name: '查询' }).click();
+  const body = (await (await answered).json()) as { code: number; result: { list: Rec[] } };
+  expect(body.code).toBe(0);
+  return { screen, rows: body.result.list };
 }
 
 /** The elder's latest settlement on 结算记录: its row (the buttons) and its status. */
@@ -75,7 +85,7 @@ export async function settleRecord(page: Page, oldmanId: number) {
 
 /** 结算 on the elder's row of 待结算, paid out in cash. */
 export async function settleAtCheckout(page: Page, elder: { oldmanId: number; oldmanName: string }) {
-  const screen = await openSettle(page, '待结算');
+  const { screen } = await openSettle(page, '待结算', elder.oldmanName);
   await screen.getByTestId(`row-${elder.oldmanId}`).getByRole('button', { name: '结算' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText(elder.oldmanName);
@@ -86,9 +96,9 @@ export async function settleAtCheckout(page: Page, elder: { oldmanId: number; ol
 }
 
 /** 撤销结算 on the elder's latest record of 结算记录. */
-export async function revokeSettlement(page: Page, oldmanId: number) {
-  await openSettle(page, '结算记录');
-  const record = await settleRecord(page, oldmanId);
+export async function revokeSettlement(page: Page, elder: { oldmanId: number; oldmanName: string }) {
+  await openSettle(page, '结算记录', elder.oldmanName);
+  const record = await settleRecord(page, elder.oldmanId);
   await record.row.getByRole('button', { name: '撤销结算' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: '撤销结算' }).click();
   await expect(record.status).toContainText('已撤销');
