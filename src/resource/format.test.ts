@@ -12,7 +12,7 @@ const field = (over: Partial<FieldDef> & Pick<FieldDef, 'type'>): FieldDef => ({
 describe('formatValue', () => {
   it('shows fen as yuan with two decimals', () => {
     const money = field({ type: 'money' });
-    expect(formatValue(money, { v: 123456 })).toBe('1234.56');
+    expect(formatValue(money, { v: 123456 })).toBe('1,234.56');
     expect(formatValue(money, { v: 5 })).toBe('0.05');
     expect(formatValue(money, { v: -250 })).toBe('-2.50');
     expect(formatValue(money, { v: '1000' })).toBe('10.00');
