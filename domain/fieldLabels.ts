@@ -184,6 +184,7 @@ export const wireFieldLabels: Record<string, string> = {
   projectIds: '收费项目',
   setId: '优惠规则',
   settleId: '结算记录',
+  settleStatus: '结算状态',
   extraItems: '其他费用',
   items: '收款明细',
   remindTemplate: '提醒模板',

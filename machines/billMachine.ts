@@ -1,4 +1,5 @@
 import { setup, transition } from 'xstate';
+import { can } from './can.js';
 
 /** billStatus (domain/dictionaries.ts): 0 待缴费, 1 已缴费, 2 已结算, 3 已作废. */
 export const BillStatus = { unpaid: 0, paid: 1, settled: 2, voided: 3 } as const;
@@ -81,6 +82,10 @@ export function billTransition(
   return { ok: true, next: statusOf[String(next.value)] as BillStatusCode };
 }
 
+/** Whether a bill of this status offers the event (a bill that is not 待缴费 cannot be paid). */
+export const billOffers = (status: number, type: BillEventType): boolean =>
+  status in stateOf && can(billMachine, stateOf[status as BillStatusCode], type);
+
 /** What a bill row offers a person (settlement moves happen only through 结算). */
 export const offeredBillEvents = (status: BillStatusCode): BillEventType[] =>
-  (['PAY', 'ANTI_SETTLE', 'VOID'] as const).filter((type) => billSnapshot(status).can({ type }));
+  (['PAY', 'ANTI_SETTLE', 'VOID'] as const).filter((type) => billOffers(status, type));

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { staticDictionaries } from '../dictionaries.js';
 import type { ResourceDef } from '../resource.js';
 
 /** Spec 001 §7 "Expense and billing": every call lives under this prefix. */
@@ -271,3 +273,46 @@ export const costResources: ResourceDef[] = [
   costSetResource,
   discountRuleResource,
 ];
+
+/** Every pay way staff can take money by: the offline ways and the scanned ones (spec 000 §3). */
+export const allTradeWays = [...staticDictionaries.batchPayWay, ...staticDictionaries.scanPayWay].filter(
+  (w) => w.value !== 1,
+);
+
+/** A pay way of set/tradeWay with whether the organisation takes it. */
+export const tradeWayRow = z.object({
+  tradeWay: z.number().int(),
+  tradeWayName: z.string(),
+  enabled: z.number().int(),
+});
+export type TradeWayRow = z.output<typeof tradeWayRow>;
+export const tradeWaysBody = z.object({
+  tradeWays: z
+    .array(
+      z.object({
+        tradeWay: z.coerce
+          .number()
+          .int()
+          .refine((v) => allTradeWays.some((w) => w.value === v), '支付方式无效'),
+        enabled: z.coerce.number().int().min(0).max(1, '启用标记无效'),
+      }),
+    )
+    .min(1, '请提供支付方式'),
+});
+
+/** project/sort: the projects in their new order. */
+export const projectSortBody = z.object({
+  projectIds: z.array(z.coerce.number().int().positive('项目无效')).min(1, '请提供项目顺序').max(1000),
+});
+
+/** project/projectName, project/child/projectChildName: whether a name is free. */
+export const nameCheckQuery = (column: string, idColumn: string, label: string) =>
+  z.object({
+    [column]: z
+      .string({ error: `请填写${label}` })
+      .trim()
+      .min(1, `请填写${label}`)
+      .max(30),
+    [idColumn]: z.coerce.number().int().positive().optional(),
+  });
+export const nameCheckAnswer = z.object({ available: z.boolean(), message: z.string() });

@@ -1,4 +1,5 @@
-import type { ResourceDef } from '../resource.js';
+import { z } from 'zod';
+import type { FieldDef, FilterDef, ResourceDef } from '../resource.js';
 import { ExpenseAuthority } from './cost.js';
 
 /**
@@ -243,6 +244,50 @@ export const costReports: ReportDef[] = [
 
 export const reportByName = new Map(costReports.map((r) => [r.name, r]));
 
+/** The filters of a report's period: 日期 (createTime) from and to, or the first and last bill month. */
+const periodFilters: Record<ReportDef['period'], FilterDef[]> = {
+  date: [{ field: 'createTime', kind: 'range', label: '日期' }],
+  month: [
+    { field: 'billMonth', kind: 'month', param: 'startMonth', label: '开始月份' },
+    { field: 'billMonth', kind: 'month', param: 'endMonth', label: '结束月份' },
+  ],
+  none: [],
+};
+
+/**
+ * A report as a list definition for the shared list screen and the engine's list call: its
+ * columns (computed from the book, never stored), its period as filters, the elder's name as the
+ * keyword, its money columns added up as the 合计 row. Rows are numbered (rowNo) in the report's
+ * own order, which is also its default sort.
+ */
+export function reportResource(def: ReportDef): ResourceDef {
+  const fields: FieldDef[] = [
+    { name: 'rowNo', label: '序号', type: 'int', computed: true },
+    ...def.columns.map((c): FieldDef => ({ name: c.key, label: c.label, type: c.type, computed: true })),
+  ];
+  if (!fields.some((f) => f.name === 'oldmanName'))
+    fields.push({ name: 'oldmanName', label: '长者', type: 'text', computed: true });
+  return {
+    name: `report-${def.name}`,
+    title: def.title,
+    table: 'ledgerEntry',
+    idField: 'rowNo',
+    nameField: def.columns.find((c) => c.type === 'text')?.key ?? 'rowNo',
+    fields,
+    columns: def.columns.map((c) => c.key),
+    filters: periodFilters[def.period],
+    search: ['oldmanName'],
+    defaultSort: { field: 'rowNo', order: 'asc' },
+    sortable: def.columns.map((c) => c.key),
+    sums: def.columns.filter((c) => c.type === 'money' && c.sum !== false).map((c) => c.key),
+    api: { list: `${RECONCILIATION}/${def.name}` },
+    authority: { view: ExpenseAuthority.report },
+    deptScoped: true,
+  };
+}
+
+export const reportResources = costReports.map(reportResource);
+
 /** 收支记录 (spec 001 income: /pims/web-pi/reconciliation/inOut): income and expense outside the elders' accounts. */
 export const inOutResource: ResourceDef = {
   name: 'inOut',
@@ -275,3 +320,28 @@ export const inOutResource: ResourceDef = {
     remove: ExpenseAuthority.report,
   },
 };
+
+/** reconciliation/ledger (账务核对): the money book proved to the fen, or what is wrong with it. */
+export const reconciliation = z.object({
+  ok: z.boolean(),
+  accounts: z.number().int(),
+  trades: z.number().int(),
+  entries: z.number().int(),
+  totalFen: z.number().int(),
+  byKind: z.record(z.string(), z.number().int()),
+  problems: z.array(z.string()),
+});
+export type Reconciliation = z.output<typeof reconciliation>;
+
+/** balanceStatistics/{2|5|6}: what the elders hold in deposits (2), reservations (5) or medical deposits (6). */
+export const balanceStatisticsParams = z.object({
+  tradeType: z.coerce
+    .number()
+    .int()
+    .refine((v) => v === 2 || v === 5 || v === 6, '账户类型无效（2押金、5预订金、6医疗押金）'),
+});
+export const balanceStatistics = z.object({
+  tradeType: z.number().int(),
+  totalFen: z.number().int(),
+  count: z.number().int(),
+});

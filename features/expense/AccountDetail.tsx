@@ -8,24 +8,12 @@ import { useAuthority } from '../../src/auth/authorityStore.js';
 import { navigate } from '../../src/router/hash.js';
 import { usePage } from '../../src/router/page.js';
 import { Pager } from '../../src/ui/Pager.js';
-import { type AccountRow, ExpenseApi, useGet, usePrint, yuan } from './api.js';
+import { useGet, usePrint, yuan } from './api.js';
 import { MoveDialog } from './MoveDialog.js';
 import { ReceiveDialog } from './ReceiveDialog.js';
 import './expense.css';
-
-interface StatementRow {
-  txId: number;
-  txType: string;
-  payWayName: string;
-  memo: string;
-  receiptNo: string | null;
-  operatorName: string;
-  createTime: string;
-  amount: number;
-  balance: number;
-  reversesTxId: number | null;
-  reversedByTxId: number | null;
-}
+import type { AccountRow, StatementRow } from '../../domain/resources/costAccounts.js';
+import { costPath, ExpensePaths as P, receiptPrintUrl } from '../../domain/resources/costPaths.js';
 
 /** Statement tabs of spec 001 §7 (account/{oldmanId}/{type}). */
 const tabs = [
@@ -54,17 +42,17 @@ export function AccountDetail() {
   const [page, setPage] = useState({ pageNum: 1, pageSize: 20 });
   const [open, setOpen] = useState<Open>(null);
   const [voiding, setVoiding] = useState<StatementRow | null>(null);
-  const elder = useGet<AccountRow>(oldmanId ? ExpenseApi.account(oldmanId) : null, version);
+  const elder = useGet<AccountRow>(oldmanId ? costPath(P.account, { oldmanId }) : null, version);
   const query = `pageNum=${page.pageNum}&pageSize=${page.pageSize}`;
   const rows = useGet<Page<StatementRow>>(
-    oldmanId ? `${ExpenseApi.statement(oldmanId, tab)}?${query}` : null,
+    oldmanId ? `${costPath(P.statement, { oldmanId, tradeType: tab })}?${query}` : null,
     version,
   );
   const reload = () => setVersion((v) => v + 1);
   const doVoid = async (r: StatementRow) => {
     setVoiding(null);
     try {
-      await request({ url: ExpenseApi.obsolete(r.txId), method: 'DELETE' });
+      await request({ url: costPath(P.obsolete, { tradeId: r.txId }), method: 'DELETE' });
       toast('交易已作废', 'success');
       reload();
     } catch {
@@ -155,7 +143,7 @@ export function AccountDetail() {
                         small
                         minimal
                         text="打印收据"
-                        onClick={() => print(ExpenseApi.receiptPrint([r.txId]))}
+                        onClick={() => print(receiptPrintUrl([r.txId]))}
                       />
                     ) : null}
                     {canVoid && mayVoid(r) ? (

@@ -5,17 +5,12 @@ import { useApp } from '../../src/app/AppContext.js';
 import { useLookup } from '../../src/resource/useLookup.js';
 import { navigate } from '../../src/router/hash.js';
 import { usePage } from '../../src/router/page.js';
-import { type BillRow, ExpenseApi, messageOf, useGet, usePayWays, yuan } from './api.js';
+import { messageOf, useGet, usePayWays, yuan } from './api.js';
 import { PayWaySelect } from './PayWaySelect.js';
 import './expense.css';
+import type { ElderDues } from '../../domain/resources/costBills.js';
+import { ExpensePaths as P } from '../../domain/resources/costPaths.js';
 import { ChoiceSelect } from '../../src/ui/ChoiceSelect.js';
-
-interface ElderDue {
-  oldmanId: number;
-  oldmanName: string;
-  bills: BillRow[];
-  payableSum: number;
-}
 
 /** 账单批量缴费 (/expense/accountBillBatchPayment?oldmanIds=1,2): every unpaid bill of the chosen elders. */
 export function BillBatchPayment() {
@@ -26,7 +21,7 @@ export function BillBatchPayment() {
   const [payWay, setPayWay] = useState('1');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
-  const dues = useGet<ElderDue[]>(ids.length ? `${ExpenseApi.payBatch}?oldmanIds=${ids.join(',')}` : null);
+  const dues = useGet<ElderDues>(ids.length ? `${P.payBatch}?oldmanIds=${ids.join(',')}` : null);
   const billIds = (dues ?? []).flatMap((d) => d.bills.map((b) => b.billId));
   const sum = (dues ?? []).reduce((s, d) => s + d.payableSum, 0);
   const withIds = (next: string[]) =>
@@ -37,7 +32,7 @@ export function BillBatchPayment() {
     setBusy(true);
     try {
       const done = await request<{ count: number }>({
-        url: ExpenseApi.payBatch,
+        url: P.payBatch,
         method: 'POST',
         silent: true,
         data: { billIds, payWay: Number(payWay) },

@@ -13,6 +13,12 @@ import {
 import { useState } from 'react';
 import { fenToYuan } from '../../domain/resource.js';
 import { ExpenseAuthority as EA } from '../../domain/resources/cost.js';
+import {
+  type BillItem,
+  type BillDetail as BillWithItems,
+  PAYMENT,
+} from '../../domain/resources/costBills.js';
+import { billPrintUrl, costPath, ExpensePaths as P } from '../../domain/resources/costPaths.js';
 import { ExpenseScreens } from '../../domain/screens.js';
 import { BillStatus } from '../../machines/billMachine.js';
 import { useApp } from '../../src/app/AppContext.js';
@@ -20,21 +26,11 @@ import { useAuthority } from '../../src/auth/authorityStore.js';
 import { useLookup } from '../../src/resource/useLookup.js';
 import { navigate } from '../../src/router/hash.js';
 import { usePage } from '../../src/router/page.js';
-import { type BillRow, ExpenseApi, messageOf, useGet, usePrint, yuan } from './api.js';
+import { messageOf, useGet, usePrint, yuan } from './api.js';
 import { BillStatusTag } from './Bills.js';
 import { MoneyInput, parseAmount } from './MoneyInput.js';
 import './expense.css';
 
-interface BillItem {
-  itemId: number;
-  projectName: string;
-  quantity: number;
-  unitFen: number;
-  days: number | null;
-  amountFen: number;
-  kind: string;
-}
-type Detail = BillRow & { oldmanIdcard: string; items: BillItem[] };
 /** A line being added (itemId 0) or changed. */
 type Editing = { itemId: number; projectId: string; quantity: string; price: string };
 
@@ -46,7 +42,7 @@ export function BillDetail() {
   const canEdit = useAuthority(EA.billCreate);
   const projects = useLookup('costProject');
   const [version, setVersion] = useState(0);
-  const bill = useGet<Detail>(billId ? ExpenseApi.billDetail(billId) : null, version);
+  const bill = useGet<BillWithItems>(billId ? costPath(P.billDetail, { billId }) : null, version);
   const [editing, setEditing] = useState<Editing | null>(null);
   const [removing, setRemoving] = useState<BillItem | null>(null);
   const [error, setError] = useState('');
@@ -61,7 +57,7 @@ export function BillDetail() {
     if (e.itemId && !price) return setError('请输入单价');
     try {
       await request({
-        url: ExpenseApi.billItem,
+        url: costPath(P.billItems, { tradeType: PAYMENT }),
         method: e.itemId ? 'PUT' : 'POST',
         silent: true,
         data: e.itemId
@@ -79,7 +75,10 @@ export function BillDetail() {
   const remove = async (item: BillItem) => {
     setRemoving(null);
     try {
-      await request({ url: ExpenseApi.billItemRemove(item.itemId), method: 'DELETE' });
+      await request({
+        url: costPath(P.billItem, { tradeType: PAYMENT, tradeMonthDetailId: item.itemId }),
+        method: 'DELETE',
+      });
       toast('删除成功', 'success');
       setVersion((v) => v + 1);
     } catch {
@@ -116,7 +115,7 @@ export function BillDetail() {
               onClick={() => setEditing({ itemId: 0, projectId: '', quantity: '1', price: '' })}
             />
           ) : null}
-          <Button icon="print" text="打印" onClick={() => print(ExpenseApi.billPrint([billId]))} />
+          <Button icon="print" text="打印" onClick={() => print(billPrintUrl([billId]))} />
         </div>
         {error ? <Callout intent={Intent.DANGER}>{error}</Callout> : null}
         {editing ? (

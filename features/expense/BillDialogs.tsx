@@ -10,18 +10,13 @@ import {
 } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import type { PayWayCode } from '../../domain/payment.js';
+import type { AccountRow } from '../../domain/resources/costAccounts.js';
+import type { BillRow } from '../../domain/resources/costBills.js';
+import { costPath, ExpensePaths as P } from '../../domain/resources/costPaths.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { ErrorCallout } from '../../src/ui/ErrorCallout.js';
 import { ScanPayDialog } from '../../src/ui/payment/ScanPayDialog.js';
-import {
-  type AccountRow,
-  type BillRow,
-  ExpenseApi,
-  isScanPayWay,
-  messageOf,
-  usePayWays,
-  yuan,
-} from './api.js';
+import { isScanPayWay, messageOf, usePayWays, yuan } from './api.js';
 import { PayWaySelect } from './PayWaySelect.js';
 
 interface PreviewLine {
@@ -55,9 +50,7 @@ export function GenerateDialog({
     setBusy(true);
     setError('');
     try {
-      setPreview(
-        await request<Preview>({ url: ExpenseApi.addBill, params: { billMonth: month }, silent: true }),
-      );
+      setPreview(await request<Preview>({ url: P.addBill, params: { billMonth: month }, silent: true }));
     } catch (e) {
       setError(messageOf(e, '预览失败'));
     }
@@ -67,7 +60,7 @@ export function GenerateDialog({
     setBusy(true);
     try {
       const made = await request<{ created: number; payableSum: number }>({
-        url: ExpenseApi.addBill,
+        url: P.addBill,
         method: 'POST',
         data: { billMonth: month },
         silent: true,
@@ -121,7 +114,7 @@ export function GenerateDialog({
                 </thead>
                 <tbody>
                   {preview.list.map((l) => (
-                    <tr key={l.oldmanId}>
+                    <tr key={l.oldmanId} data-testid={`bill-preview-${l.oldmanId}`}>
                       <td>{l.oldmanName}</td>
                       <td className="money">{yuan(l.totalFen)}</td>
                       <td className="money">{yuan(l.discountFen)}</td>
@@ -176,7 +169,7 @@ function useBalances(bills: readonly PayableBill[]) {
     }
     Promise.all(
       [...due].map(([oldmanId, d]) =>
-        request<AccountRow>({ url: ExpenseApi.account(oldmanId), silent: true }).then(
+        request<AccountRow>({ url: costPath(P.account, { oldmanId }), silent: true }).then(
           (a) => ({ oldmanId, ...d, prestore: a.prestore }),
           () => ({ oldmanId, ...d, prestore: 0 }),
         ),
@@ -227,7 +220,7 @@ export function PayDialog({
     setBusy(true);
     try {
       const done = await request<{ count: number }>({
-        url: ExpenseApi.payBatch,
+        url: P.payBatch,
         method: 'POST',
         data: { billIds, payWay: Number(payWay) },
         silent: true,

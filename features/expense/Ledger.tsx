@@ -1,7 +1,7 @@
 import { Button, Callout, HTMLTable, Intent } from '@blueprintjs/core';
 import { useState } from 'react';
 import { type AccountKind, accountKinds } from '../../domain/ledger.js';
-import { RECONCILIATION } from '../../domain/resources/costReports.js';
+import { ExpensePaths } from '../../domain/resources/costPaths.js';
 import { usePageRefresh } from '../../src/app/usePageRefresh.js';
 import { useGet, yuan } from './api.js';
 import './expense.css';
@@ -20,7 +20,7 @@ interface Reconciliation {
 export function Ledger() {
   const [version, setVersion] = useState(0);
   usePageRefresh(() => setVersion((v) => v + 1));
-  const r = useGet<Reconciliation>(`${RECONCILIATION}/ledger`, version);
+  const r = useGet<Reconciliation>(ExpensePaths.ledger, version);
   return (
     <div className="page" data-testid="page-report-ledger">
       <div className="resource-toolbar expense-toolbar">

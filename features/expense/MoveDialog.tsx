@@ -1,10 +1,12 @@
 import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, Intent } from '@blueprintjs/core';
 import { useState } from 'react';
+import type { AccountRow } from '../../domain/resources/costAccounts.js';
+import { ExpensePaths as P } from '../../domain/resources/costPaths.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { useLookup } from '../../src/resource/useLookup.js';
 import { ChoiceSelect } from '../../src/ui/ChoiceSelect.js';
 import { ErrorCallout } from '../../src/ui/ErrorCallout.js';
-import { type AccountRow, accountTypes, ExpenseApi, messageOf } from './api.js';
+import { accountTypes, messageOf } from './api.js';
 import { MoneyInput, parseAmount } from './MoneyInput.js';
 
 const AccountSelect = ({
@@ -59,7 +61,7 @@ export function MoveDialog({
     setError('');
     try {
       await request({
-        url: kind === 'transfer' ? ExpenseApi.transfer : ExpenseApi.remit,
+        url: kind === 'transfer' ? P.transfer : P.remit,
         method: 'PUT',
         data,
         silent: true,

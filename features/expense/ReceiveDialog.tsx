@@ -12,19 +12,12 @@ import {
 } from '@blueprintjs/core';
 import { useState } from 'react';
 import type { PayWayCode } from '../../domain/payment.js';
+import type { AccountRow } from '../../domain/resources/costAccounts.js';
+import { costPath, ExpensePaths as P } from '../../domain/resources/costPaths.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { ErrorCallout } from '../../src/ui/ErrorCallout.js';
 import { ScanPayDialog } from '../../src/ui/payment/ScanPayDialog.js';
-import {
-  type AccountRow,
-  accountTypes,
-  ExpenseApi,
-  isScanPayWay,
-  messageOf,
-  usePayWays,
-  usePrint,
-  yuan,
-} from './api.js';
+import { accountTypes, isScanPayWay, messageOf, usePayWays, usePrint, yuan } from './api.js';
 import { MoneyInput, parseAmount } from './MoneyInput.js';
 import { PayWaySelect } from './PayWaySelect.js';
 
@@ -58,9 +51,12 @@ export function ReceiveDialog({
   const [balances, setBalances] = useState<AccountRow>(elder);
   const label = refund ? '退款' : '收款';
   const reloadBalances = () =>
-    request<AccountRow>({ url: ExpenseApi.account(elder.oldmanId), silent: true }).then(setBalances, () => {
-      // the money moved; a failed read leaves the old figures, the list reloads on close
-    });
+    request<AccountRow>({ url: costPath(P.account, { oldmanId: elder.oldmanId }), silent: true }).then(
+      setBalances,
+      () => {
+        // the money moved; a failed read leaves the old figures, the list reloads on close
+      },
+    );
 
   const submit = async () => {
     const parsed = parseAmount(amount);
@@ -73,7 +69,7 @@ export function ReceiveDialog({
     try {
       const tradeType = refund ? REFUND : Number(kind);
       const result = await request<Done>({
-        url: ExpenseApi.receive(tradeType, printing),
+        url: costPath(P.receive, { tradeType, print: printing ? 1 : 0 }),
         method: 'POST',
         silent: true,
         data: {

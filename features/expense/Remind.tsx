@@ -1,100 +1,48 @@
-import { Button, Callout, Card, H4, HTMLTable, InputGroup, Intent } from '@blueprintjs/core';
+import { Button, Card, H4, HTMLTable, Intent } from '@blueprintjs/core';
 import { useState } from 'react';
 import { dictLabel } from '../../domain/dictionaries.js';
+import { costPath, ExpensePaths as P } from '../../domain/resources/costPaths.js';
+import { type RemindBills, remindResource } from '../../domain/resources/costRemind.js';
 import { ExpenseScreens } from '../../domain/screens.js';
-import { usePageRefresh } from '../../src/app/usePageRefresh.js';
-import { rowButton } from '../../src/resource/index.js';
+import { ResourceList, type Row, rowButton } from '../../src/resource/index.js';
 import { navigate } from '../../src/router/hash.js';
 import { usePage } from '../../src/router/page.js';
-import { Pager } from '../../src/ui/Pager.js';
-import { usePagedList } from '../../src/ui/usePagedList.js';
-import { ExpenseApi, useGet, yuan } from './api.js';
+import { useGet, yuan } from './api.js';
 import { RemindDialog } from './RemindDialog.js';
 import './expense.css';
 
 interface Debtor {
   oldmanId: number;
   oldmanName: string;
-  billCount: number;
   dueFen: number;
-  firstMonth: string;
-  lastRemindTime: string | null;
   familyPhone: string | null;
 }
+const debtorOf = (row: Row) => row as unknown as Debtor;
 
-/** 缴费提醒 (/expense/paymentRemind): elders with unpaid bills, the oldest debt first. */
+/** 缴费提醒 (/expense/paymentRemind): elders with unpaid bills, the oldest debt first, and their 合计. */
 export function Remind() {
-  const list = usePagedList<Debtor, { keyword: string }>(ExpenseApi.remind, { keyword: '' });
-  const [keyword, setKeyword] = useState('');
   const [sending, setSending] = useState<Debtor | null>(null);
-  usePageRefresh(list.reload);
+  const [version, setVersion] = useState(0);
   return (
     <div className="page" data-testid="page-expense-remind">
-      <div className="filter-bar">
-        <InputGroup
-          leftIcon="search"
-          placeholder="长者姓名"
-          aria-label="关键字"
-          value={keyword}
-          onChange={(e) => setKeyword(e.currentTarget.value)}
-          onKeyDown={(e) => e.key === 'Enter' && list.setFilters({ keyword: keyword.trim() })}
-        />
-        <Button
-          icon="search"
-          intent={Intent.PRIMARY}
-          text="查询"
-          onClick={() => list.setFilters({ keyword: keyword.trim() })}
-        />
-      </div>
-      {list.error ? <Callout intent={Intent.DANGER}>{list.error}</Callout> : null}
-      <div className="expense-scroll">
-        <HTMLTable striped compact className="data-table expense-table">
-          <thead>
-            <tr>
-              <th>长者</th>
-              <th>待缴期数</th>
-              <th>最早账单</th>
-              <th className="money">待缴合计（元）</th>
-              <th>家属电话</th>
-              <th>上次提醒</th>
-              <th>操作</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.rows.map((r) => (
-              <tr key={r.oldmanId}>
-                <td>{r.oldmanName}</td>
-                <td>{r.billCount}</td>
-                <td>{r.firstMonth}</td>
-                <td className="money expense-due">{yuan(r.dueFen)}</td>
-                <td>{r.familyPhone ?? '未登记'}</td>
-                <td>{r.lastRemindTime ?? ''}</td>
-                <td className="actions">
-                  {rowButton('发送提醒', () => setSending(r))}
-                  {rowButton('详情', () =>
-                    navigate(`${ExpenseScreens.paymentRemindDetail}?oldmanId=${r.oldmanId}`),
-                  )}
-                </td>
-              </tr>
-            ))}
-            {!list.loading && list.rows.length === 0 ? (
-              <tr>
-                <td colSpan={7} className="empty">
-                  暂无欠费长者
-                </td>
-              </tr>
-            ) : null}
-          </tbody>
-        </HTMLTable>
-      </div>
-      <Pager total={list.total} pageNum={list.pageNum} pageSize={list.pageSize} onChange={list.setPage} />
+      <ResourceList
+        def={remindResource}
+        refreshKey={version}
+        onOpen={(row) => navigate(`${ExpenseScreens.paymentRemindDetail}?oldmanId=${debtorOf(row).oldmanId}`)}
+        rowActions={(row) => rowButton('发送提醒', () => setSending(debtorOf(row)))}
+        actionsWidth={140}
+        cells={{
+          dueFen: (row) => <span className="expense-due">{yuan(debtorOf(row).dueFen)}</span>,
+          familyPhone: (row) => debtorOf(row).familyPhone ?? '未登记',
+        }}
+      />
       {sending ? (
         <RemindDialog
           oldmanId={sending.oldmanId}
           oldmanName={sending.oldmanName}
           onClose={(changed) => {
             setSending(null);
-            if (changed) list.reload();
+            if (changed) setVersion((v) => v + 1);
           }}
         />
       ) : null}
@@ -102,26 +50,13 @@ export function Remind() {
   );
 }
 
-interface RemindRecord {
-  remindId: number;
-  remindTemplate: number;
-  phones: string;
-  content: string;
-  amountFen: number;
-  sendName: string;
-  sendTime: string;
-}
-
 /** 提醒详情 (/expense/paymentRemind/detail?oldmanId=): unpaid bills and the reminders sent. */
 export function RemindDetail() {
   const oldmanId = Number(usePage().query.oldmanId);
   const [version, setVersion] = useState(0);
   const [sending, setSending] = useState(false);
-  const data = useGet<{
-    bills: { billId: number; billMonth: string; payableFen: number }[];
-    records: RemindRecord[];
-  }>(oldmanId ? ExpenseApi.remindBills(oldmanId) : null, version);
-  const elder = useGet<{ oldmanName: string }>(oldmanId ? ExpenseApi.account(oldmanId) : null);
+  const data = useGet<RemindBills>(oldmanId ? costPath(P.remindBills, { oldmanId }) : null, version);
+  const elder = useGet<{ oldmanName: string }>(oldmanId ? costPath(P.account, { oldmanId }) : null);
   if (!oldmanId) return <div className="page">缺少长者参数</div>;
   return (
     <div className="page" data-testid="page-expense-remind-detail">

@@ -10,8 +10,9 @@ import {
 } from '@blueprintjs/core';
 import { useState } from 'react';
 import { staticDictionaries } from '../../domain/dictionaries.js';
+import { costPath, ExpensePaths as P } from '../../domain/resources/costPaths.js';
 import { useApp } from '../../src/app/AppContext.js';
-import { ExpenseApi, messageOf, useGet } from './api.js';
+import { messageOf, useGet } from './api.js';
 
 /** 发送提醒: choose the template, read the text and the family phones it goes to, send. */
 export function RemindDialog({
@@ -26,7 +27,7 @@ export function RemindDialog({
   const { request, toast } = useApp();
   const [template, setTemplate] = useState('1');
   const preview = useGet<{ content: string; phones: string[] }>(
-    ExpenseApi.remindPreview(oldmanId, Number(template)),
+    costPath(P.remindPreview, { oldmanId, remindTemplate: template }),
   );
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -34,7 +35,7 @@ export function RemindDialog({
     setBusy(true);
     try {
       const sent = await request<{ phones: string[] }>({
-        url: ExpenseApi.remindSend(oldmanId),
+        url: costPath(P.remindSend, { oldmanId }),
         method: 'POST',
         silent: true,
         data: { remindTemplate: Number(template) },

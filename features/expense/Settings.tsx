@@ -24,8 +24,9 @@ import {
 import { navigate } from '../../src/router/hash.js';
 import { usePage } from '../../src/router/page.js';
 import { readPageSetting } from '../../src/util/storage.js';
-import { ExpenseApi, type PayWay } from './api.js';
+import type { PayWay } from './api.js';
 import './expense.css';
+import { ExpensePaths } from '../../domain/resources/costPaths.js';
 
 /** A definition's generic list with the user's authority. */
 function DefList({
@@ -53,14 +54,14 @@ function TradeWayPanel() {
   const [ways, setWays] = useState<(PayWay & { enabled: number })[]>([]);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
-    request<(PayWay & { enabled: number })[]>({ url: ExpenseApi.tradeWays }).then(setWays, () => undefined);
+    request<(PayWay & { enabled: number })[]>({ url: ExpensePaths.tradeWays }).then(setWays, () => undefined);
   }, [request]);
   const save = async () => {
     setBusy(true);
     try {
       setWays(
         await request({
-          url: ExpenseApi.tradeWays,
+          url: ExpensePaths.tradeWays,
           method: 'POST',
           data: { tradeWays: ways.map((w) => ({ tradeWay: w.tradeWay, enabled: w.enabled })) },
         }),

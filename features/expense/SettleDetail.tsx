@@ -3,28 +3,16 @@ import { dictLabel } from '../../domain/dictionaries.js';
 import { ExpenseScreens } from '../../domain/screens.js';
 import { navigate } from '../../src/router/hash.js';
 import { usePage } from '../../src/router/page.js';
-import { ExpenseApi, useGet, yuan } from './api.js';
-import type { SettleRecord } from './Settle.js';
+import { useGet, yuan } from './api.js';
 import './expense.css';
-
-type SettlementRecord = SettleRecord & {
-  payWay: number | null;
-  medicalDepositFen: number;
-  reservationFen: number;
-  remark: string;
-  detail: unknown;
-  bills: { billId: number; billMonth: string; payableFen: number }[];
-};
-const extrasOf = (detail: unknown): { projectName: string; amount: number }[] => {
-  const items = (detail as { extraItems?: unknown } | null)?.extraItems ?? detail;
-  return Array.isArray(items) ? (items as { projectName: string; amount: number }[]) : [];
-};
+import { costPath, ExpensePaths as P } from '../../domain/resources/costPaths.js';
+import type { SettlementRecord } from '../../domain/resources/costSettle.js';
 
 /** 结算详情 (/expense/settle/detail?oldmanId=): every settlement of the elder, revoked ones included. */
 export function SettleDetail() {
   const oldmanId = Number(usePage().query.oldmanId);
   const data = useGet<{ oldmanName: string; records: SettlementRecord[] }>(
-    oldmanId ? ExpenseApi.settleDetail(oldmanId) : null,
+    oldmanId ? costPath(P.settleDetail, { oldmanId }) : null,
   );
   if (!oldmanId) return <div className="page">缺少长者参数</div>;
   return (
@@ -54,11 +42,7 @@ export function SettleDetail() {
                 <tr>
                   <td>其他费用</td>
                   <td className="money">{yuan(r.extraFen)}</td>
-                  <td>
-                    {extrasOf(r.detail)
-                      .map((x) => `${x.projectName}（${yuan(x.amount)}）`)
-                      .join('、')}
-                  </td>
+                  <td>{r.detail.map((x) => `${x.projectName}（${yuan(x.amount)}）`).join('、')}</td>
                 </tr>
                 <tr>
                   <td>预存款 / 入院押金 / 医疗押金 / 预订金</td>

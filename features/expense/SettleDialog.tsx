@@ -9,25 +9,14 @@ import {
   Intent,
 } from '@blueprintjs/core';
 import { useState } from 'react';
+import { costPath, ExpensePaths as P } from '../../domain/resources/costPaths.js';
+import type { SettlePreview } from '../../domain/resources/costSettle.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { ErrorCallout } from '../../src/ui/ErrorCallout.js';
-import { ExpenseApi, messageOf, useGet, usePayWays, yuan } from './api.js';
+import { messageOf, useGet, usePayWays, yuan } from './api.js';
 import { parseAmount } from './MoneyInput.js';
 import { PayWaySelect } from './PayWaySelect.js';
 
-export interface SettlePreview {
-  oldmanId: number;
-  oldmanName: string;
-  canSettle: boolean;
-  reason: string | null;
-  bills: { billId: number; billMonth: string; payableFen: number }[];
-  billFen: number;
-  prestoreFen: number;
-  depositFen: number;
-  medicalDepositFen: number;
-  reservationFen: number;
-  netFen: number;
-}
 type Extra = { key: number; name: string; amount: string };
 type Done = { refundFen: number; collectFen: number };
 
@@ -38,7 +27,7 @@ export const netText = (netFen: number) =>
 /** 退住结算 of one elder: unpaid bills and 其他费用 against prepaid money, deposits and reservation. */
 export function SettleDialog({ oldmanId, onClose }: { oldmanId: number; onClose(changed: boolean): void }) {
   const { request } = useApp();
-  const preview = useGet<SettlePreview>(ExpenseApi.settlePreview(oldmanId));
+  const preview = useGet<SettlePreview>(costPath(P.settlePreview, { oldmanId }));
   const ways = usePayWays();
   const [extras, setExtras] = useState<Extra[]>([]);
   const [payWay, setPayWay] = useState('');
@@ -63,7 +52,7 @@ export function SettleDialog({ oldmanId, onClose }: { oldmanId: number; onClose(
     setError('');
     try {
       const result = await request<Done>({
-        url: ExpenseApi.settleDo(oldmanId),
+        url: costPath(P.settle, { oldmanId }),
         method: 'POST',
         silent: true,
         data: {

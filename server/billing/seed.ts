@@ -1,17 +1,11 @@
 import { sql } from 'kysely';
 import { localDay, nowStamp } from '../../domain/clock.js';
+import { TxType } from '../../domain/resources/costCommon.js';
 import type { Db } from '../db/index.js';
 import { postTrade } from '../ledger/ledger.js';
-import { writeMonthBill } from '../routes/cost/bills.js';
-import {
-  billSources,
-  cashAccount,
-  type ElderRow,
-  elderAccount,
-  line,
-  stampReceipt,
-  TxType,
-} from '../routes/cost/shared.js';
+import { cashAccount, elderAccount, line, stampReceipt } from './book.js';
+import { type ElderRow, writeMonthBill } from './monthEnd.js';
+import { billSources } from './sources.js';
 
 /** Last month as YYYY-MM, by the home's calendar. */
 export function previousMonth(now = new Date()): string {

@@ -66,6 +66,11 @@ export interface ResourceHooks {
   /** Extra list conditions from query parameters the definition does not describe. */
   listWhere?(query: Record<string, unknown>, user: SessionUser): RawBuilder<unknown>[];
   /**
+   * The query parameters `list` or `listWhere` read that the definition's filters do not describe
+   * (one elder's receipts): declared, so they are validated, documented and not dropped.
+   */
+  listParams?: z.ZodRawShape;
+  /**
    * The tables decorate reads, when what it adds depends on them and the day alone: such lists are
    * answered from the kept answers until one of their tables changes. Without it a resource with
    * decorate is always read afresh, and so is one with listWhere.
@@ -397,6 +402,7 @@ export function resourceRoutes(
     Object.entries(def.api).filter(([action]) => !handwritten.includes(action as CrudAction)),
   );
   const querySchema = listQuerySchema(def).extend({
+    ...hooks.listParams,
     export: z.enum(['xlsx', 'csv'], { error: '导出格式只能是xlsx或csv' }).optional(),
   });
   const rowAnswer = rowSchema(def);
@@ -421,10 +427,19 @@ export function resourceRoutes(
           const read = (page: { limit: number; offset: number } | null) =>
             hooks.list ? hooks.list(ctx, q, page) : listRows(ctx.db, def, hooks, q, ctx.user, page);
           if (format === 'csv' || format === 'xlsx') {
-            const { rows } = await read({ limit: 50_000, offset: 0 });
+            const { rows, sums } = await read({ limit: 50_000, offset: 0 });
             const header = def.columns.map((c) => columnLabel(def, c));
             const body = rows.map((r) => def.columns.map((c) => displayValue(fieldOf(def, c), r, c)));
-            await sendTable(ctx.reply, format, def.title, [header, ...body]);
+            // the list's 合计 row, last: the sums under their columns
+            const total =
+              sums && rows.length
+                ? [
+                    def.columns.map((c, i) =>
+                      c in sums ? displayValue(fieldOf(def, c), sums, c) : i ? '' : '合计',
+                    ),
+                  ]
+                : [];
+            await sendTable(ctx.reply, format, def.title, [header, ...body, ...total]);
             return SENT;
           }
           // An answer kept since none of the tables it read changed is sent as it was.

@@ -63,6 +63,11 @@ export interface ResourceListProps {
   cells?: CellRenderers;
   /** Toolbar buttons acting on the selected rows (批量缴费); rows become selectable. */
   batchActions?(rows: Row[]): ReactNode;
+  /**
+   * A choice the screen keeps itself, across pages and searches (批量收款's elders): the chosen ids,
+   * and each change with the rows of the page it was made on. Rows become selectable.
+   */
+  selection?: { ids: ReadonlySet<number>; onChange(ids: Set<number>, pageRows: Row[]): void };
 }
 
 /** 合计: the definition's sums over every row the filters select, not only this page. */
@@ -96,7 +101,7 @@ export function ResourceList(props: ResourceListProps) {
   const list = useResourceList(def, routeName, props.fixedParams, props.refreshKey, props.initialFilters);
   const [columns, setColumns] = useState(() => readColumnSettings(routeName, def.columns));
   const [choosingColumns, setChoosingColumns] = useState(false);
-  const [selected, setSelected] = useState<Set<number>>(() => new Set());
+  const [ownSelection, setOwnSelection] = useState<Set<number>>(() => new Set());
   const [open, setOpen] = useState<Open>(null);
   const [removing, setRemoving] = useState<{ ids: number[]; text: string } | null>(null);
   const [acting, setActing] = useState<{ action: ActionDef; row: Row } | null>(null);
@@ -104,12 +109,15 @@ export function ResourceList(props: ResourceListProps) {
   const leave = useLeaveGuard();
   usePageRefresh(list.reload);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new page of rows drops the selection
-  useEffect(() => setSelected(new Set()), [list.rows]);
+  useEffect(() => setOwnSelection(new Set()), [list.rows]);
+  const selected: ReadonlySet<number> = props.selection?.ids ?? ownSelection;
+  const setSelected = (ids: Set<number>) =>
+    props.selection ? props.selection.onChange(ids, list.rows) : setOwnSelection(ids);
 
   const mayCreate = canCreate && Boolean(def.api.create || props.onCreate);
   const mayEdit = canEdit && Boolean(def.api.update || props.onEdit);
   const mayRemove = canRemove && Boolean(def.api.remove);
-  const selectable = mayRemove || Boolean(props.batchActions);
+  const selectable = mayRemove || Boolean(props.batchActions || props.selection);
   const selectedRows = list.rows.filter((r) => selected.has(rowId(def, r)));
 
   const remove = async (ids: number[]) => {

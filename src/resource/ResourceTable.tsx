@@ -144,7 +144,15 @@ export function ResourceTable({
                 className="resource-check"
                 aria-label="全选本页"
                 checked={all}
-                onChange={() => onSelect(all ? new Set() : new Set(ids))}
+                onChange={() => {
+                  // rows of other pages a screen keeps chosen stay chosen
+                  const next = new Set(selected);
+                  for (const id of ids) {
+                    if (all) next.delete(id);
+                    else next.add(id);
+                  }
+                  onSelect(next);
+                }}
               />
             )}
           />

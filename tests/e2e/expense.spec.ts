@@ -26,14 +26,35 @@ async function api(page: Page, method: 'GET' | 'PUT' | 'POST', url: string, data
   return body.result;
 }
 
+/** This month as YYYY-MM, by the console's calendar (the 费用账单 list starts at it). */
+const thisMonth = () => {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`;
+};
+
+/** The id of the elder's bill of a month that is not voided. */
+async function billOf(page: Page, oldmanId: number, month: string): Promise<number> {
+  const bills = (await api(page, 'GET', `/pims/web-pi/cost/payBack/${oldmanId}?pageHelper=0`)).list as Rec[];
+  const bill = bills.find((b) => b.billMonth === month && b.billStatus !== 3);
+  expect(bill, `a bill of ${month}`).toBeDefined();
+  return Number(bill?.billId);
+}
+
 test('expense: prepayment with a receipt, monthly bill paid from the balance and anti-settled, check-out settled and revoked, the book balances', async ({
   page,
 }) => {
   test.setTimeout(120_000);
   await signIn(page, ADMIN);
-  const residents = (await api(page, 'GET', '/pims/web-pi/cost/account?oldmanStatuses=1&pageHelper=0'))
-    .list as Rec[];
-  const elder = residents.find((r) => r.prestore === 0 && r.deposit === 0 && r.receivable === 0) as Rec;
+  const everyone = (await api(page, 'GET', '/pims/web-pi/cost/account?pageHelper=0')).list as Rec[];
+  // a resident with no money yet whose name no other elder's contains: the name alone finds them
+  const elder = everyone.find(
+    (r) =>
+      r.oldmanStatus === LiveStatus.living &&
+      r.prestore === 0 &&
+      r.deposit === 0 &&
+      r.receivable === 0 &&
+      everyone.filter((o) => String(o.oldmanName).includes(String(r.oldmanName))).length === 1,
+  ) as Rec;
   const id = Number(elder.oldmanId);
   const name = String(elder.oldmanName);
 
@@ -42,7 +63,7 @@ test('expense: prepayment with a receipt, monthly bill paid from the balance and
   const accounts = page.getByTestId('page-expense-account');
   await accounts.getByLabel('关键字').fill(name);
   await accounts.getByRole('button', { name: '查询' }).click();
-  const row = accounts.locator(`[data-testid="account-row"][data-oldman-id="${id}"]`);
+  const row = accounts.getByTestId(`row-${id}`);
   await row.getByRole('button', { name: '收款' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByLabel('支付方式').locator('option', { hasText: '现金' })).toHaveCount(1);
@@ -55,8 +76,10 @@ test('expense: prepayment with a receipt, monthly bill paid from the balance and
   // the seeded 满赠 rule (10000 yuan brings 300) applies to this prepayment
   await expect(dialog.getByTestId('receive-gift')).toContainText('300.00 元');
   await dialog.getByRole('button', { name: '完成' }).click();
-  await expect(row.getByTestId('account-prestore')).toHaveText('20,300.50');
+  await expect(accounts.getByTestId(`account-prestore-${id}`)).toHaveText('20,300.50');
   const prestore = 2030050;
+  // the 合计 row adds up every elder of the filters (this one)
+  await expect(accounts.getByTestId('resource-sums')).toContainText('预存款（元）：20,300.50');
   await shot(page, 'accounts');
 
   // 导出: the accounts of the filter (this elder) as a CSV file
@@ -76,14 +99,16 @@ test('expense: prepayment with a receipt, monthly bill paid from the balance and
   const gen = page.getByRole('dialog');
   await gen.getByRole('button', { name: '预览' }).click();
   await expect(gen.getByTestId('bill-preview')).toContainText('应收合计');
-  await expect(gen.getByText(name, { exact: true })).toBeVisible();
+  await expect(gen.getByTestId(`bill-preview-${id}`).getByRole('cell').first()).toHaveText(name);
   await shot(page, 'bill-preview');
   await gen.getByRole('button', { name: '确认生成' }).click();
   await expect(gen).toHaveCount(0);
   await bills.getByLabel('关键字').fill(name);
   await bills.getByRole('button', { name: '查询' }).click();
-  const bill = bills.locator(`[data-testid="bill-row"][data-oldman-id="${id}"]`);
-  await expect(bill.getByTestId('bill-status')).toHaveText('待缴费');
+  const billId = await billOf(page, id, thisMonth());
+  const bill = bills.getByTestId(`row-${billId}`);
+  const billStatus = bills.getByTestId(`bill-status-${billId}`);
+  await expect(billStatus).toHaveText('待缴费');
   await shot(page, 'bills');
 
   // 导出: the bills of the filters as a CSV file
@@ -103,12 +128,12 @@ test('expense: prepayment with a receipt, monthly bill paid from the balance and
   const pay = page.getByRole('dialog');
   await expect(pay.getByLabel('支付方式')).toHaveValue('1');
   await pay.getByRole('button', { name: '确认缴费' }).click();
-  await expect(bill.getByTestId('bill-status')).toHaveText('已缴费');
+  await expect(billStatus).toHaveText('已缴费');
   const paidAccount = await api(page, 'GET', `/pims/web-pi/cost/account/${id}`);
   expect(Number(paidAccount.prestore)).toBeLessThan(prestore);
   await bill.getByRole('button', { name: '反结算' }).click();
   await page.locator('.bp6-alert').getByRole('button', { name: '反结算' }).click();
-  await expect(bill.getByTestId('bill-status')).toHaveText('待缴费');
+  await expect(billStatus).toHaveText('待缴费');
   expect(await api(page, 'GET', `/pims/web-pi/cost/account/${id}`)).toMatchObject({ prestore });
 
   // the elder moves out (residence API), then is settled at 退住结算 with the refund shown
@@ -120,9 +145,8 @@ test('expense: prepayment with a receipt, monthly bill paid from the balance and
   const settle = page.getByTestId('page-expense-settle');
   await settle.getByLabel('关键字').fill(name);
   await settle.getByLabel('关键字').press('Enter');
-  const waiting = settle.locator(`[data-testid="settle-row"][data-oldman-id="${id}"]`);
-  await expect(waiting).toContainText('应退');
-  await waiting.getByRole('button', { name: '结算' }).click();
+  await expect(settle.getByTestId(`settle-net-${id}`)).toContainText('应退');
+  await settle.getByTestId(`row-${id}`).getByRole('button', { name: '结算' }).click();
   const sd = page.getByRole('dialog');
   await sd.getByRole('button', { name: '添加' }).click();
   await sd.getByLabel('其他费用1名称').fill('物品损坏赔偿');
@@ -140,14 +164,17 @@ test('expense: prepayment with a receipt, monthly bill paid from the balance and
 
   // 结算记录: the settlement is revoked and the money is back
   await settle.getByRole('tab', { name: '结算记录' }).click();
-  const record = settle.locator(`[data-testid="settle-record"][data-oldman-id="${id}"]`).first();
-  await expect(record.getByTestId('settle-status')).toHaveText('已结算');
+  const settlements = (await api(page, 'GET', `/pims/web-pi/cost/settle/${id}/detail`)).records as Rec[];
+  const settleId = Number(settlements[0]?.settleId);
+  const record = settle.getByTestId(`row-${settleId}`);
+  const settleStatus = settle.getByTestId(`settle-status-${settleId}`);
+  await expect(settleStatus).toHaveText('已结算');
   await shot(page, 'settle-records');
   await record.getByRole('button', { name: '撤销结算' }).click();
   await page.locator('.bp6-alert').getByRole('button', { name: '撤销结算' }).click();
-  await expect(record.getByTestId('settle-status')).toHaveText('已撤销');
+  await expect(settleStatus).toHaveText('已撤销');
   expect(await api(page, 'GET', `/pims/web-pi/cost/account/${id}`)).toMatchObject({ prestore });
-  await record.getByRole('button', { name: '详情' }).click();
+  await record.getByRole('button', { name: '查看' }).click();
   const settleDetail = page.getByTestId('page-expense-settle-detail');
   await expect(settleDetail).toContainText('已撤销');
   await expect(settleDetail).toContainText('物品损坏赔偿（50.00）');
@@ -163,8 +190,9 @@ test('expense: prepayment with a receipt, monthly bill paid from the balance and
   const advance = page.getByTestId('page-report-advance');
   await advance.getByLabel('关键字').fill(name);
   await advance.getByRole('button', { name: '查询' }).click();
-  await expect(advance.getByTestId('report-table')).toContainText('20,000.50');
-  await expect(advance.getByTestId('report-sums')).toContainText('合计');
+  await expect(advance.getByTestId('resource-table')).toContainText('20,000.50');
+  // the 合计 of every line of the elder's prepaid account is its balance, back where it was
+  await expect(advance.getByTestId('resource-sums')).toHaveText(`合计发生额（元）：${formatYuan(prestore)}`);
   await shot(page, 'report');
 });
 
@@ -229,10 +257,7 @@ test('expense: account statement with remit, transfer and void; batch payment; a
   for (const e of [b, c]) {
     await accounts.getByLabel('关键字').fill(String(e.oldmanName));
     await accounts.getByRole('button', { name: '查询' }).click();
-    await accounts
-      .locator(`[data-testid="account-row"][data-oldman-id="${String(e.oldmanId)}"]`)
-      .getByRole('checkbox')
-      .check();
+    await accounts.getByRole('checkbox', { name: `选择 ${String(e.oldmanName)}`, exact: true }).check();
   }
   await accounts.getByRole('button', { name: /批量收款（已选 2 位）/ }).click();
   const batch = page.getByTestId('page-expense-batch');
@@ -334,9 +359,10 @@ test('expense: a bill paid by 微信扫码 through the sandbox gateway, and a pr
   await bills.getByLabel('账单月份').fill('2026-07');
   await bills.getByLabel('关键字').fill(name);
   await bills.getByRole('button', { name: '查询' }).click();
-  const bill = bills.locator(`[data-testid="bill-row"][data-oldman-id="${id}"]`).first();
-  await expect(bill.getByTestId('bill-status')).toHaveText('待缴费');
-  await bill.getByRole('button', { name: '缴费' }).click();
+  const billId = await billOf(page, id, '2026-07');
+  const billStatus = bills.getByTestId(`bill-status-${billId}`);
+  await expect(billStatus).toHaveText('待缴费');
+  await bills.getByTestId(`row-${billId}`).getByRole('button', { name: '缴费' }).click();
   const pay = page.getByRole('dialog');
   await pay.getByLabel('支付方式').selectOption({ label: '微信扫码' });
   await pay.getByRole('button', { name: '去扫码支付' }).click();
@@ -344,19 +370,18 @@ test('expense: a bill paid by 微信扫码 through the sandbox gateway, and a pr
   await scan.getByRole('button', { name: '生成收款码' }).click();
   await expect(scan.getByTestId('pay-code-url')).toBeVisible();
   // nothing is paid until the customer pays
-  await expect(bill.getByTestId('bill-status')).toHaveText('待缴费');
+  await expect(billStatus).toHaveText('待缴费');
   await scan.getByRole('button', { name: '模拟扫码支付' }).click();
   await expect(scan.getByText('支付成功')).toBeVisible();
   await scan.getByRole('button', { name: '完成' }).click();
-  await expect(bill.getByTestId('bill-status')).toHaveText('已缴费');
+  await expect(billStatus).toHaveText('已缴费');
 
   // 长者账户 › 收款 by the customer's 付款码: the gateway answers after a moment, then the balance shows it
   await page.goto('/index.html#/expense/account');
   const accounts = page.getByTestId('page-expense-account');
   await accounts.getByLabel('关键字').fill(name);
   await accounts.getByLabel('关键字').press('Enter');
-  const row = accounts.locator(`[data-testid="account-row"][data-oldman-id="${id}"]`);
-  await row.getByRole('button', { name: '收款' }).click();
+  await accounts.getByTestId(`row-${id}`).getByRole('button', { name: '收款' }).click();
   const receive = page.getByRole('dialog');
   await receive.getByLabel('金额（元）').fill('88.80');
   await receive.getByLabel('支付方式').selectOption({ label: '支付宝付款码' });
@@ -366,7 +391,7 @@ test('expense: a bill paid by 微信扫码 through the sandbox gateway, and a pr
   await micro.getByLabel('付款码').press('Enter');
   await expect(micro.getByText('支付成功')).toBeVisible({ timeout: 15_000 });
   await micro.getByRole('button', { name: '完成' }).click();
-  await expect(row.getByTestId('account-prestore')).toHaveText('88.80');
+  await expect(accounts.getByTestId(`account-prestore-${id}`)).toHaveText('88.80');
   const ledger = await api(page, 'GET', '/pims/web-pi/cost/reconciliation/ledger');
   expect(ledger).toMatchObject({ ok: true, totalFen: 0 });
 });

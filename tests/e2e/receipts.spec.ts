@@ -32,9 +32,10 @@ async function eldersWithBills(page: Page, count: number) {
   const residents = (
     await api(page, 'GET', `/pims/web-pi/cost/account?oldmanStatuses=1&pageHelper=0&deptId=${String(deptId)}`)
   ).list as Rec[];
-  const fresh = residents.filter((r) => r.prestore === 0 && r.deposit === 0 && r.receivable === 0);
-  const out: { id: number; name: string; payableFen: number }[] = [];
-  // an elder whose bill of this month an earlier test already paid has none left to pay
+  const fresh = residents.filter((r) => r.prestore === 0 && r.deposit === 0);
+  const out: { id: number; name: string; payableFen: number; billId: number }[] = [];
+  // an elder whose bill of this month an earlier test already paid has none left to pay; one who owes
+  // more than this month's bill (an earlier test's other months) is passed over too
   for (const r of fresh) {
     if (out.length === count) break;
     await api(page, 'POST', '/pims/web-pi/cost/payBack/addBill', {
@@ -43,8 +44,15 @@ async function eldersWithBills(page: Page, count: number) {
     });
     const bills = (await api(page, 'GET', `/pims/web-pi/cost/payBack/${String(r.oldmanId)}`)).list as Rec[];
     const bill = bills.find((b) => b.billMonth === month() && b.billStatus === 0);
-    if (bill)
-      out.push({ id: Number(r.oldmanId), name: String(r.oldmanName), payableFen: Number(bill.payableFen) });
+    const owes =
+      bill && (await api(page, 'GET', `/pims/web-pi/cost/account/${String(r.oldmanId)}`)).receivable;
+    if (bill && owes === bill.payableFen)
+      out.push({
+        id: Number(r.oldmanId),
+        name: String(r.oldmanName),
+        payableFen: Number(bill.payableFen),
+        billId: Number(bill.billId),
+      });
   }
   expect(out).toHaveLength(count);
   return out;
@@ -56,10 +64,7 @@ async function receiveCash(page: Page, elder: { id: number; name: string }, fen:
   const accounts = page.getByTestId('page-expense-account');
   await accounts.getByLabel('关键字').fill(elder.name);
   await accounts.getByRole('button', { name: '查询' }).click();
-  await accounts
-    .locator(`[data-testid="account-row"][data-oldman-id="${elder.id}"]`)
-    .getByRole('button', { name: '收款' })
-    .click();
+  await accounts.getByTestId(`row-${elder.id}`).getByRole('button', { name: '收款' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('金额（元）').fill(String(fen / 100));
   await dialog.getByLabel('支付方式').selectOption({ label: '现金' });
@@ -69,15 +74,12 @@ async function receiveCash(page: Page, elder: { id: number; name: string }, fen:
 }
 
 /** 费用账单 › 缴费 of the elder's bill: the dialog, open. */
-async function openPay(page: Page, elder: { id: number; name: string }) {
+async function openPay(page: Page, elder: { name: string; billId: number }) {
   await page.goto('/index.html#/expense/bill');
   const bills = page.getByTestId('page-expense-bill');
   await bills.getByLabel('关键字').fill(elder.name);
   await bills.getByRole('button', { name: '查询' }).click();
-  await bills
-    .locator(`[data-testid="bill-row"][data-oldman-id="${elder.id}"]`)
-    .getByRole('button', { name: '缴费' })
-    .click();
+  await bills.getByTestId(`row-${elder.billId}`).getByRole('button', { name: '缴费' }).click();
   return page.getByRole('dialog');
 }
 
@@ -87,18 +89,27 @@ async function printedAmount(page: Page, name: string) {
   const receipts = page.getByTestId('page-expense-receipt');
   await receipts.getByLabel('关键字').fill(name);
   await receipts.getByRole('button', { name: '查询' }).click();
-  const first = receipts.locator('tbody tr').first();
-  await expect(first).toContainText(name);
-  await first.getByRole('checkbox').check();
+  // the latest receipt of the elder is the list's first row
+  const latest = (
+    (await api(page, 'GET', `/pims/web-pi/cost/receipt?keyword=${encodeURIComponent(name)}&pageSize=1`))
+      .list as Rec[]
+  )[0] as Rec;
+  expect(latest.oldmanName).toBe(name);
+  await expect(receipts.getByTestId('resource-table')).toContainText(String(latest.receiptNo));
+  await receipts.getByRole('checkbox', { name: `选择 ${String(latest.receiptNo)}`, exact: true }).check();
   const popup = page.waitForEvent('popup');
   await receipts.getByRole('button', { name: /打印收据/ }).click();
   const printed = await popup;
-  const amount = printed.locator('tr', { hasText: '金额' }).locator('td');
+  // the print shows this one receipt, and its 金额 line
+  await expect(printed.locator('section.receipt')).toHaveCount(1);
+  await expect(printed.locator('section.receipt')).toContainText(`收据号：${String(latest.receiptNo)}`);
+  const amount = printed.locator('section.receipt tr:has(> th:text-is("金额")) > td');
   await expect(amount).toHaveText(/元$/);
   const text = (await amount.textContent()) ?? '';
   if (SHOTS) await printed.screenshot({ path: `${SHOTS}receipt-print-${name}.png` });
   await printed.close();
-  return { listed: (await first.locator('td.money').textContent()) ?? '', printed: text };
+  const listed = (await receipts.getByTestId(`receipt-amount-${String(latest.txId)}`).textContent()) ?? '';
+  return { listed, printed: text };
 }
 
 test('a bill paid from the balance prints its amount on the receipt, as a cash payment does', async ({

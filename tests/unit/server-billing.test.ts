@@ -3,6 +3,7 @@ import { Code } from '../../domain/codes.js';
 import { PaymentPath } from '../../domain/payment.js';
 import { formatYuan } from '../../domain/resource.js';
 import { COST, COST_SET, DISCOUNT_RULE, PROJECT, PROJECT_CHILD } from '../../domain/resources/cost.js';
+import { ExpensePaths } from '../../domain/resources/costPaths.js';
 import { RECONCILIATION } from '../../domain/resources/costReports.js';
 import { LiveStatus, ResidencePaths as P } from '../../domain/resources/residence.js';
 import { call, signInAdmin, signInNurse, signInOtherOrg, startTestApp } from '../support/serverHarness.js';
@@ -202,9 +203,18 @@ describe('accounts: every trade a double entry, to the fen', () => {
     expect(lines[0]).toBe(
       '姓名,入住状态,床位,预存款（元）,入院押金（元）,医疗押金（元）,预订金（元）,待缴（元）',
     );
-    expect(lines).toHaveLength(living.total + 1);
+    // the header, every elder of the filters, and their 合计 last
+    expect(lines).toHaveLength(living.total + 2);
     const row = lines.find((l) => l.startsWith(`${String(a.oldmanName)},`));
     expect(row).toMatch(/^[^,]+,在住,[^,]*,1000\.50,0\.00,0\.00,0\.00,0\.00$/);
+    const prestoreFen = (line: string) => Math.round(Number(line.split(',')[3]) * 100);
+    const total = lines.at(-1) ?? '';
+    expect(total).toMatch(/^合计,,,/);
+    expect(prestoreFen(total)).toBe(lines.slice(1, -1).reduce((s, l) => s + prestoreFen(l), 0));
+    expect(prestoreFen(total)).toBeGreaterThanOrEqual(100050);
+    // the list answers the same 合计 over every elder of the filters, whatever the page
+    const sums = ((await ok('GET', `${COST}/account?oldmanStatuses=1&pageSize=5`)) as { sums?: Rec }).sums;
+    expect(sums?.prestore).toBe(prestoreFen(total));
     const nurseLines = await file((await signInNurse(h.app)).token);
     expect(nurseLines.length).toBeGreaterThan(1);
     expect(nurseLines.length).toBeLessThan(lines.length);
@@ -352,15 +362,18 @@ describe('monthly bills', () => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe('账单月份,长者,费用合计（元）,优惠（元）,应缴（元）,状态,支付方式,缴费时间');
-    // every bill of the month, not one page of it
-    expect(lines).toHaveLength(unpaid.total + 1);
+    // every bill of the month, not one page of it, and the 合计 of 应缴 last
+    expect(lines).toHaveLength(unpaid.total + 2);
+    const payableFen = (line: string) => Math.round(Number(line.split(',')[4]) * 100);
+    expect(lines.at(-1)).toMatch(/^合计,/);
+    expect(payableFen(lines.at(-1) ?? '')).toBe(lines.slice(1, -1).reduce((s, l) => s + payableFen(l), 0));
     const paid = lines.find((l) => l.includes(String(first.oldmanName)));
     expect(paid).toContain(`${month},${String(first.oldmanName)},`);
     expect(paid).toContain(',已缴费,现金,');
     expect(paid).toContain(`,${(Number(first.payableFen) / 100).toFixed(2)},`);
 
     const onlyUnpaid = await file('csv', admin, `billMonth=${month}&billStatus=0`);
-    expect(onlyUnpaid.body.trim().split('\r\n')).toHaveLength(unpaid.total);
+    expect(onlyUnpaid.body.trim().split('\r\n')).toHaveLength(unpaid.total + 1);
 
     const xlsx = await file('xlsx');
     expect(xlsx.headers['content-type']).toContain('spreadsheetml');
@@ -482,7 +495,7 @@ describe('check-out settlement through settlementMachine', () => {
     expect(preview).toMatchObject({ canSettle: true, prestoreFen: 80000, depositFen: 500000 });
     const billFen = Number(preview.billFen);
     expect(billFen).toBeGreaterThan(0);
-    const awaiting = (await ok('GET', `${COST}/settle?view=awaiting&pageSize=100`)) as unknown as Page;
+    const awaiting = (await ok('GET', `${ExpensePaths.settleAwaiting}?pageSize=100`)) as unknown as Page;
     expect(awaiting.list.map((r) => r.oldmanId)).toContain(id);
 
     const done = await ok('POST', `${COST}/settle/${id}`, {
@@ -542,6 +555,31 @@ describe('reports read the book', () => {
     expect(print.body).toContain('777.00 元');
     const unknown = await refused('GET', `${RECONCILIATION}/nope`);
     expect(unknown).toMatchObject({ code: Code.notFound, msg: '报表不存在' });
+
+    // a report is a list: sorted as asked, paged, its money added up over every row
+    const all = (await ok('GET', `${RECONCILIATION}/balance?pageHelper=0`)) as unknown as Page & {
+      sums: Rec;
+    };
+    const top = (await ok(
+      'GET',
+      `${RECONCILIATION}/balance?pageSize=2&sortField=balance&sortOrder=desc`,
+    )) as unknown as Page & { sums: Rec };
+    const richest = [...all.list].sort((x, y) => Number(y.balance) - Number(x.balance)).slice(0, 2);
+    expect(top.list.map((r) => r.balance)).toEqual(richest.map((r) => r.balance));
+    expect(top.total).toBe(all.total);
+    expect(top.sums.balance).toBe(all.list.reduce((sum, r) => sum + Number(r.balance), 0));
+    // its file ends with the 合计 row; a running balance is not added up
+    const file = await h.app.inject({
+      method: 'GET',
+      url: `${RECONCILIATION}/advance?export=csv&keyword=${encodeURIComponent(String(a.oldmanName))}`,
+      headers: { authorization: admin },
+    });
+    const lines = file.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe('时间,长者,摘要,支付方式,发生额（元）,余额（元）,经办人');
+    expect(lines.at(-1)).toBe('合计,,,,777.00,,');
   });
 
   it('payment reminders go to the family by SMS with the unpaid sum', async () => {

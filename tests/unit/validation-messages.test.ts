@@ -106,7 +106,7 @@ describe('refused calls, as the console sees them', () => {
     expect(await refusal('POST', `${COST}/account/1/0`, { oldmanId, amount: 100, payWay: 99 })).toBe(
       '支付方式无效',
     );
-    expect(await refusal('GET', `${COST}/account?pageSize=abc`)).toBe('每页条数应为数字');
+    expect(await refusal('GET', `${COST}/account?pageSize=abc`)).toBe('每页条数无效');
   });
 
   it('a profile with an impossible birth date in its ID card says so', async () => {

@@ -1,11 +1,14 @@
 import { sql } from 'kysely';
-import { z } from 'zod';
 import { today } from '../../../domain/clock.js';
-import { LiveAuthority, PROFILE } from '../../../domain/resources/oldman.js';
+import { elderCost } from '../../../domain/resources/costBills.js';
+import { ExpensePaths as P } from '../../../domain/resources/costPaths.js';
+import { LiveAuthority } from '../../../domain/resources/oldman.js';
 import { type CostSetting, monthBill } from '../../billing/monthBill.js';
+import { billSources } from '../../billing/sources.js';
 import { type AnyRoute, route } from '../../http/route.js';
+import { idsOf, noQuery } from '../../http/schemas.js';
 import { ownerBalances } from '../../ledger/ledger.js';
-import { billSources, elderOf } from './shared.js';
+import { elderOf } from './elders.js';
 
 /**
  * proFile/{oldmanId}/costProject (spec 001 §7 "Elder profiles"): what the elder is charged each
@@ -16,9 +19,12 @@ export function elderCostRoutes(): AnyRoute[] {
   return [
     route({
       method: 'GET',
-      url: `${PROFILE}/:oldmanId/costProject`,
+      url: P.elderCost,
       auth: LiveAuthority.archives,
-      params: z.object({ oldmanId: z.coerce.number().int().positive('长者无效') }),
+      summary: '长者每月费用',
+      params: idsOf('oldmanId'),
+      query: noQuery,
+      response: elderCost,
       async handler(ctx) {
         const elder = await elderOf(ctx, ctx.params.oldmanId);
         const settings = await sql<

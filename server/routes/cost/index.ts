@@ -1,22 +1,56 @@
+import { accountResource } from '../../../domain/resources/costAccounts.js';
+import { billResource } from '../../../domain/resources/costBills.js';
+import { receiptResource } from '../../../domain/resources/costReceipts.js';
+import { remindResource } from '../../../domain/resources/costRemind.js';
+import { costReports, reportResource } from '../../../domain/resources/costReports.js';
+import { settleAwaitingResource, settlementResource } from '../../../domain/resources/costSettle.js';
 import type { AnyRoute } from '../../http/route.js';
-import { accountRoutes } from './accounts.js';
-import { billRoutes } from './bills.js';
+import { resourceRoutes } from '../../resources/engine.js';
+import { accountListHooks, accountListRoutes } from './accountList.js';
+import { accountTradeRoutes } from './accountTrades.js';
+import { billGenerateRoutes } from './billGenerate.js';
+import { billLineRoutes } from './billLines.js';
+import { billListHooks, billListRoutes } from './billList.js';
+import { billPrintRoutes } from './billPrint.js';
+import { billStatusRoutes } from './billStatus.js';
 import { elderCostRoutes } from './elderCost.js';
 import { registerBillingPayments } from './payments.js';
-import { remindRoutes } from './remind.js';
-import { reportRoutes } from './reports.js';
+import { receiptListHooks, receiptRoutes } from './receipts.js';
+import { remindListHooks, remindRoutes } from './remind.js';
+import { reportHooks, reportRoutes } from './reports.js';
 import { costSettingRoutes } from './settings.js';
 import { settleRoutes } from './settle.js';
+import { settleAwaitingHooks, settlementHooks } from './settleList.js';
 
-/** Spec 001 §7 "Expense and billing" (/pims/web-pi/cost/...); the money book is server/ledger. */
+/**
+ * Spec 001 §7 "Expense and billing" (/pims/web-pi/cost/...); the money book is server/ledger,
+ * month-end billing server/billing. The lists (长者账户, 费用账单, 退住结算, 缴费提醒, 历史收据 and the
+ * reports) are the engine's list calls over the module's own reads of the book.
+ */
 export function costRoutes(): AnyRoute[] {
   registerBillingPayments();
   return [
     ...costSettingRoutes(),
-    ...accountRoutes(),
-    ...billRoutes(),
+    ...resourceRoutes(accountResource, accountListHooks),
+    ...accountListRoutes(),
+    ...accountTradeRoutes(),
+    ...resourceRoutes(billResource, billListHooks),
+    ...billListRoutes(),
+    ...billGenerateRoutes(),
+    ...billStatusRoutes(),
+    ...billLineRoutes(),
+    ...billPrintRoutes(),
+    ...resourceRoutes(settleAwaitingResource, settleAwaitingHooks),
+    ...resourceRoutes(settlementResource, settlementHooks),
     ...settleRoutes(),
+    ...resourceRoutes(remindResource, remindListHooks),
     ...remindRoutes(),
+    ...resourceRoutes(receiptResource, receiptListHooks),
+    ...receiptRoutes(),
+    ...costReports.flatMap((def) => {
+      const list = reportResource(def);
+      return resourceRoutes(list, reportHooks(def, list.sums ?? []));
+    }),
     ...reportRoutes(),
     ...elderCostRoutes(),
   ];

@@ -2,13 +2,14 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { Code } from '../../../domain/codes.js';
 import { formatYuan } from '../../../domain/resource.js';
-import { BillStatus } from '../../../machines/billMachine.js';
+import { accountOfTradeType } from '../../../domain/resources/costCommon.js';
+import { billOffers } from '../../../machines/billMachine.js';
+import type { Operator } from '../../billing/book.js';
 import type { Db } from '../../db/index.js';
 import { ApiFailure } from '../../http/failure.js';
 import { registerPaymentPurpose } from '../../payment/index.js';
-import { moveMoney } from './accounts.js';
-import { settleBill } from './bills.js';
-import { accountOfTradeType, type Operator } from './shared.js';
+import { moveMoney } from './accountTrades.js';
+import { settleBill } from './billStatus.js';
 
 /**
  * Scanned-code payments (pay ways 10–13) for billing, through the payment provider: 'bill' pays
@@ -63,7 +64,7 @@ export function registerBillingPayments() {
         .execute();
       if (bills.length !== new Set(billIds).size) throw new ApiFailure(Code.notFound, '账单不存在');
       if (bills.some((b) => !depts.includes(b.deptId))) throw new ApiFailure(Code.deptNotAllowed);
-      if (bills.some((b) => b.billStatus !== BillStatus.unpaid))
+      if (bills.some((b) => !billOffers(b.billStatus, 'PAY')))
         throw new ApiFailure(Code.billState, '只有待缴费账单可以扫码支付');
       const due = bills.reduce((s, b) => s + b.payableFen, 0);
       if (due !== intent.amountFen)
@@ -79,7 +80,7 @@ export function registerBillingPayments() {
           .where('billId', '=', billId)
           .where('orgId', '=', order.orgId)
           .executeTakeFirstOrThrow();
-        if (bill.billStatus === BillStatus.unpaid)
+        if (billOffers(bill.billStatus, 'PAY'))
           await settleBill(trx, order.orgId, bill, order.payWay, operator);
         // Paid some other way while the customer was scanning: the money is the elder's, not lost.
         else

@@ -1,5 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
-import { TxType } from './shared.js';
+import { TxType } from '../../../domain/resources/costCommon.js';
 
 /**
  * What a receipt says was paid, read from the trade's own ledger lines (fen, never negative):

@@ -1,23 +1,56 @@
 import { sql } from 'kysely';
-import { z } from 'zod';
 import { nowStamp } from '../../../domain/clock.js';
 import { Code } from '../../../domain/codes.js';
 import { formatYuan } from '../../../domain/resource.js';
-import { ExpenseAuthority as A, COST } from '../../../domain/resources/cost.js';
+import { ExpenseAuthority as A } from '../../../domain/resources/cost.js';
+import { ExpensePaths as P } from '../../../domain/resources/costPaths.js';
+import {
+  remindBills,
+  remindPreview,
+  remindResource,
+  remindSendBody,
+  remindSent,
+  remindTemplate,
+} from '../../../domain/resources/costRemind.js';
 import { BillStatus } from '../../../machines/billMachine.js';
+import type { ElderRow } from '../../billing/monthEnd.js';
 import { inReadDepts } from '../../http/deptScope.js';
 import { ApiFailure } from '../../http/failure.js';
 import { type AnyRoute, route } from '../../http/route.js';
+import { idsOf, noQuery } from '../../http/schemas.js';
 import { ownerBalances } from '../../ledger/ledger.js';
-import type { Ctx } from '../../resources/engine.js';
-import { type ElderRow, elderOf, operator } from './shared.js';
+import type { Ctx, ListRows, ResourceHooks } from '../../resources/engine.js';
+import { elderOf, operator } from './elders.js';
+import { contains, type ListPage, limitOf, orderOf } from './listSql.js';
 
-const REMIND = `${COST}/remind`;
+/** 缴费提醒: elders with unpaid bills, the oldest debt first, with the last reminder sent. */
+async function debtorRows(ctx: Ctx, q: Record<string, unknown>, page: ListPage): Promise<ListRows> {
+  const where = sql`b.orgId = ${ctx.user.orgId} and b.billStatus = ${BillStatus.unpaid}
+    and ${inReadDepts('o.deptId', ctx.user)} ${q.keyword ? sql`and ${contains('o.oldmanName', String(q.keyword))}` : sql``}`;
+  const order = orderOf(
+    q,
+    { firstMonth: 'firstMonth', dueFen: 'dueFen', billCount: 'billCount' },
+    remindResource.defaultSort,
+    'o.oldmanId',
+  );
+  const rows = await sql<Record<string, unknown>>`select o.oldmanId, o.oldmanName, count(*) as billCount,
+      sum(b.payableFen) as dueFen, min(b.billMonth) as firstMonth,
+      (select max(r.sendTime) from payRemind r where r.oldmanId = o.oldmanId) as lastRemindTime,
+      (select f.phone from oldmanFamily f where f.oldmanId = o.oldmanId order by f.isGuardian desc limit 1) as familyPhone
+    from bill b join oldman o on o.oldmanId = b.oldmanId where ${where}
+    group by o.oldmanId ${order} ${limitOf(page)}`.execute(ctx.db);
+  const total = await sql<{ n: number; due: number | null }>`select count(distinct b.oldmanId) as n,
+      sum(b.payableFen) as due from bill b join oldman o on o.oldmanId = b.oldmanId where ${where}`.execute(
+    ctx.db,
+  );
+  return {
+    rows: rows.rows,
+    total: Number(total.rows[0]?.n ?? 0),
+    sums: { dueFen: Number(total.rows[0]?.due ?? 0) },
+  };
+}
 
-const remindTemplate = z.coerce
-  .number({ error: '请选择提醒模板' })
-  .int()
-  .refine((v) => v === 1 || v === 2, '提醒模板无效（1缴费通知、2欠费催缴）');
+export const remindListHooks: ResourceHooks = { list: debtorRows };
 
 async function unpaidBills(ctx: Ctx, oldmanId: number) {
   return ctx.db
@@ -50,46 +83,27 @@ async function remindText(ctx: Ctx, elder: ElderRow, template: number) {
   return { text, due, bills };
 }
 
+async function familyPhones(ctx: Ctx, oldmanId: number): Promise<string[]> {
+  const rows = await sql<{
+    phone: string;
+  }>`select distinct phone from oldmanFamily where oldmanId = ${oldmanId}
+    and orgId = ${ctx.user.orgId} and phone is not null and phone <> '' order by isGuardian desc`.execute(
+    ctx.db,
+  );
+  return rows.rows.map((r) => r.phone);
+}
+
+/** 缴费提醒 of one elder (spec 001 §7 remind/...): the bills, the text, the SMS to the family. */
 export function remindRoutes(): AnyRoute[] {
   return [
     route({
       method: 'GET',
-      url: REMIND,
+      url: P.remindBills,
       auth: A.remind,
-      query: z.object({
-        pageNum: z.coerce.number().int().min(1).default(1),
-        pageSize: z.coerce.number().int().min(1).max(1000).default(10),
-        keyword: z.string().trim().max(50).optional(),
-      }),
-      async handler(ctx) {
-        // Elders with unpaid bills, the oldest debt first, with the last reminder sent.
-        const q = ctx.query;
-        const where = sql`b.orgId = ${ctx.user.orgId} and b.billStatus = ${BillStatus.unpaid}
-          and ${inReadDepts('o.deptId', ctx.user)} ${q.keyword ? sql`and o.oldmanName like ${`%${q.keyword}%`}` : sql``}`;
-        const rows = await sql<
-          Record<string, unknown>
-        >`select o.oldmanId, o.oldmanName, count(*) as billCount,
-            sum(b.payableFen) as dueFen, min(b.billMonth) as firstMonth,
-            (select max(r.sendTime) from payRemind r where r.oldmanId = o.oldmanId) as lastRemindTime,
-            (select f.phone from oldmanFamily f where f.oldmanId = o.oldmanId order by f.isGuardian desc limit 1) as familyPhone
-          from bill b join oldman o on o.oldmanId = b.oldmanId where ${where}
-          group by o.oldmanId order by min(b.billMonth), o.oldmanId
-          limit ${q.pageSize} offset ${(q.pageNum - 1) * q.pageSize}`.execute(ctx.db);
-        const total = await sql<{ n: number }>`select count(distinct b.oldmanId) as n from bill b
-          join oldman o on o.oldmanId = b.oldmanId where ${where}`.execute(ctx.db);
-        return {
-          list: rows.rows,
-          total: Number(total.rows[0]?.n ?? 0),
-          pageNum: q.pageNum,
-          pageSize: q.pageSize,
-        };
-      },
-    }),
-    route({
-      method: 'GET',
-      url: `${REMIND}/:oldmanId/bill`,
-      auth: A.remind,
-      params: z.object({ oldmanId: z.coerce.number().int().positive('长者无效') }),
+      summary: '待缴账单与提醒记录',
+      params: idsOf('oldmanId'),
+      query: noQuery,
+      response: remindBills,
       async handler(ctx) {
         const elder = await elderOf(ctx, ctx.params.oldmanId);
         const records = await ctx.db
@@ -105,9 +119,12 @@ export function remindRoutes(): AnyRoute[] {
     }),
     route({
       method: 'GET',
-      url: `${REMIND}/send/:oldmanId/:remindTemplate`,
+      url: P.remindPreview,
       auth: A.remind,
-      params: z.object({ oldmanId: z.coerce.number().int().positive('长者无效'), remindTemplate }),
+      summary: '提醒内容预览',
+      params: idsOf('oldmanId').extend({ remindTemplate }),
+      query: noQuery,
+      response: remindPreview,
       async handler(ctx) {
         const elder = await elderOf(ctx, ctx.params.oldmanId);
         const { text, due } = await remindText(ctx, elder, ctx.params.remindTemplate);
@@ -117,11 +134,12 @@ export function remindRoutes(): AnyRoute[] {
     }),
     route({
       method: 'POST',
-      url: `${REMIND}/send/:oldmanId`,
+      url: P.remindSend,
       auth: A.remind,
       log: { type: 'POST', name: '发送缴费提醒' },
-      params: z.object({ oldmanId: z.coerce.number().int().positive('长者无效') }),
-      body: z.object({ remindTemplate }),
+      params: idsOf('oldmanId'),
+      body: remindSendBody,
+      response: remindSent,
       async handler(ctx) {
         const elder = await elderOf(ctx, ctx.params.oldmanId);
         const { text, due } = await remindText(ctx, elder, ctx.body.remindTemplate);
@@ -151,14 +169,4 @@ export function remindRoutes(): AnyRoute[] {
       },
     }),
   ];
-}
-
-async function familyPhones(ctx: Ctx, oldmanId: number): Promise<string[]> {
-  const rows = await sql<{
-    phone: string;
-  }>`select distinct phone from oldmanFamily where oldmanId = ${oldmanId}
-    and orgId = ${ctx.user.orgId} and phone is not null and phone <> '' order by isGuardian desc`.execute(
-    ctx.db,
-  );
-  return rows.rows.map((r) => r.phone);
 }

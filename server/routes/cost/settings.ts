@@ -1,18 +1,23 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { Code } from '../../../domain/codes.js';
-import { dictLabel, staticDictionaries } from '../../../domain/dictionaries.js';
-import { ExpenseAuthority as A, PROJECT, TRADE_WAY } from '../../../domain/resources/cost.js';
+import { dictLabel } from '../../../domain/dictionaries.js';
+import {
+  ExpenseAuthority as A,
+  allTradeWays,
+  nameCheckAnswer,
+  nameCheckQuery,
+  projectSortBody,
+  tradeWayRow,
+  tradeWaysBody,
+} from '../../../domain/resources/cost.js';
+import { ExpensePaths as P } from '../../../domain/resources/costPaths.js';
 import type { Db } from '../../db/index.js';
 import { ApiFailure } from '../../http/failure.js';
 import { type AnyRoute, route } from '../../http/route.js';
+import { noQuery, noResult } from '../../http/schemas.js';
 import type { ResourceHooks } from '../../resources/engine.js';
 import { inElderDept } from '../live/oldman.js';
-
-/** Every pay way staff can take money by: offline ways and the scanned ones (spec 000 §3). */
-const allTradeWays = [...staticDictionaries.batchPayWay, ...staticDictionaries.scanPayWay].filter(
-  (w) => w.value !== 1,
-);
 
 const TRADE_WAY_KEY = 'cost.tradeWays';
 
@@ -91,14 +96,9 @@ function nameCheck(url: string, table: string, column: string, idColumn: string,
     method: 'GET',
     url,
     auth: A.baseCharge,
-    query: z.object({
-      [column]: z
-        .string({ error: `请填写${label}` })
-        .trim()
-        .min(1, `请填写${label}`)
-        .max(30),
-      [idColumn]: z.coerce.number().int().positive().optional(),
-    }),
+    summary: `${label}是否可用`,
+    query: nameCheckQuery(column, idColumn, label),
+    response: nameCheckAnswer,
     async handler(ctx) {
       const q = ctx.query as Record<string, string | number | undefined>;
       const found = await sql<{
@@ -113,11 +113,13 @@ function nameCheck(url: string, table: string, column: string, idColumn: string,
   });
 }
 
+const tradeWayList = z.array(tradeWayRow);
+
 export function costSettingRoutes(): AnyRoute[] {
   return [
-    nameCheck(`${PROJECT}/projectName`, 'costProject', 'projectName', 'projectId', '项目名称'),
+    nameCheck(P.projectNameCheck, 'costProject', 'projectName', 'projectId', '项目名称'),
     nameCheck(
-      `${PROJECT}/child/projectChildName`,
+      P.projectChildNameCheck,
       'costProjectChild',
       'projectChildName',
       'projectChildId',
@@ -125,12 +127,11 @@ export function costSettingRoutes(): AnyRoute[] {
     ),
     route({
       method: 'PUT',
-      url: `${PROJECT}/sort`,
+      url: P.projectSort,
       auth: A.baseChargeEdit,
       log: { type: 'PUT', name: '收费项目排序' },
-      body: z.object({
-        projectIds: z.array(z.coerce.number().int().positive('项目无效')).min(1, '请提供项目顺序').max(1000),
-      }),
+      body: projectSortBody,
+      response: noResult,
       async handler(ctx) {
         const ids = ctx.body.projectIds;
         if (new Set(ids).size !== ids.length) throw new ApiFailure(Code.invalidInput, '项目重复');
@@ -147,36 +148,31 @@ export function costSettingRoutes(): AnyRoute[] {
     }),
     route({
       method: 'GET',
-      url: TRADE_WAY,
+      url: P.tradeWays,
       auth: A.baseCharge,
+      summary: '支付方式设置',
+      query: noQuery,
+      response: tradeWayList,
       handler: (ctx) => tradeWays(ctx.db, ctx.user.orgId),
     }),
     route({
       method: 'GET',
-      url: `${TRADE_WAY}/show`,
+      url: P.tradeWaysShown,
       auth: 'session',
+      summary: '启用的支付方式',
+      query: noQuery,
+      response: tradeWayList,
       async handler(ctx) {
         return (await tradeWays(ctx.db, ctx.user.orgId)).filter((w) => w.enabled === 1);
       },
     }),
     route({
       method: 'POST',
-      url: TRADE_WAY,
+      url: P.tradeWays,
       auth: A.baseChargeEdit,
       log: { type: 'POST', name: '支付方式设置' },
-      body: z.object({
-        tradeWays: z
-          .array(
-            z.object({
-              tradeWay: z.coerce
-                .number()
-                .int()
-                .refine((v) => allTradeWays.some((w) => w.value === v), '支付方式无效'),
-              enabled: z.coerce.number().int().min(0).max(1, '启用标记无效'),
-            }),
-          )
-          .min(1, '请提供支付方式'),
-      }),
+      body: tradeWaysBody,
+      response: tradeWayList,
       async handler(ctx) {
         const disabled = ctx.body.tradeWays.filter((w) => w.enabled === 0).map((w) => w.tradeWay);
         if (disabled.length === allTradeWays.length)

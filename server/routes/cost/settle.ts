@@ -1,36 +1,36 @@
-import { sql } from 'kysely';
-import { z } from 'zod';
 import { nowStamp } from '../../../domain/clock.js';
 import { Code } from '../../../domain/codes.js';
 import { formatYuan } from '../../../domain/resource.js';
-import { ExpenseAuthority as A, COST } from '../../../domain/resources/cost.js';
-import { LiveStatus, type LiveStatusCode } from '../../../domain/resources/residence.js';
-import { BillStatus, billTransition } from '../../../machines/billMachine.js';
+import { ExpenseAuthority as A } from '../../../domain/resources/cost.js';
+import { TxType } from '../../../domain/resources/costCommon.js';
+import { ExpensePaths as P } from '../../../domain/resources/costPaths.js';
+import {
+  revokeBody,
+  revoked,
+  type SettlePreview,
+  SettleStatus,
+  settleBody,
+  settleCheckAnswer,
+  settleCheckBody,
+  settleDetail,
+  settled,
+  settlePreview,
+} from '../../../domain/resources/costSettle.js';
+import type { LiveStatusCode } from '../../../domain/resources/residence.js';
+import { BillStatus, type BillStatusCode, billTransition } from '../../../machines/billMachine.js';
 import {
   type SettlementFields,
   settlementRefusal,
   settlementState,
 } from '../../../machines/settlementMachine.js';
-import { inReadDepts } from '../../http/deptScope.js';
+import { cashAccount, elderAccount, incomeAccount, line, stampReceipt } from '../../billing/book.js';
+import type { ElderRow } from '../../billing/monthEnd.js';
 import { ApiFailure } from '../../http/failure.js';
 import { type AnyRoute, route } from '../../http/route.js';
+import { idsOf, noQuery } from '../../http/schemas.js';
 import { ownerBalances, postTrade, reverseTrade } from '../../ledger/ledger.js';
 import type { Ctx } from '../../resources/engine.js';
-import {
-  cashAccount,
-  cashPayWay,
-  type ElderRow,
-  elderAccount,
-  elderOf,
-  fenAmount,
-  incomeAccount,
-  line,
-  operator,
-  stampReceipt,
-  TxType,
-} from './shared.js';
-
-const SETTLE = `${COST}/settle`;
+import { elderOf, operator } from './elders.js';
 
 /** The elder's settlement facts: the machine's input and the active settlement, if any. */
 async function settlementFacts(ctx: Ctx, elder: ElderRow) {
@@ -39,7 +39,7 @@ async function settlementFacts(ctx: Ctx, elder: ElderRow) {
     .selectAll()
     .where('orgId', '=', ctx.user.orgId)
     .where('oldmanId', '=', elder.oldmanId)
-    .where('settleStatus', '=', 1)
+    .where('settleStatus', '=', SettleStatus.settled)
     .orderBy('settleId', 'desc')
     .executeTakeFirst();
   // A settlement belongs to the current stay when it was made after the elder last moved in.
@@ -52,23 +52,8 @@ async function settlementFacts(ctx: Ctx, elder: ElderRow) {
   return { fields, active: current };
 }
 
-export interface SettlementPreview {
-  oldmanId: number;
-  oldmanName: string;
-  state: ReturnType<typeof settlementState>;
-  canSettle: boolean;
-  reason: string | null;
-  bills: { billId: number; billMonth: string; payableFen: number }[];
-  billFen: number;
-  prestoreFen: number;
-  depositFen: number;
-  medicalDepositFen: number;
-  reservationFen: number;
-  /** What the elder's money covers beyond the bills (positive: to refund; negative: to collect). */
-  netFen: number;
-}
-
-async function preview(ctx: Ctx, elder: ElderRow, extraFen = 0): Promise<SettlementPreview> {
+/** What settling the elder would take and give back (`extraFen` of 其他费用 besides the bills). */
+export async function preview(ctx: Ctx, elder: ElderRow, extraFen = 0): Promise<SettlePreview> {
   const { fields } = await settlementFacts(ctx, elder);
   const reason = settlementRefusal(fields, 'SETTLE');
   const bills = await ctx.db
@@ -102,75 +87,24 @@ async function preview(ctx: Ctx, elder: ElderRow, extraFen = 0): Promise<Settlem
   };
 }
 
-const extraItems = z
-  .array(
-    z.object({
-      projectName: z.string().trim().min(1, '请填写费用名称').max(30, '费用名称不能超过30个字'),
-      amount: fenAmount('费用金额'),
-    }),
-  )
-  .max(50, '其他费用最多50项')
-  .default([]);
+/** Moves a bill by the settlement's event through billMachine. */
+function moveBill(status: number, type: 'SETTLE' | 'REVOKE_SETTLE') {
+  const moved = billTransition(status as BillStatusCode, type);
+  if (!moved.ok) throw new ApiFailure(Code.billState, moved.reason);
+  return moved.next;
+}
 
+/** 退住结算 of one elder and its undo (spec 001 §7 settle/...), as settlementMachine allows. */
 export function settleRoutes(): AnyRoute[] {
   return [
     route({
-      method: 'GET',
-      url: SETTLE,
-      auth: A.settle,
-      query: z.object({
-        pageNum: z.coerce.number().int().min(1).default(1),
-        pageSize: z.coerce.number().int().min(1).max(1000).default(10),
-        /** 'awaiting': elders who have left and wait for settlement; otherwise the settlement records. */
-        view: z.enum(['records', 'awaiting'], { error: '视图无效' }).default('records'),
-        keyword: z.string().trim().max(50).optional(),
-      }),
-      async handler(ctx) {
-        const q = ctx.query;
-        const like = q.keyword ? `%${q.keyword}%` : null;
-        const limit = sql`limit ${q.pageSize} offset ${(q.pageNum - 1) * q.pageSize}`;
-        if (q.view === 'awaiting') {
-          const where = sql`o.orgId = ${ctx.user.orgId} and ${inReadDepts('o.deptId', ctx.user)}
-            and o.oldmanStatus in (${LiveStatus.quit}, ${LiveStatus.cancelled})
-            ${like ? sql`and o.oldmanName like ${like}` : sql``}
-            and not exists (select 1 from settlement s where s.oldmanId = o.oldmanId and s.settleStatus = 1
-              and substr(s.createTime, 1, 10) >= coalesce(o.checkInDate, ''))`;
-          const rows =
-            await sql<ElderRow>`select o.oldmanId, o.oldmanName, o.oldmanIdcard, o.deptId, o.oldmanStatus,
-              o.nursingLevel, o.checkInDate, o.leaveDate, o.bedId from oldman o where ${where}
-              order by o.leaveDate desc, o.oldmanId desc ${limit}`.execute(ctx.db);
-          const total = await sql<{ n: number }>`select count(*) as n from oldman o where ${where}`.execute(
-            ctx.db,
-          );
-          const list = [];
-          for (const e of rows.rows)
-            list.push({ ...(await preview(ctx, e)), leaveDate: e.leaveDate, oldmanStatus: e.oldmanStatus });
-          return { list, total: Number(total.rows[0]?.n ?? 0), pageNum: q.pageNum, pageSize: q.pageSize };
-        }
-        const where = sql`s.orgId = ${ctx.user.orgId} and ${inReadDepts('s.deptId', ctx.user)}
-          ${like ? sql`and o.oldmanName like ${like}` : sql``}`;
-        const rows = await sql<Record<string, unknown>>`select s.*, o.oldmanName from settlement s
-          join oldman o on o.oldmanId = s.oldmanId where ${where} order by s.settleId desc ${limit}`.execute(
-          ctx.db,
-        );
-        const total = await sql<{
-          n: number;
-        }>`select count(*) as n from settlement s join oldman o on o.oldmanId = s.oldmanId
-          where ${where}`.execute(ctx.db);
-        return {
-          list: rows.rows,
-          total: Number(total.rows[0]?.n ?? 0),
-          pageNum: q.pageNum,
-          pageSize: q.pageSize,
-        };
-      },
-    }),
-    route({
       method: 'POST',
-      url: `${SETTLE}/check`,
+      url: P.settleCheck,
       auth: A.settle,
       log: false,
-      body: z.object({ oldmanId: z.coerce.number({ error: '请选择长者' }).int().positive('请选择长者') }),
+      summary: '可否结算',
+      body: settleCheckBody,
+      response: settleCheckAnswer,
       async handler(ctx) {
         const elder = await elderOf(ctx, ctx.body.oldmanId);
         const p = await preview(ctx, elder);
@@ -179,18 +113,22 @@ export function settleRoutes(): AnyRoute[] {
     }),
     route({
       method: 'GET',
-      url: `${SETTLE}/:oldmanId/bill`,
+      url: P.settlePreview,
       auth: A.settle,
-      params: z.object({ oldmanId: z.coerce.number().int().positive('长者无效') }),
-      async handler(ctx) {
-        return preview(ctx, await elderOf(ctx, ctx.params.oldmanId));
-      },
+      summary: '结算预览',
+      params: idsOf('oldmanId'),
+      query: noQuery,
+      response: settlePreview,
+      handler: async (ctx) => preview(ctx, await elderOf(ctx, ctx.params.oldmanId)),
     }),
     route({
       method: 'GET',
-      url: `${SETTLE}/:oldmanId/detail`,
+      url: P.settleDetail,
       auth: A.settle,
-      params: z.object({ oldmanId: z.coerce.number().int().positive('长者无效') }),
+      summary: '结算详情',
+      params: idsOf('oldmanId'),
+      query: noQuery,
+      response: settleDetail,
       async handler(ctx) {
         const elder = await elderOf(ctx, ctx.params.oldmanId);
         const records = await ctx.db
@@ -210,7 +148,7 @@ export function settleRoutes(): AnyRoute[] {
           oldmanName: elder.oldmanName,
           records: records.map((r) => ({
             ...r,
-            detail: JSON.parse(r.detail) as unknown,
+            detail: JSON.parse(r.detail) as { projectName: string; amount: number }[],
             bills: bills.filter((b) => b.settleId === r.settleId),
           })),
         };
@@ -218,15 +156,12 @@ export function settleRoutes(): AnyRoute[] {
     }),
     route({
       method: 'POST',
-      url: `${SETTLE}/:oldmanId`,
+      url: P.settle,
       auth: A.settleDo,
       log: { type: 'POST', name: '退住结算' },
-      params: z.object({ oldmanId: z.coerce.number().int().positive('长者无效') }),
-      body: z.object({
-        payWay: cashPayWay,
-        extraItems,
-        remark: z.string().trim().max(200, '备注不能超过200个字').optional(),
-      }),
+      params: idsOf('oldmanId'),
+      body: settleBody,
+      response: settled,
       async handler(ctx) {
         const elder = await elderOf(ctx, ctx.params.oldmanId);
         const extraFen = ctx.body.extraItems.reduce((s, i) => s + i.amount, 0);
@@ -261,7 +196,7 @@ export function settleRoutes(): AnyRoute[] {
             orgId: ctx.user.orgId,
             deptId: elder.deptId,
             oldmanId: id,
-            settleStatus: 1,
+            settleStatus: SettleStatus.settled,
             billFen: p.billFen,
             extraFen,
             prestoreFen: p.prestoreFen,
@@ -282,15 +217,12 @@ export function settleRoutes(): AnyRoute[] {
           })
           .returning('settleId')
           .executeTakeFirstOrThrow();
-        for (const b of p.bills) {
-          const moved = billTransition(BillStatus.unpaid, 'SETTLE');
-          if (!moved.ok) throw new ApiFailure(Code.billState, moved.reason);
+        for (const b of p.bills)
           await ctx.db
             .updateTable('bill')
-            .set({ billStatus: moved.next, settleId })
+            .set({ billStatus: moveBill(BillStatus.unpaid, 'SETTLE'), settleId })
             .where('billId', '=', b.billId)
             .execute();
-        }
         await ctx.db
           .updateTable('ledgerTx')
           .set({ refType: 'settlement', refId: settleId })
@@ -307,12 +239,11 @@ export function settleRoutes(): AnyRoute[] {
     }),
     route({
       method: 'PUT',
-      url: `${SETTLE}/revokeSettle`,
+      url: P.revokeSettle,
       auth: A.settleRevoke,
       log: { type: 'PUT', name: '撤销结算' },
-      body: z.object({
-        settleId: z.coerce.number({ error: '请选择结算记录' }).int().positive('请选择结算记录'),
-      }),
+      body: revokeBody,
+      response: revoked,
       async handler(ctx) {
         const record = await ctx.db
           .selectFrom('settlement')
@@ -337,18 +268,15 @@ export function settleRoutes(): AnyRoute[] {
           .select(['billId', 'billStatus'])
           .where('settleId', '=', record.settleId)
           .execute();
-        for (const b of bills) {
-          const moved = billTransition(b.billStatus as 2, 'REVOKE_SETTLE');
-          if (!moved.ok) throw new ApiFailure(Code.billState, moved.reason);
+        for (const b of bills)
           await ctx.db
             .updateTable('bill')
-            .set({ billStatus: moved.next, settleId: null })
+            .set({ billStatus: moveBill(b.billStatus, 'REVOKE_SETTLE'), settleId: null })
             .where('billId', '=', b.billId)
             .execute();
-        }
         await ctx.db
           .updateTable('settlement')
-          .set({ settleStatus: 0, revokeTxId: reversed.txId, revokeTime: nowStamp() })
+          .set({ settleStatus: SettleStatus.revoked, revokeTxId: reversed.txId, revokeTime: nowStamp() })
           .where('settleId', '=', record.settleId)
           .execute();
         ctx.describe(`${elder.oldmanName} 撤销结算`);

@@ -43,16 +43,17 @@ async function stored(page: Page, ctx: BillCtx) {
   return bill;
 }
 
-/** 费用账单 filtered to the path's month and elder; the elder's row. */
+/** 费用账单 filtered to the path's month and elder: the bill's row (its buttons) and its status. */
 async function billRow(page: Page, ctx: BillCtx) {
+  const { billId } = await stored(page, ctx);
   await page.goto('/index.html#/expense/bill');
   const bills = page.getByTestId('page-expense-bill');
-  await bills.getByLabel('账单月份').fill(BILL_MONTH);
+  await bills.getByLabel('账单月份', { exact: true }).fill(BILL_MONTH);
   await bills.getByLabel('关键字').fill(ctx.oldmanName);
   await bills.getByRole('button', { name: '查询' }).click();
-  const row = bills.locator(`[data-testid="bill-row"][data-oldman-id="${ctx.oldmanId}"]`);
+  const row = bills.getByTestId(`row-${String(billId)}`);
   await expect(row).toHaveCount(1);
-  return row;
+  return { row, status: bills.getByTestId(`bill-status-${String(billId)}`) };
 }
 
 /** The row's button for an event (作废 is written short on the row). */
@@ -74,7 +75,7 @@ export const driver = {
   async send(page: Page, ctx: BillCtx, event: BillEvent) {
     switch (event.type) {
       case 'PAY': {
-        const row = await billRow(page, ctx);
+        const { row } = await billRow(page, ctx);
         await row.getByRole('button', { name: '缴费', exact: true }).click();
         const pay = page.getByRole('dialog');
         await expect(pay.getByLabel('支付方式')).toHaveValue('1'); // 预存款
@@ -84,7 +85,7 @@ export const driver = {
       }
       case 'ANTI_SETTLE':
       case 'VOID': {
-        const row = await billRow(page, ctx);
+        const { row } = await billRow(page, ctx);
         const name = buttonName(event.type);
         await row.getByRole('button', { name, exact: true }).click();
         await page.locator('.bp6-alert').getByRole('button', { name }).click();
@@ -95,7 +96,7 @@ export const driver = {
         await moveElder(page, ctx.token, ctx.oldmanId, LiveStatus.quit, '路径测试：退住');
         return settleAtCheckout(page, ctx);
       case 'REVOKE_SETTLE':
-        return revokeSettlement(page, ctx.oldmanId);
+        return revokeSettlement(page, ctx);
       default: {
         const unknown: never = event;
         throw new Error(`the bill driver does not know ${JSON.stringify(unknown)}`);
@@ -106,8 +107,8 @@ export const driver = {
   async check(page: Page, ctx: BillCtx, state: unknown) {
     const status = Number((await stored(page, ctx)).billStatus) as BillStatusCode;
     expect(billSnapshot(status).value, `bill status ${status}`).toBe(state);
-    const row = await billRow(page, ctx);
-    await expect(row.getByTestId('bill-status')).toHaveText(dictLabel('billStatus', status));
+    const { row, status: shown } = await billRow(page, ctx);
+    await expect(shown).toHaveText(dictLabel('billStatus', status));
     const offered = offeredBillEvents(status);
     for (const type of ['PAY', 'ANTI_SETTLE', 'VOID'] as const)
       await expect(row.getByRole('button', { name: buttonName(type), exact: true })).toHaveCount(

@@ -49,24 +49,44 @@ export const moveElder = (page: Page, token: string, oldmanId: number, status: n
     note,
   });
 
-export async function openSettle(page: Page, tab: '待结算' | '结算记录') {
+/**
+ * 退住结算 on one tab, narrowed to the elder by name (全部部门 may list more than a page): the screen,
+ * and the rows the narrowed list was answered with.
+ */
+export async function openSettle(page: Page, tab: '待结算' | '结算记录', oldmanName: string) {
   await page.goto('/index.html#/expense/settle');
   const screen = page.getByTestId('page-expense-settle');
   await expect(screen).toBeVisible();
   await screen.getByRole('tab', { name: tab }).click();
-  return screen;
+  const list = screen.getByTestId(
+    tab === '待结算' ? 'resource-list-settleAwaiting' : 'resource-list-settlement',
+  );
+  await expect(list.getByTestId('resource-table').or(list.getByText('暂无数据'))).toBeVisible();
+  const answered = page.waitForResponse(
+    (res) => new URL(res.url()).searchParams.get('keyword') === oldmanName,
+  );
+  await screen.getByLabel('关键字').fill(oldmanName);
+  await screen.getByRole('button', { name: '查询' }).click();
+  const body = (await (await answered).json()) as { code: number; result: { list: Rec[] } };
+  expect(body.code).toBe(0);
+  return { screen, rows: body.result.list };
 }
 
-export const settleRecord = (page: Page, oldmanId: number) =>
-  page.locator(`[data-testid="settle-record"][data-oldman-id="${oldmanId}"]`).first();
+/** The elder's latest settlement on 结算记录: its row (the buttons) and its status. */
+export async function settleRecord(page: Page, oldmanId: number) {
+  const detail = await call(page, await tokenOf(page), 'GET', `${COST}/settle/${oldmanId}/detail`);
+  const settleId = String((detail.records as Rec[])[0]?.settleId);
+  const screen = page.getByTestId('page-expense-settle');
+  return {
+    row: screen.getByTestId(`row-${settleId}`),
+    status: screen.getByTestId(`settle-status-${settleId}`),
+  };
+}
 
 /** 结算 on the elder's row of 待结算, paid out in cash. */
 export async function settleAtCheckout(page: Page, elder: { oldmanId: number; oldmanName: string }) {
-  const screen = await openSettle(page, '待结算');
-  await screen
-    .locator(`[data-testid="settle-row"][data-oldman-id="${elder.oldmanId}"]`)
-    .getByRole('button', { name: '结算' })
-    .click();
+  const { screen } = await openSettle(page, '待结算', elder.oldmanName);
+  await screen.getByTestId(`row-${elder.oldmanId}`).getByRole('button', { name: '结算' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText(elder.oldmanName);
   await dialog.getByLabel('支付方式').selectOption({ label: '现金' });
@@ -76,10 +96,10 @@ export async function settleAtCheckout(page: Page, elder: { oldmanId: number; ol
 }
 
 /** 撤销结算 on the elder's latest record of 结算记录. */
-export async function revokeSettlement(page: Page, oldmanId: number) {
-  await openSettle(page, '结算记录');
-  const record = settleRecord(page, oldmanId);
-  await record.getByRole('button', { name: '撤销结算' }).click();
+export async function revokeSettlement(page: Page, elder: { oldmanId: number; oldmanName: string }) {
+  await openSettle(page, '结算记录', elder.oldmanName);
+  const record = await settleRecord(page, elder.oldmanId);
+  await record.row.getByRole('button', { name: '撤销结算' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: '撤销结算' }).click();
-  await expect(record.getByTestId('settle-status')).toContainText('已撤销');
+  await expect(record.status).toContainText('已撤销');
 }

@@ -44,7 +44,7 @@ export const driver = {
       case 'SETTLE':
         return settleAtCheckout(page, ctx);
       case 'REVOKE':
-        return revokeSettlement(page, ctx.oldmanId);
+        return revokeSettlement(page, ctx);
       default: {
         const unknown: never = event;
         throw new Error(`the settlement driver does not know ${JSON.stringify(unknown)}`);
@@ -54,20 +54,23 @@ export const driver = {
 
   /** Each state as the 退住结算 screen shows it. */
   async check(page: Page, ctx: SettlementCtx, state: unknown) {
-    const row = page.locator(`[data-testid="settle-row"][data-oldman-id="${ctx.oldmanId}"]`);
+    // 待结算 rows are the elders' (row-{oldmanId}); only the open tab's list is on the page
+    const row = page.getByTestId('page-expense-settle').getByTestId(`row-${ctx.oldmanId}`);
     switch (state) {
-      case 'inResidence':
-        await openSettle(page, '待结算');
+      case 'inResidence': {
+        const { rows } = await openSettle(page, '待结算', ctx.oldmanName);
+        expect(rows.map((r) => r.oldmanId)).not.toContain(ctx.oldmanId);
         await expect(row).toHaveCount(0);
         return;
+      }
       case 'awaiting':
-        await openSettle(page, '待结算');
+        await openSettle(page, '待结算', ctx.oldmanName);
         await expect(row).toBeVisible();
         await expect(row.getByRole('button', { name: '结算' })).toBeVisible();
         return;
       case 'settled': {
-        await openSettle(page, '结算记录');
-        await expect(settleRecord(page, ctx.oldmanId).getByTestId('settle-status')).toContainText('已结算');
+        await openSettle(page, '结算记录', ctx.oldmanName);
+        await expect((await settleRecord(page, ctx.oldmanId)).status).toContainText('已结算');
         // everything the elder had was paid out: the account shows nothing left
         const account = await call(page, ctx.token, 'GET', `${COST}/account/${ctx.oldmanId}`);
         expect(account).toMatchObject({ prestore: 0, deposit: 0, receivable: 0 });

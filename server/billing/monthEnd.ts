@@ -1,0 +1,182 @@
+import { sql } from 'kysely';
+import { nowStamp } from '../../domain/clock.js';
+import type { BillPreview } from '../../domain/resources/costBills.js';
+import { TxType } from '../../domain/resources/costCommon.js';
+import { LiveStatus } from '../../domain/resources/residence.js';
+import { BillStatus } from '../../machines/billMachine.js';
+import type { SessionUser } from '../auth/tokens.js';
+import type { Db } from '../db/index.js';
+import { inReadDepts } from '../http/deptScope.js';
+import { postTrade } from '../ledger/ledger.js';
+import { discountAccount, elderAccount, incomeOf, line, type Operator } from './book.js';
+import { type CostSetting, monthBill } from './monthBill.js';
+import { billSources, costSettings } from './sources.js';
+
+/**
+ * Month-end billing (spec 001 "Expense": 生成账单): each resident present in the month and not yet
+ * billed for it gets one bill from the charge items, the care level, their own cost settings and the
+ * 满免 rules (monthBill.ts), charged to the money book in the same step.
+ */
+
+/** An elder as billing reads them. */
+export interface ElderRow {
+  oldmanId: number;
+  oldmanName: string;
+  oldmanIdcard: string | null;
+  deptId: number;
+  oldmanStatus: number;
+  nursingLevel: string | null;
+  checkInDate: string | null;
+  leaveDate: string | null;
+  bedId: number | null;
+}
+
+const residents = [LiveStatus.living, LiveStatus.trial];
+
+/**
+ * Writes one elder's bill for a month: the bill, its lines and the charge trade (receivable
+ * against income, discounts as an expense). Returns null when there is nothing to bill.
+ */
+export async function writeMonthBill(
+  db: Db,
+  orgId: number,
+  elder: ElderRow,
+  month: string,
+  settings: CostSetting[],
+  sources: Awaited<ReturnType<typeof billSources>>,
+  who: Operator,
+): Promise<number | null> {
+  const bill = monthBill(elder, month, settings, sources);
+  if (!bill || bill.totalFen === 0) return null;
+  const charges = bill.lines.filter((l) => l.kind === 'charge');
+  const posted = await postTrade(db, {
+    orgId,
+    txType: TxType.bill,
+    oldmanId: elder.oldmanId,
+    memo: `${month} 月账单`,
+    ...who,
+    lines: [
+      line(elderAccount(elder.oldmanId, 'receivable'), bill.payableFen),
+      ...(bill.discountFen > 0 && bill.discountRule
+        ? [line(discountAccount(`rule:${bill.discountRule.setId}`), bill.discountFen)]
+        : []),
+      ...charges.map((l) => line(incomeOf(l.projectId), l.amountFen)),
+    ],
+  });
+  const { billId } = await db
+    .insertInto('bill')
+    .values({
+      orgId,
+      deptId: elder.deptId,
+      oldmanId: elder.oldmanId,
+      billMonth: month,
+      billStatus: BillStatus.unpaid,
+      totalFen: bill.totalFen,
+      discountFen: bill.discountFen,
+      payableFen: bill.payableFen,
+      chargeTxId: posted.txId,
+      payTxId: null,
+      payWay: null,
+      payTime: null,
+      settleId: null,
+      remark: '',
+      createBy: who.operatorId,
+      createTime: nowStamp(),
+    })
+    .returning('billId')
+    .executeTakeFirstOrThrow();
+  await db
+    .updateTable('ledgerTx')
+    .set({ refType: 'bill', refId: billId })
+    .where('txId', '=', posted.txId)
+    .execute();
+  for (const l of bill.lines)
+    await db
+      .insertInto('billItem')
+      .values({
+        billId,
+        projectId: l.projectId,
+        projectName: l.projectName,
+        quantity: l.quantity,
+        unitFen: l.unitFen,
+        days: l.days,
+        amountFen: l.amountFen,
+        kind: l.kind,
+      })
+      .execute();
+  return billId;
+}
+
+/** Residents of the user's departments billable for a month (present that month, without a bill). */
+async function billableElders(db: Db, user: SessionUser, month: string, oldmanIds?: readonly number[]) {
+  const last = `${month}-31`;
+  const rows = await sql<ElderRow>`select o.oldmanId, o.oldmanName, o.oldmanIdcard, o.deptId, o.oldmanStatus,
+      o.nursingLevel, o.checkInDate, o.leaveDate, o.bedId from oldman o
+    where o.orgId = ${user.orgId} and ${inReadDepts('o.deptId', user)}
+      and o.oldmanStatus in (${sql.join(residents)}) and o.checkInDate is not null and o.checkInDate <= ${last}
+      ${oldmanIds ? sql`and o.oldmanId in (${sql.join(oldmanIds.length ? oldmanIds : [-1])})` : sql``}
+      and not exists (select 1 from bill b where b.oldmanId = o.oldmanId and b.billMonth = ${month}
+        and b.billStatus <> ${BillStatus.voided})
+    order by o.oldmanId`.execute(db);
+  return rows.rows;
+}
+
+/** Who generating the month would bill and for how much; nothing is written. */
+export async function previewMonth(db: Db, user: SessionUser, month: string): Promise<BillPreview> {
+  const elders = await billableElders(db, user, month);
+  const sources = await billSources(db, user.orgId);
+  const settings = await costSettings(
+    db,
+    user.orgId,
+    elders.map((e) => e.oldmanId),
+  );
+  const list: BillPreview['list'] = [];
+  for (const e of elders) {
+    const bill = monthBill(e, month, settings.get(e.oldmanId) ?? [], sources);
+    if (bill && bill.totalFen > 0)
+      list.push({
+        oldmanId: e.oldmanId,
+        oldmanName: e.oldmanName,
+        lines: bill.lines,
+        totalFen: bill.totalFen,
+        discountFen: bill.discountFen,
+        payableFen: bill.payableFen,
+      });
+  }
+  return {
+    billMonth: month,
+    count: list.length,
+    payableSum: list.reduce((s, b) => s + b.payableFen, 0),
+    list,
+  };
+}
+
+/** Writes the month's bills of the billable residents (of those named, when named). */
+export async function generateMonth(
+  db: Db,
+  user: SessionUser,
+  month: string,
+  oldmanIds: readonly number[] | undefined,
+  who: Operator,
+) {
+  const elders = await billableElders(db, user, month, oldmanIds);
+  const sources = await billSources(db, user.orgId);
+  const settings = await costSettings(
+    db,
+    user.orgId,
+    elders.map((e) => e.oldmanId),
+  );
+  let created = 0;
+  for (const e of elders) {
+    const id = await writeMonthBill(db, user.orgId, e, month, settings.get(e.oldmanId) ?? [], sources, who);
+    if (id !== null) created++;
+  }
+  const sum = await db
+    .selectFrom('bill')
+    .select((eb) => eb.fn.sum<number>('payableFen').as('s'))
+    .where('orgId', '=', user.orgId)
+    .where('billMonth', '=', month)
+    .where('billStatus', '<>', BillStatus.voided)
+    .executeTakeFirst();
+  return { billMonth: month, created, payableSum: Number(sum?.s ?? 0) };
+}

@@ -1,0 +1,48 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/index.js';
+import type { BillSources, ChargeProject, CostSetting, DiscountRule } from './monthBill.js';
+
+/** Enabled charge items, care level fees and discount rules of an organisation. */
+export async function billSources(
+  db: Db,
+  orgId: number,
+): Promise<BillSources & { giftRules: DiscountRule[] }> {
+  const projects = await sql<ChargeProject>`select projectId, projectName, price, chargeUnit, chargeScope
+    from costProject where orgId = ${orgId} and coalesce(status, 1) = 1 order by sort, projectId`.execute(db);
+  const levels = await sql<{
+    levelName: string;
+    monthlyFee: number;
+  }>`select levelName, monthlyFee from careLevel
+    where orgId = ${orgId}`.execute(db);
+  const rules =
+    await sql<DiscountRule>`select setId, discountRuleName, ruleType, threshold, benefit, startDate, endDate
+    from discountRule where orgId = ${orgId} and coalesce(status, 1) = 1`.execute(db);
+  return {
+    projects: new Map(projects.rows.map((p) => [p.projectId, p])),
+    levelFees: new Map(levels.rows.map((l) => [l.levelName, { levelName: l.levelName, fee: l.monthlyFee }])),
+    discountRules: rules.rows.filter((r) => Number(r.ruleType) === 2),
+    giftRules: rules.rows.filter((r) => Number(r.ruleType) === 1),
+  };
+}
+
+/** The standing charges (费用设置) of these elders, by elder. */
+export async function costSettings(
+  db: Db,
+  orgId: number,
+  ids: readonly number[],
+): Promise<Map<number, CostSetting[]>> {
+  const out = new Map<number, CostSetting[]>();
+  if (!ids.length) return out;
+  const rows = await sql<
+    CostSetting & { oldmanId: number }
+  >`select oldmanId, projectId, price, quantity, startMonth, endMonth
+    from costSet where orgId = ${orgId}`.execute(db);
+  const wanted = new Set(ids);
+  for (const r of rows.rows) {
+    if (!wanted.has(r.oldmanId)) continue;
+    const list = out.get(r.oldmanId) ?? [];
+    list.push(r);
+    out.set(r.oldmanId, list);
+  }
+  return out;
+}

@@ -1,0 +1,126 @@
+import { type RawBuilder, sql } from 'kysely';
+import { Code } from '../../../domain/codes.js';
+import { dictLabel } from '../../../domain/dictionaries.js';
+import { formatYuan } from '../../../domain/resource.js';
+import { escapeHtml } from '../../../domain/resources/contract.js';
+import { ExpenseAuthority as A } from '../../../domain/resources/cost.js';
+import { payWayLabel, printAnswer, txTypeName } from '../../../domain/resources/costCommon.js';
+import { ExpensePaths as P, receiptPrintUrl } from '../../../domain/resources/costPaths.js';
+import {
+  receiptListParams,
+  receiptPrintBody,
+  receiptPrintQuery,
+  receiptResource,
+} from '../../../domain/resources/costReceipts.js';
+import { inReadDepts } from '../../http/deptScope.js';
+import { ApiFailure } from '../../http/failure.js';
+import { sendPrintPage } from '../../http/printPage.js';
+import { type AnyRoute, fileAnswer, route, SENT } from '../../http/route.js';
+import type { Ctx, ListRows, ResourceHooks } from '../../resources/engine.js';
+import { elderOf } from './elders.js';
+import { contains, type ListPage, limitOf, orderOf } from './listSql.js';
+import { receiptAmountFen } from './receiptAmount.js';
+
+/** 历史收据 (spec 001 §7 receipt GET): every trade with a receipt, of the filters. */
+async function receiptRows(ctx: Ctx, q: Record<string, unknown>, page: ListPage): Promise<ListRows> {
+  const parts: RawBuilder<unknown>[] = [
+    sql`t.orgId = ${ctx.user.orgId}`,
+    sql`t.receiptNo is not null`,
+    inReadDepts('o.deptId', ctx.user),
+  ];
+  if (q.oldmanId) parts.push(sql`t.oldmanId = ${Number(q.oldmanId)}`);
+  if (q.keyword) {
+    const keyword = String(q.keyword);
+    parts.push(sql`(${contains('o.oldmanName', keyword)} or ${contains('t.receiptNo', keyword)})`);
+  }
+  if (q.createTimeStart) parts.push(sql`t.createTime >= ${String(q.createTimeStart)}`);
+  if (q.createTimeEnd) parts.push(sql`t.createTime <= ${`${String(q.createTimeEnd)} 23:59:59`}`);
+  const from = sql`from ledgerTx t join oldman o on o.oldmanId = t.oldmanId where ${sql.join(parts, sql` and `)}`;
+  const order = orderOf(q, { txId: 't.txId' }, receiptResource.defaultSort, 't.txId');
+  const found = await sql<
+    Record<string, unknown>
+  >`select t.txId, t.receiptNo, t.txType, t.tradeType, t.payWay, t.memo,
+      t.operatorName, t.createTime, t.reversedByTxId, o.oldmanName,
+      ${receiptAmountFen(sql`t.txId`, sql`t.txType`)} as amountFen ${from} ${order} ${limitOf(page)}`.execute(
+    ctx.db,
+  );
+  const total = await sql<{ n: number }>`select count(*) as n ${from}`.execute(ctx.db);
+  return {
+    rows: found.rows.map((r) => ({
+      ...r,
+      amount: Number(r.amountFen),
+      txTypeName: txTypeName[String(r.txType)] ?? '',
+      payWayName: r.payWay ? payWayLabel(Number(r.payWay)) : '',
+      voided: r.reversedByTxId === null ? 0 : 1,
+    })),
+    total: Number(total.rows[0]?.n ?? 0),
+  };
+}
+
+export const receiptListHooks: ResourceHooks = { list: receiptRows, listParams: receiptListParams };
+
+/** One receipt as printed: what the ledger moved, by which way, and whether it was voided. */
+async function receiptSection(ctx: Ctx, txId: number) {
+  const tx = await ctx.db
+    .selectFrom('ledgerTx')
+    .selectAll()
+    .where('txId', '=', txId)
+    .where('orgId', '=', ctx.user.orgId)
+    .executeTakeFirst();
+  if (!tx?.receiptNo || tx.oldmanId === null) throw new ApiFailure(Code.notFound, '收据不存在');
+  const elder = await elderOf(ctx, tx.oldmanId);
+  const amount = await sql<{ fen: number }>`select ${receiptAmountFen(txId, tx.txType)} as fen`.execute(
+    ctx.db,
+  );
+  const fen = Number(amount.rows[0]?.fen ?? 0);
+  return `<section class="receipt"><h2>收款收据</h2>
+            <p>收据号：${escapeHtml(tx.receiptNo)}　日期：${escapeHtml(tx.createTime)}</p>
+            <table class="form-values"><tbody>
+            <tr><th>长者</th><td>${escapeHtml(elder.oldmanName)}</td></tr>
+            <tr><th>业务</th><td>${escapeHtml(txTypeName[tx.txType] ?? tx.txType)}${tx.tradeType ? `（${escapeHtml(dictLabel('tradeType', tx.tradeType))}）` : ''}</td></tr>
+            <tr><th>金额</th><td>${formatYuan(fen)} 元</td></tr>
+            <tr><th>支付方式</th><td>${escapeHtml(tx.payWay ? payWayLabel(Number(tx.payWay)) : '余额')}</td></tr>
+            <tr><th>摘要</th><td>${escapeHtml(tx.memo)}</td></tr>
+            <tr><th>经办人</th><td>${escapeHtml(tx.operatorName)}</td></tr>
+            </tbody></table>${tx.reversedByTxId ? '<p><b>此收据已作废</b></p>' : ''}</section>`;
+}
+
+/** 打印收据 (spec 001 §7 receipt/print POST; GET is the print page). */
+export function receiptRoutes(): AnyRoute[] {
+  return [
+    route({
+      method: 'POST',
+      url: P.receiptPrint,
+      auth: A.receipt,
+      log: false,
+      summary: '打印收据',
+      body: receiptPrintBody,
+      response: printAnswer,
+      handler: async (ctx) => ({ printUrl: receiptPrintUrl(ctx.body.txIds) }),
+    }),
+    route({
+      method: 'GET',
+      url: P.receiptPrint,
+      auth: A.receipt,
+      summary: '收据打印页',
+      query: receiptPrintQuery,
+      response: fileAnswer('text/html'),
+      async handler(ctx) {
+        const org = await ctx.db
+          .selectFrom('org')
+          .select('orgName')
+          .where('orgId', '=', ctx.user.orgId)
+          .executeTakeFirst();
+        const parts: string[] = [];
+        for (const txId of ctx.query.txIds) parts.push(await receiptSection(ctx, txId));
+        sendPrintPage(ctx.reply, {
+          title: '收款收据',
+          orgName: org?.orgName ?? '',
+          body: parts.join('<hr/>'),
+          fileName: '收款收据.html',
+        });
+        return SENT;
+      },
+    }),
+  ];
+}
