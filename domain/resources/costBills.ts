@@ -124,6 +124,8 @@ export const billPreview = z.object({
     z.object({
       oldmanId: z.number().int(),
       oldmanName: z.string(),
+      /** The elder's bed as people say it (1号楼1层1103-2床), so two of one name are told apart. */
+      bedPath: z.string(),
       lines: z.array(billLine),
       totalFen: z.number().int(),
       discountFen: z.number().int(),

@@ -22,6 +22,7 @@ import { PayWaySelect } from './PayWaySelect.js';
 interface PreviewLine {
   oldmanId: number;
   oldmanName: string;
+  bedPath: string;
   totalFen: number;
   discountFen: number;
   payableFen: number;
@@ -107,6 +108,7 @@ export function GenerateDialog({
                 <thead>
                   <tr>
                     <th>长者</th>
+                    <th>床位</th>
                     <th className="money">费用合计（元）</th>
                     <th className="money">优惠（元）</th>
                     <th className="money">应缴（元）</th>
@@ -116,6 +118,7 @@ export function GenerateDialog({
                   {preview.list.map((l) => (
                     <tr key={l.oldmanId} data-testid={`bill-preview-${l.oldmanId}`}>
                       <td>{l.oldmanName}</td>
+                      <td>{l.bedPath}</td>
                       <td className="money">{yuan(l.totalFen)}</td>
                       <td className="money">{yuan(l.discountFen)}</td>
                       <td className="money">{yuan(l.payableFen)}</td>
@@ -123,7 +126,7 @@ export function GenerateDialog({
                   ))}
                   {preview.list.length === 0 ? (
                     <tr>
-                      <td colSpan={4} className="empty">
+                      <td colSpan={5} className="empty">
                         该月没有需要生成账单的长者
                       </td>
                     </tr>

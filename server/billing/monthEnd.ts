@@ -5,6 +5,7 @@ import { TxType } from '../../domain/resources/costCommon.js';
 import { LiveStatus } from '../../domain/resources/residence.js';
 import { BillStatus } from '../../machines/billMachine.js';
 import type { SessionUser } from '../auth/tokens.js';
+import { placesOfBeds } from '../db/bedPlaces.js';
 import type { Db } from '../db/index.js';
 import { inReadDepts } from '../http/deptScope.js';
 import { postTrade } from '../ledger/ledger.js';
@@ -130,6 +131,10 @@ export async function previewMonth(db: Db, user: SessionUser, month: string): Pr
     user.orgId,
     elders.map((e) => e.oldmanId),
   );
+  const beds = await placesOfBeds(
+    db,
+    elders.flatMap((e) => (e.bedId ? [e.bedId] : [])),
+  );
   const list: BillPreview['list'] = [];
   for (const e of elders) {
     const bill = monthBill(e, month, settings.get(e.oldmanId) ?? [], sources);
@@ -137,6 +142,7 @@ export async function previewMonth(db: Db, user: SessionUser, month: string): Pr
       list.push({
         oldmanId: e.oldmanId,
         oldmanName: e.oldmanName,
+        bedPath: (e.bedId && beds.get(e.bedId)?.path) || '',
         lines: bill.lines,
         totalFen: bill.totalFen,
         discountFen: bill.discountFen,
