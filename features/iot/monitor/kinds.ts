@@ -1,5 +1,7 @@
 import { MattressAlarmType } from '../../../domain/alarms.js';
 import { monitorScreens, personalPath } from '../../../domain/screens.js';
+import { IotPaths } from '../../../domain/api/iot.js';
+import { pathWith } from '../../../domain/http.js';
 
 /** Spec 000 §7: GET /pims/web-org/mattressMonitor/1..4 — heart rate at rest, breathing, in-bed, turn-over. */
 export type MonitorKind = 1 | 2 | 3 | 4;
@@ -66,9 +68,9 @@ export const monitorKinds: Record<MonitorKind, MonitorKindDef> = {
 };
 export const monitorKindList = Object.values(monitorKinds);
 
-export const monitorUrl = (kind: MonitorKind) => `/pims/web-org/mattressMonitor/${kind}`;
+export const monitorUrl = (kind: MonitorKind) => pathWith(IotPaths.mattressMonitor, { kind });
 export const statisticsUrl = (oldmanId: number, series: SeriesName) =>
-  `/tams/web-org/healthRecord/${oldmanId}/${series}/statistics`;
+  pathWith(IotPaths.healthStatistics, { oldmanId, series });
 export const withElder = (path: string, oldmanId: number) => `${path}?oldmanId=${oldmanId}`;
 /** The elder of a personal view: ?oldmanId= of the address, a positive integer or nothing. */
 export function elderOfQuery(query: Record<string, string>): number | null {
