@@ -8,7 +8,9 @@ const mattressRule = (patch: Partial<Parameters<typeof mattressCondition>[0]> = 
   durationSeconds: 30,
   ...patch,
 });
-const pntRule = (patch: Partial<Parameters<typeof pntCondition>[0]> = {}): Parameters<typeof pntCondition>[0] => ({
+const pntRule = (
+  patch: Partial<Parameters<typeof pntCondition>[0]> = {},
+): Parameters<typeof pntCondition>[0] => ({
   alarmType: 'railAlarm',
   railName: '1号楼东侧楼梯口',
   railTrigger: 'enter',

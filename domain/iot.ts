@@ -56,7 +56,12 @@ export const bedDevicesInput = z.object({
 
 const nullableInt = z.number().int().nullable();
 const boundDevice = z
-  .object({ deviceId: z.number().int(), deviceCode: z.string(), deviceName: z.string(), online: z.number().int() })
+  .object({
+    deviceId: z.number().int(),
+    deviceCode: z.string(),
+    deviceName: z.string(),
+    online: z.number().int(),
+  })
   .nullable();
 
 /** GET /pims/web-org/organization/bed: beds with their elder and bound devices, narrowed by place or name. */

@@ -9,16 +9,10 @@ import { liveDevice } from './positioning.js';
 const id = z.number().int();
 
 /** GET /pims/web-org/mattressMonitor/{kind}: 1 heart rate at rest, 2 breathing, 3 in-bed, 4 turn-over. */
-export const monitorKindParams = z.object({
-  kind: z.coerce
-    .number({ error: '监测类型无效' })
-    .int('监测类型无效')
-    .min(1, '监测类型无效')
-    .max(4, '监测类型无效'),
-});
+export const monitorKindParams = z.object({ kind: z.coerce.number().int().min(1).max(4) });
 /** GET /tams/web-org/healthRecord/{series}: the personal health page's monitor lists. */
 export const healthRecordParams = z.object({
-  series: z.enum(['heart', 'breath', 'bed', 'roll'], { error: '监测类型无效' }),
+  series: z.enum(['heart', 'breath', 'bed', 'roll']),
 });
 /** Per mattress with an elder: its live state, where its bed is, and the kind's figure over 24 hours. */
 export const monitorRow = liveDevice.extend({
@@ -44,19 +38,15 @@ export const mattressEldersAnswer = z.array(
 );
 
 /** GET /tams/web-org/healthRecord/{oldmanId}/{series}/statistics: the series of one elder. */
-export const healthSeriesName = z.enum(['heartbeat', 'breath', 'bed', 'roll'], { error: '统计类型无效' });
+export const healthSeriesName = z.enum(['heartbeat', 'breath', 'bed', 'roll']);
 export type HealthSeriesName = z.infer<typeof healthSeriesName>;
+// Field names and messages come from the zod locale (开始时间应为数字, 统计粒度不能小于1).
 export const healthSeriesQuery = z
   .object({
-    startTime: z.coerce.number({ error: '开始时间无效' }).int('开始时间无效').nonnegative().optional(),
-    endTime: z.coerce.number({ error: '结束时间无效' }).int('结束时间无效').nonnegative().optional(),
+    startTime: z.coerce.number().int().nonnegative().optional(),
+    endTime: z.coerce.number().int().nonnegative().optional(),
     /** Minutes per point: a week at one point a minute is 10 080 points per series. */
-    step: z.coerce
-      .number({ error: '统计间隔无效' })
-      .int('统计间隔无效')
-      .min(1, '统计间隔无效')
-      .max(1440, '统计间隔无效')
-      .default(1),
+    step: z.coerce.number().int().min(1).max(1440).default(1),
   })
   .refine((q) => q.startTime === undefined || q.endTime === undefined || q.startTime <= q.endTime, {
     message: '开始时间不能晚于结束时间',
@@ -93,7 +83,5 @@ export const realtimeStatusAnswer = z.object({
   rules: z.object({ accepted: id, rejected: id, alarms: id, suppressed: id }),
   pushClients: id,
   brokerClients: id,
-  externalBroker: z
-    .object({ connected: z.boolean(), received: id, forwarded: id, dropped: id })
-    .nullable(),
+  externalBroker: z.object({ connected: z.boolean(), received: id, forwarded: id, dropped: id }).nullable(),
 });

@@ -7,7 +7,10 @@ import { pageSchema, pagingShape } from '../resource.js';
 const id = z.number().int();
 const nullableInt = z.number().int().nullable();
 const optionalInt = (label: string) =>
-  z.coerce.number({ error: `${label}无效` }).int(`${label}无效`).optional();
+  z.coerce
+    .number({ error: `${label}无效` })
+    .int(`${label}无效`)
+    .optional();
 
 /** GET …/config/{orgId}: the organisation's positioning service. */
 export const pntConfigAnswer = z.looseObject({

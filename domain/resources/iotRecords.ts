@@ -34,7 +34,16 @@ const alarmList = {
   table: 'alarmRecord',
   idField: 'recordId',
   nameField: 'alarmTypeName',
-  columns: ['alarmTypeName', 'oldmanName', 'place', 'count', 'firstAt', 'status', 'handlerName', 'handleNote'],
+  columns: [
+    'alarmTypeName',
+    'oldmanName',
+    'place',
+    'count',
+    'firstAt',
+    'status',
+    'handlerName',
+    'handleNote',
+  ],
   filters: alarmFilters,
   // open first, then the most severe and the oldest (server/routes/iot/records.ts)
   defaultSort: { field: 'status', order: 'asc' },

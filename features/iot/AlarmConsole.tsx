@@ -343,10 +343,7 @@ function AlarmDetail({ record, onClose }: { record: AlarmRecord; onClose(): void
   const load = () =>
     request<AlarmRecord & { comments: AlarmComment[] }>({
       url: pathWith(IotPaths.alarmDetail, { recordId: record.recordId }),
-    }).then(
-      setDetail,
-      () => undefined,
-    );
+    }).then(setDetail, () => undefined);
   // biome-ignore lint/correctness/useExhaustiveDependencies: load once per record
   useEffect(() => {
     void load();

@@ -12,9 +12,9 @@ import {
 } from '@blueprintjs/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { LngLat } from '../../domain/floorPlan.js';
 import { IotPaths } from '../../domain/api/iot.js';
 import type { Page } from '../../domain/codes.js';
+import type { LngLat } from '../../domain/floorPlan.js';
 import { buildingBounds } from '../../domain/floorPlan.js';
 import { pathWith } from '../../domain/http.js';
 import { Authority } from '../../domain/menus.js';

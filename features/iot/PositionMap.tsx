@@ -1,13 +1,13 @@
 import { Button, Callout, Card, HTMLSelect, Intent, Tag } from '@blueprintjs/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { IotPaths } from '../../domain/api/iot.js';
+import type { Page } from '../../domain/codes.js';
 import {
   LOCATION_OFFLINE_MS,
   LOW_BATTERY_PERCENT,
   type MarkerState,
   type Position,
 } from '../../domain/devices.js';
-import { IotPaths } from '../../domain/api/iot.js';
-import type { Page } from '../../domain/codes.js';
 import { buildingBounds, type LngLat, type PlanCollection } from '../../domain/floorPlan.js';
 import { pathWith } from '../../domain/http.js';
 import { useApp } from '../../src/app/AppContext.js';

@@ -22,7 +22,7 @@ import { defaultDeptId, inReadDepts, readScopeKey } from '../http/deptScope.js';
 import { issueMessage } from '../http/errors.js';
 import { ApiFailure } from '../http/failure.js';
 import { type AnyRoute, type RouteContext, route, SENT } from '../http/route.js';
-import { idParams } from '../http/schemas.js';
+import { idParams, noQuery } from '../http/schemas.js';
 import { isRegion } from '../regions/data.js';
 import { sendTable } from './export.js';
 import { cachedCount, listAnswers, readRows, tableVersions, versionTriggers } from './fastRead.js';
@@ -98,13 +98,15 @@ const stored = (def: ResourceDef) => def.fields.filter((f) => !f.computed);
 const jsonFields = (def: ResourceDef) => stored(def).filter((f) => f.type === 'json');
 function toColumns(def: ResourceDef, values: Row) {
   for (const f of jsonFields(def))
-    if (values[f.name] !== undefined && values[f.name] !== null) values[f.name] = JSON.stringify(values[f.name]);
+    if (values[f.name] !== undefined && values[f.name] !== null)
+      values[f.name] = JSON.stringify(values[f.name]);
 }
 function fromColumns(def: ResourceDef, rows: Row[]) {
   const fields = jsonFields(def);
   if (fields.length)
     for (const row of rows)
-      for (const f of fields) if (typeof row[f.name] === 'string') row[f.name] = JSON.parse(row[f.name] as string);
+      for (const f of fields)
+        if (typeof row[f.name] === 'string') row[f.name] = JSON.parse(row[f.name] as string);
 }
 
 /**
@@ -483,6 +485,7 @@ export function resourceRoutes(
         auth: authority.view,
         summary: `${def.title}详情`,
         params: idParams,
+        query: noQuery,
         response: rowAnswer,
         async handler(ctx) {
           return loadRow(ctx, def, ctx.params.id, hooks);

@@ -1,10 +1,10 @@
 import { Button, Callout, Intent, NonIdealState, Spinner, Switch, Tag } from '@blueprintjs/core';
 import { useMemo, useRef, useState } from 'react';
 import { Authority } from '../../../domain/menus.js';
+import { waitedText } from '../../../domain/schedule.js';
 import { IotScreens } from '../../../domain/screens.js';
 import { useAuthority } from '../../../src/auth/authorityStore.js';
 import { navigate } from '../../../src/router/hash.js';
-import { waitedText } from '../../../domain/schedule.js';
 import { HealthLight } from '../HealthLight.js';
 import { useNow } from '../useNow.js';
 import { type BedCard, bedCards, cardCounts, orderCards, toneName } from './bedCards.js';

@@ -1,7 +1,7 @@
 import { Button, Callout, HTMLTable, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { type ComponentType, useMemo, useState } from 'react';
-import { navigate } from '../../../src/router/hash.js';
 import { waitedText } from '../../../domain/schedule.js';
+import { navigate } from '../../../src/router/hash.js';
 import { clock } from '../AlarmConsole.js';
 import { HealthLight } from '../HealthLight.js';
 import { useNow } from '../useNow.js';

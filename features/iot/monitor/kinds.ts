@@ -1,7 +1,7 @@
 import { MattressAlarmType } from '../../../domain/alarms.js';
-import { monitorScreens, personalPath } from '../../../domain/screens.js';
 import { IotPaths } from '../../../domain/api/iot.js';
 import { pathWith } from '../../../domain/http.js';
+import { monitorScreens, personalPath } from '../../../domain/screens.js';
 
 /** Spec 000 §7: GET /pims/web-org/mattressMonitor/1..4 — heart rate at rest, breathing, in-bed, turn-over. */
 export type MonitorKind = 1 | 2 | 3 | 4;

@@ -8,8 +8,8 @@ import { Authorized } from '../../../src/auth/Authorized.js';
 import { ConfigForm } from '../../../src/ui/ConfigForm.js';
 import { local } from '../../../src/util/storage.js';
 import './settings.css';
-import { onOffOptions } from './switchOptions.js';
 import { IotPaths } from '../../../domain/api/iot.js';
+import { onOffOptions } from './switchOptions.js';
 
 type Mattress = SystemConfigParts['mattress'];
 const MATTRESS_URL = IotPaths.mattressSetting;

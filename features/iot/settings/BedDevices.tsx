@@ -20,7 +20,6 @@ import './settings.css';
 import { IotPaths } from '../../../domain/api/iot.js';
 import { pathWith } from '../../../domain/http.js';
 
-
 interface BoundDevice {
   deviceId: number;
   deviceCode: string;
@@ -240,7 +239,12 @@ function BedDeviceDialog({ bed, onClose, onSaved }: { bed: BedRow; onClose(): vo
       mattressDeviceId: mattress === '' ? null : Number(mattress),
       callDeviceId: callButton === '' ? null : Number(callButton),
     };
-    request<null>({ url: pathWith(IotPaths.bed, { bedId: bed.bedId }), method: 'PUT', data, silent: true }).then(
+    request<null>({
+      url: pathWith(IotPaths.bed, { bedId: bed.bedId }),
+      method: 'PUT',
+      data,
+      silent: true,
+    }).then(
       () => {
         toast('保存成功', 'success');
         onSaved();

@@ -1,8 +1,8 @@
 import { Authority } from '../../../domain/menus.js';
 import { ConfigForm } from '../../../src/ui/ConfigForm.js';
 import './settings.css';
-import { onOffOptions } from './switchOptions.js';
 import { IotPaths } from '../../../domain/api/iot.js';
+import { onOffOptions } from './switchOptions.js';
 
 /** /yunmuIot/callSetting: nurse-call base settings and the call announcement (spec 000 §7). */
 export function CallSetting() {

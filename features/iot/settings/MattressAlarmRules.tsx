@@ -5,7 +5,12 @@ import { mattressAlarmTypeName } from '../../../domain/alarms.js';
 import { IotPaths } from '../../../domain/api/iot.js';
 import { mattressAlarmRuleResource } from '../../../domain/resources/iotRules.js';
 import { durationText } from '../../../domain/schedule.js';
-import { type MattressRule, type MattressRuleForm, mattressFormOf, mattressPayload } from './mattressRules.js';
+import {
+  type MattressRule,
+  type MattressRuleForm,
+  mattressFormOf,
+  mattressPayload,
+} from './mattressRules.js';
 import { RuleDialog, TextField, TimeWindowFields } from './RuleDialog.js';
 import { type RuleDialogProps, type RuleKind, RulesPage } from './RulesPage.js';
 
@@ -18,9 +23,7 @@ const kind: RuleKind = {
 
 /** /yunmuIot/alarmRules: the mattress alarm rules the rules engine evaluates (spec 000 §7). */
 export function MattressAlarmRules() {
-  return (
-    <RulesPage<MattressRule> kind={kind} renderDialog={(props) => <MattressRuleDialog {...props} />} />
-  );
+  return <RulesPage<MattressRule> kind={kind} renderDialog={(props) => <MattressRuleDialog {...props} />} />;
 }
 
 function MattressRuleDialog({ rule, onClose, onSaved }: RuleDialogProps<MattressRule>) {

@@ -10,6 +10,7 @@ import { Authorized } from '../../../src/auth/Authorized.js';
 import { RowButton } from '../../system-settings/RowButton.js';
 import { useNow } from '../useNow.js';
 import { CallCells, CallHeadCells } from './CallCells.js';
+
 /** Calls have no push message; the board re-reads the list this often while it is open. */
 const POLL_MS = 5_000;
 

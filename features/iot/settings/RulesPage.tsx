@@ -60,6 +60,7 @@ export function RulesPage<R>({
         <input
           type="checkbox"
           role="switch"
+          aria-checked={on}
           aria-label={`启用“${String(rule.ruleName)}”`}
           checked={on}
           disabled={!may.canEdit}

@@ -20,6 +20,7 @@ import { heldDeptIds } from '../../http/deptScope.js';
 import { ApiFailure } from '../../http/failure.js';
 import { type AnyRoute, route } from '../../http/route.js';
 import { idsOf, noQuery, noResult } from '../../http/schemas.js';
+
 type Vms = ConfigEntries['aliVmsConfig'];
 const masked = (c: Vms): Vms => ({ ...c, accessKeySecret: c.accessKeySecret ? SECRET_MASK : '' });
 

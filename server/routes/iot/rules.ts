@@ -8,7 +8,11 @@ import {
   pntCondition,
   pntRuleInput,
 } from '../../../domain/alarmRules.js';
-import { mattressAlarmTypeName, type PositionAlarmType, positionAlarmTypeName } from '../../../domain/alarms.js';
+import {
+  mattressAlarmTypeName,
+  type PositionAlarmType,
+  positionAlarmTypeName,
+} from '../../../domain/alarms.js';
 import { IotPaths } from '../../../domain/api/iot.js';
 import { nowStamp } from '../../../domain/clock.js';
 import { Code } from '../../../domain/codes.js';
