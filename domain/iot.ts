@@ -6,8 +6,8 @@ import { hhmm } from './schedule.js';
 export const callSetBaseInput = z.object({
   answerTimeoutSeconds: z.coerce.number().int().min(10).max(600),
   remindRepeat: z.coerce.number().int().min(0).max(1),
-  nightStart: hhmm('夜间开始时间'),
-  nightEnd: hhmm('夜间结束时间'),
+  nightStart: hhmm('夜间时段开始'),
+  nightEnd: hhmm('夜间时段结束'),
 });
 export const callVoiceInput = z.object({
   status: z.coerce.number().int().min(0).max(1),

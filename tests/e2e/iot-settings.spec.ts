@@ -48,7 +48,7 @@ test('mattress alarm rules: add, switch off and keep it off after reload; bad li
   await ruleRow(page, '夜间心率过快').getByRole('button', { name: '编辑' }).click();
   await dialog.getByLabel('心率下限').fill('140');
   await dialog.getByRole('button', { name: '保存' }).click();
-  await expect(dialog.getByTestId('form-error')).toHaveText('maxValue: 下限必须小于上限');
+  await expect(dialog.getByTestId('form-error')).toHaveText('下限必须小于上限');
   await shot(page, 'alarmRules-error');
   await dialog.getByRole('button', { name: '取消' }).click();
   await page.reload();
@@ -60,7 +60,7 @@ test('mattress alarm rules: add, switch off and keep it off after reload; bad li
   await dialog.getByLabel('告警类型').selectOption({ label: '体动报警' });
   await expect(dialog.getByLabel('心率上限')).toHaveCount(0);
   await dialog.getByRole('button', { name: '保存' }).click();
-  await expect(dialog.getByTestId('form-error')).toHaveText('maxValue: 体动规则需设置体动次数上限');
+  await expect(dialog.getByTestId('form-error')).toHaveText('体动规则需设置体动次数上限');
   await dialog.getByRole('button', { name: '取消' }).click();
   await expect(ruleRow(page, '体动过多')).toHaveCount(0);
 
@@ -80,7 +80,7 @@ test('positioning alarm rules: a rail rule needs its rail; added, switched off, 
   await dialog.getByText('周六', { exact: true }).click();
   await dialog.getByText('周日', { exact: true }).click();
   await dialog.getByRole('button', { name: '保存' }).click();
-  await expect(dialog.getByTestId('form-error')).toHaveText('railId: 围栏报警需选择围栏');
+  await expect(dialog.getByTestId('form-error')).toHaveText('围栏报警需选择围栏');
   await dialog.getByRole('combobox', { name: /^围栏/ }).selectOption({ label: '1号楼东侧楼梯口' });
   await dialog.getByText('离开围栏').click();
   await shot(page, 'locateAlarmRule-dialog');
@@ -121,7 +121,7 @@ test('call settings persist after reload; a bad time is refused and the old valu
 
   await base.getByLabel('夜间时段开始').fill('25:00');
   await base.getByRole('button', { name: '保存' }).click();
-  await expect(base.getByTestId('form-error')).toHaveText('nightStart: 时间格式应为 HH:mm');
+  await expect(base.getByTestId('form-error')).toHaveText('夜间时段开始格式应为 HH:mm');
   await page.reload();
   await expect(base.getByLabel('夜间时段开始')).toHaveValue('22:00');
 
@@ -145,7 +145,7 @@ test('alarm setting: escalation time and mattress voice repeats persist; zero re
 
   await escalation.getByLabel('未确认告警升级时间（分钟）').fill('500');
   await escalation.getByRole('button', { name: '保存' }).click();
-  await expect(escalation.getByTestId('form-error')).toContainText('escalateAfterMinutes: 数值过大');
+  await expect(escalation.getByTestId('form-error')).toHaveText('未确认告警升级时间（分钟）不能大于120');
   await escalation.getByLabel('未确认告警升级时间（分钟）').fill('10');
   await escalation.getByRole('button', { name: '保存' }).click();
   await expect(escalation.getByTestId('form-error')).toHaveCount(0);
@@ -159,7 +159,7 @@ test('alarm setting: escalation time and mattress voice repeats persist; zero re
 
   await reminder.getByLabel('播报次数').fill('0');
   await reminder.getByRole('button', { name: '保存' }).click();
-  await expect(reminder.getByTestId('form-error')).toContainText('数值过小');
+  await expect(reminder.getByTestId('form-error')).toHaveText('播报次数不能小于1');
   await page.reload();
   await expect(reminder.getByLabel('播报次数')).toHaveValue('5');
 

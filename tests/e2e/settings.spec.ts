@@ -48,7 +48,7 @@ test('server settings refuse bad input with the server message and keep the old 
   await expect(days).toHaveValue('180');
   await days.fill('3');
   await page.getByRole('button', { name: '保存' }).click();
-  await expect(page.getByTestId('form-error')).toContainText('keepLogDays');
+  await expect(page.getByTestId('form-error')).toHaveText('操作日志保留天数不能小于7');
   await page.reload();
   await expect(page.getByLabel('操作日志保留天数')).toHaveValue('180');
 });

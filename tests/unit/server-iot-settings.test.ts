@@ -98,7 +98,7 @@ describe('positioning alarm rules and call settings', () => {
     const good = { answerTimeoutSeconds: 90, remindRepeat: 0, nightStart: '21:30', nightEnd: '06:30' };
     expect((await call(h.app, token, 'PUT', '/tdms/web-org/callSetBase', good)).body.code).toBe(0);
     const bad = await call(h.app, token, 'PUT', '/tdms/web-org/callSetBase', { ...good, nightEnd: '6点' });
-    expect(bad.body.msg).toBe('夜间结束时间格式应为 HH:mm');
+    expect(bad.body.msg).toBe('夜间时段结束格式应为 HH:mm');
     expect((await call(h.app, token, 'GET', '/tdms/web-org/callSetBase')).body.result).toEqual(good);
   });
 });
