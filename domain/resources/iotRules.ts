@@ -39,7 +39,7 @@ export const mattressAlarmRuleResource: ResourceDef = {
     { name: 'status', label: '状态', type: 'dict', dict: 'alarmRuleStatus', readOnly: true },
     ...readable,
   ],
-  columns: ['ruleName', 'alarmTypeName', 'condition', 'timeWindow', 'remark', 'status'],
+  columns: ['ruleName', 'alarmTypeName', 'condition', 'timeWindow', 'status'],
   filters: [
     { field: 'alarmType', kind: 'eq' },
     { field: 'status', kind: 'eq' },
@@ -82,7 +82,7 @@ export const pntAlarmRuleResource: ResourceDef = {
     ...readable,
     { name: 'days', label: '生效日', type: 'text', computed: true },
   ],
-  columns: ['ruleName', 'alarmTypeName', 'condition', 'days', 'timeWindow', 'remark', 'status'],
+  columns: ['ruleName', 'alarmTypeName', 'condition', 'days', 'timeWindow', 'status'],
   filters: [
     { field: 'alarmType', kind: 'eq' },
     { field: 'status', kind: 'eq' },
