@@ -130,3 +130,7 @@ export const DEFAULT_ESCALATE_AFTER_MINUTES = 5;
 /** Dedupe key of a record version: a stream passes a version of a record only once. */
 export const alarmVersionKey = (record: Pick<AlarmRecord, 'recordId' | 'version'>) =>
   `${record.recordId}:${record.version}`;
+
+/** Where an alarm or a call comes from, as people name it: 1103 2床; null when neither is known. */
+export const placeText = (r: { roomName: string | null; bedName: string | null }): string | null =>
+  [r.roomName, r.bedName].filter(Boolean).join(' ') || null;

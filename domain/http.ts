@@ -29,3 +29,7 @@ export const LOADING_TEXT = '拼命加载中...';
 export const DIALOG = { title: '提示', ok: '确定', cancel: '取消' } as const;
 export const LAUNCH_HASH = '/home';
 export const STORAGE_PREFIX = 'pims2';
+
+/** An API path with its `:name` segments filled: pathWith('/x/:id/y', { id: 3 }) → '/x/3/y'. */
+export const pathWith = (path: string, values: Record<string, string | number>) =>
+  path.replace(/:(\w+)/g, (_, k: string) => encodeURIComponent(String(values[k] ?? '')));

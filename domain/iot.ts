@@ -1,75 +1,8 @@
 import { z } from 'zod';
-import { mattressAlarmTypeName, positionAlarmTypeName, positionAlarmTypes } from './alarms.js';
+import { mattressAlarmTypeName, positionAlarmTypeName } from './alarms.js';
+import { hhmm } from './schedule.js';
 
-/** Inputs of the IoT screens (spec 000 §7 "Mattress, calls and alarms", "Positioning"), shared by console and server. */
-const hhmm = (label: string) =>
-  z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, `${label}格式应为 HH:mm`);
-
-export const mattressRuleInput = z
-  .object({
-    ruleName: z.string().trim().min(1, '请输入规则名称').max(32),
-    alarmType: z.coerce.number().int().min(1).max(5),
-    minValue: z.coerce.number().int().min(0).max(250).nullable().default(null),
-    maxValue: z.coerce.number().int().min(0).max(250).nullable().default(null),
-    durationSeconds: z.coerce.number().int().min(0).max(86_400).default(0),
-    startTime: hhmm('开始时间').default('00:00'),
-    endTime: hhmm('结束时间').default('24:00'),
-    remark: z.string().max(200).default(''),
-  })
-  .refine((r) => r.minValue === null || r.maxValue === null || r.minValue < r.maxValue, {
-    message: '下限必须小于上限',
-    path: ['maxValue'],
-  })
-  .refine((r) => ![3, 4].includes(r.alarmType) || r.minValue !== null || r.maxValue !== null, {
-    message: '呼吸与心率规则需设置上限或下限',
-    path: ['minValue'],
-  })
-  // A body-movement rule fires when movements exceed maxValue; without one it would never fire.
-  .refine((r) => r.alarmType !== 2 || r.maxValue !== null, {
-    message: '体动规则需设置体动次数上限',
-    path: ['maxValue'],
-  });
-export type MattressRuleInput = z.infer<typeof mattressRuleInput>;
-
-const ring = z
-  .array(z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)]))
-  .min(4, '围栏至少需要三个顶点')
-  .max(200)
-  .refine((r) => {
-    const [first, last] = [r[0], r[r.length - 1]];
-    return first !== undefined && last !== undefined && first[0] === last[0] && first[1] === last[1];
-  }, '围栏多边形必须闭合');
-
-export const railInput = z.object({
-  railName: z.string().trim().min(1, '请输入围栏名称').max(32),
-  buildingId: z.coerce.number().int().positive(),
-  floorNo: z.coerce.number().int(),
-  polygon: ring,
-  remark: z.string().max(200).default(''),
-});
-export type RailInput = z.infer<typeof railInput>;
-
-export const pntRuleInput = z
-  .object({
-    ruleName: z.string().trim().min(1, '请输入规则名称').max(32),
-    alarmType: z.enum(positionAlarmTypes),
-    railId: z.coerce.number().int().positive().nullable().default(null),
-    railTrigger: z.enum(['enter', 'exit']).default('enter'),
-    threshold: z.coerce.number().int().min(1).max(99).nullable().default(null),
-    startTime: hhmm('开始时间').default('00:00'),
-    endTime: hhmm('结束时间').default('24:00'),
-    weekdays: z
-      .string()
-      .regex(/^[1-7](,[1-7])*$/, '星期格式错误')
-      .default('1,2,3,4,5,6,7'),
-    remark: z.string().max(200).default(''),
-  })
-  .refine((r) => r.alarmType !== 'railAlarm' || r.railId !== null, {
-    message: '围栏报警需选择围栏',
-    path: ['railId'],
-  });
-export type PntRuleInput = z.infer<typeof pntRuleInput>;
-
+/** Inputs of the IoT settings screens (spec 000 §7 "Mattress, calls and alarms"), shared by console and server. */
 export const callSetBaseInput = z.object({
   answerTimeoutSeconds: z.coerce.number().int().min(10).max(600),
   remindRepeat: z.coerce.number().int().min(0).max(1),
@@ -120,3 +53,68 @@ export const bedDevicesInput = z.object({
   mattressDeviceId: z.coerce.number().int().positive().nullable().default(null),
   callDeviceId: z.coerce.number().int().positive().nullable().default(null),
 });
+
+const nullableInt = z.number().int().nullable();
+const boundDevice = z
+  .object({
+    deviceId: z.number().int(),
+    deviceCode: z.string(),
+    deviceName: z.string(),
+    online: z.number().int(),
+  })
+  .nullable();
+
+/** GET /pims/web-org/organization/bed: beds with their elder and bound devices, narrowed by place or name. */
+export const bedsQuery = z.object({
+  buildingId: z.coerce.number({ error: '楼栋无效' }).int('楼栋无效').positive('楼栋无效').optional(),
+  floorNo: z.coerce.number({ error: '楼层无效' }).int('楼层无效').optional(),
+  keyword: z.string().trim().max(32, '关键字不能超过32个字').optional(),
+});
+export const bedsAnswer = z.array(
+  z.object({
+    bedId: z.number().int(),
+    bedName: z.string(),
+    bedStatus: z.number().int(),
+    roomId: z.number().int(),
+    roomName: z.string(),
+    floorNo: z.number().int(),
+    floorName: z.string(),
+    buildingId: z.number().int(),
+    buildingName: z.string(),
+    oldmanId: nullableInt,
+    oldmanName: z.string().nullable(),
+    mattress: boundDevice,
+    callButton: boundDevice,
+  }),
+);
+export type BedDevicesRow = z.infer<typeof bedsAnswer>[number];
+
+/** GET …/organization/bed/devices?kind=: the mattresses or call buttons and the bed each is on. */
+export const bedDeviceChoicesQuery = z.object({
+  kind: z.enum(['mattress', 'callButton'], { error: '设备种类只能是床垫或呼叫按钮' }),
+});
+export const bedDeviceChoicesAnswer = z.array(
+  z.object({
+    deviceId: z.number().int(),
+    deviceCode: z.string(),
+    deviceName: z.string(),
+    online: z.number().int(),
+    bedId: nullableInt,
+    bedName: z.string().nullable(),
+    roomName: z.string().nullable(),
+  }),
+);
+export type BedDeviceChoice = z.infer<typeof bedDeviceChoicesAnswer>[number];
+
+/** GET /pims/web-org/aliVmsConfig: the voice notification as stored, its secret masked. */
+export const aliVmsConfigAnswer = z.object({
+  status: z.number().int(),
+  accessKeyId: z.string(),
+  accessKeySecret: z.string(),
+  calledShowNumber: z.string(),
+  ttsCode: z.string(),
+  phones: z.array(z.string()),
+  scenes: z.array(z.string()),
+});
+/** GET …/aliVmsConfig/scene. */
+export const voiceScenesAnswer = z.array(z.object({ scene: z.string(), sceneName: z.string() }));

@@ -1,3 +1,5 @@
+import { IotPaths } from './api/iot.js';
+
 /**
  * Spec 000 §3 "Dropdown data sets" and §7 "Lookups": where each server-loaded dropdown comes from
  * and which fields make its value and label. The console loads and caches them (src/dict); the
@@ -45,11 +47,14 @@ export const lookups = {
   },
   job: { url: '/ifms/web-org/job', params: { pageHelper: 0 }, value: 'jobId', label: 'jobName' },
   building: {
-    url: '/loms/web-lo/pnt/building',
+    url: IotPaths.buildings,
     params: { pageHelper: 0 },
     value: 'buildingId',
     label: 'buildingName',
   },
+  /** Spec 000 §3: rail railId/railName; call deal type dealType/dealTypeName. */
+  rail: { url: IotPaths.railList, params: { pageHelper: 0 }, value: 'railId', label: 'railName' },
+  callDealType: { url: IotPaths.dealTypes, value: 'dealType', label: 'dealTypeName' },
   dictionary: {
     url: '/pims/web-org/dictionarys',
     params: { pageHelper: 0 },

@@ -25,7 +25,9 @@ export type FieldType =
   | 'region'
   /** A path returned by the upload route. */
   | 'image'
-  | 'bool';
+  | 'bool'
+  /** A structured value (a fence's vertices) validated by the field's `schema`, stored as JSON text. */
+  | 'json';
 
 export interface FieldDef {
   name: string;
@@ -56,6 +58,8 @@ export interface FieldDef {
    * exported and shown in details, never stored or accepted. Implies readOnly.
    */
   computed?: boolean;
+  /** The value's schema of a 'json' field, with Chinese messages (domain zod schemas). */
+  schema?: z.ZodType;
 }
 
 export type FilterKind =
@@ -226,6 +230,8 @@ export function fieldSchema(f: FieldDef): z.ZodType {
         .refine((v) => MOBILE.test(v) || LANDLINE.test(v), `${L}格式不正确`);
     case 'region':
       return z.string({ error: `${L}取值无效` }).regex(/^\d{6}$/, `${L}取值无效`);
+    case 'json':
+      return f.schema ?? z.unknown();
   }
 }
 
@@ -389,6 +395,8 @@ const storedValue = (f: FieldDef): z.ZodType => {
       return z.number();
     case 'dict':
       return z.union([z.number(), z.string()]);
+    case 'json':
+      return f.schema ?? z.unknown();
     default:
       return z.string();
   }

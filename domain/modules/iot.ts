@@ -1,5 +1,13 @@
 import { Authority as A } from '../menus.js';
 import { defineModule, group, type MenuNode, screen } from '../module.js';
+import {
+  a10CallRecordResource,
+  callRecordResource,
+  mattressAlarmRecordResource,
+  pntAlarmRecordResource,
+  r6r7CallRecordResource,
+} from '../resources/iotRecords.js';
+import { mattressAlarmRuleResource, pntAlarmRuleResource, railResource } from '../resources/iotRules.js';
 import { IotScreens, monitorScreens, personalPath } from '../screens.js';
 
 const monitors: MenuNode[] = monitorScreens.flatMap((m) => [
@@ -11,7 +19,16 @@ const monitors: MenuNode[] = monitorScreens.flatMap((m) => [
 export const iotModule = defineModule({
   name: 'iot',
   menu: { code: 'yunmuIot', name: '智能物联', icon: 'satellite' },
-  resources: [],
+  resources: [
+    mattressAlarmRuleResource,
+    pntAlarmRuleResource,
+    railResource,
+    mattressAlarmRecordResource,
+    pntAlarmRecordResource,
+    callRecordResource,
+    r6r7CallRecordResource,
+    a10CallRecordResource,
+  ],
   items: [
     group('yunmuIot:alarmCenter', '告警中心', 'notifications', [
       screen(IotScreens.alarm, '床垫告警', {

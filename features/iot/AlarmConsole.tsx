@@ -6,7 +6,6 @@ import {
   DialogBody,
   DialogFooter,
   FormGroup,
-  HTMLSelect,
   HTMLTable,
   InputGroup,
   Intent,
@@ -22,23 +21,23 @@ import {
   type AlarmRecord,
   type AlarmSource,
   alarmStatusName,
-  mattressAlarmTypeName,
-  positionAlarmTypeName,
+  placeText,
 } from '../../domain/alarms.js';
+import { IotPaths } from '../../domain/api/iot.js';
+import { pathWith } from '../../domain/http.js';
 import { Authority } from '../../domain/menus.js';
+import { mattressAlarmRecordResource, pntAlarmRecordResource } from '../../domain/resources/iotRecords.js';
+import { waitedText } from '../../domain/schedule.js';
 import { alarmOffers } from '../../machines/alarmMachine.js';
 import { useApp } from '../../src/app/AppContext.js';
-import { usePageRefresh } from '../../src/app/usePageRefresh.js';
 import { useAuthority } from '../../src/auth/authorityStore.js';
 import { useRealtime, useStore } from '../../src/realtime/context.js';
-import { Pager } from '../../src/ui/Pager.js';
-import { usePagedList } from '../../src/ui/usePagedList.js';
+import { ResourceList } from '../../src/resource/index.js';
 import { HealthLight } from './HealthLight.js';
 import { AlarmSound } from './sound.js';
 import { useNow } from './useNow.js';
 import './iot.css';
 
-const PNT = '/loms/web-lo/pnt/alarm/record';
 const severityTag = {
   3: { text: '紧急', intent: Intent.DANGER },
   2: { text: '重要', intent: Intent.WARNING },
@@ -46,17 +45,7 @@ const severityTag = {
 } as const;
 
 export const clock = (ms: number) => new Date(ms).toLocaleString('zh-CN', { hour12: false });
-/** 1 分 05 秒 / 2 小时 03 分: how long an alarm has waited. */
-export function waited(ms: number): string {
-  const s = Math.max(0, Math.floor(ms / 1000));
-  if (s < 60) return `${s} 秒`;
-  const m = Math.floor(s / 60);
-  if (m < 60) return `${m} 分 ${String(s % 60).padStart(2, '0')} 秒`;
-  return `${Math.floor(m / 60)} 小时 ${String(m % 60).padStart(2, '0')} 分`;
-}
-const place = (a: AlarmRecord) => [a.roomName, a.bedName].filter(Boolean).join(' ') || '—';
-
-/** Whether the alarm machine allows an event from the record's state (the server asks the same machine). */
+const place = (a: AlarmRecord) => placeText(a) ?? '—';
 
 type Dialogs =
   | { kind: 'handle' | 'ignore' | 'release'; record: AlarmRecord }
@@ -112,11 +101,11 @@ function useAlarmActions(source: AlarmSource) {
   return {
     canHandle,
     ack: (r: AlarmRecord) =>
-      run(request({ url: `${PNT}/ack`, method: 'POST', data: { recordId: r.recordId } }), '已确认'),
+      run(request({ url: IotPaths.alarmAck, method: 'POST', data: { recordId: r.recordId } }), '已确认'),
     handle: (r: AlarmRecord, handleNote: string) =>
       run(
         request({
-          url: `${PNT}/handle`,
+          url: IotPaths.alarmHandle,
           method: 'POST',
           data: { recordId: r.recordId, status: 3, handleNote },
         }),
@@ -124,13 +113,13 @@ function useAlarmActions(source: AlarmSource) {
       ),
     ignore: (r: AlarmRecord) =>
       run(
-        request({ url: `${PNT}/handle`, method: 'POST', data: { recordId: r.recordId, status: 2 } }),
+        request({ url: IotPaths.alarmHandle, method: 'POST', data: { recordId: r.recordId, status: 2 } }),
         '已忽略',
       ),
     release: (r: AlarmRecord) =>
       run(
         request({
-          url: '/pims/web-pi/device/alarm/close',
+          url: IotPaths.alarmClose,
           method: 'DELETE',
           params: { recordId: r.recordId },
         }),
@@ -152,7 +141,7 @@ function LiveAlarms({ source }: { source: AlarmSource }) {
 
   useEffect(() => {
     request<{ setContent: { alarmVoice: { status: number; times: number } } }>({
-      url: '/pims/web-pi/device/set/mattress',
+      url: IotPaths.mattressSetting,
       silent: true,
     }).then(
       (config) =>
@@ -238,7 +227,7 @@ function LiveAlarms({ source }: { source: AlarmSource }) {
                 <td>{a.count}</td>
                 <td>{clock(a.firstTime)}</td>
                 <td className="waiting" data-testid="waiting">
-                  {waited(now - a.firstTime)}
+                  {waitedText(now - a.firstTime)}
                 </td>
                 <td>
                   {a.ackTime === null ? (
@@ -352,10 +341,9 @@ function AlarmDetail({ record, onClose }: { record: AlarmRecord; onClose(): void
   const [detail, setDetail] = useState<(AlarmRecord & { comments: AlarmComment[] }) | null>(null);
   const [comment, setComment] = useState('');
   const load = () =>
-    request<AlarmRecord & { comments: AlarmComment[] }>({ url: `${PNT}/handle/${record.recordId}` }).then(
-      setDetail,
-      () => undefined,
-    );
+    request<AlarmRecord & { comments: AlarmComment[] }>({
+      url: pathWith(IotPaths.alarmDetail, { recordId: record.recordId }),
+    }).then(setDetail, () => undefined);
   // biome-ignore lint/correctness/useExhaustiveDependencies: load once per record
   useEffect(() => {
     void load();
@@ -412,7 +400,7 @@ function AlarmDetail({ record, onClose }: { record: AlarmRecord; onClose(): void
               disabled={!comment.trim()}
               onClick={() =>
                 request({
-                  url: `${PNT}/comment`,
+                  url: IotPaths.alarmComment,
                   method: 'POST',
                   data: { recordId: record.recordId, content: comment.trim() },
                 }).then(
@@ -433,114 +421,13 @@ function AlarmDetail({ record, onClose }: { record: AlarmRecord; onClose(): void
   );
 }
 
-const blank = { status: '', alarmType: '', oldmanName: '', startTime: '', endTime: '' };
-const dayStart = (date: string) => (date ? String(new Date(`${date}T00:00:00`).getTime()) : '');
-const dayEnd = (date: string) => (date ? String(new Date(`${date}T23:59:59.999`).getTime()) : '');
-
+/** The records of one source on the shared list (filters, paging, export, columns); a row opens its detail. */
 function AlarmHistory({ source }: { source: AlarmSource }) {
-  const url = source === 'pnt' ? PNT : '/pims/web-org/alarmRecord';
-  const list = usePagedList<AlarmRecord, typeof blank>(url, blank);
-  const [draft, setDraft] = useState(blank);
-  const [dates, setDates] = useState({ start: '', end: '' });
+  const def = source === 'pnt' ? pntAlarmRecordResource : mattressAlarmRecordResource;
   const [detail, setDetail] = useState<AlarmRecord | null>(null);
-  usePageRefresh(list.reload);
-  const types = source === 'pnt' ? positionAlarmTypeName : mattressAlarmTypeName;
   return (
-    <div>
-      <form
-        className="filters"
-        onSubmit={(e) => {
-          e.preventDefault();
-          list.setFilters({ ...draft, startTime: dayStart(dates.start), endTime: dayEnd(dates.end) });
-        }}
-      >
-        <HTMLSelect
-          value={draft.status}
-          onChange={(e) => setDraft({ ...draft, status: e.currentTarget.value })}
-          aria-label="状态"
-        >
-          <option value="">全部状态</option>
-          {Object.entries(alarmStatusName).map(([value, name]) => (
-            <option key={value} value={value}>
-              {name}
-            </option>
-          ))}
-        </HTMLSelect>
-        <HTMLSelect
-          value={draft.alarmType}
-          onChange={(e) => setDraft({ ...draft, alarmType: e.currentTarget.value })}
-          aria-label="告警类型"
-        >
-          <option value="">全部类型</option>
-          {Object.entries(types).map(([value, name]) => (
-            <option key={value} value={value}>
-              {name}
-            </option>
-          ))}
-        </HTMLSelect>
-        <InputGroup
-          placeholder="长者姓名"
-          value={draft.oldmanName}
-          onChange={(e) => setDraft({ ...draft, oldmanName: e.currentTarget.value })}
-        />
-        <input
-          className="bp6-input"
-          type="date"
-          aria-label="开始日期"
-          value={dates.start}
-          onChange={(e) => setDates({ ...dates, start: e.currentTarget.value })}
-        />
-        <input
-          className="bp6-input"
-          type="date"
-          aria-label="结束日期"
-          value={dates.end}
-          onChange={(e) => setDates({ ...dates, end: e.currentTarget.value })}
-        />
-        <Button type="submit" intent={Intent.PRIMARY} icon="search" text="查询" />
-        <Button
-          text="重置"
-          onClick={() => {
-            setDraft(blank);
-            setDates({ start: '', end: '' });
-            list.setFilters(blank);
-          }}
-        />
-      </form>
-      {list.error ? <Callout intent={Intent.DANGER}>{list.error}</Callout> : null}
-      <HTMLTable striped compact className="alarm-table" data-testid="alarm-history">
-        <thead>
-          <tr>
-            <th>告警类型</th>
-            <th>长者</th>
-            <th>位置</th>
-            <th>次数</th>
-            <th>首次告警</th>
-            <th>状态</th>
-            <th>处理人</th>
-            <th>处理说明</th>
-          </tr>
-        </thead>
-        <tbody>
-          {list.rows.map((a) => (
-            <tr key={a.recordId} data-testid="history-row">
-              <td>
-                <button type="button" className="linkish" onClick={() => setDetail(a)}>
-                  {a.alarmTypeName}
-                </button>
-              </td>
-              <td>{a.oldmanName ?? '—'}</td>
-              <td>{place(a)}</td>
-              <td>{a.count}</td>
-              <td>{clock(a.firstTime)}</td>
-              <td>{alarmStatusName[a.status]}</td>
-              <td>{a.handlerName ?? '—'}</td>
-              <td>{a.handleNote ?? '—'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </HTMLTable>
-      <Pager total={list.total} pageNum={list.pageNum} pageSize={list.pageSize} onChange={list.setPage} />
+    <div data-testid="alarm-history">
+      <ResourceList def={def} onOpen={(row) => setDetail(row as unknown as AlarmRecord)} />
       {detail ? <AlarmDetail record={detail} onClose={() => setDetail(null)} /> : null}
     </div>
   );

@@ -12,8 +12,11 @@ import {
 } from '@blueprintjs/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { IotPaths } from '../../domain/api/iot.js';
+import type { Page } from '../../domain/codes.js';
 import type { LngLat } from '../../domain/floorPlan.js';
 import { buildingBounds } from '../../domain/floorPlan.js';
+import { pathWith } from '../../domain/http.js';
 import { Authority } from '../../domain/menus.js';
 import {
   type EditableRail,
@@ -28,7 +31,6 @@ import { FloorMap, MARKER_COLOURS } from './map/floorMap.js';
 import { FloorPicker, useBuildingFloor } from './PositionMap.js';
 import './iot.css';
 
-const PNT = '/loms/web-lo/pnt';
 interface RailRow {
   railId: number;
   railName: string;
@@ -80,7 +82,7 @@ export function FenceEditor() {
           if (!where) return;
           const data = { ...draft, ...where, ...(draft.railId === null ? { railId: undefined } : {}) };
           request<{ railId: number } | null>({
-            url: `${PNT}/rail`,
+            url: IotPaths.rails,
             method: draft.railId === null ? 'POST' : 'PUT',
             data,
             silent: true,
@@ -101,7 +103,7 @@ export function FenceEditor() {
           );
         },
         remove: ({ self }, { railId }) => {
-          request({ url: `${PNT}/rail/${railId}`, method: 'DELETE', silent: true }).then(
+          request({ url: pathWith(IotPaths.rail, { id: railId }), method: 'DELETE', silent: true }).then(
             () => {
               toast('围栏已删除', 'success');
               self.send({ type: 'delete.done' });
@@ -157,8 +159,8 @@ export function FenceEditor() {
   useEffect(() => {
     if (!bf.choice) return;
     let live = true;
-    request<RailRow[]>({ url: `${PNT}/rail/list`, params: bf.choice }).then(
-      (list) => live && setRails(list),
+    request<Page<RailRow>>({ url: IotPaths.railList, params: { ...bf.choice, pageHelper: 0 } }).then(
+      ({ list }) => live && setRails(list),
       () => undefined,
     );
     return () => {

@@ -1,5 +1,7 @@
 import { Button, Callout, Card, HTMLSelect, Intent, Tag } from '@blueprintjs/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { IotPaths } from '../../domain/api/iot.js';
+import type { Page } from '../../domain/codes.js';
 import {
   LOCATION_OFFLINE_MS,
   LOW_BATTERY_PERCENT,
@@ -7,6 +9,7 @@ import {
   type Position,
 } from '../../domain/devices.js';
 import { buildingBounds, type LngLat, type PlanCollection } from '../../domain/floorPlan.js';
+import { pathWith } from '../../domain/http.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { useRealtime, useStore } from '../../src/realtime/context.js';
 import { isOutNow } from '../../streams/outings.js';
@@ -51,7 +54,6 @@ const stateName: Record<MarkerState, string> = {
   alarm: '告警',
   lowBattery: '低电量',
 };
-const PNT = '/loms/web-lo/pnt';
 
 /** Loads the buildings and remembers the user's choice of building and floor on the server. */
 export function useBuildingFloor() {
@@ -61,8 +63,8 @@ export function useBuildingFloor() {
   const [plan, setPlan] = useState<PlanCollection | null>(null);
   useEffect(() => {
     Promise.all([
-      request<Building[]>({ url: `${PNT}/building` }),
-      request<number | null>({ url: `${PNT}/device/user/building`, silent: true }).catch(() => null),
+      request<Building[]>({ url: IotPaths.buildings }),
+      request<number | null>({ url: IotPaths.userBuilding, silent: true }).catch(() => null),
     ]).then(
       ([list, saved]) => {
         setBuildings(list);
@@ -75,14 +77,14 @@ export function useBuildingFloor() {
   }, [request]);
   useEffect(() => {
     if (!choice) return;
-    request<PlanCollection>({ url: `${PNT}/map/one`, params: choice }).then(setPlan, () => setPlan(null));
+    request<PlanCollection>({ url: IotPaths.floorMap, params: choice }).then(setPlan, () => setPlan(null));
   }, [choice, request]);
   const building = buildings.find((b) => b.buildingId === choice?.buildingId) ?? null;
   const select = (buildingId: number, floorNo: number) => {
     setChoice({ buildingId, floorNo });
     if (buildingId !== choice?.buildingId)
       request({
-        url: `${PNT}/device/user/building`,
+        url: IotPaths.userBuilding,
         method: 'POST',
         data: { buildingId },
         silent: true,
@@ -192,7 +194,7 @@ export function LivePositionMap({ bf }: { bf: ReturnType<typeof useBuildingFloor
     let live = true;
     const load = () => {
       const requestedAt = Date.now();
-      request<LiveDevice[]>({ url: `${PNT}/device/list/rt`, silent: devicesLoadedAt.current > 0 }).then(
+      request<LiveDevice[]>({ url: IotPaths.liveDevices, silent: devicesLoadedAt.current > 0 }).then(
         (list) => {
           if (!live) return;
           const seed: Position[] = [];
@@ -266,8 +268,8 @@ export function LivePositionMap({ bf }: { bf: ReturnType<typeof useBuildingFloor
     if (!map || !bf.choice || !bf.building) return;
     map.setScene({ plan: bf.plan, floorKey: bf.choice.buildingId * 1000 + bf.choice.floorNo });
     map.fitTo(buildingBounds(bf.building));
-    request<Rail[]>({ url: `${PNT}/rail/list`, params: bf.choice }).then(
-      (list) => {
+    request<Page<Rail>>({ url: IotPaths.railList, params: { ...bf.choice, pageHelper: 0 } }).then(
+      ({ list }) => {
         setRails(list);
         map.setScene({ rails: list });
       },
@@ -281,7 +283,7 @@ export function LivePositionMap({ bf }: { bf: ReturnType<typeof useBuildingFloor
     const oldmanId = selected === null ? null : devices.current.get(selected)?.oldmanId;
     mapRef.current?.setScene({ trail: selected === null ? [] : (trails.current.get(selected) ?? []) });
     if (oldmanId == null) return;
-    request<MattressRow[]>({ url: '/pims/web-org/mattressMonitor/1', silent: true }).then(
+    request<MattressRow[]>({ url: pathWith(IotPaths.mattressMonitor, { kind: 1 }), silent: true }).then(
       (rows) => setVitals(rows.find((r) => r.oldmanId === oldmanId)?.vitals ?? null),
       () => undefined,
     );

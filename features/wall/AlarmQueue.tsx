@@ -1,6 +1,7 @@
 import { Button, Icon } from '@blueprintjs/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { AlarmRecord } from '../../domain/alarms.js';
+import { IotPaths } from '../../domain/api/iot.js';
 import { Authority } from '../../domain/menus.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { useAuthority } from '../../src/auth/authorityStore.js';
@@ -19,7 +20,7 @@ import {
   stopwatch,
 } from './queue.js';
 
-const ACK_URL = '/loms/web-lo/pnt/alarm/record/ack';
+const ACK_URL = IotPaths.alarmAck;
 const severityText: Record<number, string> = { 3: '紧急', 2: '重要', 1: '一般' };
 
 /**
@@ -71,7 +72,7 @@ function useAlarmSound(open: readonly AlarmRecord[]) {
   const [sounding, setSounding] = useState(false);
   useEffect(() => {
     request<{ setContent: { alarmVoice: { status: number; times: number } } }>({
-      url: '/pims/web-pi/device/set/mattress',
+      url: IotPaths.mattressSetting,
       silent: true,
     }).then(
       (config) =>

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import { IotPaths } from '../../domain/api/iot.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { useRealtime, useStore } from '../../src/realtime/context.js';
 import { local } from '../../src/util/storage.js';
@@ -60,7 +61,7 @@ export function TopBar({ orgName }: { orgName: string }) {
   const [devices, setDevices] = useState<DeviceStat[] | null>(null);
   useEffect(() => {
     const load = () =>
-      request<DeviceStat[]>({ url: '/tdms/web-td/device/statistics', silent: true }).then(
+      request<DeviceStat[]>({ url: IotPaths.deviceStatistics, silent: true }).then(
         setDevices,
         () => undefined,
       );

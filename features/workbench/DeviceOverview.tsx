@@ -1,5 +1,6 @@
 import { Card, H3, HTMLTable, Tag } from '@blueprintjs/core';
 import { useEffect, useMemo, useState } from 'react';
+import { IotPaths } from '../../domain/api/iot.js';
 import { IotScreens } from '../../domain/screens.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { useRealtime, useStore } from '../../src/realtime/context.js';
@@ -33,12 +34,10 @@ export function DeviceOverview() {
   const [calls, setCalls] = useState<CallStats | null>(null);
   useEffect(() => {
     const load = () => {
-      request<KindCount[]>({ url: '/tdms/web-td/device/statistics', silent: true }).then(setDevices, () =>
+      request<KindCount[]>({ url: IotPaths.deviceStatistics, silent: true }).then(setDevices, () =>
         setDevices(null),
       );
-      request<CallStats>({ url: '/ecms/web-org/callrecords/statistics', silent: true }).then(setCalls, () =>
-        setCalls(null),
-      );
+      request<CallStats>({ url: IotPaths.callStatistics, silent: true }).then(setCalls, () => setCalls(null));
     };
     load();
     const timer = setInterval(load, REFRESH_MS);

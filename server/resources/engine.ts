@@ -99,6 +99,21 @@ const columnType = (f: FieldDef) =>
 /** The fields a table holds (computed ones are answered, never stored). */
 const stored = (def: ResourceDef) => def.fields.filter((f) => !f.computed);
 
+/** A 'json' field's value goes to its column as JSON text and comes back parsed. */
+const jsonFields = (def: ResourceDef) => stored(def).filter((f) => f.type === 'json');
+function toColumns(def: ResourceDef, values: Row) {
+  for (const f of jsonFields(def))
+    if (values[f.name] !== undefined && values[f.name] !== null)
+      values[f.name] = JSON.stringify(values[f.name]);
+}
+function fromColumns(def: ResourceDef, rows: Row[]) {
+  const fields = jsonFields(def);
+  if (fields.length)
+    for (const row of rows)
+      for (const f of fields)
+        if (typeof row[f.name] === 'string') row[f.name] = JSON.parse(row[f.name] as string);
+}
+
 /**
  * Creates the table of each definition, adds the columns a definition gained since (never drops
  * or rewrites one) and the unique indexes it asks for. Runs after the numbered migrations.
@@ -219,7 +234,8 @@ function listConditions(
   return sql.join(where, sql` and `);
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** A text matched literally by `like … escape '\\'`. */
+export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function selectWithRefs(def: ResourceDef) {
   const refs = refFields(def);
@@ -259,6 +275,7 @@ export async function listRows(
     where ${col(def.idField)} in (select ${col(def.idField)} from ${id(def.table)} as t where ${where} ${orderBy} ${page})
     ${orderBy}`;
   const rows = readRows(db, pageQuery) ?? (await pageQuery.execute(db)).rows;
+  fromColumns(def, rows);
   const countQuery = sql<{
     total: number;
   }>`select count(*) as total from ${id(def.table)} as t where ${where}`;
@@ -287,6 +304,7 @@ export async function loadRow(
   const row = found.rows[0];
   if (!row) throw new ApiFailure(Code.notFound, `${def.title}不存在`);
   if (def.deptScoped) ctx.requireDept(Number(row.deptId));
+  fromColumns(def, [row]);
   await hooks.decorate?.(ctx.db, [row]);
   return row;
 }
@@ -337,6 +355,7 @@ export async function insertRow(
     updateTime: stamp,
     createBy: ctx.user.userId,
   };
+  toColumns(def, values);
   const keys = Object.keys(values).filter((k) => values[k] !== undefined);
   const inserted = await sql<Row>`insert into ${id(def.table)} (${sql.join(keys.map(id))})
     values (${sql.join(keys.map((k) => values[k] as string | number | null))}) returning ${id(def.idField)}`.execute(
@@ -356,6 +375,7 @@ export async function updateRow(ctx: Ctx, def: ResourceDef, hooks: ResourceHooks
   await hooks.prepare?.(ctx, row, existing);
   await checkRow(ctx, def, row, Number(existing[def.idField]));
   const values: Row = { ...row, updateTime: nowStamp() };
+  toColumns(def, values);
   const keys = Object.keys(values).filter((k) => values[k] !== undefined);
   await sql`update ${id(def.table)} set ${sql.join(keys.map((k) => sql`${id(k)} = ${values[k] as string | number | null}`))}
     where ${id(def.idField)} = ${Number(existing[def.idField])}`.execute(ctx.db);
@@ -372,6 +392,7 @@ export function displayValue(f: FieldDef | undefined, row: Row, key: string): st
   if (f?.type === 'dict' && f.dict) return dictLabel(f.dict, value as string | number) || String(value);
   if (f?.type === 'money') return fenToYuan(Number(value));
   if (f?.type === 'bool') return Number(value) === 1 ? '是' : '否';
+  if (f?.type === 'json') return JSON.stringify(value);
   return String(value);
 }
 

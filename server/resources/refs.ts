@@ -38,6 +38,8 @@ export const refTables: Record<string, RefTable> = {
         where b.bedId = ${value} and d.orgId = ${orgId}`,
   },
   building: direct('building', 'buildingId', 'buildingName'),
+  rail: direct('rail', 'railId', 'railName'),
+  callDealType: direct('callDealType', 'dealType', 'dealTypeName'),
   oldman: direct('oldman', 'oldmanId', 'oldmanName'),
   oldmanAll: direct('oldman', 'oldmanId', 'oldmanName'),
   sale: direct('emp', 'empId', 'empName'),

@@ -3,6 +3,7 @@ import ReconnectingWebSocket from 'reconnecting-websocket';
 import { BehaviorSubject, defer, finalize, from, Subject, share } from 'rxjs';
 import { createActor, type StateValue } from 'xstate';
 import type { AlarmRecord } from '../../domain/alarms.js';
+import { IotPaths } from '../../domain/api/iot.js';
 import { Timing } from '../../domain/http.js';
 import { PUSH_PATH, PushCloseCode, type ServerPushMessage, serverPushMessage } from '../../domain/push.js';
 import { CONSOLE_MQTT_USER, Topic } from '../../domain/topics.js';
@@ -235,7 +236,7 @@ export function createRealtime(options: RealtimeOptions): Realtime & { stop(): v
       lastConnectedAt = Date.now();
       return from(
         options.request<AlarmRecord[]>({
-          url: '/loms/di-lo/alarm/sendUnhandledAlarms',
+          url: IotPaths.unhandledAlarms,
           params: since === null ? {} : { since: since - 5_000 },
           silent: true,
         }),

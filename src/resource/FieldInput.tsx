@@ -113,5 +113,8 @@ export function FieldInput({ id, field: f, value, invalid, disabled, onChange, o
     case 'phone':
     case 'idcard':
       return <InputGroup {...common} value={text(value)} onChange={(e) => onChange(e.target.value)} />;
+    case 'json':
+      // drawn by the module's own editor (a fence on the map); a generic form only shows it
+      return <InputGroup {...common} readOnly value={value == null ? '' : JSON.stringify(value)} />;
   }
 }

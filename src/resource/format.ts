@@ -51,5 +51,7 @@ export function formatValue(f: FieldDef, row: Row, refLabels?: readonly DictEntr
     case 'phone':
     case 'image':
       return isBlank(v) ? '' : String(v);
+    case 'json':
+      return isBlank(v) ? '' : JSON.stringify(v);
   }
 }

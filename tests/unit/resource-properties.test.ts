@@ -72,6 +72,9 @@ function badValue(f: FieldDef): fc.Arbitrary<unknown> {
       return fc.constantFrom('abc', '123', '1380000111122', '+86 138');
     case 'region':
       return fc.constantFrom('999999', '12', 'abcdef', '000000');
+    case 'json':
+      // what no field's schema takes: not a structure, or a list of pairs that are not numbers
+      return fc.constantFrom('[[1,2]]', 7, [['a', 'b']], { x: 1 });
   }
 }
 

@@ -1,10 +1,10 @@
 import { Button, Callout, Intent, NonIdealState, Spinner, Switch, Tag } from '@blueprintjs/core';
 import { useMemo, useRef, useState } from 'react';
 import { Authority } from '../../../domain/menus.js';
+import { waitedText } from '../../../domain/schedule.js';
 import { IotScreens } from '../../../domain/screens.js';
 import { useAuthority } from '../../../src/auth/authorityStore.js';
 import { navigate } from '../../../src/router/hash.js';
-import { waited } from '../AlarmConsole.js';
 import { HealthLight } from '../HealthLight.js';
 import { useNow } from '../useNow.js';
 import { type BedCard, bedCards, cardCounts, orderCards, toneName } from './bedCards.js';
@@ -154,7 +154,7 @@ function Card({ card, now, onOpen }: { card: BedCard; now: number; onOpen(): voi
             <span className="bed-alarm-others">另有 {card.others.join('、')}</span>
           ) : null}
           <span className="bed-waiting">
-            等待 <strong data-testid="bed-waiting">{waited(now - alarm.firstTime)}</strong>
+            等待 <strong data-testid="bed-waiting">{waitedText(now - alarm.firstTime)}</strong>
           </span>
         </span>
       ) : null}

@@ -9,6 +9,7 @@ import { type RangeChoice, RangePicker } from './RangePicker.js';
 import { localDate } from './series.js';
 import { useStatistics } from './useStatistics.js';
 import './monitor.css';
+import { IotPaths } from '../../../domain/api/iot.js';
 
 /** GET /pims/web-org/mattress/oldman: the elders who sleep on a mattress. */
 interface MattressElder {
@@ -42,7 +43,7 @@ export function HealthPersonal() {
     if (initial !== null) setChosen(initial);
   }, [initial]);
   useEffect(() => {
-    request<MattressElder[]>({ url: '/pims/web-org/mattress/oldman' }).then(
+    request<MattressElder[]>({ url: IotPaths.mattressElders }).then(
       (list) => {
         setElders(list);
         setChosen((current) => current ?? list[0]?.oldmanId ?? null);

@@ -1,7 +1,8 @@
 import { Button, Callout, HTMLTable, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { type ComponentType, useMemo, useState } from 'react';
+import { waitedText } from '../../../domain/schedule.js';
 import { navigate } from '../../../src/router/hash.js';
-import { clock, waited } from '../AlarmConsole.js';
+import { clock } from '../AlarmConsole.js';
 import { HealthLight } from '../HealthLight.js';
 import { useNow } from '../useNow.js';
 import { MONITOR_POLL_MS, type MonitorKind, monitorKinds, withElder } from './kinds.js';
@@ -106,7 +107,7 @@ function MonitorPage({ kind }: { kind: MonitorKind }) {
                     {state.text}
                   </Tag>
                   {state.alarm ? (
-                    <span className="alarm-wait"> 等待 {waited(now - state.alarm.firstTime)}</span>
+                    <span className="alarm-wait"> 等待 {waitedText(now - state.alarm.firstTime)}</span>
                   ) : null}
                 </td>
                 <td title={row.vitals ? clock(row.vitals.ts) : undefined}>

@@ -1,11 +1,11 @@
 import { Button, Callout, Intent, NonIdealState, Tag } from '@blueprintjs/core';
 import { type ComponentType, useState } from 'react';
 import { Authority } from '../../../domain/menus.js';
+import { waitedText } from '../../../domain/schedule.js';
 import { IotScreens } from '../../../domain/screens.js';
 import { useAuthority } from '../../../src/auth/authorityStore.js';
 import { navigate } from '../../../src/router/hash.js';
 import { usePage } from '../../../src/router/page.js';
-import { waited } from '../AlarmConsole.js';
 import { useNow } from '../useNow.js';
 import { HealthChart } from './HealthChart.js';
 import { elderOfQuery, type MonitorKind, monitorKindList, monitorKinds, withElder } from './kinds.js';
@@ -57,7 +57,7 @@ function PersonalView({ kind }: { kind: MonitorKind }) {
             {state ? (
               <Tag intent={statusIntent[state.status]} large>
                 {state.text}
-                {state.alarm ? ` · 等待 ${waited(now - state.alarm.firstTime)}` : ''}
+                {state.alarm ? ` · 等待 ${waitedText(now - state.alarm.firstTime)}` : ''}
               </Tag>
             ) : null}
           </span>

@@ -1,4 +1,6 @@
 import { MattressAlarmType } from '../../../domain/alarms.js';
+import { IotPaths } from '../../../domain/api/iot.js';
+import { pathWith } from '../../../domain/http.js';
 import { monitorScreens, personalPath } from '../../../domain/screens.js';
 
 /** Spec 000 §7: GET /pims/web-org/mattressMonitor/1..4 — heart rate at rest, breathing, in-bed, turn-over. */
@@ -66,9 +68,9 @@ export const monitorKinds: Record<MonitorKind, MonitorKindDef> = {
 };
 export const monitorKindList = Object.values(monitorKinds);
 
-export const monitorUrl = (kind: MonitorKind) => `/pims/web-org/mattressMonitor/${kind}`;
+export const monitorUrl = (kind: MonitorKind) => pathWith(IotPaths.mattressMonitor, { kind });
 export const statisticsUrl = (oldmanId: number, series: SeriesName) =>
-  `/tams/web-org/healthRecord/${oldmanId}/${series}/statistics`;
+  pathWith(IotPaths.healthStatistics, { oldmanId, series });
 export const withElder = (path: string, oldmanId: number) => `${path}?oldmanId=${oldmanId}`;
 /** The elder of a personal view: ?oldmanId= of the address, a positive integer or nothing. */
 export function elderOfQuery(query: Record<string, string>): number | null {

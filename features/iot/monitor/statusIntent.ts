@@ -1,5 +1,5 @@
 import { Intent } from '@blueprintjs/core';
-import { waited } from '../AlarmConsole.js';
+import { waitedText } from '../../../domain/schedule.js';
 import type { RowStatus } from './rows.js';
 
 /** Colour of a mattress state tag: red alarm, amber out of bed or interrupted, green fine, grey unknown. */
@@ -15,4 +15,4 @@ export const statusIntent: Record<RowStatus, Intent> = {
 
 /** "12 秒前" (or "刚刚"), from a millisecond timestamp. */
 export const ago = (now: number, at: number | null) =>
-  at === null ? '—' : now - at < 1_000 ? '刚刚' : `${waited(now - at)}前`;
+  at === null ? '—' : now - at < 1_000 ? '刚刚' : `${waitedText(now - at)}前`;

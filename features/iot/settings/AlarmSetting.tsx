@@ -8,12 +8,13 @@ import { Authorized } from '../../../src/auth/Authorized.js';
 import { ConfigForm } from '../../../src/ui/ConfigForm.js';
 import { local } from '../../../src/util/storage.js';
 import './settings.css';
+import { IotPaths } from '../../../domain/api/iot.js';
 import { onOffOptions } from './switchOptions.js';
 
 type Mattress = SystemConfigParts['mattress'];
-const MATTRESS_URL = '/pims/web-pi/device/set/mattress';
+const MATTRESS_URL = IotPaths.mattressSetting;
 type Vms = ConfigEntries['aliVmsConfig'];
-const VMS_URL = '/pims/web-org/aliVmsConfig';
+const VMS_URL = IotPaths.aliVms;
 const emptyVms: Vms = {
   status: 0,
   accessKeyId: '',
@@ -40,7 +41,7 @@ export function AlarmSetting() {
       <section className="settings-card">
         <h4>告警升级</h4>
         <ConfigForm
-          url="/loms/web-lo/pnt/alarm/setting"
+          url={IotPaths.alarmSetting}
           testId="alarm-escalation"
           saveAuthority={Authority.iotAlarmSetting}
           fields={[
@@ -177,7 +178,7 @@ function VoiceNotice() {
     request<Vms>({ url: VMS_URL, silent: true }).then(setConfig, (e: { message?: string }) =>
       setError(e.message ?? '加载失败'),
     );
-    request<{ scene: string; sceneName: string }[]>({ url: `${VMS_URL}/scene`, silent: true }).then(
+    request<{ scene: string; sceneName: string }[]>({ url: IotPaths.aliVmsScenes, silent: true }).then(
       setScenes,
       () => undefined,
     );

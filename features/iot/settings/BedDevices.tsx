@@ -17,8 +17,8 @@ import { useApp } from '../../../src/app/AppContext.js';
 import { usePageRefresh } from '../../../src/app/usePageRefresh.js';
 import { RowButton } from '../../system-settings/RowButton.js';
 import './settings.css';
-
-const BEDS_URL = '/pims/web-org/organization/bed';
+import { IotPaths } from '../../../domain/api/iot.js';
+import { pathWith } from '../../../domain/http.js';
 
 interface BoundDevice {
   deviceId: number;
@@ -91,7 +91,7 @@ export function BedDevices() {
       floorNo: filter.floorNo || undefined,
       keyword: filter.keyword.trim() || undefined,
     };
-    request<BedRow[]>({ url: BEDS_URL, params, silent: true })
+    request<BedRow[]>({ url: IotPaths.beds, params, silent: true })
       .then(
         (beds) => {
           setError('');
@@ -226,7 +226,7 @@ function BedDeviceDialog({ bed, onClose, onSaved }: { bed: BedRow; onClose(): vo
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     const list = (kind: Kind) =>
-      request<DeviceOption[]>({ url: `${BEDS_URL}/devices`, params: { kind }, silent: true });
+      request<DeviceOption[]>({ url: IotPaths.bedDevices, params: { kind }, silent: true });
     Promise.all([list('mattress'), list('callButton')]).then(
       ([m, c]) => setOptions({ mattress: m, callButton: c }),
       (e: { message?: string }) => setError(e.message ?? '设备列表加载失败'),
@@ -239,7 +239,12 @@ function BedDeviceDialog({ bed, onClose, onSaved }: { bed: BedRow; onClose(): vo
       mattressDeviceId: mattress === '' ? null : Number(mattress),
       callDeviceId: callButton === '' ? null : Number(callButton),
     };
-    request<null>({ url: `${BEDS_URL}/${bed.bedId}`, method: 'PUT', data, silent: true }).then(
+    request<null>({
+      url: pathWith(IotPaths.bed, { bedId: bed.bedId }),
+      method: 'PUT',
+      data,
+      silent: true,
+    }).then(
       () => {
         toast('保存成功', 'success');
         onSaved();

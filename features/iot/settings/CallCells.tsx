@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
+import { placeText } from '../../../domain/alarms.js';
+import type { CallRecord } from '../../../domain/api/calls.js';
 import { clock } from '../AlarmConsole.js';
-import { type CallRecord, callPlace } from './callRecords.js';
 
-/** The columns every call table starts with: when, who, where, which device, and its state. */
+/** The columns the call board starts with: when, who, where, which device, and its state. */
 export const CallHeadCells = () => (
   <>
     <th>呼叫时间</th>
@@ -17,7 +18,7 @@ export const CallCells = ({ call, state }: { call: CallRecord; state: ReactNode 
   <>
     <td>{clock(call.callTime)}</td>
     <td>{call.oldmanName ?? '—'}</td>
-    <td>{callPlace(call)}</td>
+    <td>{placeText(call) ?? '—'}</td>
     <td>{call.model}</td>
     <td>{state}</td>
   </>

@@ -1,41 +1,28 @@
 import { Tab, Tabs } from '@blueprintjs/core';
-import { useEffect, useState } from 'react';
-import { useApp } from '../../../src/app/AppContext.js';
+import { useState } from 'react';
+import { a10CallRecordResource, r6r7CallRecordResource } from '../../../domain/resources/iotRecords.js';
 import { CallHistory } from './CallHistory.js';
-import { type CallList, callLists, type DealType } from './callRecords.js';
 import { RealtimeCalls } from './RealtimeCalls.js';
 import './settings.css';
 
-type TabId = 'realtime' | CallList;
+/** The two record lists of the screen: bedside units R6/R7 and A10 buttons (spec 000 §7). */
+const histories = [r6r7CallRecordResource, a10CallRecordResource];
 
 /** /yunmuIot/callRecord: the calls waiting now, and the records of bedside units and A10 buttons. */
 export function CallRecords() {
-  const { request } = useApp();
-  const [tab, setTab] = useState<TabId>('realtime');
-  const [dealTypes, setDealTypes] = useState<DealType[]>([]);
-  useEffect(() => {
-    request<DealType[]>({ url: '/ecms/web-ec/callrecords/r6r7/dealType', silent: true }).then(
-      setDealTypes,
-      () => undefined,
-    );
-  }, [request]);
+  const [tab, setTab] = useState('realtime');
   return (
     <div className="page" data-testid="page-callRecord">
       <Tabs
         id="call-records"
         selectedTabId={tab}
-        onChange={(id) => setTab(id as TabId)}
+        onChange={(id) => setTab(String(id))}
         renderActiveTabPanelOnly
         size="large"
       >
         <Tab id="realtime" title="实时呼叫" panel={<RealtimeCalls />} />
-        {(Object.keys(callLists) as CallList[]).map((list) => (
-          <Tab
-            key={list}
-            id={list}
-            title={callLists[list].title}
-            panel={<CallHistory url={callLists[list].url} dealTypes={dealTypes} />}
-          />
+        {histories.map((def) => (
+          <Tab key={def.name} id={def.name} title={def.title} panel={<CallHistory def={def} />} />
         ))}
       </Tabs>
     </div>

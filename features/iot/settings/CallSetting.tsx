@@ -1,6 +1,7 @@
 import { Authority } from '../../../domain/menus.js';
 import { ConfigForm } from '../../../src/ui/ConfigForm.js';
 import './settings.css';
+import { IotPaths } from '../../../domain/api/iot.js';
 import { onOffOptions } from './switchOptions.js';
 
 /** /yunmuIot/callSetting: nurse-call base settings and the call announcement (spec 000 §7). */
@@ -10,7 +11,7 @@ export function CallSetting() {
       <section className="settings-card">
         <h4>呼叫基础设置</h4>
         <ConfigForm
-          url="/tdms/web-org/callSetBase"
+          url={IotPaths.callSetBase}
           testId="call-set-base"
           saveAuthority={Authority.iotCallSetting}
           fields={[
@@ -29,7 +30,7 @@ export function CallSetting() {
       <section className="settings-card">
         <h4>呼叫语音播报</h4>
         <ConfigForm
-          url="/tdms/web-org/callVoice"
+          url={IotPaths.callVoice}
           testId="call-voice"
           saveAuthority={Authority.iotCallSetting}
           fields={[

@@ -1,52 +1,43 @@
 import { Checkbox, FormGroup, HTMLSelect, Radio, RadioGroup } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
+import { PntRuleStatus, railTriggerName, usesRail, usesThreshold } from '../../../domain/alarmRules.js';
 import { type PositionAlarmType, positionAlarmTypeName, positionAlarmTypes } from '../../../domain/alarms.js';
-import { Authority } from '../../../domain/menus.js';
+import { IotPaths } from '../../../domain/api/iot.js';
+import type { Page } from '../../../domain/codes.js';
+import { pntAlarmRuleResource, railResource } from '../../../domain/resources/iotRules.js';
+import { WEEKDAYS } from '../../../domain/schedule.js';
 import { useApp } from '../../../src/app/AppContext.js';
-import {
-  type PntRule,
-  PntRuleStatus,
-  pntCondition,
-  pntFormOf,
-  pntPayload,
-  type Rail,
-  railTriggerName,
-  usesRail,
-  usesThreshold,
-} from './pntRules.js';
+import { type PntRule, pntFormOf, pntPayload } from './pntRules.js';
 import { RuleDialog, TextField, TimeWindowFields } from './RuleDialog.js';
 import { type RuleDialogProps, type RuleKind, RulesPage } from './RulesPage.js';
-import { timeWindowText, WEEKDAYS, weekdaysText } from './schedule.js';
 
-const URL = '/loms/web-lo/pnt/alarm/rule';
-
-const kind: RuleKind<PntRule> = {
+const kind: RuleKind = {
+  def: pntAlarmRuleResource,
   testId: 'page-locateAlarmRule',
-  url: URL,
-  statusUrl: `${URL}/status`,
+  statusUrl: IotPaths.pntRuleStatus,
   status: PntRuleStatus,
-  editAuthority: Authority.iotLocateAlarmRuleEdit,
-  noun: '规则',
-  types: positionAlarmTypeName,
-  columns: [
-    { title: '触发条件', cell: (r) => pntCondition(r) },
-    { title: '生效日', cell: (r) => weekdaysText(r.weekdays) },
-    { title: '生效时段', cell: (r) => timeWindowText(r.startTime, r.endTime) },
-    { title: '备注', cell: (r) => r.remark || '—' },
-  ],
 };
 
 /** /yunmuIot/locateAlarmRule: positioning alarm rules, rail rules tied to a fence (spec 000 §7 Positioning). */
 export function LocateAlarmRules() {
-  return <RulesPage kind={kind} renderDialog={(props) => <PntRuleDialog {...props} />} />;
+  return <RulesPage<PntRule> kind={kind} renderDialog={(props) => <PntRuleDialog {...props} />} />;
+}
+
+interface Rail {
+  railId: number;
+  railName: string;
 }
 
 function PntRuleDialog({ rule, onClose, onSaved }: RuleDialogProps<PntRule>) {
   const { request } = useApp();
   const [form, setForm] = useState(() => pntFormOf(rule));
   const [rails, setRails] = useState<Rail[]>([]);
+  // read afresh each time: a rail drawn a moment ago on the fence screen is offered at once
   useEffect(() => {
-    request<Rail[]>({ url: '/loms/web-lo/pnt/rail/list' }).then(setRails, () => undefined);
+    request<Page<Rail>>({ url: railResource.api.list ?? '', params: { pageHelper: 0 } }).then(
+      (page) => setRails(page.list),
+      () => undefined,
+    );
   }, [request]);
   const set = (key: 'ruleName' | 'threshold' | 'remark') => (value: string) =>
     setForm({ ...form, [key]: value });
@@ -60,7 +51,7 @@ function PntRuleDialog({ rule, onClose, onSaved }: RuleDialogProps<PntRule>) {
   return (
     <RuleDialog
       title={rule ? '编辑定位告警规则' : '新增定位告警规则'}
-      url={URL}
+      def={pntAlarmRuleResource}
       ruleId={rule?.ruleId ?? null}
       payload={() => pntPayload(form)}
       onClose={onClose}

@@ -1,40 +1,29 @@
 import { FormGroup, HTMLSelect } from '@blueprintjs/core';
 import { useState } from 'react';
+import { fieldsOf, MattressRuleStatus } from '../../../domain/alarmRules.js';
 import { mattressAlarmTypeName } from '../../../domain/alarms.js';
-import { Authority } from '../../../domain/menus.js';
+import { IotPaths } from '../../../domain/api/iot.js';
+import { mattressAlarmRuleResource } from '../../../domain/resources/iotRules.js';
+import { durationText } from '../../../domain/schedule.js';
 import {
-  fieldsOf,
   type MattressRule,
   type MattressRuleForm,
-  MattressRuleStatus,
-  mattressCondition,
   mattressFormOf,
   mattressPayload,
 } from './mattressRules.js';
 import { RuleDialog, TextField, TimeWindowFields } from './RuleDialog.js';
 import { type RuleDialogProps, type RuleKind, RulesPage } from './RulesPage.js';
-import { durationText, timeWindowText } from './schedule.js';
 
-const URL = '/pims/web-pi/device/mattress/alarmRules';
-
-const kind: RuleKind<MattressRule> = {
+const kind: RuleKind = {
+  def: mattressAlarmRuleResource,
   testId: 'page-alarmRules',
-  url: URL,
-  statusUrl: `${URL}/ruleStatus`,
+  statusUrl: IotPaths.mattressRuleStatus,
   status: MattressRuleStatus,
-  editAuthority: Authority.iotAlarmRulesEdit,
-  noun: '规则',
-  types: mattressAlarmTypeName,
-  columns: [
-    { title: '触发条件', cell: (r) => mattressCondition(r) },
-    { title: '生效时段', cell: (r) => timeWindowText(r.startTime, r.endTime) },
-    { title: '备注', cell: (r) => r.remark || '—' },
-  ],
 };
 
 /** /yunmuIot/alarmRules: the mattress alarm rules the rules engine evaluates (spec 000 §7). */
 export function MattressAlarmRules() {
-  return <RulesPage kind={kind} renderDialog={(props) => <MattressRuleDialog {...props} />} />;
+  return <RulesPage<MattressRule> kind={kind} renderDialog={(props) => <MattressRuleDialog {...props} />} />;
 }
 
 function MattressRuleDialog({ rule, onClose, onSaved }: RuleDialogProps<MattressRule>) {
@@ -46,7 +35,7 @@ function MattressRuleDialog({ rule, onClose, onSaved }: RuleDialogProps<Mattress
   return (
     <RuleDialog
       title={rule ? '编辑床垫告警规则' : '新增床垫告警规则'}
-      url={URL}
+      def={mattressAlarmRuleResource}
       ruleId={rule?.ruleId ?? null}
       payload={() => mattressPayload(form)}
       onClose={onClose}

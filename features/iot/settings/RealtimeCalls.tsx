@@ -1,17 +1,16 @@
 import { Alert, Button, Callout, HTMLTable, Intent, Tag } from '@blueprintjs/core';
 import { useCallback, useEffect, useState } from 'react';
+import type { CallRecord } from '../../../domain/api/calls.js';
+import { IotPaths } from '../../../domain/api/iot.js';
 import { Authority } from '../../../domain/menus.js';
+import { waitedText } from '../../../domain/schedule.js';
 import { useApp } from '../../../src/app/AppContext.js';
 import { usePageRefresh } from '../../../src/app/usePageRefresh.js';
 import { Authorized } from '../../../src/auth/Authorized.js';
 import { RowButton } from '../../system-settings/RowButton.js';
-import { waited } from '../AlarmConsole.js';
 import { useNow } from '../useNow.js';
 import { CallCells, CallHeadCells } from './CallCells.js';
-import type { CallRecord } from './callRecords.js';
 
-const URL = '/ecms/web-ec/calls/r6r7/rt/list';
-const CLEAN_URL = '/ecms/web-ec/calls/r6r7/rt/clean';
 /** Calls have no push message; the board re-reads the list this often while it is open. */
 const POLL_MS = 5_000;
 
@@ -24,7 +23,7 @@ export function RealtimeCalls() {
   const now = useNow(1000);
   const load = useCallback(
     () =>
-      request<CallRecord[]>({ url: URL, silent: true }).then(
+      request<CallRecord[]>({ url: IotPaths.realtimeCalls, silent: true }).then(
         (list) => {
           setCalls(list);
           setError('');
@@ -41,7 +40,11 @@ export function RealtimeCalls() {
   usePageRefresh(() => void load());
 
   const clean = (callIds?: number[]) =>
-    request<{ count: number }>({ url: CLEAN_URL, method: 'POST', data: callIds ? { callIds } : {} }).then(
+    request<{ count: number }>({
+      url: IotPaths.cleanCalls,
+      method: 'POST',
+      data: callIds ? { callIds } : {},
+    }).then(
       ({ count }) => {
         toast(`已清除 ${count} 条实时呼叫`, 'success');
         void load();
@@ -87,7 +90,7 @@ export function RealtimeCalls() {
                   )
                 }
               />
-              <td className="waiting">{waited(now - c.callTime)}</td>
+              <td className="waiting">{waitedText(now - c.callTime)}</td>
               <td className="actions">
                 <RowButton
                   code={Authority.iotCallRecordClean}

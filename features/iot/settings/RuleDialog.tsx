@@ -9,15 +9,17 @@ import {
   Intent,
 } from '@blueprintjs/core';
 import { type ReactNode, useState } from 'react';
+import type { ResourceDef } from '../../../domain/resource.js';
 import { useApp } from '../../../src/app/AppContext.js';
 
 /**
- * Add or edit one rule: POST without a ruleId, PUT with it. The server validates (domain/iot.ts); its
- * Chinese message shows in the dialog and the dialog stays open, so nothing changes.
+ * Add or edit one rule: POST without a ruleId, PUT with it, on the rule resource's paths. The server
+ * checks the whole rule (domain/alarmRules.ts); its Chinese message shows in the dialog and the
+ * dialog stays open, so nothing changes.
  */
 export function RuleDialog({
   title,
-  url,
+  def,
   ruleId,
   payload,
   onClose,
@@ -25,7 +27,7 @@ export function RuleDialog({
   children,
 }: {
   title: string;
-  url: string;
+  def: ResourceDef;
   ruleId: number | null;
   payload(): object;
   onClose(): void;
@@ -41,8 +43,8 @@ export function RuleDialog({
     const body = payload();
     request(
       ruleId === null
-        ? { url, method: 'POST', data: body, silent: true }
-        : { url, method: 'PUT', data: { ...body, ruleId }, silent: true },
+        ? { url: def.api.create ?? '', method: 'POST', data: body, silent: true }
+        : { url: def.api.update ?? '', method: 'PUT', data: { ...body, ruleId }, silent: true },
     ).then(
       () => {
         toast('保存成功', 'success');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type MattressRule, mattressCondition, mattressFormOf, mattressPayload } from './mattressRules.js';
+import { type MattressRule, mattressFormOf, mattressPayload } from './mattressRules.js';
 
 const makeRule = (patch: Partial<MattressRule> = {}): MattressRule => ({
   ruleId: 1,
@@ -12,7 +12,6 @@ const makeRule = (patch: Partial<MattressRule> = {}): MattressRule => ({
   endTime: '24:00',
   remark: '',
   status: 0,
-  updateTime: '',
   ...patch,
 });
 
@@ -34,20 +33,5 @@ describe('mattress rule form', () => {
 
   it('starts a new rule as an all-day out-of-bed rule', () => {
     expect(mattressFormOf(null)).toMatchObject({ alarmType: 1, startTime: '00:00', endTime: '24:00' });
-  });
-});
-
-describe('mattress rule condition', () => {
-  it('reads each type in one line', () => {
-    expect(mattressCondition(makeRule())).toBe('心率 < 45 或 > 120 次/分，持续 30 秒');
-    expect(
-      mattressCondition(makeRule({ alarmType: 3, minValue: null, maxValue: 28, durationSeconds: 0 })),
-    ).toBe('呼吸 > 28 次/分');
-    expect(mattressCondition(makeRule({ alarmType: 1, durationSeconds: 600 }))).toBe('离床超过 10 分钟');
-    expect(mattressCondition(makeRule({ alarmType: 1, durationSeconds: 0 }))).toBe('离床即告警');
-    expect(mattressCondition(makeRule({ alarmType: 2, maxValue: 30, durationSeconds: 60 }))).toBe(
-      '体动 > 30 次，持续 1 分钟',
-    );
-    expect(mattressCondition(makeRule({ alarmType: 5, durationSeconds: 0 }))).toBe('检测到尿湿');
   });
 });

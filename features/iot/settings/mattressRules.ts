@@ -1,30 +1,8 @@
-import { MattressAlarmType, mattressAlarmTypeName } from '../../../domain/alarms.js';
-import type { MattressRuleInput } from '../../../domain/iot.js';
-import { durationText } from './schedule.js';
+import { fieldsOf, type MattressRuleInput } from '../../../domain/alarmRules.js';
+import { MattressAlarmType } from '../../../domain/alarms.js';
 
 /** A mattress alarm rule as listed (spec 000 §3: alarm rule status 0 on, 1 off). */
-export type MattressRule = MattressRuleInput & { ruleId: number; status: number; updateTime: string };
-export const MattressRuleStatus = { on: 0, off: 1 } as const;
-
-type TypeValue = (typeof MattressAlarmType)[keyof typeof MattressAlarmType];
-interface TypeFields {
-  /** What the lower and upper limit mean for this type; absent when the type has none. */
-  min?: string;
-  max?: string;
-  unit: string;
-  duration: string;
-}
-
-/** Which limits each type uses (server/rules/evaluate.ts evaluateVitals). */
-export const mattressTypeFields: Record<TypeValue, TypeFields> = {
-  [MattressAlarmType.outOfBed]: { unit: '', duration: '离床超过（秒）' },
-  [MattressAlarmType.bodyMovement]: { max: '体动次数上限', unit: '次', duration: '持续（秒）' },
-  [MattressAlarmType.breathing]: { min: '呼吸下限', max: '呼吸上限', unit: '次/分', duration: '持续（秒）' },
-  [MattressAlarmType.heartRate]: { min: '心率下限', max: '心率上限', unit: '次/分', duration: '持续（秒）' },
-  [MattressAlarmType.urineWet]: { unit: '', duration: '持续（秒）' },
-};
-export const fieldsOf = (alarmType: number): TypeFields =>
-  mattressTypeFields[alarmType as TypeValue] ?? { unit: '', duration: '持续（秒）' };
+export type MattressRule = MattressRuleInput & { ruleId: number; status: number };
 
 /** What the dialog edits: number fields as typed, so an empty limit stays empty. */
 export interface MattressRuleForm {
@@ -66,31 +44,4 @@ export function mattressPayload(form: MattressRuleForm) {
     endTime: form.endTime.trim(),
     remark: form.remark,
   };
-}
-
-/** The rule's condition in one line: 心率 < 45 或 > 120 次/分，持续 30 秒. */
-export function mattressCondition(
-  rule: Pick<MattressRule, 'alarmType' | 'minValue' | 'maxValue' | 'durationSeconds'>,
-): string {
-  const fields = fieldsOf(rule.alarmType);
-  const lasting = rule.durationSeconds > 0 ? `，持续 ${durationText(rule.durationSeconds)}` : '';
-  switch (rule.alarmType) {
-    case MattressAlarmType.outOfBed:
-      return rule.durationSeconds > 0 ? `离床超过 ${durationText(rule.durationSeconds)}` : '离床即告警';
-    case MattressAlarmType.bodyMovement:
-      return `体动 > ${rule.maxValue ?? '-'} ${fields.unit}${lasting}`;
-    case MattressAlarmType.breathing:
-    case MattressAlarmType.heartRate: {
-      const name = rule.alarmType === MattressAlarmType.breathing ? '呼吸' : '心率';
-      const bounds = [
-        rule.minValue !== null ? `< ${rule.minValue}` : null,
-        rule.maxValue !== null ? `> ${rule.maxValue}` : null,
-      ].filter(Boolean);
-      return `${name} ${bounds.join(' 或 ')} ${fields.unit}${lasting}`;
-    }
-    case MattressAlarmType.urineWet:
-      return `检测到尿湿${lasting}`;
-    default:
-      return mattressAlarmTypeName[String(rule.alarmType)] ?? String(rule.alarmType);
-  }
 }

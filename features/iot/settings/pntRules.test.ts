@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type PntRule, pntCondition, pntFormOf, pntPayload } from './pntRules.js';
+import { type PntRule, pntFormOf, pntPayload } from './pntRules.js';
 
 const makeRule = (patch: Partial<PntRule> = {}): PntRule => ({
   ruleId: 7,
@@ -14,7 +14,6 @@ const makeRule = (patch: Partial<PntRule> = {}): PntRule => ({
   weekdays: '1,2,3,4,5,6,7',
   remark: '',
   status: 1,
-  updateTime: '',
   ...patch,
 });
 
@@ -33,15 +32,5 @@ describe('positioning rule form', () => {
     expect(pntPayload(form).weekdays).toBe('1,3,5');
     expect(pntPayload({ ...form, weekdays: [] }).weekdays).toBe('');
     expect(pntPayload({ ...pntFormOf(null), railId: '' }).railId).toBeNull();
-  });
-});
-
-describe('positioning rule condition', () => {
-  it('names the rail and direction, the battery level or the type', () => {
-    expect(pntCondition(makeRule())).toBe('进入围栏「1号楼东侧楼梯口」');
-    expect(pntCondition(makeRule({ railTrigger: 'exit', railName: null }))).toBe('离开围栏「围栏已删除」');
-    expect(pntCondition(makeRule({ alarmType: 'lowPowerAlarm', threshold: 15 }))).toBe('电量 ≤ 15%');
-    expect(pntCondition(makeRule({ alarmType: 'lowPowerAlarm', threshold: null }))).toBe('电量 ≤ 20%');
-    expect(pntCondition(makeRule({ alarmType: 'sos' }))).toBe('长者按下 SOS');
   });
 });

@@ -1,33 +1,27 @@
-import { z } from 'zod';
-import { AlarmStatus, alarmSources } from '../../../domain/alarms.js';
+import { AlarmStatus, alarmComment, alarmSources } from '../../../domain/alarms.js';
+import {
+  ackInput,
+  alarmDetailAnswer,
+  closeQuery,
+  commentInput,
+  countAnswer,
+  handleInput,
+  ignoreAllInput,
+  scopedAlarm,
+  unhandledAnswer,
+  unhandledQuery,
+} from '../../../domain/api/alarms.js';
+import { IotPaths as P } from '../../../domain/api/iot.js';
 import { Code } from '../../../domain/codes.js';
 import { Authority } from '../../../domain/menus.js';
-import { pageQuery } from '../../../domain/settings.js';
 import { type AlarmEvent, alarmTransition } from '../../../machines/alarmMachine.js';
 import type { SessionUser } from '../../auth/tokens.js';
 import type { Db } from '../../db/index.js';
 import { heldDeptIds } from '../../http/deptScope.js';
 import { ApiFailure } from '../../http/failure.js';
 import { type AnyRoute, type RouteContext, route } from '../../http/route.js';
+import { idsOf, noQuery, noResult } from '../../http/schemas.js';
 import { type AlarmRow, toWire } from '../../rules/alarms.js';
-import { paged } from '../paging.js';
-
-const PNT = '/loms/web-lo/pnt/alarm/record';
-const recordIdParams = z.object({ recordId: z.coerce.number().int().positive() });
-const ms = z.coerce.number().int().nonnegative();
-
-const listQuery = pageQuery.extend({
-  status: z.coerce
-    .number()
-    .int()
-    .pipe(z.union([z.literal(0), z.literal(2), z.literal(3), z.literal(4)]))
-    .optional(),
-  alarmType: z.string().max(32).optional(),
-  oldmanName: z.string().max(32).optional(),
-  startTime: ms.optional(),
-  endTime: ms.optional(),
-  deptId: z.coerce.number().int().positive().optional(),
-});
 
 /** Which authority reads and which handles records of a source. */
 const rights = {
@@ -40,30 +34,6 @@ const rights = {
 } as const;
 
 const visibleSources = (user: SessionUser) => alarmSources.filter((s) => user.authority.has(rights[s].read));
-
-function listRecords(
-  db: Db,
-  user: SessionUser,
-  source: 'mattress' | 'pnt',
-  query: z.output<typeof listQuery>,
-) {
-  let q = db
-    .selectFrom('alarmRecord')
-    .selectAll()
-    .where('orgId', '=', user.orgId)
-    .where('source', '=', source)
-    .where('deptId', 'in', heldDeptIds(user));
-  if (query.status !== undefined) q = q.where('status', '=', query.status);
-  if (query.alarmType) q = q.where('alarmType', '=', query.alarmType);
-  if (query.oldmanName) q = q.where('oldmanName', 'like', `%${query.oldmanName}%`);
-  if (query.startTime !== undefined) q = q.where('lastTime', '>=', query.startTime);
-  if (query.endTime !== undefined) q = q.where('firstTime', '<=', query.endTime);
-  if (query.deptId !== undefined) q = q.where('deptId', '=', query.deptId);
-  return paged<AlarmRow, 'alarmRecord', AlarmRow>(
-    q.orderBy('status').orderBy('severity', 'desc').orderBy('firstTime'),
-    query,
-  ).then((page) => ({ ...page, list: page.list.map(toWire) }));
-}
 
 type Ctx = RouteContext<unknown, unknown, unknown, SessionUser>;
 
@@ -123,39 +93,16 @@ async function transition(ctx: Ctx, row: AlarmRow, event: AlarmEvent) {
   return toWire(updated);
 }
 
-const handleBody = z.object({
-  recordId: z.coerce.number().int().positive(),
-  /** 3 handled (note required), 2 ignored. */
-  status: z.coerce
-    .number()
-    .int()
-    .pipe(z.union([z.literal(AlarmStatus.handled), z.literal(AlarmStatus.ignored)])),
-  handleNote: z.string().trim().max(500).optional(),
-});
-
 /** Mattress and positioning alarm records (spec 000 §7 "Mattress, calls and alarms" and "Positioning"). */
 export function alarmRoutes(): AnyRoute[] {
   return [
     route({
       method: 'GET',
-      url: '/pims/web-org/alarmRecord',
-      auth: Authority.iotAlarm,
-      query: listQuery,
-      handler: ({ db, user, query }) => listRecords(db, user, 'mattress', query),
-    }),
-    route({
-      method: 'GET',
-      url: PNT,
-      auth: Authority.iotLocateAlarm,
-      query: listQuery,
-      handler: ({ db, user, query }) => listRecords(db, user, 'pnt', query),
-    }),
-    route({
-      method: 'GET',
-      url: '/loms/di-lo/alarm/sendUnhandledAlarms',
+      url: P.unhandledAlarms,
       auth: `${Authority.iotAlarm}|${Authority.iotLocateAlarm}`,
       /** since: also the records closed from then on, so a reconnecting console drops what others closed. */
-      query: z.object({ since: ms.optional() }),
+      query: unhandledQuery,
+      response: unhandledAnswer,
       async handler({ db, user, query }) {
         const sources = visibleSources(user);
         const since = query.since;
@@ -182,9 +129,10 @@ export function alarmRoutes(): AnyRoute[] {
     }),
     route({
       method: 'POST',
-      url: `${PNT}/handle`,
+      url: P.alarmHandle,
       auth: `${Authority.iotAlarmHandle}|${Authority.iotLocateAlarmHandle}`,
-      body: handleBody,
+      body: handleInput,
+      response: scopedAlarm,
       log: { type: 'UPDATE', name: '处理告警' },
       async handler(ctx) {
         const row = await ownRecord(ctx, ctx.body.recordId, 'handle');
@@ -206,9 +154,11 @@ export function alarmRoutes(): AnyRoute[] {
     }),
     route({
       method: 'GET',
-      url: `${PNT}/handle/:recordId`,
+      url: P.alarmDetail,
       auth: `${Authority.iotAlarm}|${Authority.iotLocateAlarm}`,
-      params: recordIdParams,
+      params: idsOf('recordId'),
+      query: noQuery,
+      response: alarmDetailAnswer,
       async handler(ctx) {
         const row = await ownRecord(ctx, ctx.params.recordId, 'read');
         const comments = await ctx.db
@@ -222,9 +172,10 @@ export function alarmRoutes(): AnyRoute[] {
     }),
     route({
       method: 'DELETE',
-      url: `${PNT}/:recordId`,
+      url: P.alarmRemove,
       auth: `${Authority.iotAlarmDelete}|${Authority.iotLocateAlarmDelete}`,
-      params: recordIdParams,
+      params: idsOf('recordId'),
+      response: noResult,
       log: { type: 'DELETE', name: '删除告警' },
       async handler(ctx) {
         const row = await ownRecord(ctx, ctx.params.recordId, 'remove');
@@ -236,9 +187,10 @@ export function alarmRoutes(): AnyRoute[] {
     }),
     route({
       method: 'POST',
-      url: `${PNT}/oneClickIgnore`,
+      url: P.alarmIgnoreAll,
       auth: Authority.iotLocateAlarmHandle,
-      body: z.object({ recordIds: z.array(z.number().int().positive()).max(1000).optional() }),
+      body: ignoreAllInput,
+      response: countAnswer,
       log: { type: 'UPDATE', name: '一键忽略告警' },
       async handler(ctx) {
         let q = ctx.db
@@ -263,9 +215,10 @@ export function alarmRoutes(): AnyRoute[] {
     }),
     route({
       method: 'DELETE',
-      url: '/pims/web-pi/device/alarm/close',
+      url: P.alarmClose,
       auth: `${Authority.iotAlarmHandle}|${Authority.iotLocateAlarmHandle}`,
-      query: z.object({ recordId: z.coerce.number().int().positive() }),
+      query: closeQuery,
+      response: scopedAlarm,
       log: { type: 'UPDATE', name: '解除设备告警' },
       async handler(ctx) {
         const row = await ownRecord(ctx, ctx.query.recordId, 'handle');
@@ -280,9 +233,10 @@ export function alarmRoutes(): AnyRoute[] {
     // Beyond the spec, for control rooms: acknowledge (stops the sound) and comments.
     route({
       method: 'POST',
-      url: `${PNT}/ack`,
+      url: P.alarmAck,
       auth: `${Authority.iotAlarmHandle}|${Authority.iotLocateAlarmHandle}`,
-      body: z.object({ recordId: z.coerce.number().int().positive() }),
+      body: ackInput,
+      response: scopedAlarm,
       log: { type: 'UPDATE', name: '确认告警' },
       async handler(ctx) {
         const row = await ownRecord(ctx, ctx.body.recordId, 'handle');
@@ -296,12 +250,10 @@ export function alarmRoutes(): AnyRoute[] {
     }),
     route({
       method: 'POST',
-      url: `${PNT}/comment`,
+      url: P.alarmComment,
       auth: `${Authority.iotAlarmHandle}|${Authority.iotLocateAlarmHandle}`,
-      body: z.object({
-        recordId: z.coerce.number().int().positive(),
-        content: z.string().trim().min(1).max(500),
-      }),
+      body: commentInput,
+      response: alarmComment,
       log: { type: 'ADD', name: '告警备注' },
       async handler(ctx) {
         const row = await ownRecord(ctx, ctx.body.recordId, 'handle');

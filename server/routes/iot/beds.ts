@@ -1,16 +1,26 @@
-import { z } from 'zod';
+import { IotPaths as P } from '../../../domain/api/iot.js';
 import { Code } from '../../../domain/codes.js';
 import type { ConfigEntries } from '../../../domain/configEntries.js';
-import { aliVmsConfigInput, bedDevicesInput, SECRET_MASK, voiceScenes } from '../../../domain/iot.js';
+import {
+  aliVmsConfigAnswer,
+  aliVmsConfigInput,
+  bedDeviceChoicesAnswer,
+  bedDeviceChoicesQuery,
+  bedDevicesInput,
+  bedsAnswer,
+  bedsQuery,
+  SECRET_MASK,
+  voiceScenes,
+  voiceScenesAnswer,
+} from '../../../domain/iot.js';
 import { Authority } from '../../../domain/menus.js';
 import { readConfig, writeConfig } from '../../config.js';
 import type { Db } from '../../db/index.js';
 import { heldDeptIds } from '../../http/deptScope.js';
 import { ApiFailure } from '../../http/failure.js';
 import { type AnyRoute, route } from '../../http/route.js';
+import { idsOf, noQuery, noResult } from '../../http/schemas.js';
 
-const BEDS = '/pims/web-org/organization/bed';
-const VMS = '/pims/web-org/aliVmsConfig';
 type Vms = ConfigEntries['aliVmsConfig'];
 const masked = (c: Vms): Vms => ({ ...c, accessKeySecret: c.accessKeySecret ? SECRET_MASK : '' });
 
@@ -35,13 +45,10 @@ export function iotBedRoutes(): AnyRoute[] {
   return [
     route({
       method: 'GET',
-      url: BEDS,
+      url: P.beds,
       auth: `${Authority.iotMonitor}|${Authority.iotAlarmRules}|${Authority.iotCallSetting}|${Authority.iotBedDevices}`,
-      query: z.object({
-        buildingId: z.coerce.number().int().positive().optional(),
-        floorNo: z.coerce.number().int().optional(),
-        keyword: z.string().trim().max(32).optional(),
-      }),
+      query: bedsQuery,
+      response: bedsAnswer,
       async handler({ db, user, query }) {
         let q = db
           .selectFrom('bed')
@@ -98,9 +105,10 @@ export function iotBedRoutes(): AnyRoute[] {
     }),
     route({
       method: 'GET',
-      url: `${BEDS}/devices`,
+      url: P.bedDevices,
       auth: `${Authority.iotBedDevices}|${Authority.iotAlarmRulesEdit}`,
-      query: z.object({ kind: z.enum(['mattress', 'callButton']) }),
+      query: bedDeviceChoicesQuery,
+      response: bedDeviceChoicesAnswer,
       // The organisation's mattresses or call buttons and the bed each is on (null: free), to choose from.
       handler: ({ db, user, query }) =>
         db
@@ -123,10 +131,11 @@ export function iotBedRoutes(): AnyRoute[] {
     }),
     route({
       method: 'PUT',
-      url: `${BEDS}/:bedId`,
+      url: P.bed,
       auth: Authority.iotAlarmRulesEdit,
-      params: z.object({ bedId: z.coerce.number().int().positive() }),
+      params: idsOf('bedId'),
       body: bedDevicesInput,
+      response: noResult,
       log: { type: 'UPDATE', name: '绑定床位设备' },
       async handler({ db, user, params, body, services, afterCommit, describe, requireDept }) {
         const bed = await db
@@ -178,15 +187,18 @@ export function iotBedRoutes(): AnyRoute[] {
     }),
     route({
       method: 'GET',
-      url: VMS,
+      url: P.aliVms,
       auth: Authority.iotAlarmSetting,
+      query: noQuery,
+      response: aliVmsConfigAnswer,
       handler: async ({ db, user }) => masked(await readConfig(db, user.orgId, 'aliVmsConfig')),
     }),
     route({
       method: 'PUT',
-      url: VMS,
+      url: P.aliVms,
       auth: Authority.iotAlarmSetting,
       body: aliVmsConfigInput,
+      response: noResult,
       log: { type: 'UPDATE', name: '修改语音通知设置' },
       async handler({ db, user, body }) {
         const stored = await readConfig(db, user.orgId, 'aliVmsConfig');
@@ -200,8 +212,10 @@ export function iotBedRoutes(): AnyRoute[] {
     }),
     route({
       method: 'GET',
-      url: `${VMS}/scene`,
+      url: P.aliVmsScenes,
       auth: Authority.iotAlarmSetting,
+      query: noQuery,
+      response: voiceScenesAnswer,
       handler: async () => voiceScenes,
     }),
   ];

@@ -1,4 +1,10 @@
-/** How rule schedules read in the lists: time windows, weekdays and durations. */
+import { z } from 'zod';
+
+/** Rule and call schedules: times of day as typed, and how time windows, weekdays and durations read. */
+
+/** A time of day 'HH:mm'; '24:00' ends the day. */
+export const hhmm = (label: string) =>
+  z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, `${label}格式应为 HH:mm`);
 
 /** '00:00'–'24:00' (or equal ends) is the whole day; an end before the start wraps midnight (server/rules/evaluate.ts inWindow). */
 export function timeWindowText(start: string, end: string): string {
@@ -36,4 +42,13 @@ export function durationText(seconds: number): string {
   if (seconds % 3600 === 0) return `${seconds / 3600} 小时`;
   if (seconds % 60 === 0) return `${seconds / 60} 分钟`;
   return `${Math.floor(seconds / 60)} 分 ${seconds % 60} 秒`;
+}
+
+/** How long something waited, to the second: 35 秒, 1 分 05 秒, 2 小时 03 分. */
+export function waitedText(ms: number): string {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  if (s < 60) return `${s} 秒`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m} 分 ${String(s % 60).padStart(2, '0')} 秒`;
+  return `${Math.floor(m / 60)} 小时 ${String(m % 60).padStart(2, '0')} 分`;
 }
