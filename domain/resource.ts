@@ -117,6 +117,16 @@ export interface ResourceDef {
   nameField: string;
   /** Money or number columns totalled over every row the filters select (the list's 合计). */
   sums?: string[];
+  /**
+   * List columns kept at the left while the others scroll sideways: what a row is known by (the
+   * elder's name), so a clerk never loses which row a far column belongs to.
+   */
+  frozen?: readonly string[];
+  /**
+   * A view on records kept elsewhere (another resource's table, or rows a module's list hook reads
+   * from several tables): the engine serves its routes but makes no table for it.
+   */
+  derived?: boolean;
 }
 
 export const isStaticDict = (name: string): name is StaticDictName => name in staticDictionaries;

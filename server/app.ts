@@ -10,6 +10,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { type ModuleDef, menuTree } from '../domain/module.js';
 import { modules as registry } from '../domain/modules/index.js';
 import { seedBilling } from './billing/seed.js';
+import { seedNewWing } from './db/seedWing.js';
 import { connectExternalBroker, fanoutBridge } from './broker/external.js';
 import { type Bridge, startBroker } from './broker/index.js';
 import { type Db, openDatabase } from './db/index.js';
@@ -92,7 +93,11 @@ export async function buildApp(options: AppOptions) {
   mkdirSync(join(dataDir, 'files'), { recursive: true });
   const orgs = await db.selectFrom('org').select('orgId').orderBy('orgId').execute();
   for (const [i, { orgId }] of orgs.entries())
-    if (!(await hasRealtimeSeed(db, orgId))) await seedRealtime(db, dataDir, orgId, i === 0 ? 150 : 24);
+    if (!(await hasRealtimeSeed(db, orgId))) {
+      await seedRealtime(db, dataDir, orgId, i === 0 ? 150 : 24);
+      // the demonstration institution's residents fill its beds: a new wing brings free ones
+      if (i === 0) await seedNewWing(db, orgId);
+    }
   await seedHomecare(db);
   await seedBilling(db);
   await seedLookups(db);

@@ -186,6 +186,12 @@ export interface BedInfo {
   oldmanName: string | null;
   oldmanStatus: number | null;
   sex: number | null;
+  /** The resident is out on an outing (外出中). */
+  away: boolean;
+  /** Dictionary bedType; null for a bed never given one. */
+  bedType: number | null;
+  /** Fen per month; null: the bed charge item's price. */
+  price: number | null;
 }
 export interface RoomInfo {
   roomId: number;

@@ -1,6 +1,7 @@
 import { modules } from '../../domain/modules/index.js';
 import type { AnyRoute } from '../http/route.js';
 import { resourceRoutes } from '../resources/engine.js';
+import { archivesServer } from './archives.js';
 import { baseDataServer } from './baseData.js';
 import { expenseServer } from './expense.js';
 import { homecareServer } from './homecare.js';
@@ -13,6 +14,7 @@ import type { RouteOptions, ServerModule } from './types.js';
 /** The server's part of each module descriptor, by module name (a plain CRUD module needs none). */
 export const serverModules: Readonly<Record<string, ServerModule>> = {
   shell: shellServer,
+  archives: archivesServer,
   live: liveServer,
   iot: iotServer,
   system: systemServer,

@@ -38,6 +38,7 @@ export const refTables: Record<string, RefTable> = {
         where b.bedId = ${value} and d.orgId = ${orgId}`,
   },
   building: direct('building', 'buildingId', 'buildingName'),
+  floor: direct('floor', 'floorId', 'floorName'),
   oldman: direct('oldman', 'oldmanId', 'oldmanName'),
   oldmanAll: direct('oldman', 'oldmanId', 'oldmanName'),
   sale: direct('emp', 'empId', 'empName'),

@@ -6,6 +6,7 @@ import { Code } from '../../../domain/codes.js';
 import { dictLabel } from '../../../domain/dictionaries.js';
 import { bodySchema, fieldSchema, listQuerySchema } from '../../../domain/resource.js';
 import { LiveAuthority, oldmanResource } from '../../../domain/resources/oldman.js';
+import { UseStatus } from '../../../domain/resources/orgArchive.js';
 import { OutStatus } from '../../../domain/resources/outing.js';
 import {
   adjustSchema,
@@ -72,6 +73,8 @@ interface Bed {
   bedStatus: number;
   roomId: number;
   deptId: number;
+  /** The bed and its room are in use (not retired in 机构档案). */
+  inUse: boolean;
   path: string;
 }
 
@@ -92,12 +95,22 @@ async function loadBed(ctx: Ctx, bedId: number): Promise<Bed> {
       'floor.floorName',
       'building.buildingName',
     ])
+    .select(
+      sql<number>`case when bed.useStatus = ${UseStatus.inUse} and room.useStatus = ${UseStatus.inUse} then ${UseStatus.inUse} else ${UseStatus.retired} end`.as(
+        'useStatus',
+      ),
+    )
     .where('bed.bedId', '=', bedId)
     .where('building.orgId', '=', ctx.user.orgId)
     .executeTakeFirst();
   if (!bed) throw new ApiFailure(Code.notFound, '床位不存在');
   ctx.requireDept(bed.deptId);
-  return { ...bed, path: `${bed.buildingName}${bed.floorName}${bed.roomName}-${bed.bedName}` };
+  const { useStatus, ...place } = bed;
+  return {
+    ...place,
+    inUse: useStatus === UseStatus.inUse,
+    path: `${bed.buildingName}${bed.floorName}${bed.roomName}-${bed.bedName}`,
+  };
 }
 
 /** A bed the elder may move into: nobody else holds it and it is in service. */
@@ -105,6 +118,7 @@ async function loadFreeBed(ctx: Ctx, bedId: number, oldmanId: number): Promise<B
   const bed = await loadBed(ctx, bedId);
   if (bed.bedStatus === BedStatus.maintenance)
     throw new ApiFailure(Code.conflict, '该床位维修停用，不能入住');
+  if (!bed.inUse) throw new ApiFailure(Code.conflict, '该床位已停用，不能入住');
   const holder = await ctx.db
     .selectFrom('oldman')
     .select('oldmanId')
@@ -436,9 +450,19 @@ async function roomsOf(db: Db, user: SessionUser, where: { buildingId?: number; 
       'oldman.oldmanName',
       'oldman.oldmanStatus',
       'oldman.sex',
+      'bed.bedType',
+      'bed.price',
     ])
+    // an elder out on an outing (affirmed, not yet back) shows 外出中 on their bed
+    .select(
+      sql<number>`exists (select 1 from oldmanOut o where o.oldmanId = oldman.oldmanId
+        and o.outStatus = ${OutStatus.out})`.as('away'),
+    )
     .where('building.orgId', '=', user.orgId)
-    .where('room.deptId', 'in', readDeptIds(user));
+    .where('room.deptId', 'in', readDeptIds(user))
+    // retired rooms and beds (机构档案) are out of use: not on the map, not offered
+    .where('room.useStatus', '=', UseStatus.inUse)
+    .where('bed.useStatus', '=', UseStatus.inUse);
   if (where.buildingId) query = query.where('building.buildingId', '=', where.buildingId);
   if (where.floorId) query = query.where('floor.floorId', '=', where.floorId);
   const rows = await query
@@ -482,6 +506,9 @@ async function roomsOf(db: Db, user: SessionUser, where: { buildingId?: number; 
       oldmanName: r.oldmanName,
       oldmanStatus: r.oldmanStatus,
       sex: r.sex,
+      away: r.oldmanId !== null && Number(r.away) === 1,
+      bedType: r.bedType,
+      price: r.price,
     };
     room.beds.push(bed);
   }
