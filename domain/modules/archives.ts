@@ -1,5 +1,9 @@
 import { crudButtons, defineModule, group, screen } from '../module.js';
-import { CareArchiveAuthority as C, careArchiveResources, hardshipResource } from '../resources/careArchive.js';
+import {
+  CareArchiveAuthority as C,
+  careArchiveResources,
+  hardshipResource,
+} from '../resources/careArchive.js';
 import { OrgArchiveAuthority as O, orgArchiveResources } from '../resources/orgArchive.js';
 import { ArchivesScreens } from '../screens.js';
 

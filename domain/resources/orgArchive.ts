@@ -183,7 +183,12 @@ export const bedResource: ResourceDef = {
   deptScoped: true,
 };
 
-export const orgArchiveResources: ResourceDef[] = [buildingResource, floorResource, roomResource, bedResource];
+export const orgArchiveResources: ResourceDef[] = [
+  buildingResource,
+  floorResource,
+  roomResource,
+  bedResource,
+];
 
 /** PUT …/{rooms|beds}/{id}/{retire|reinstate}: what changed. */
 export const useStatusAnswer = z.object({

@@ -19,7 +19,11 @@ const WING_ROOMS = [
  */
 export async function seedNewWing(db: Db, orgId: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const buildings = await trx.selectFrom('building').select('buildingId').where('orgId', '=', orgId).execute();
+    const buildings = await trx
+      .selectFrom('building')
+      .select('buildingId')
+      .where('orgId', '=', orgId)
+      .execute();
     const dept = await trx
       .selectFrom('dept')
       .select('deptId')

@@ -17,7 +17,9 @@ import { oldmanHooks } from '../live/oldman.js';
 /** 特困供养 of each elder of the rows (carrying oldmanId), from their archive in 特困人员档案. */
 async function supportCategories(db: Db, oldmanIds: number[]) {
   const rows = await sql<{ oldmanId: number; supportCategory: number }>`select oldmanId, supportCategory
-    from hardshipPerson where supportStatus = 1 and oldmanId in (${sql.join(oldmanIds.concat(-1))})`.execute(db);
+    from hardshipPerson where supportStatus = 1 and oldmanId in (${sql.join(oldmanIds.concat(-1))})`.execute(
+    db,
+  );
   return new Map(rows.rows.map((r) => [Number(r.oldmanId), Number(r.supportCategory)]));
 }
 

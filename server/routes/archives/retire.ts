@@ -1,9 +1,16 @@
-import { type Capacity, capacityAnswer, OrgArchivePaths as P, OrgArchiveAuthority as A, UseStatus, useStatusAnswer } from '../../../domain/resources/orgArchive.js';
+import { Code } from '../../../domain/codes.js';
+import {
+  OrgArchiveAuthority as A,
+  type Capacity,
+  capacityAnswer,
+  OrgArchivePaths as P,
+  UseStatus,
+  useStatusAnswer,
+} from '../../../domain/resources/orgArchive.js';
 import { BedStatus, LiveStatus } from '../../../domain/resources/residence.js';
 import { readDeptIds } from '../../http/deptScope.js';
 import { type AnyRoute, route } from '../../http/route.js';
 import { idParams, noBody, noQuery } from '../../http/schemas.js';
-import { Code } from '../../../domain/codes.js';
 import { bedOf, holdersOf, holderText, placeOnPlan, refuse, roomOf } from './places.js';
 
 /**
@@ -98,7 +105,11 @@ const reinstateBed = route({
     const bed = await bedOf(ctx, ctx.params.id);
     if (bed.useStatus === UseStatus.inUse) refuse(`床位${bed.path}在用，无需启用`);
     if (bed.room.useStatus !== UseStatus.inUse) refuse(`房间${bed.room.path}已停用，请先启用房间`);
-    await ctx.db.updateTable('bed').set({ useStatus: UseStatus.inUse }).where('bedId', '=', bed.bedId).execute();
+    await ctx.db
+      .updateTable('bed')
+      .set({ useStatus: UseStatus.inUse })
+      .where('bedId', '=', bed.bedId)
+      .execute();
     ctx.describe(`启用床位：${bed.path}`);
     return { id: bed.bedId, useStatus: UseStatus.inUse };
   },
