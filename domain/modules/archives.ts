@@ -1,8 +1,10 @@
 import { crudButtons, defineModule, group, screen } from '../module.js';
 import {
   CareArchiveAuthority as C,
+  baseArchiveResource,
   careArchiveResources,
   hardshipResource,
+  inInstitutionResource,
 } from '../resources/careArchive.js';
 import { OrgArchiveAuthority as O, orgArchiveResources } from '../resources/orgArchive.js';
 import { ArchivesScreens } from '../screens.js';
@@ -28,10 +30,10 @@ export const archivesModule = defineModule({
           { code: O.remove, menuName: '删除空楼栋楼层' },
         ],
       }),
-      screen(ArchivesScreens.base, '基础档案', { code: C.base, view: 'archives.BaseArchive' }),
+      screen(ArchivesScreens.base, '基础档案', { code: C.base, resource: baseArchiveResource }),
       screen(ArchivesScreens.inInstitution, '在院长者档案', {
         code: C.inInstitution,
-        view: 'archives.InInstitution',
+        resource: inInstitutionResource,
       }),
       screen(ArchivesScreens.hardship, '特困人员档案', {
         code: C.hardship,
