@@ -209,6 +209,11 @@ export function ResourceTable({
     widthList.push(widths[name] ?? widthOf(field));
   });
   const names = [...(onSelect ? ['__select'] : []), ...columns];
+  // the definition's frozen columns stay at the left while they lead the visible ones (列设置 may move them)
+  const frozen = def.frozen ?? [];
+  let leading = 0;
+  while (leading < columns.length && frozen.includes(columns[leading] as string)) leading++;
+  const numFrozen = leading ? leading + (onSelect ? 1 : 0) : 0;
   const height = HEADER_HEIGHT + rows.length * ROW_HEIGHT + SCROLLBAR;
 
   return (
@@ -222,6 +227,7 @@ export function ResourceTable({
             const name = names[index];
             if (name) setWidths((w) => ({ ...w, [name]: size }));
           }}
+          numFrozenColumns={numFrozen}
           enableRowHeader={false}
           enableRowResizing={false}
           selectionModes={SelectionModes.NONE}
