@@ -125,3 +125,19 @@ test('长者档案 at 1366×768: 护理等级、入住状态、床位 in view, t
   await expect(frozen).toBeInViewport({ ratio: 1 });
   await shot(page, 'elder-list-scrolled');
 });
+
+test('长者档案 at 1920×1080: every column beside the 操作 column, none under it', async ({ page }) => {
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await signIn(page, ADMIN);
+  await page.goto('/#/live/archives/base');
+  const table = page.getByTestId('resource-table');
+  await expect(table.getByRole('group').first()).toBeVisible();
+  const created = table.locator('.bp6-table-quadrant-top .bp6-table-column-name-text', {
+    hasText: '创建时间',
+  });
+  await expect(created).toBeInViewport({ ratio: 1 });
+  const rail = await table.locator('.resource-actions').boundingBox();
+  const column = await created.boundingBox();
+  expect(rail && column && column.x + column.width <= rail.x).toBe(true);
+  await shot(page, 'elder-list-1920');
+});
