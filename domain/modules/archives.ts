@@ -1,7 +1,7 @@
 import { crudButtons, defineModule, group, screen } from '../module.js';
 import {
-  CareArchiveAuthority as C,
   baseArchiveResource,
+  CareArchiveAuthority as C,
   careArchiveResources,
   hardshipResource,
   inInstitutionResource,
