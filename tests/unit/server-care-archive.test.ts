@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../domain/codes.js';
 import { CareArchivePaths as P } from '../../domain/resources/careArchive.js';
@@ -28,7 +29,9 @@ describe('archives of cared-for people', () => {
   it('基础档案 lists the elders of 长者档案 and of 居家档案; 在院长者档案 only those in the house', async () => {
     const db = app.services.db;
     const elders = await db.selectFrom('oldman').select('oldmanId').where('orgId', '=', 1).execute();
-    const home = await db.selectFrom('homeOldman').select('oldmanId').where('orgId', '=', 1).execute();
+    const home = (
+      await sql<{ oldmanId: number }>`select oldmanId from homeOldman where orgId = 1`.execute(db)
+    ).rows;
     const base = await list(admin, P.base);
     expect(base.total).toBe(elders.length + home.length);
     const institution = await list(admin, `${P.base}?careMode=1`);
