@@ -425,6 +425,49 @@ export const staticDictionaries = {
     ['medicalTeamLeader', '医疗组长'],
     ['other', '其他'],
   ]),
+  /** 机构档案 (docs/decisions.md "Institution archive"): bed.bedStatus, set by the residence workflow. */
+  bedStatus: d([
+    [0, '空闲'],
+    [1, '在住'],
+    [2, '预订'],
+    [3, '维修停用'],
+  ]),
+  bedType: d([
+    [1, '普通床位'],
+    [2, '护理型床位'],
+    [3, '认知症照护床位'],
+  ]),
+  roomType: d([
+    ['单人间', '单人间'],
+    ['双人间', '双人间'],
+    ['三人间', '三人间'],
+    ['多人间', '多人间'],
+  ]),
+  /** A room or bed in use, or retired (taken out of use, kept for the records that name it). */
+  useStatus: d([
+    [1, '在用'],
+    [0, '已停用'],
+  ]),
+  /** 基础档案: where a cared-for person is served. */
+  careMode: d([
+    [1, '机构养老'],
+    [2, '居家养老'],
+  ]),
+  /** 特困人员档案: 供养类别 (the 特困人员救助供养 kinds of support). */
+  supportCategory: d([
+    [1, '集中供养'],
+    [2, '分散供养'],
+  ]),
+  /** 特困人员档案: where the person's entitlement was certified. */
+  hardshipArea: d([
+    [1, '城市特困'],
+    [2, '农村特困'],
+  ]),
+  /** 特困人员档案: whether the support runs. */
+  supportStatus: d([
+    [1, '在册'],
+    [0, '已终止'],
+  ]),
 } satisfies Record<string, DictEntry[]>;
 export type StaticDictName = keyof typeof staticDictionaries;
 

@@ -1,4 +1,5 @@
 import { IotPaths } from './api/iot.js';
+import { OrgArchivePaths } from './resources/orgArchive.js';
 
 /**
  * Spec 000 §3 "Dropdown data sets" and §7 "Lookups": where each server-loaded dropdown comes from
@@ -37,7 +38,22 @@ export function elderChoiceLabel(row: {
 
 export const lookups = {
   dept: { url: '/ifms/web-org/depts', params: { pageHelper: 0 }, value: 'deptId', label: 'deptName' },
-  room: { url: '/ifms/web-org/rooms', params: { pageHelper: 0 }, value: 'roomId', label: 'roomName' },
+  /** A room with its building and floor (1号楼1层1101): room numbers repeat across buildings. */
+  room: {
+    url: '/ifms/web-org/rooms',
+    params: { pageHelper: 0 },
+    value: 'roomId',
+    label: 'roomName',
+    describe: (r) => `${String(r.buildingName ?? '')}${String(r.floorName ?? '')}${String(r.roomName ?? '')}`,
+  },
+  /** The floors of the institution's buildings (机构档案), as 1号楼1层. */
+  floor: {
+    url: OrgArchivePaths.floors,
+    params: { pageHelper: 0 },
+    value: 'floorId',
+    label: 'floorName',
+    describe: (r) => `${String(r.buildingName ?? '')}${String(r.floorName ?? '')}`,
+  },
   bed: { url: '/ifms/web-org/beds', params: { pageHelper: 0 }, value: 'bedId', label: 'bedName' },
   role: {
     url: '/passport/web-rbac/roles',

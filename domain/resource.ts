@@ -125,6 +125,16 @@ export interface ResourceDef {
   /** Money or number columns totalled over every row the filters select (the list's 合计). */
   sums?: string[];
   /**
+   * List columns kept at the left while the others scroll sideways: what a row is known by (the
+   * elder's name), so a clerk never loses which row a far column belongs to.
+   */
+  frozen?: readonly string[];
+  /**
+   * A view on records kept elsewhere (another resource's table, or rows a module's list hook reads
+   * from several tables): the engine serves its routes but makes no table for it.
+   */
+  derived?: boolean;
+  /**
    * State changes of a record that go through its workflow machine (machines/workflow.ts): the
    * server offers each on its path only where the machine takes the event from the record's state,
    * and the console greys the row's button with the same answer.

@@ -17,6 +17,7 @@ import { pruneFrontLogs, pruneOperationLogs } from './db/retention.js';
 import { isSeeded, seed, syncMenus } from './db/seed.js';
 import { seedLookups } from './db/seedLookups.js';
 import { hasRealtimeSeed, seedRealtime } from './db/seedRealtime.js';
+import { seedNewWing } from './db/seedWing.js';
 import { installErrorHandlers } from './http/errors.js';
 import { registerFiles } from './http/files.js';
 import { clientErrorHandler, frameworkErrors } from './http/frameworkErrors.js';
@@ -92,7 +93,11 @@ export async function buildApp(options: AppOptions) {
   mkdirSync(join(dataDir, 'files'), { recursive: true });
   const orgs = await db.selectFrom('org').select('orgId').orderBy('orgId').execute();
   for (const [i, { orgId }] of orgs.entries())
-    if (!(await hasRealtimeSeed(db, orgId))) await seedRealtime(db, dataDir, orgId, i === 0 ? 150 : 24);
+    if (!(await hasRealtimeSeed(db, orgId))) {
+      await seedRealtime(db, dataDir, orgId, i === 0 ? 150 : 24);
+      // the demonstration institution's residents fill its beds: a new wing brings free ones
+      if (i === 0) await seedNewWing(db, orgId);
+    }
   await seedHomecare(db);
   await seedBilling(db);
   await seedLookups(db);

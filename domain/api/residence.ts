@@ -60,6 +60,12 @@ const bedInfo = z.object({
   oldmanName: z.string().nullable(),
   oldmanStatus: status.nullable(),
   sex: z.number().nullable(),
+  /** The resident is out on an outing (外出中). */
+  away: z.boolean(),
+  /** Dictionary bedType; null for a bed never given one. */
+  bedType: z.number().int().nullable(),
+  /** Fen per month; null: the bed charge item's price. */
+  price: z.number().int().nullable(),
 });
 export type BedInfo = z.infer<typeof bedInfo>;
 const roomInfo = z.object({

@@ -96,6 +96,12 @@ export const projectResource: ResourceDef = {
       required: true,
       hint: '全部在住长者：每月自动计入；按长者费用设置：在费用设置中为长者单独配置',
     },
+    {
+      name: 'priceByBed',
+      label: '按床位定价',
+      type: 'bool',
+      hint: '按月计费的床位费：长者的床位在机构档案中设有价格时，按床位价格计费',
+    },
     { name: 'status', label: '启用', type: 'bool' },
     { name: 'sort', label: '排序', type: 'int', max: 9999 },
     { name: 'remark', label: '备注', type: 'textarea', maxLength: 200, wide: true },

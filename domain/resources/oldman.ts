@@ -129,19 +129,21 @@ export const oldmanResource: ResourceDef = {
     ...inSection('live', live),
   ],
   sections: [...oldmanSections],
+  // what a clerk looks for first (issue #23: at 1366 px 护理等级、入住状态、床位 stay in view)
   columns: [
     'oldmanName',
+    'oldmanStatus',
+    'nursingLevel',
+    'bedId',
     'sex',
     'birthday',
-    'oldmanIdcard',
-    'phone',
     'deptId',
-    'nursingLevel',
-    'oldmanStatus',
-    'bedId',
+    'phone',
     'checkInDate',
+    'oldmanIdcard',
     'createTime',
   ],
+  frozen: ['oldmanName'],
   filters: [
     { field: 'oldmanName', kind: 'like' },
     // One or more statuses, e.g. the selectable residents 1,4 (spec 000 §9).

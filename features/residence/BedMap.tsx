@@ -1,8 +1,19 @@
-import { Button, ButtonGroup, Callout, Card, Intent, NonIdealState } from '@blueprintjs/core';
+import {
+  Button,
+  ButtonGroup,
+  Callout,
+  Card,
+  Intent,
+  Menu,
+  MenuItem,
+  NonIdealState,
+  Popover,
+} from '@blueprintjs/core';
 import { useEffect, useMemo, useState } from 'react';
 import type { BedInfo, LegendItem, RoomInfo } from '../../domain/api/residence.js';
 import { LiveAuthority } from '../../domain/resources/oldman.js';
 import { BedMapStatus, MapType } from '../../domain/resources/residence.js';
+import type { ResidenceEventType } from '../../machines/residenceMachine.js';
 import { usePageRefresh } from '../../src/app/usePageRefresh.js';
 import { useAuthority } from '../../src/auth/authorityStore.js';
 import { useBuildings, useLegend, useRooms } from './api.js';
@@ -13,14 +24,20 @@ import './residence.css';
 const legendOf = (legend: LegendItem[], type: number) =>
   new Map(legend.filter((l) => l.type === type).map((l) => [l.statusId, l]));
 
+/** What a free bed offers when clicked: 预订 it for an elder, or 办理入住 into it at once. */
+const FREE_BED_EVENTS: { type: ResidenceEventType; text: string; icon: 'time' | 'log-in' }[] = [
+  { type: 'RESERVE', text: '预订', icon: 'time' },
+  { type: 'CHECK_IN', text: '办理入住', icon: 'log-in' },
+];
+
 function BedTile({
   bed,
   legend,
-  onCheckIn,
+  onAct,
 }: {
   bed: BedInfo;
   legend: Map<number, LegendItem>;
-  onCheckIn?(): void;
+  onAct?(type: ResidenceEventType): void;
 }) {
   const item = legend.get(bed.mapStatus);
   const free = bed.mapStatus === BedMapStatus.free;
@@ -30,18 +47,35 @@ function BedTile({
     <>
       <span className="bed-name">{bed.bedName}</span>
       <span className="bed-who">{text}</span>
+      {bed.away && (
+        <span className="bed-away" data-testid="bed-away">
+          外出中
+        </span>
+      )}
     </>
   );
   const props = {
     'data-testid': 'map-bed',
     'data-bed-id': bed.bedId,
     'data-status': bed.mapStatus,
-    title: `${bed.bedName} ${item?.statusName ?? ''}`,
+    title: `${bed.bedName} ${item?.statusName ?? ''}${bed.away ? ' 外出中' : ''}`,
   };
-  return free && onCheckIn ? (
-    <button type="button" className="map-bed map-bed-free" style={style} onClick={onCheckIn} {...props}>
-      {content}
-    </button>
+  return free && onAct ? (
+    <Popover
+      className="map-bed-slot"
+      placement="bottom"
+      content={
+        <Menu aria-label={`${bed.bedName}可办理`}>
+          {FREE_BED_EVENTS.map((e) => (
+            <MenuItem key={e.type} icon={e.icon} text={e.text} onClick={() => onAct(e.type)} />
+          ))}
+        </Menu>
+      }
+    >
+      <button type="button" className="map-bed map-bed-free" style={style} {...props}>
+        {content}
+      </button>
+    </Popover>
   ) : (
     <div className="map-bed" style={style} {...props}>
       {content}
@@ -53,12 +87,12 @@ function RoomCard({
   room,
   beds,
   rooms,
-  onCheckIn,
+  onAct,
 }: {
   room: RoomInfo;
   beds: Map<number, LegendItem>;
   rooms: Map<number, LegendItem>;
-  onCheckIn?(bed: BedInfo): void;
+  onAct?(bed: BedInfo, type: ResidenceEventType): void;
 }) {
   return (
     <Card
@@ -74,7 +108,7 @@ function RoomCard({
       </div>
       <div className="map-beds">
         {room.beds.map((bed) => (
-          <BedTile key={bed.bedId} bed={bed} legend={beds} onCheckIn={onCheckIn && (() => onCheckIn(bed))} />
+          <BedTile key={bed.bedId} bed={bed} legend={beds} onAct={onAct && ((type) => onAct(bed, type))} />
         ))}
       </div>
     </Card>
@@ -88,7 +122,11 @@ export function BedMap() {
   const [floorId, setFloorId] = useState<number | null>(null);
   const legend = useLegend();
   const rooms = useRooms({ buildingId: buildingId ?? undefined }, buildingId !== null);
-  const [checkIn, setCheckIn] = useState<{ bed: BedInfo; room: RoomInfo } | null>(null);
+  const [checkIn, setCheckIn] = useState<{
+    bed: BedInfo;
+    room: RoomInfo;
+    type: ResidenceEventType;
+  } | null>(null);
   const [editing, setEditing] = useState(false);
   const mayCheckIn = useAuthority(LiveAuthority.liveCheckIn);
   const mayConfigure = useAuthority(LiveAuthority.bedInfo);
@@ -162,7 +200,7 @@ export function BedMap() {
                   room={room}
                   beds={bedLegend}
                   rooms={roomLegend}
-                  onCheckIn={mayCheckIn ? (bed) => setCheckIn({ bed, room }) : undefined}
+                  onAct={mayCheckIn ? (bed, type) => setCheckIn({ bed, room, type }) : undefined}
                 />
               ))}
             </div>
@@ -172,7 +210,7 @@ export function BedMap() {
       {checkIn && (
         <StatusDialog
           elder={null}
-          type="CHECK_IN"
+          type={checkIn.type}
           bedId={checkIn.bed.bedId}
           bedLabel={`${checkIn.room.buildingName}${checkIn.room.floorName}${checkIn.room.roomName}-${checkIn.bed.bedName}`}
           onClose={() => setCheckIn(null)}

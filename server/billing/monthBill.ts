@@ -14,6 +14,11 @@ export interface ChargeProject {
   chargeUnit: number;
   /** 0 only through an elder's cost settings, 1 every resident. */
   chargeScope: number;
+  /**
+   * 1: the bed charge item (按床位定价). A monthly one is charged at the price of the elder's bed
+   * when the bed has one (机构档案), else at its own.
+   */
+  priceByBed?: number;
 }
 
 export interface CostSetting {
@@ -41,6 +46,8 @@ export interface BillElder {
   nursingLevel: string | null;
   checkInDate: string | null;
   leaveDate: string | null;
+  /** The bed held now: its price, if it has one, prices the bed charge item for the whole month. */
+  bedId?: number | null;
 }
 
 export interface BillLine {
@@ -70,6 +77,8 @@ export interface BillSources {
   levelFees: ReadonlyMap<string, { levelName: string; fee: number }>;
   /** Enabled 满免 rules. */
   discountRules: readonly DiscountRule[];
+  /** Fen per month of each bed that has a price of its own (bedId → fen). */
+  bedPrices?: ReadonlyMap<number, number>;
 }
 
 /** 'YYYY-MM' → its first and last day and day count. */
@@ -155,6 +164,22 @@ export function bestFullFree(
   return best;
 }
 
+/**
+ * What a unit of an item costs the elder: the elder's own setting, else — for the monthly bed charge
+ * item — the price of the elder's bed when it has one, else the item's price.
+ */
+export function unitPrice(
+  project: ChargeProject,
+  elder: BillElder,
+  sources: BillSources,
+  setting: CostSetting | null = null,
+): number {
+  if (setting?.price !== null && setting?.price !== undefined) return setting.price;
+  const byBed = project.priceByBed === 1 && project.chargeUnit === 1 && elder.bedId != null;
+  const bedPrice = byBed ? sources.bedPrices?.get(elder.bedId as number) : undefined;
+  return bedPrice ?? project.price;
+}
+
 /** The bill of one elder for one month; null when the elder was not in the house that month. */
 export function monthBill(
   elder: BillElder,
@@ -168,12 +193,22 @@ export function monthBill(
   const lines: BillLine[] = [];
   for (const p of sources.projects.values())
     if (p.chargeScope === 1)
-      lines.push(charge(p.projectId, p.projectName, p.price, p.chargeUnit, 1, present, days));
+      lines.push(
+        charge(p.projectId, p.projectName, unitPrice(p, elder, sources), p.chargeUnit, 1, present, days),
+      );
   for (const s of settings) {
     const p = sources.projects.get(s.projectId);
     if (!p || !inMonth(s, month)) continue;
     lines.push(
-      charge(p.projectId, p.projectName, s.price ?? p.price, p.chargeUnit, s.quantity, present, days),
+      charge(
+        p.projectId,
+        p.projectName,
+        unitPrice(p, elder, sources, s),
+        p.chargeUnit,
+        s.quantity,
+        present,
+        days,
+      ),
     );
   }
   const level = elder.nursingLevel ? sources.levelFees.get(elder.nursingLevel) : undefined;

@@ -45,12 +45,22 @@ export async function seedBilling(db: Db): Promise<void> {
       await category('护理费', 2);
       const meal = await category('伙食费', 3);
       const other = await category('其他费用', 4);
-      const project = (name: string, cat: number, price: number, unit: number, scope: number, sort: number) =>
-        sql`insert into costProject (orgId, projectName, projectCategoryId, price, chargeUnit, chargeScope, status, sort,
-            createTime, updateTime) values (${orgId}, ${name}, ${cat}, ${price}, ${unit}, ${scope}, 1, ${sort}, ${now}, ${now})`.execute(
+      const project = (
+        name: string,
+        cat: number,
+        price: number,
+        unit: number,
+        scope: number,
+        sort: number,
+        byBed = 0,
+      ) =>
+        sql`insert into costProject (orgId, projectName, projectCategoryId, price, chargeUnit, chargeScope, priceByBed,
+            status, sort, createTime, updateTime)
+            values (${orgId}, ${name}, ${cat}, ${price}, ${unit}, ${scope}, ${byBed}, 1, ${sort}, ${now}, ${now})`.execute(
           trx,
         );
-      await project('床位费（标准间）', bed, 180000, 1, 1, 1);
+      // the bed charge: 1,800.00 a month, or the bed's own price where 机构档案 gives it one
+      await project('床位费', bed, 180000, 1, 1, 1, 1);
       await project('伙食费', meal, 90000, 1, 1, 2);
       await project('单人间差价', bed, 60000, 1, 0, 3);
       await project('水电费', other, 500, 2, 0, 4);

@@ -7,8 +7,12 @@ export async function billSources(
   db: Db,
   orgId: number,
 ): Promise<BillSources & { giftRules: DiscountRule[] }> {
-  const projects = await sql<ChargeProject>`select projectId, projectName, price, chargeUnit, chargeScope
+  const projects = await sql<ChargeProject>`select projectId, projectName, price, chargeUnit, chargeScope,
+    coalesce(priceByBed, 0) as priceByBed
     from costProject where orgId = ${orgId} and coalesce(status, 1) = 1 order by sort, projectId`.execute(db);
+  // beds priced in 机构档案 price the bed charge item (server/billing/monthBill.ts unitPrice)
+  const bedPrices = await sql<{ bedId: number; price: number }>`select bedId, price from bed
+    where orgId = ${orgId} and price is not null`.execute(db);
   const levels = await sql<{
     levelName: string;
     monthlyFee: number;
@@ -21,6 +25,7 @@ export async function billSources(
     projects: new Map(projects.rows.map((p) => [p.projectId, p])),
     levelFees: new Map(levels.rows.map((l) => [l.levelName, { levelName: l.levelName, fee: l.monthlyFee }])),
     discountRules: rules.rows.filter((r) => Number(r.ruleType) === 2),
+    bedPrices: new Map(bedPrices.rows.map((b) => [b.bedId, b.price])),
     giftRules: rules.rows.filter((r) => Number(r.ruleType) === 1),
   };
 }

@@ -285,6 +285,34 @@ const migrations: Record<string, Migration> = {
       for (const statement of statements) await sql.raw(statement).execute(db);
     },
   },
+  '0014_org_archive': {
+    async up(db: Kysely<unknown>) {
+      // 机构档案 (docs/decisions.md "Institution archive"): floors, rooms and beds carry their
+      // organisation (the resource engine scopes every row by it) and beds their room's department
+      // (the data-department scope of the bed list); rooms and beds can be retired (useStatus 0) and
+      // beds have a type and a monthly price that the month-end bill takes for the bed charge item.
+      const statements = [
+        'alter table floor add column orgId integer not null default 0',
+        'update floor set orgId = (select b.orgId from building b where b.buildingId = floor.buildingId)',
+        'alter table building add column remark text',
+        'alter table room add column orgId integer not null default 0',
+        'update room set orgId = (select f.orgId from floor f where f.floorId = room.floorId)',
+        'alter table room add column useStatus integer not null default 1',
+        'alter table room add column remark text',
+        'alter table bed add column orgId integer not null default 0',
+        'alter table bed add column deptId integer not null default 0',
+        `update bed set orgId = (select r.orgId from room r where r.roomId = bed.roomId),
+          deptId = (select r.deptId from room r where r.roomId = bed.roomId)`,
+        'alter table bed add column useStatus integer not null default 1',
+        'alter table bed add column bedType integer',
+        'alter table bed add column price integer',
+        'alter table bed add column remark text',
+        'create index room_floor on room(floorId)',
+        'create index bed_room on bed(roomId)',
+      ];
+      for (const statement of statements) await sql.raw(statement).execute(db);
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

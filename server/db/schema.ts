@@ -276,33 +276,55 @@ export interface NoticeTable {
   content: string;
   createTime: string;
 }
-export interface BuildingTable {
+/** Columns the resource engine adds to every table of a definition (server/resources/engine.ts). */
+interface EngineColumns {
+  createTime: ColumnType<string, string | undefined, string>;
+  updateTime: ColumnType<string, string | undefined, string>;
+  createBy: ColumnType<number | null, number | null | undefined, number | null>;
+}
+type Optional<T> = ColumnType<T | null, T | null | undefined, T | null>;
+export interface BuildingTable extends EngineColumns {
   buildingId: Generated<number>;
   orgId: number;
   buildingName: string;
   mapX: ColumnType<number, number | undefined, number>;
   mapY: ColumnType<number, number | undefined, number>;
+  remark: Optional<string>;
 }
-export interface FloorTable {
+export interface FloorTable extends EngineColumns {
   floorId: Generated<number>;
+  orgId: number;
   buildingId: number;
   floorName: string;
   floorNo: number;
 }
-export interface RoomTable {
+export interface RoomTable extends EngineColumns {
   roomId: Generated<number>;
+  orgId: number;
   floorId: number;
   deptId: number;
   roomName: string;
   roomType: string;
-  planSlot: ColumnType<number | null, number | null | undefined, number | null>;
+  planSlot: Optional<number>;
+  /** 1 in use, 0 retired (domain/resources/orgArchive.ts UseStatus). */
+  useStatus: ColumnType<number, number | undefined, number>;
+  remark: Optional<string>;
 }
-export interface BedTable {
+export interface BedTable extends EngineColumns {
   bedId: Generated<number>;
+  orgId: number;
   roomId: number;
+  /** The room's department, kept with the bed for the data-department scope of bed lists. */
+  deptId: number;
   bedName: string;
   /** 0 free, 1 occupied, 2 reserved, 3 maintenance. */
   bedStatus: number;
+  /** 1 in use, 0 retired. */
+  useStatus: ColumnType<number, number | undefined, number>;
+  bedType: Optional<number>;
+  /** Fen per month; null: the bed charge item's own price. */
+  price: Optional<number>;
+  remark: Optional<string>;
 }
 export interface VersionReadTable {
   userId: number;

@@ -331,7 +331,7 @@ async function seedBuildings(db: Db, orgId: number, deptIds: number[]) {
     for (const f of [1, 2, 3]) {
       const { floorId } = await db
         .insertInto('floor')
-        .values({ buildingId, floorName: `${f}层`, floorNo: f })
+        .values({ orgId, buildingId, floorName: `${f}层`, floorNo: f })
         .returning('floorId')
         .executeTakeFirstOrThrow();
       for (let r = 1; r <= 8; r++) {
@@ -339,6 +339,7 @@ async function seedBuildings(db: Db, orgId: number, deptIds: number[]) {
         const { roomId } = await db
           .insertInto('room')
           .values({
+            orgId,
             floorId,
             deptId,
             roomName: `${b}${f}${String(r).padStart(2, '0')}`,
@@ -350,7 +351,7 @@ async function seedBuildings(db: Db, orgId: number, deptIds: number[]) {
         for (let n = 1; n <= beds; n++) {
           await db
             .insertInto('bed')
-            .values({ roomId, bedName: `${n}床`, bedStatus: 0 })
+            .values({ orgId, roomId, deptId, bedName: `${n}床`, bedStatus: 0, bedType: 1 })
             .execute();
         }
       }

@@ -3,6 +3,7 @@ import type { ResourceDef } from '../../domain/resource.js';
 import type { AnyRoute } from '../http/route.js';
 import { actionRoutes } from '../resources/actions.js';
 import { type ResourceHooks, resourceRoutes } from '../resources/engine.js';
+import { archivesServer } from './archives.js';
 import { baseDataServer } from './baseData.js';
 import { expenseServer } from './expense.js';
 import { homecareServer } from './homecare.js';
@@ -15,6 +16,7 @@ import type { RouteOptions, ServerModule, ServerResource } from './types.js';
 /** The server's part of each module descriptor, by module name (a plain CRUD module needs none). */
 export const serverModules: Readonly<Record<string, ServerModule>> = {
   shell: shellServer,
+  archives: archivesServer,
   live: liveServer,
   iot: iotServer,
   system: systemServer,

@@ -116,10 +116,11 @@ function fromColumns(def: ResourceDef, rows: Row[]) {
 
 /**
  * Creates the table of each definition, adds the columns a definition gained since (never drops
- * or rewrites one) and the unique indexes it asks for. Runs after the numbered migrations.
+ * or rewrites one) and the unique indexes it asks for; a derived definition has no table of its
+ * own. Runs after the numbered migrations.
  */
 export async function syncResourceTables(db: Db, defs: readonly ResourceDef[]) {
-  for (const def of defs) {
+  for (const def of defs.filter((d) => !d.derived)) {
     const existing = await sql<{ name: string }>`select name from pragma_table_info(${def.table})`.execute(
       db,
     );

@@ -40,6 +40,7 @@ export const refTables: Record<string, RefTable> = {
   building: direct('building', 'buildingId', 'buildingName'),
   rail: direct('rail', 'railId', 'railName'),
   callDealType: direct('callDealType', 'dealType', 'dealTypeName'),
+  floor: direct('floor', 'floorId', 'floorName'),
   oldman: direct('oldman', 'oldmanId', 'oldmanName'),
   oldmanAll: direct('oldman', 'oldmanId', 'oldmanName'),
   sale: direct('emp', 'empId', 'empName'),

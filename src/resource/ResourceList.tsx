@@ -61,6 +61,8 @@ export interface ResourceListProps {
   initialFilters?: FilterValues;
   /** Columns the screen draws itself (a status tag in its cell). */
   cells?: CellRenderers;
+  /** After a record was saved or deleted here (counts elsewhere on the screen follow). */
+  onChanged?(): void;
   /** Toolbar buttons acting on the selected rows (批量缴费); rows become selectable. */
   batchActions?(rows: Row[]): ReactNode;
   /**
@@ -132,6 +134,7 @@ export function ResourceList(props: ResourceListProps) {
       toast((e as { message?: string }).message ?? '删除失败', 'danger');
     }
     list.reload();
+    props.onChanged?.();
   };
 
   const actions = (row: Row) => {
@@ -178,6 +181,7 @@ export function ResourceList(props: ResourceListProps) {
     setOpen(null);
     toast('保存成功', 'success');
     list.reload();
+    props.onChanged?.();
   };
 
   return (

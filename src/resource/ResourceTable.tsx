@@ -23,16 +23,20 @@ const MAIN_SCROLLER = '.bp6-table-quadrant-main .bp6-table-quadrant-scroll-conta
 
 const WIDTHS: Partial<Record<FieldDef['type'], number>> = {
   textarea: 220,
-  idcard: 180,
-  datetime: 170,
+  idcard: 160,
+  datetime: 150,
   date: 120,
   phone: 130,
   money: 110,
   int: 90,
   bool: 70,
   image: 90,
+  // a status or category: a few characters (已退住, 特级护理, 护理一部)
+  dict: 100,
 };
-const widthOf = (f: FieldDef | undefined) => (f ? (WIDTHS[f.type] ?? 140) : 140);
+/** A column's first width: its type's, and never narrower than its header (label and sort button). */
+const widthOf = (f: FieldDef | undefined, sortable: boolean) =>
+  f ? Math.max(WIDTHS[f.type] ?? 140, f.label.length * 14 + (sortable ? 40 : 24)) : 140;
 
 export const rowId = (def: ResourceDef, row: Row) => Number(row[def.idField]);
 export const rowName = (def: ResourceDef, row: Row) => String(row[def.nameField] ?? row[def.idField] ?? '');
@@ -214,9 +218,14 @@ export function ResourceTable({
         }}
       />,
     );
-    widthList.push(widths[name] ?? widthOf(field));
+    widthList.push(widths[name] ?? widthOf(field, sortable.has(name)));
   });
   const names = [...(onSelect ? ['__select'] : []), ...columns];
+  // the definition's frozen columns stay at the left while they lead the visible ones (列设置 may move them)
+  const frozen = def.frozen ?? [];
+  let leading = 0;
+  while (leading < columns.length && frozen.includes(columns[leading] as string)) leading++;
+  const numFrozen = leading ? leading + (onSelect ? 1 : 0) : 0;
   const height = HEADER_HEIGHT + rows.length * ROW_HEIGHT + SCROLLBAR;
 
   return (
@@ -230,6 +239,7 @@ export function ResourceTable({
             const name = names[index];
             if (name) setWidths((w) => ({ ...w, [name]: size }));
           }}
+          numFrozenColumns={numFrozen}
           enableRowHeader={false}
           enableRowResizing={false}
           selectionModes={SelectionModes.NONE}

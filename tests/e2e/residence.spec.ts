@@ -155,6 +155,9 @@ test('residence: move out, move in, a second elder refused for the same bed, exc
   await expect(free.first()).toBeVisible();
   await shot(page, 'bedmap');
   await free.first().click();
+  // a free bed offers 预订 and 办理入住
+  await expect(page.getByRole('menuitem', { name: '预订' })).toBeVisible();
+  await page.getByRole('menuitem', { name: '办理入住' }).click();
   await expect(page.getByRole('dialog').getByLabel('长者', { exact: true })).toBeVisible();
   await shot(page, 'bedmap-checkin');
 });

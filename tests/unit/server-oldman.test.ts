@@ -169,7 +169,7 @@ describe('elder profiles through the resource engine', () => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe(
-      '姓名,性别,出生日期,身份证号,联系电话,所属部门,护理等级,入住状态,床位,入住日期,创建时间',
+      '姓名,入住状态,护理等级,床位,性别,出生日期,所属部门,联系电话,入住日期,身份证号,创建时间',
     );
     expect(lines[1]).toContain('在住');
     expect(lines).toHaveLength(living.list.filter((r) => r.oldmanStatus === 1).length + 1);

@@ -77,7 +77,8 @@ describe('residence list and detail', () => {
     expect(living.length).toBeGreaterThan(10);
     expect(living.every((e) => e.bedId !== null && /号楼.+层.+-\d床$/.test(String(e.bedName)))).toBe(true);
     const buildings = (await call(h.app, admin, 'GET', P.buildings)).body.result as BuildingTree[];
-    expect(buildings.map((b) => b.buildingName)).toEqual(['1号楼', '2号楼']);
+    // 3号楼 is the demo's new wing, every bed free (server/db/seedWing.ts)
+    expect(buildings.map((b) => b.buildingName)).toEqual(['1号楼', '2号楼', '3号楼']);
     const second = await elders(`buildingId=${buildings[1]?.buildingId}`);
     expect(second.length).toBeGreaterThan(0);
     expect(second.every((e) => String(e.bedName).startsWith('2号楼'))).toBe(true);
@@ -385,10 +386,11 @@ describe('bed and room map', () => {
       'total' | 'free' | 'living' | 'trial' | 'reserved' | 'maintenance',
       number
     >;
-    expect(part.free).toBe(1);
+    // the bed freed here and the 12 of the new wing, 3号楼 (server/db/seedWing.ts)
+    expect(part.free).toBe(13);
     expect(part.total).toBe(part.free + part.living + part.trial + part.reserved + part.maintenance);
     const roomPart = (await call(h.app, admin, 'GET', P.roomPart)).body.result as Record<string, number>;
-    expect(roomPart.total).toBe(48);
+    expect(roomPart.total).toBe(56);
 
     // Out of service: not selectable, then free again.
     expect(

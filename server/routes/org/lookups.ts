@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UseStatus } from '../../../domain/resources/orgArchive.js';
 import { pageQuery } from '../../../domain/settings.js';
 import { readDeptIds } from '../../http/deptScope.js';
 import { type AnyRoute, route } from '../../http/route.js';
@@ -40,7 +41,9 @@ export function lookupRoutes(): AnyRoute[] {
             'building.buildingName',
           ])
           .where('building.orgId', '=', user.orgId)
-          .where('room.deptId', 'in', readDeptIds(user));
+          .where('room.deptId', 'in', readDeptIds(user))
+          // retired rooms (机构档案) are not offered
+          .where('room.useStatus', '=', UseStatus.inUse);
         if (query.floorId) q = q.where('room.floorId', '=', query.floorId);
         return paged(q.orderBy('room.roomId'), { ...query, pageHelper: query.pageHelper ?? 0 });
       },
@@ -58,7 +61,9 @@ export function lookupRoutes(): AnyRoute[] {
           .innerJoin('building', 'building.buildingId', 'floor.buildingId')
           .select(['bed.bedId', 'bed.bedName', 'bed.bedStatus', 'bed.roomId', 'room.roomName'])
           .where('building.orgId', '=', user.orgId)
-          .where('room.deptId', 'in', readDeptIds(user));
+          .where('room.deptId', 'in', readDeptIds(user))
+          .where('room.useStatus', '=', UseStatus.inUse)
+          .where('bed.useStatus', '=', UseStatus.inUse);
         if (query.roomId) q = q.where('bed.roomId', '=', query.roomId);
         return paged(q.orderBy('bed.bedId'), { ...query, pageHelper: query.pageHelper ?? 0 });
       },

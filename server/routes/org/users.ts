@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Code } from '../../../domain/codes.js';
 import { Authority } from '../../../domain/menus.js';
+import { OrgArchiveAuthority } from '../../../domain/resources/orgArchive.js';
 import { pageQuery } from '../../../domain/settings.js';
 import { hashPassword, passwordProblem } from '../../auth/password.js';
 import { endSessionsOfUser, type SessionUser } from '../../auth/tokens.js';
@@ -275,7 +276,7 @@ export function userRoutes(): AnyRoute[] {
     route({
       method: 'PUT',
       url: '/pims/web-org/orgInfos/:orgId/orgInfoAndQualifications',
-      auth: Authority.org,
+      auth: OrgArchiveAuthority.edit,
       params: z.object({ orgId: z.coerce.number().int().positive() }),
       body: z.object({
         orgName: z.string().trim().min(1, '请输入机构名称').max(64),

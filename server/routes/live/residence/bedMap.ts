@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import {
   type BedInfo,
   type BuildingTree,
@@ -8,6 +9,8 @@ import {
   roomPart,
 } from '../../../../domain/api/residence.js';
 import { LiveAuthority as A } from '../../../../domain/resources/oldman.js';
+import { UseStatus } from '../../../../domain/resources/orgArchive.js';
+import { OutStatus } from '../../../../domain/resources/outing.js';
 import {
   BedMapStatus,
   BedStatus,
@@ -56,9 +59,19 @@ async function roomsOf(db: Db, user: SessionUser, where: { buildingId?: number; 
       'oldman.oldmanName',
       'oldman.oldmanStatus',
       'oldman.sex',
+      'bed.bedType',
+      'bed.price',
     ])
+    // an elder out on an outing (affirmed, not yet back) shows 外出中 on their bed
+    .select(
+      sql<number>`exists (select 1 from oldmanOut o where o.oldmanId = oldman.oldmanId
+        and o.outStatus = ${OutStatus.out})`.as('away'),
+    )
     .where('building.orgId', '=', user.orgId)
-    .where('room.deptId', 'in', readDeptIds(user));
+    .where('room.deptId', 'in', readDeptIds(user))
+    // retired rooms and beds (机构档案) are out of use: not on the map, not offered
+    .where('room.useStatus', '=', UseStatus.inUse)
+    .where('bed.useStatus', '=', UseStatus.inUse);
   if (where.buildingId) query = query.where('building.buildingId', '=', where.buildingId);
   if (where.floorId) query = query.where('floor.floorId', '=', where.floorId);
   const rows = await query
@@ -93,6 +106,9 @@ async function roomsOf(db: Db, user: SessionUser, where: { buildingId?: number; 
       oldmanName: r.oldmanName,
       oldmanStatus: r.oldmanStatus,
       sex: r.sex,
+      away: r.oldmanId !== null && Number(r.away) === 1,
+      bedType: r.bedType,
+      price: r.price,
     };
     room.beds.push(bed);
   }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { nowStamp } from '../../../../domain/clock.js';
 import { Code } from '../../../../domain/codes.js';
+import { UseStatus } from '../../../../domain/resources/orgArchive.js';
 import { BedStatus, isLiveStatus, LiveStatus } from '../../../../domain/resources/residence.js';
 import { bedStatusFor, type ResidenceFields } from '../../../../machines/residenceMachine.js';
 import { bedPath, bedPathColumns, bedPlaces } from '../../../db/bedPlaces.js';
@@ -16,6 +17,8 @@ export interface Bed {
   bedStatus: number;
   roomId: number;
   deptId: number;
+  /** The bed and its room are in use (not retired in 机构档案). */
+  inUse: boolean;
   path: string;
 }
 
@@ -23,13 +26,26 @@ export interface Bed {
 export async function loadBed(ctx: Ctx, bedId: number): Promise<Bed> {
   const bed = await bedPlaces(ctx.db)
     .select([...bedPathColumns, 'bed.bedId', 'bed.bedStatus', 'room.roomId', 'room.deptId'])
+    .select(
+      sql<number>`case when bed.useStatus = ${UseStatus.inUse} and room.useStatus = ${UseStatus.inUse} then ${UseStatus.inUse} else ${UseStatus.retired} end`.as(
+        'useStatus',
+      ),
+    )
     .where('bed.bedId', '=', bedId)
     .where('building.orgId', '=', ctx.user.orgId)
     .executeTakeFirst();
   if (!bed) throw new ApiFailure(Code.notFound, '床位不存在');
   ctx.requireDept(bed.deptId);
-  const { bedName, bedStatus, roomId, deptId } = bed;
-  return { bedId, bedName, bedStatus, roomId, deptId, path: bedPath(bed) };
+  const { bedName, bedStatus, roomId, deptId, useStatus } = bed;
+  return {
+    bedId,
+    bedName,
+    bedStatus,
+    roomId,
+    deptId,
+    inUse: useStatus === UseStatus.inUse,
+    path: bedPath(bed),
+  };
 }
 
 /** A bed the elder may move into: nobody else holds it and it is in service. */
@@ -37,6 +53,7 @@ export async function loadFreeBed(ctx: Ctx, bedId: number, oldmanId: number): Pr
   const bed = await loadBed(ctx, bedId);
   if (bed.bedStatus === BedStatus.maintenance)
     throw new ApiFailure(Code.conflict, '该床位维修停用，不能入住');
+  if (!bed.inUse) throw new ApiFailure(Code.conflict, '该床位已停用，不能入住');
   const holder = await ctx.db
     .selectFrom('oldman')
     .select('oldmanId')
