@@ -75,6 +75,8 @@ export interface FilterDef {
   /** Query parameter name; defaults to the field name. */
   param?: string;
   label?: string;
+  /** A parameter the screen fixes (the chosen type of a side panel): accepted, not in the filter bar. */
+  hidden?: boolean;
 }
 
 export interface ResourceApi {
@@ -97,6 +99,11 @@ export interface ResourceDef {
   /** Chinese name of one record, used in messages ("长者档案不存在"). */
   title: string;
   table: string;
+  /**
+   * The table is made and changed by the numbered migrations (server/db/migrations.ts), not from
+   * this definition: the engine reads it as it is and adds no column or index to it.
+   */
+  migratedTable?: boolean;
   idField: string;
   fields: FieldDef[];
   sections?: { key: string; title: string }[];

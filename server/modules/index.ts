@@ -2,6 +2,7 @@ import { modules } from '../../domain/modules/index.js';
 import type { AnyRoute } from '../http/route.js';
 import { resourceRoutes } from '../resources/engine.js';
 import { baseDataServer } from './baseData.js';
+import { callboardServer } from './callboard.js';
 import { expenseServer } from './expense.js';
 import { homecareServer } from './homecare.js';
 import { iotServer } from './iot.js';
@@ -19,6 +20,7 @@ export const serverModules: Readonly<Record<string, ServerModule>> = {
   expense: expenseServer,
   homecare: homecareServer,
   baseData: baseDataServer,
+  callboard: callboardServer,
 };
 
 /**

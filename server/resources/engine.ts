@@ -96,10 +96,12 @@ const stored = (def: ResourceDef) => def.fields.filter((f) => !f.computed);
 
 /**
  * Creates the table of each definition, adds the columns a definition gained since (never drops
- * or rewrites one) and the unique indexes it asks for. Runs after the numbered migrations.
+ * or rewrites one) and the unique indexes it asks for. Runs after the numbered migrations, and
+ * leaves the tables they own (`migratedTable`) as they made them.
  */
 export async function syncResourceTables(db: Db, defs: readonly ResourceDef[]) {
   for (const def of defs) {
+    if (def.migratedTable) continue;
     const existing = await sql<{ name: string }>`select name from pragma_table_info(${def.table})`.execute(
       db,
     );
@@ -214,7 +216,7 @@ function listConditions(
   return sql.join(where, sql` and `);
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function selectWithRefs(def: ResourceDef) {
   const refs = refFields(def);
