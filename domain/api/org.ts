@@ -15,7 +15,6 @@ export const UserPaths = {
   empSave: '/ifms/web-org/emp',
 } as const;
 
-
 const positive = z.coerce.number().int().positive();
 
 // ── users, the institution, staff ──────────────────────────────────────────────────────────────

@@ -26,9 +26,7 @@ export const uploadForm = <S extends z.ZodObject>(fields: S) => ({
   }),
 });
 
-export const imageForm = uploadForm(
-  z.object({ picRoute: z.coerce.number().int().min(1).max(6).default(1) }),
-);
+export const imageForm = uploadForm(z.object({ picRoute: z.coerce.number().int().min(1).max(6).default(1) }));
 export const plainForm = uploadForm(z.object({}));
 export const scaleForm = uploadForm(z.object({ sizeCut: z.string().max(8).optional() }));
 export const homecareForm = uploadForm(z.object({ type: z.string().max(32).optional() }));
