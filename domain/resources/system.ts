@@ -28,8 +28,8 @@ export const systemLogResource: ResourceDef = {
   ],
   columns: ['createTime', 'userName', 'operationType', 'operationName', 'path', 'ipAddress', 'source'],
   filters: [
-    { field: 'userName', kind: 'like' },
-    { field: 'operationType', kind: 'eq' },
+    { field: 'userName', kind: 'like', label: '操作人' },
+    { field: 'operationType', kind: 'eq', label: '操作类型' },
     { field: 'createTime', kind: 'range', label: '操作日期' },
   ],
   search: ['operationName', 'path'],
@@ -98,7 +98,10 @@ export const formTemplateResource: ResourceDef = {
     { name: 'updateTime', label: '更新时间', type: 'datetime', readOnly: true },
   ],
   columns: ['templateName', 'status', 'updateTime'],
-  filters: [{ field: 'typeId', kind: 'eq', hidden: true }],
+  filters: [
+    { field: 'typeId', kind: 'eq', hidden: true },
+    { field: 'templateId', kind: 'eq', hidden: true, label: '模板' },
+  ],
   search: ['templateName'],
   defaultSort: { field: 'templateId', order: 'asc' },
   api: { list: FormTemplatePaths.templates },

@@ -12,6 +12,9 @@ import {
   Intent,
 } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
+import { LookupPaths } from '../../domain/api/lookups.js';
+import { UserPaths } from '../../domain/api/org.js';
+import { pathWith } from '../../domain/api/path.js';
 import type { Page } from '../../domain/codes.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { usePageRefresh } from '../../src/app/usePageRefresh.js';
@@ -30,7 +33,6 @@ interface UserDetail extends UserRow {
   roleIds: number[];
   dataDeptIds: number[];
 }
-const URL = '/passport/web-rbac/users';
 const toggle = (list: number[], id: number) =>
   list.includes(id) ? list.filter((x) => x !== id) : [...list, id];
 
@@ -42,16 +44,18 @@ function UserDialog({ userId, onClose, onSaved }: { userId: number; onClose(): v
   const [depts, setDepts] = useState<{ deptId: number; deptName: string }[]>([]);
   const [error, setError] = useState('');
   useEffect(() => {
-    request<UserDetail>({ url: `${URL}/${userId}` }).then(setUser, () => setError('加载失败'));
+    request<UserDetail>({ url: pathWith(UserPaths.one, { userId }) }).then(setUser, () =>
+      setError('加载失败'),
+    );
     request<Page<{ roleId: number; name: string }>>({
-      url: '/passport/web-rbac/roles',
+      url: LookupPaths.roles,
       params: { pageNum: 1, pageSize: 999 },
     }).then(
       (p) => setRoles(p.list),
       () => undefined,
     );
     request<Page<{ deptId: number; deptName: string }>>({
-      url: '/ifms/web-org/depts',
+      url: LookupPaths.depts,
       params: { pageHelper: 0 },
     }).then(
       (p) => setDepts(p.list),
@@ -61,7 +65,7 @@ function UserDialog({ userId, onClose, onSaved }: { userId: number; onClose(): v
   const save = () =>
     user &&
     request({
-      url: `${URL}/${userId}`,
+      url: pathWith(UserPaths.one, { userId }),
       method: 'PUT',
       data: { status: user.status, roleIds: user.roleIds, dataDeptIds: user.dataDeptIds },
       silent: true,
@@ -125,7 +129,7 @@ function UserDialog({ userId, onClose, onSaved }: { userId: number; onClose(): v
 
 /** /systemmanage/manager/index: the institution's user accounts. */
 export function Users() {
-  const list = usePagedList<UserRow, { keyword: string }>(URL, { keyword: '' });
+  const list = usePagedList<UserRow, { keyword: string }>(UserPaths.list, { keyword: '' });
   const [keyword, setKeyword] = useState('');
   const [editing, setEditing] = useState<number | null>(null);
   usePageRefresh(list.reload);

@@ -1,5 +1,7 @@
 import { Button, Callout, HTMLTable, Intent, NonIdealState, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
+import { pathWith } from '../../domain/api/path.js';
+import { FormTemplatePaths } from '../../domain/api/settings.js';
 import { Authority } from '../../domain/menus.js';
 import { SystemScreens } from '../../domain/screens.js';
 import { useApp } from '../../src/app/AppContext.js';
@@ -13,7 +15,7 @@ import { ConfirmDelete } from './ConfirmDelete.js';
 import { localTime } from './format.js';
 import { RowButton } from './RowButton.js';
 import { TemplateTypeList } from './TemplateTypeList.js';
-import { TEMPLATE_BASE, type Template, TemplateFamily, type TemplateType } from './templateTypes.js';
+import { type Template, TemplateFamily, type TemplateType } from './templateTypes.js';
 
 /**
  * /systemSetting/templateReportSet (spec 000 §2 "form templates"): types on the left, the chosen
@@ -52,13 +54,16 @@ export function FormTemplates() {
 
 function TemplatesOfType({ type }: { type: TemplateType }) {
   const { request, toast } = useApp();
-  const list = usePagedList<Template, { typeId: number }>(`${TEMPLATE_BASE}/template`, {
+  const list = usePagedList<Template, { typeId: number }>(FormTemplatePaths.templates, {
     typeId: type.typeId,
   });
   const [deleting, setDeleting] = useState<Template | null>(null);
   usePageRefresh(list.reload);
   const remove = (t: Template) =>
-    request({ url: `${TEMPLATE_BASE}/template/${t.templateId}`, method: 'DELETE' }).then(
+    request({
+      url: pathWith(FormTemplatePaths.template, { templateId: t.templateId }),
+      method: 'DELETE',
+    }).then(
       () => {
         toast(`已删除模板“${t.templateName}”`, 'success');
         list.reload();

@@ -19,7 +19,7 @@ test('uploads an installation package, sees the total, refuses a fake one, delet
     .locator('input[type=file]')
     .setInputFiles({ name: 'bedside.apk', mimeType: 'application/octet-stream', buffer: zip });
   await pageEl.getByRole('button', { name: '上传' }).click();
-  await expect(pageEl.getByRole('cell', { name: 'bedside.apk' })).toBeVisible();
+  await expect(pageEl.getByRole('link', { name: 'bedside.apk' })).toBeVisible();
   await expect(page.getByTestId('package-sum')).toHaveText('2.0 KB');
 
   await pageEl.getByRole('button', { name: '上传' }).click();
