@@ -102,7 +102,6 @@ export const formTemplateResource: ResourceDef = {
     { field: 'typeId', kind: 'eq', hidden: true },
     { field: 'templateId', kind: 'eq', hidden: true, label: '模板' },
   ],
-  search: ['templateName'],
   defaultSort: { field: 'templateId', order: 'asc' },
   api: { list: FormTemplatePaths.templates },
   authority: { view: 'session' },

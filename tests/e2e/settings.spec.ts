@@ -48,7 +48,7 @@ test('server settings refuse bad input with the server message and keep the old 
   await expect(days).toHaveValue('180');
   await days.fill('3');
   await page.getByRole('button', { name: '保存' }).click();
-  await expect(page.getByTestId('form-error')).toContainText('keepLogDays');
+  await expect(page.getByTestId('form-error')).toContainText('日志保留天数不能小于7');
   await page.reload();
   await expect(page.getByLabel('操作日志保留天数')).toHaveValue('180');
 });
@@ -64,8 +64,8 @@ test('an administrator widens a nurse’s data departments; the nurse’s open c
   await signIn(admin, ADMIN, '院办');
   await openMenu(admin, '系统管理', '用户管理');
   await admin
-    .getByTestId('user-row')
-    .filter({ hasText: 'huli01' })
+    .getByTestId('page-users')
+    .getByRole('group', { name: 'huli01' })
     .getByRole('button', { name: '编辑' })
     .click();
   const dialog = admin.getByRole('dialog');
