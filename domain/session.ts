@@ -166,7 +166,6 @@ export const menuItem: z.ZodType<MenuItem> = z.object({
   routePath: z.string(),
   icon: z.string(),
   menuLink: z.string(),
-  get children() {
-    return z.array(menuItem);
-  },
+  /** The nodes below, each shaped as this one (OpenAPI 3.0 cannot say a recursive shape). */
+  children: z.array(z.any()),
 });

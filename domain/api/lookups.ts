@@ -134,9 +134,8 @@ const locationFields = {
 };
 export const locationNode: z.ZodType<LocationNode> = z.object({
   ...locationFields,
-  get children() {
-    return z.array(locationNode);
-  },
+  /** The nodes below, each shaped as this one (OpenAPI 3.0 cannot say a recursive shape). */
+  children: z.array(z.any()),
 });
 /** Down to `locationType` (1 buildings … 4 beds, the default). */
 export const locationsQuery = z.object({
@@ -179,9 +178,8 @@ export const classifyNode: z.ZodType<ClassifyNode> = z.object({
   classifyLevel: z.number().int(),
   parentId: z.number().int().nullable(),
   selectable: z.boolean(),
-  get children() {
-    return z.array(classifyNode);
-  },
+  /** The nodes below, each shaped as this one (OpenAPI 3.0 cannot say a recursive shape). */
+  children: z.array(z.any()),
 });
 export const classifyQuery = z.object({
   keyword: z.string().trim().max(20, '关键字不能超过20个字').optional(),
@@ -212,9 +210,18 @@ export const assessorDept: z.ZodType<AssessorDept> = z.object({
   deptId: z.number().int(),
   deptName: z.string(),
   parentId: z.number().int(),
-  get children() {
-    return z.array(z.union([assessorLeaf, assessorDept]));
-  },
+  /** Staff, or departments shaped as this one (OpenAPI 3.0 cannot say a recursive shape). */
+  children: z.array(
+    z.union([
+      assessorLeaf,
+      z.object({
+        deptId: z.number().int(),
+        deptName: z.string(),
+        parentId: z.number().int(),
+        children: z.array(z.any()),
+      }),
+    ]),
+  ),
 });
 /** assessAuth 0: staff not yet allowed to assess; 1: those allowed; left out: everyone. */
 export const assessorTreeQuery = z.object({
