@@ -123,6 +123,34 @@ export const staticDictionaries = {
     [5, '预订'],
     [6, '已取消'],
   ]),
+  /** The operation log's types (server/http/operationLog.ts: each route's log type, or its method). */
+  operationType: d([
+    ['LOGIN', '登录'],
+    ['LOGIN_FAIL', '登录失败'],
+    ['LOGOUT', '退出'],
+    ['SELECT_DEPT', '选择部门'],
+    ['ADD', '新增'],
+    ['UPDATE', '修改'],
+    ['DELETE', '删除'],
+    ['UPDATE_PWD', '修改密码'],
+    ['RESET_PWD', '找回密码'],
+    ['REGISTER', '注册'],
+    ['UPLOAD', '上传'],
+    ['IMPORT', '导入'],
+    ['SMS', '短信验证码'],
+    ['POST', '提交'],
+    ['PUT', '更新'],
+  ]),
+  /** A user account: 0 may sign in, 1 may not. */
+  accountStatus: d([
+    [0, '启用'],
+    [1, '停用'],
+  ]),
+  /** Whether the signed-in user has read a version note. */
+  readStatus: d([
+    [0, '未读'],
+    [1, '已读'],
+  ]),
   operationSource: d([
     [1, '管理后台'],
     [2, '床旁机'],

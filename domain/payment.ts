@@ -137,13 +137,18 @@ export const microPayBody = z.object({
 });
 
 export const payorderParams = z.object({
-  payId: z.string().regex(/^[A-Za-z0-9]{8,40}$/, '支付单号格式不正确'),
+  payId: z.string({ error: '请填写支付单号' }).regex(/^[A-Za-z0-9]{8,40}$/, '支付单号格式不正确'),
 });
 
 /** Sandbox scan: what the simulated customer does (pays, or fails with a reason). */
 export const sandboxScanBody = z.object({
-  result: z.enum(['success', 'fail']).default('success'),
-  reason: z.string().trim().min(1).max(64).optional(),
+  result: z.enum(['success', 'fail'], { error: '扫码结果应为success或fail' }).default('success'),
+  reason: z
+    .string({ error: '失败原因应为文字' })
+    .trim()
+    .min(1, '请填写失败原因')
+    .max(64, '失败原因不能超过64个字')
+    .optional(),
 });
 
 /** A payment order as the API answers it and the push channel sends it. */

@@ -80,7 +80,7 @@ export interface FilterDef {
   /** Query parameter name; defaults to the field name. */
   param?: string;
   label?: string;
-  /** A parameter the server takes (a dialog's choices) that the filter bar does not offer. */
+  /** A parameter the server takes that the filter bar does not offer (a dialog's choices, the type chosen in a side panel). */
   hidden?: boolean;
 }
 
@@ -104,6 +104,11 @@ export interface ResourceDef {
   /** Chinese name of one record, used in messages ("长者档案不存在"). */
   title: string;
   table: string;
+  /**
+   * The table is made and changed by the numbered migrations (server/db/migrations.ts), not from
+   * this definition: the engine reads it as it is and adds no column or index to it.
+   */
+  migratedTable?: boolean;
   idField: string;
   fields: FieldDef[];
   sections?: { key: string; title: string }[];

@@ -22,93 +22,106 @@ export const registerPayload = z.object({
   resource: z.coerce.number().int().default(1),
 });
 
-export interface LandingEnd {
-  landingEndId: number;
-  deviceType: string;
-  landingEndCode: string;
-  landingEndName: string;
-}
-export interface EmpInfo {
-  empId: number;
-  empName: string;
-  empType: string;
-  deptId: number;
-  orgId: number;
-  phoneNum: string;
-  sex: number;
-  status: number;
-  msgAuth: number;
-  language: string;
-  jobIds: string;
-  nursingLevel: string | null;
-}
-export interface DeptInfo {
-  deptId: number;
-  deptName: string;
-  deptLevel: number;
-  deptType: string;
-  parentId: number;
-  orgId: number;
-  ward: number;
-  inpatient: number;
-  outpatient: number;
-  deptKey: string;
-}
-export interface OrgInfo {
-  orgId: number;
-  orgName: string;
-  orgLevel: number;
-  orgCode: string;
-  orgStatus: number;
-  parentId: number;
-  source: string;
-}
-export interface JobInfo {
-  jobId: number;
-  jobName: string;
-  jobTypeCode: string;
-  jobTypeName: string;
-}
-export interface AuthorityItem {
-  code: string;
-  menuName: string;
-}
-export interface QuickEntry {
-  menuId: number;
-  menuName: string;
-  routePath: string;
-}
+/** Spec 000 §3 "landingEndList". */
+export const landingEnd = z.object({
+  landingEndId: z.number().int(),
+  deviceType: z.string(),
+  landingEndCode: z.string(),
+  landingEndName: z.string(),
+});
+export type LandingEnd = z.infer<typeof landingEnd>;
+
+/** Spec 000 §3 "empInfo": the staff record of the signed-in user. */
+export const empInfo = z.object({
+  empId: z.number().int(),
+  empName: z.string(),
+  empType: z.string(),
+  deptId: z.number().int(),
+  orgId: z.number().int(),
+  phoneNum: z.string(),
+  sex: z.number().int(),
+  status: z.number().int(),
+  msgAuth: z.number().int(),
+  language: z.string(),
+  jobIds: z.string(),
+  nursingLevel: z.string().nullable(),
+  /** The avatar, a path under /files/images/ ('' without one). */
+  headImage: z.string(),
+});
+export type EmpInfo = z.infer<typeof empInfo>;
+
+/** Spec 000 §3 "deptInfo" (also each of dataDeptInfoList). */
+export const deptInfo = z.object({
+  deptId: z.number().int(),
+  deptName: z.string(),
+  deptLevel: z.number().int(),
+  deptType: z.string(),
+  parentId: z.number().int(),
+  orgId: z.number().int(),
+  ward: z.number().int(),
+  inpatient: z.number().int(),
+  outpatient: z.number().int(),
+  deptKey: z.string(),
+});
+export type DeptInfo = z.infer<typeof deptInfo>;
+
+/** Spec 000 §3 "orgInfo". */
+export const orgInfo = z.object({
+  orgId: z.number().int(),
+  orgName: z.string(),
+  orgLevel: z.number().int(),
+  orgCode: z.string(),
+  orgStatus: z.number().int(),
+  parentId: z.number().int(),
+  source: z.string(),
+});
+export type OrgInfo = z.infer<typeof orgInfo>;
+
+export const jobInfo = z.object({
+  jobId: z.number().int(),
+  jobName: z.string(),
+  jobTypeCode: z.string(),
+  jobTypeName: z.string(),
+});
+export type JobInfo = z.infer<typeof jobInfo>;
+
+export const authorityItem = z.object({ code: z.string(), menuName: z.string() });
+export type AuthorityItem = z.infer<typeof authorityItem>;
+
+export const quickEntry = z.object({ menuId: z.number().int(), menuName: z.string(), routePath: z.string() });
+export type QuickEntry = z.infer<typeof quickEntry>;
 
 /** Spec 000 §3 "Logged-in user info": the result of login and of proFile. */
-export interface UserInfo {
-  userId: number;
-  token: string;
+export const userInfo = z.object({
+  userId: z.number().int(),
+  token: z.string(),
   /**
    * The MQTT client id the server issued for this token (spec 000 §3 key mqttClientId); the broker
    * accepts a console only with it, or with it and "-<tab>" (server/broker/clientIds.ts).
    */
-  mqttClientId: string;
-  username: string;
-  isAdmin: boolean;
-  ipAddress: string;
-  lastLoginTime: string | null;
-  loginTime: string;
+  mqttClientId: z.string(),
+  username: z.string(),
+  isAdmin: z.boolean(),
+  ipAddress: z.string(),
+  lastLoginTime: z.string().nullable(),
+  loginTime: z.string(),
   /** 1 when the user must change the password before working. */
-  resetPassword: number;
-  landingEndList: LandingEnd[];
-  empInfo: EmpInfo;
-  deptInfo: DeptInfo;
-  orgInfo: OrgInfo;
-  jobInfo: JobInfo[];
-  dataDeptInfoList: DeptInfo[];
-  authority: AuthorityItem[];
-  quickEntry: QuickEntry[];
+  resetPassword: z.number().int(),
+  landingEndList: z.array(landingEnd),
+  empInfo,
+  deptInfo,
+  orgInfo,
+  jobInfo: z.array(jobInfo),
+  dataDeptInfoList: z.array(deptInfo),
+  authority: z.array(authorityItem),
+  quickEntry: z.array(quickEntry),
   /**
    * The data department chosen with selectDataDeptID, ALL_DATA_DEPTS (0) for 全部部门, or null
    * before the choice.
    */
-  selectedDataDeptId: number | null;
-}
+  selectedDataDeptId: z.number().int().nullable(),
+});
+export type UserInfo = z.infer<typeof userInfo>;
 
 /**
  * selectDataDeptID/0: every data department the user holds (全部部门), offered to those who hold
@@ -132,7 +145,8 @@ export function dataDeptName(user: DeptChoiceUser | null | undefined): string {
   return user.dataDeptInfoList.find((d) => d.deptId === user.selectedDataDeptId)?.deptName ?? '';
 }
 
-export type MenuType = 'MENU' | 'FUNC' | 'CUSTOM_FUNC' | 'IN_LINK';
+export const menuTypes = ['MENU', 'FUNC', 'CUSTOM_FUNC', 'IN_LINK'] as const;
+export type MenuType = (typeof menuTypes)[number];
 /** Spec 000 §3 "Menu item" as the server sends it. */
 export interface MenuItem {
   menuId: number;
@@ -144,3 +158,14 @@ export interface MenuItem {
   menuLink: string;
   children: MenuItem[];
 }
+export const menuItem: z.ZodType<MenuItem> = z.object({
+  menuId: z.number().int(),
+  menuType: z.enum(menuTypes),
+  menuName: z.string(),
+  code: z.string(),
+  routePath: z.string(),
+  icon: z.string(),
+  menuLink: z.string(),
+  /** The nodes below, each shaped as this one (OpenAPI 3.0 cannot say a recursive shape). */
+  children: z.array(z.any()),
+});

@@ -5,14 +5,6 @@ import { pagingShape } from './resource.js';
 /** The one paging schema (domain/resource.ts pagingShape). */
 export const pageQuery = z.object(pagingShape);
 
-export const systemLogQuery = pageQuery.extend({
-  userName: z.string().max(64).optional(),
-  operationType: z.string().max(32).optional(),
-  startTime: z.string().datetime({ message: '开始时间格式错误' }).optional(),
-  endTime: z.string().datetime({ message: '结束时间格式错误' }).optional(),
-  keyword: z.string().max(64).optional(),
-});
-
 export const dictionaryValueInput = z.object({
   valueCode: z.string().trim().min(1, '请输入值编码').max(32),
   valueName: z.string().trim().min(1, '请输入值名称').max(64),

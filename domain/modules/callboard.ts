@@ -1,11 +1,12 @@
 import { Authority as A } from '../menus.js';
 import { defineModule, screen } from '../module.js';
+import { versionRecordResource } from '../resources/callboard.js';
 import { CallboardScreens } from '../screens.js';
 
 export const callboardModule = defineModule({
   name: 'callboard',
   menu: { code: 'callboard', name: '呼叫看板', icon: 'clipboard' },
-  resources: [],
+  resources: [versionRecordResource],
   items: [
     screen(CallboardScreens.versions, '版本记录', {
       code: A.callboardVersions,

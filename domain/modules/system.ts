@@ -1,5 +1,6 @@
 import { Authority as A } from '../menus.js';
 import { crudButtons, defineModule, group, link, screen } from '../module.js';
+import { systemResources } from '../resources/system.js';
 import { SystemScreens } from '../screens.js';
 
 const S = SystemScreens;
@@ -7,7 +8,7 @@ const S = SystemScreens;
 export const systemModule = defineModule({
   name: 'system',
   menu: { code: 'systemmanage', name: '系统管理', icon: 'cog' },
-  resources: [],
+  resources: systemResources,
   items: [
     group('systemSetting', '系统设置', 'settings', [
       screen(S.logList, '操作日志', { code: A.logList, view: 'system.LogList' }),

@@ -1,5 +1,6 @@
 import { Button, FileInput, HTMLTable, Intent, NonIdealState } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
+import { UploadPaths } from '../../domain/api/uploads.js';
 import { OLDMAN_BASE, PROFILE } from '../../domain/resources/oldman.js';
 import { useApp } from '../../src/app/AppContext.js';
 
@@ -81,7 +82,7 @@ export function ElderFiles({ oldmanId, canEdit }: { oldmanId: number; canEdit: b
     setError('');
     try {
       const up = await request<{ urlPath: string; fileSizeB: number }>({
-        url: '/pims/web-pi/file/stream',
+        url: UploadPaths.document,
         method: 'POST',
         data: { file },
         form: 'multipart',

@@ -1,12 +1,15 @@
+import { UserPaths } from '../../domain/api/org.js';
+import { LoginPaths, SessionPaths } from '../../domain/api/session.js';
+import { UploadPaths } from '../../domain/api/uploads.js';
 import type { UserInfo } from '../../domain/session.js';
 
 /** The calls of the personal page (spec 000 §7 "Login and account", "Uploads"). */
 export const ProfileUrl = {
   /** The signed-in user's info, fresh from the server (the session check). */
-  me: '/pims/web-pi/oldmans/proFile',
-  emp: '/ifms/web-org/emp',
-  upload: '/pims/web-org/common/upload',
-  password: '/passport/web-rbac/logins/userPwd',
+  me: SessionPaths.proFile,
+  emp: UserPaths.empSave,
+  upload: UploadPaths.image,
+  password: LoginPaths.userPwd,
 } as const;
 
 /** picRoute of the upload call: 3 is a caregiver (staff) picture. */

@@ -1,4 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
+import { UserPaths } from '../../domain/api/org.js';
+import { pathWith } from '../../domain/api/path.js';
 import type { UserInfo } from '../../domain/session.js';
 import { useApp } from '../../src/app/AppContext.js';
 import {
@@ -37,7 +39,7 @@ export function useProfile() {
     try {
       const info = await request<UserInfo>({ url: ProfileUrl.me, silent: true });
       const emp = await request<StaffRecord>({
-        url: `${ProfileUrl.emp}/${info.empInfo.empId}`,
+        url: pathWith(UserPaths.emp, { empId: info.empInfo.empId }),
         silent: true,
       });
       setFacts(factsOf(info));

@@ -1,7 +1,9 @@
+import { pathWith } from '../../domain/api/path.js';
+import { VersionPaths } from '../../domain/api/settings.js';
 import type { Request } from '../../src/app/request.js';
 
 /** Spec 000 §7 "Startup and config": the version-record calls. */
-export const VERSION_URL = '/pims/web-org/versionRecord';
+export const VERSION_URL = VersionPaths.list;
 
 export interface VersionRecord {
   recordId: number;
@@ -32,12 +34,12 @@ export const publishDate = (iso: string) =>
  */
 export async function noticeToShow(request: Request): Promise<VersionRecord | null> {
   const newest = await request<{ isShow: boolean; record: VersionRecord | null }>({
-    url: `${VERSION_URL}/isShow`,
+    url: VersionPaths.newest,
     silent: true,
   });
   if (!newest.isShow || !newest.record) return null;
   const pops = await request<boolean>({
-    url: `${VERSION_URL}/isShow/${newest.record.recordId}`,
+    url: pathWith(VersionPaths.popsUp, { recordId: newest.record.recordId }),
     silent: true,
   });
   return pops ? newest.record : null;
@@ -45,4 +47,4 @@ export async function noticeToShow(request: Request): Promise<VersionRecord | nu
 
 /** Marks a note read for the signed-in user. */
 export const markRead = (request: Request, recordId: number) =>
-  request<null>({ url: `${VERSION_URL}/${recordId}`, method: 'PUT', silent: true });
+  request<null>({ url: pathWith(VersionPaths.read, { recordId }), method: 'PUT', silent: true });

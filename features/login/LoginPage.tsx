@@ -1,6 +1,7 @@
 import { Button, Callout, Card, FormGroup, InputGroup, Intent, Radio, RadioGroup } from '@blueprintjs/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { ConfigPaths } from '../../domain/api/settings.js';
 import { dataDeptChoices } from '../../domain/session.js';
 import type { ApiClient } from '../../src/api/client.js';
 import { landingPath, readReturnUrl } from '../../src/menu/menus.js';
@@ -59,9 +60,7 @@ export function LoginPage({ client }: { client: ApiClient }) {
   }, [api]);
   useEffect(() => {
     if (state === 'authenticated')
-      enterConsole(
-        client.request<string>({ url: '/passport/web-rbac/systemConfigs/loginPageConfig', silent: true }),
-      );
+      enterConsole(client.request<string>({ url: ConfigPaths.loginPageConfig, silent: true }));
   }, [state, client]);
   // Each picture code answers once: after every failed attempt a new one is shown. The server
   // counts failures per login name, so it is asked whether this name now needs the code.

@@ -1,3 +1,6 @@
+import { pathWith } from '../../domain/api/path.js';
+import { LoginPaths } from '../../domain/api/session.js';
+import { ConfigPaths } from '../../domain/api/settings.js';
 import type { DeptInfo, LoginPayload, UserInfo } from '../../domain/session.js';
 
 /** The slice of the API client the sign-in screens need. */
@@ -9,9 +12,6 @@ export type Request = <T>(config: {
   form?: 'json' | 'urlencoded' | 'multipart';
   silent?: boolean;
 }) => Promise<T>;
-
-const LOGINS = '/passport/web-rbac/logins';
-const CONFIGS = '/passport/web-rbac/systemConfigs';
 
 export interface PhotoCode {
   verifyStr: string;
@@ -30,29 +30,30 @@ export interface Preload {
 export function signInApi(request: Request) {
   return {
     login: (payload: LoginPayload) =>
-      request<UserInfo>({ url: `${LOGINS}/login`, method: 'POST', data: payload }),
-    logout: () => request<null>({ url: `${LOGINS}/loginOut`, silent: true }),
-    photoCode: () => request<PhotoCode>({ url: `${LOGINS}/getPhotoCode`, silent: true }),
+      request<UserInfo>({ url: LoginPaths.login, method: 'POST', data: payload }),
+    logout: () => request<null>({ url: LoginPaths.loginOut, silent: true }),
+    photoCode: () => request<PhotoCode>({ url: LoginPaths.getPhotoCode, silent: true }),
     check: (loginName: string) =>
       request<{ needPhotoCode: boolean }>({
-        url: `${LOGINS}/check`,
+        url: LoginPaths.check,
         params: { loginName },
         silent: true,
       }),
-    smsCode: (phone: string) => request<null>({ url: `${LOGINS}/getSmsCode/${encodeURIComponent(phone)}` }),
+    smsCode: (phone: string) =>
+      request<null>({ url: pathWith(LoginPaths.getSmsCode, { userTelephone: phone }) }),
     register: (data: Record<string, unknown>) =>
-      request<{ userId: number }>({ url: `${LOGINS}/register`, method: 'POST', data }),
+      request<{ userId: number }>({ url: LoginPaths.register, method: 'POST', data }),
     userPhoneNum: (params: { loginName: string; photoCode: string; verifyStr: string }) =>
-      request<{ phoneNum: string }>({ url: `${LOGINS}/userPhoneNum`, params }),
+      request<{ phoneNum: string }>({ url: LoginPaths.userPhoneNum, params }),
     userId: (params: { phoneNum: string; smsCode: string }) =>
-      request<number>({ url: `${LOGINS}/userId`, params }),
+      request<number>({ url: LoginPaths.userId, params }),
     reset: (data: { userPassword: string; checkPass: string; userId: number; phoneNum: string }) =>
-      request<null>({ url: `${LOGINS}/reset`, method: 'PUT', data, form: 'urlencoded' }),
+      request<null>({ url: LoginPaths.reset, method: 'PUT', data, form: 'urlencoded' }),
     forcedPassword: (data: { userPassword: string; userId: number }) =>
-      request<null>({ url: `${LOGINS}/pwd`, method: 'PUT', data, form: 'urlencoded' }),
+      request<null>({ url: LoginPaths.pwd, method: 'PUT', data, form: 'urlencoded' }),
     selectDept: (deptId: number) =>
-      request<DeptInfo>({ url: `${LOGINS}/selectDataDeptID/${deptId}`, method: 'POST' }),
-    preload: () => request<Preload>({ url: `${CONFIGS}/preload`, silent: true }),
+      request<DeptInfo>({ url: pathWith(LoginPaths.selectDataDeptID, { deptId }), method: 'POST' }),
+    preload: () => request<Preload>({ url: ConfigPaths.preload, silent: true }),
   };
 }
 export type SignInApi = ReturnType<typeof signInApi>;

@@ -7,16 +7,16 @@ import {
   DialogFooter,
   FormGroup,
   HTMLSelect,
-  HTMLTable,
-  InputGroup,
   Intent,
 } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
+import { LookupPaths } from '../../domain/api/lookups.js';
+import { UserPaths } from '../../domain/api/org.js';
+import { pathWith } from '../../domain/api/path.js';
 import type { Page } from '../../domain/codes.js';
+import { userResource } from '../../domain/resources/system.js';
 import { useApp } from '../../src/app/AppContext.js';
-import { usePageRefresh } from '../../src/app/usePageRefresh.js';
-import { Pager } from '../../src/ui/Pager.js';
-import { usePagedList } from '../../src/ui/usePagedList.js';
+import { ResourceList, rowButton } from '../../src/resource/index.js';
 
 interface UserRow {
   userId: number;
@@ -30,7 +30,6 @@ interface UserDetail extends UserRow {
   roleIds: number[];
   dataDeptIds: number[];
 }
-const URL = '/passport/web-rbac/users';
 const toggle = (list: number[], id: number) =>
   list.includes(id) ? list.filter((x) => x !== id) : [...list, id];
 
@@ -42,16 +41,18 @@ function UserDialog({ userId, onClose, onSaved }: { userId: number; onClose(): v
   const [depts, setDepts] = useState<{ deptId: number; deptName: string }[]>([]);
   const [error, setError] = useState('');
   useEffect(() => {
-    request<UserDetail>({ url: `${URL}/${userId}` }).then(setUser, () => setError('加载失败'));
+    request<UserDetail>({ url: pathWith(UserPaths.one, { userId }) }).then(setUser, () =>
+      setError('加载失败'),
+    );
     request<Page<{ roleId: number; name: string }>>({
-      url: '/passport/web-rbac/roles',
+      url: LookupPaths.roles,
       params: { pageNum: 1, pageSize: 999 },
     }).then(
       (p) => setRoles(p.list),
       () => undefined,
     );
     request<Page<{ deptId: number; deptName: string }>>({
-      url: '/ifms/web-org/depts',
+      url: LookupPaths.depts,
       params: { pageHelper: 0 },
     }).then(
       (p) => setDepts(p.list),
@@ -61,7 +62,7 @@ function UserDialog({ userId, onClose, onSaved }: { userId: number; onClose(): v
   const save = () =>
     user &&
     request({
-      url: `${URL}/${userId}`,
+      url: pathWith(UserPaths.one, { userId }),
       method: 'PUT',
       data: { status: user.status, roleIds: user.roleIds, dataDeptIds: user.dataDeptIds },
       silent: true,
@@ -125,59 +126,23 @@ function UserDialog({ userId, onClose, onSaved }: { userId: number; onClose(): v
 
 /** /systemmanage/manager/index: the institution's user accounts. */
 export function Users() {
-  const list = usePagedList<UserRow, { keyword: string }>(URL, { keyword: '' });
-  const [keyword, setKeyword] = useState('');
+  const [refreshKey, setRefreshKey] = useState(0);
   const [editing, setEditing] = useState<number | null>(null);
-  usePageRefresh(list.reload);
   return (
     <div className="page" data-testid="page-users">
-      <form
-        className="filter-bar"
-        onSubmit={(e) => {
-          e.preventDefault();
-          list.setFilters({ keyword });
-        }}
-      >
-        <InputGroup placeholder="账号或姓名" value={keyword} onChange={(e) => setKeyword(e.target.value)} />
-        <Button type="submit" intent={Intent.PRIMARY} text="查询" />
-      </form>
-      {list.error && <Callout intent={Intent.DANGER}>{list.error}</Callout>}
-      <HTMLTable striped compact className="data-table">
-        <thead>
-          <tr>
-            <th>账号</th>
-            <th>姓名</th>
-            <th>手机号</th>
-            <th>状态</th>
-            <th>上次登录</th>
-            <th>操作</th>
-          </tr>
-        </thead>
-        <tbody>
-          {list.rows.map((u) => (
-            <tr key={u.userId} data-testid="user-row">
-              <td>{u.loginName}</td>
-              <td>{u.empName}</td>
-              <td>{u.phoneNum}</td>
-              <td>{u.status === 0 ? '启用' : '停用'}</td>
-              <td>
-                {u.lastLoginTime ? new Date(u.lastLoginTime).toLocaleString('zh-CN', { hour12: false }) : '—'}
-              </td>
-              <td>
-                <Button size="small" icon="edit" text="编辑" onClick={() => setEditing(u.userId)} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </HTMLTable>
-      <Pager total={list.total} pageNum={list.pageNum} pageSize={list.pageSize} onChange={list.setPage} />
+      <ResourceList
+        def={userResource}
+        canOpen={false}
+        refreshKey={refreshKey}
+        rowActions={(row) => rowButton('编辑', () => setEditing(Number(row.userId)))}
+      />
       {editing !== null && (
         <UserDialog
           userId={editing}
           onClose={() => setEditing(null)}
           onSaved={() => {
             setEditing(null);
-            list.reload();
+            setRefreshKey((k) => k + 1);
           }}
         />
       )}

@@ -11,6 +11,8 @@ import {
   NumericInput,
 } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
+import { pathWith } from '../../domain/api/path.js';
+import { DictionaryPaths } from '../../domain/api/settings.js';
 import { useApp } from '../../src/app/AppContext.js';
 
 export interface DictionaryRow {
@@ -25,8 +27,6 @@ interface ValueRow {
   valueName: string;
   sort: number;
 }
-
-const URL = '/pims/web-org/dictionarys';
 
 /** Add or edit one dictionary with its values; saved in one call so nothing half-saved remains. */
 export function DictionaryDialog({
@@ -51,7 +51,7 @@ export function DictionaryDialog({
 
   useEffect(() => {
     if (!row) return;
-    request<ValueRow[]>({ url: `${URL}/${row.dictionaryId}/dictionaryValues` }).then(
+    request<ValueRow[]>({ url: pathWith(DictionaryPaths.values, { dictionaryId: row.dictionaryId }) }).then(
       (list) => setValues(list.map(({ valueCode, valueName, sort }) => ({ valueCode, valueName, sort }))),
       () => setError('字典值加载失败'),
     );
@@ -65,8 +65,13 @@ export function DictionaryDialog({
     const data = { ...form, values };
     request(
       row
-        ? { url: `${URL}/${row.dictionaryId}`, method: 'PUT', data, silent: true }
-        : { url: URL, method: 'POST', data, silent: true },
+        ? {
+            url: pathWith(DictionaryPaths.one, { dictionaryId: row.dictionaryId }),
+            method: 'PUT',
+            data,
+            silent: true,
+          }
+        : { url: DictionaryPaths.list, method: 'POST', data, silent: true },
     ).then(
       () => {
         toast('保存成功', 'success');

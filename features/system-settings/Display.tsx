@@ -1,5 +1,6 @@
 import { Button, Callout, FormGroup, HTMLSelect, InputGroup, Intent } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
+import { ConfigPaths } from '../../domain/api/settings.js';
 import { Authority } from '../../domain/menus.js';
 import { type SystemConfigParts, systemConfigDefaults, themeNames } from '../../domain/systemConfig.js';
 import { useApp } from '../../src/app/AppContext.js';
@@ -28,9 +29,9 @@ export function Display() {
   const [loaded, setLoaded] = useState(false);
   useEffect(() => {
     void Promise.allSettled([
-      request<Icon>({ url: '/passport/web-rbac/iconConfig' }).then(setIcon),
+      request<Icon>({ url: ConfigPaths.displayIcon }).then(setIcon),
       request<{ systemThemeColor: string }>({
-        url: '/passport/web-rbac/systemConfigs/systemThemeColor',
+        url: ConfigPaths.systemThemeColor,
       }).then((t) => setTheme(t.systemThemeColor)),
     ]).then(() => setLoaded(true));
   }, [request]);
@@ -39,9 +40,9 @@ export function Display() {
   const save = async () => {
     setError('');
     try {
-      await request({ url: '/passport/web-rbac/iconConfig', method: 'PUT', data: icon, silent: true });
+      await request({ url: ConfigPaths.displayIcon, method: 'PUT', data: icon, silent: true });
       await request({
-        url: '/passport/web-rbac/systemConfigs/systemThemeColor',
+        url: ConfigPaths.systemThemeColor,
         method: 'PUT',
         data: { systemThemeColor: theme },
         silent: true,

@@ -14,6 +14,7 @@ import {
 import { useEffect, useState } from 'react';
 import { SystemScreens } from '../../domain/screens.js';
 import './systemSettings.css';
+import { FormTemplatePaths } from '../../domain/api/settings.js';
 import type { Page } from '../../domain/codes.js';
 import { Authority } from '../../domain/menus.js';
 import { useApp } from '../../src/app/AppContext.js';
@@ -23,7 +24,7 @@ import { usePage } from '../../src/router/page.js';
 import { FormFieldsEditor } from './FormFieldsEditor.js';
 import { FormPreview } from './FormPreview.js';
 import { type FormField, fieldsProblem, parseFormContent, serializeFormContent } from './formContent.js';
-import { Limits, TEMPLATE_BASE, type Template, TemplateFamily, type TemplateType } from './templateTypes.js';
+import { Limits, type Template, TemplateFamily, type TemplateType } from './templateTypes.js';
 
 interface Draft {
   templateId?: number;
@@ -54,7 +55,7 @@ export function FormTemplateDetail() {
 
   useEffect(() => {
     request<TemplateType[]>({
-      url: `${TEMPLATE_BASE}/templateType`,
+      url: FormTemplatePaths.types,
       params: { isHome: TemplateFamily.form },
     }).then(setTypes, () => undefined);
     if (!query.templateId) {
@@ -62,7 +63,7 @@ export function FormTemplateDetail() {
       return;
     }
     request<Page<Template>>({
-      url: `${TEMPLATE_BASE}/template`,
+      url: FormTemplatePaths.templates,
       params: { templateId: query.templateId, pageHelper: 0 },
     }).then(
       (page) => {
@@ -122,7 +123,7 @@ export function FormTemplateDetail() {
     setBusy(true);
     const { fields: _fields, ...rest } = draft;
     request({
-      url: `${TEMPLATE_BASE}/template`,
+      url: FormTemplatePaths.templates,
       method: 'PUT',
       data: { ...rest, templateName: draft.templateName.trim(), content },
     }).then(

@@ -1,19 +1,19 @@
-import { Button, Callout, HTMLTable, Intent, NonIdealState, Tag } from '@blueprintjs/core';
+import { Button, Intent, NonIdealState, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
+import { pathWith } from '../../domain/api/path.js';
+import { FormTemplatePaths } from '../../domain/api/settings.js';
 import { Authority } from '../../domain/menus.js';
+import { formTemplateResource } from '../../domain/resources/system.js';
 import { SystemScreens } from '../../domain/screens.js';
 import { useApp } from '../../src/app/AppContext.js';
-import { usePageRefresh } from '../../src/app/usePageRefresh.js';
 import { Authorized } from '../../src/auth/Authorized.js';
+import { useAuthority } from '../../src/auth/authorityStore.js';
+import { ResourceList, type Row, rowButton } from '../../src/resource/index.js';
 import { navigate } from '../../src/router/hash.js';
-import { Pager } from '../../src/ui/Pager.js';
-import { usePagedList } from '../../src/ui/usePagedList.js';
 import { readPageSetting, writePageSetting } from '../../src/util/storage.js';
 import { ConfirmDelete } from './ConfirmDelete.js';
-import { localTime } from './format.js';
-import { RowButton } from './RowButton.js';
 import { TemplateTypeList } from './TemplateTypeList.js';
-import { TEMPLATE_BASE, type Template, TemplateFamily, type TemplateType } from './templateTypes.js';
+import { TemplateFamily, type TemplateType } from './templateTypes.js';
 
 /**
  * /systemSetting/templateReportSet (spec 000 §2 "form templates"): types on the left, the chosen
@@ -52,16 +52,17 @@ export function FormTemplates() {
 
 function TemplatesOfType({ type }: { type: TemplateType }) {
   const { request, toast } = useApp();
-  const list = usePagedList<Template, { typeId: number }>(`${TEMPLATE_BASE}/template`, {
-    typeId: type.typeId,
-  });
-  const [deleting, setDeleting] = useState<Template | null>(null);
-  usePageRefresh(list.reload);
-  const remove = (t: Template) =>
-    request({ url: `${TEMPLATE_BASE}/template/${t.templateId}`, method: 'DELETE' }).then(
+  const [refreshKey, setRefreshKey] = useState(0);
+  const [deleting, setDeleting] = useState<Row | null>(null);
+  const mayChange = useAuthority(Authority.templateDocument);
+  const remove = (t: Row) =>
+    request({
+      url: pathWith(FormTemplatePaths.template, { templateId: Number(t.templateId) }),
+      method: 'DELETE',
+    }).then(
       () => {
-        toast(`已删除模板“${t.templateName}”`, 'success');
-        list.reload();
+        toast(`已删除模板“${String(t.templateName)}”`, 'success');
+        setRefreshKey((k) => k + 1);
       },
       () => undefined,
     );
@@ -69,66 +70,43 @@ function TemplatesOfType({ type }: { type: TemplateType }) {
     <>
       <div className="filter-bar template-list-head">
         <h3 className="template-list-title">{type.typeName}</h3>
-        <Authorized code={Authority.templateDocument} mode="remove">
-          <Button
-            icon="add"
-            intent={Intent.SUCCESS}
-            text="新增模板"
-            onClick={() => navigate(`${SystemScreens.templateReportSetDetail}?typeId=${type.typeId}`)}
-          />
-        </Authorized>
       </div>
-      {list.error && <Callout intent={Intent.DANGER}>{list.error}</Callout>}
-      <HTMLTable striped compact className="data-table">
-        <thead>
-          <tr>
-            <th>模板名称</th>
-            <th>状态</th>
-            <th>更新时间</th>
-            <th>操作</th>
-          </tr>
-        </thead>
-        <tbody>
-          {list.rows.map((t) => (
-            <tr key={t.templateId} data-testid="template-row">
-              <td>{t.templateName}</td>
-              <td>
-                <Tag minimal intent={t.status === 1 ? Intent.SUCCESS : Intent.NONE}>
-                  {t.status === 1 ? '启用' : '停用'}
-                </Tag>
-              </td>
-              <td>{localTime(t.updateTime)}</td>
-              <td className="actions">
-                <RowButton
-                  code={Authority.templateDocument}
-                  icon="edit"
-                  text="编辑"
-                  onClick={() =>
-                    navigate(`${SystemScreens.templateReportSetDetail}?templateId=${t.templateId}`)
-                  }
-                />
-                <RowButton
-                  code={Authority.templateDocument}
-                  icon="trash"
-                  danger
-                  text="删除"
-                  onClick={() => setDeleting(t)}
-                />
-              </td>
-            </tr>
-          ))}
-          {!list.loading && list.rows.length === 0 && (
-            <tr>
-              <td colSpan={4} className="empty">
-                该类型下暂无模板
-              </td>
-            </tr>
-          )}
-        </tbody>
-      </HTMLTable>
-      <Pager total={list.total} pageNum={list.pageNum} pageSize={list.pageSize} onChange={list.setPage} />
+      <ResourceList
+        def={formTemplateResource}
+        routeName={SystemScreens.templateReportSet}
+        fixedParams={{ typeId: type.typeId }}
+        canOpen={false}
+        refreshKey={refreshKey}
+        emptyText="该类型下暂无模板"
+        toolbarExtra={
+          <Authorized code={Authority.templateDocument} mode="remove">
+            <Button
+              icon="add"
+              intent={Intent.SUCCESS}
+              text="新增模板"
+              onClick={() => navigate(`${SystemScreens.templateReportSetDetail}?typeId=${type.typeId}`)}
+            />
+          </Authorized>
+        }
+        cells={{
+          status: (t) => (
+            <Tag minimal intent={t.status === 1 ? Intent.SUCCESS : Intent.NONE}>
+              {t.status === 1 ? '启用' : '停用'}
+            </Tag>
+          ),
+        }}
+        rowActions={(t) => [
+          rowButton(
+            '编辑',
+            () => navigate(`${SystemScreens.templateReportSetDetail}?templateId=${String(t.templateId)}`),
+            false,
+            !mayChange,
+          ),
+          rowButton('删除', () => setDeleting(t), true, !mayChange),
+        ]}
+      />
       <ConfirmDelete item={deleting} onClose={() => setDeleting(null)} onConfirm={remove}>
-        确定删除模板“{deleting?.templateName}”吗？
+        确定删除模板“{String(deleting?.templateName ?? '')}”吗？
       </ConfirmDelete>
     </>
   );

@@ -1,10 +1,10 @@
 import { FileInput, FormGroup, InputGroup, Intent, TextArea } from '@blueprintjs/core';
 import { type ReactNode, useState } from 'react';
+import { PackagePaths } from '../../domain/api/settings.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { fileSize } from './format.js';
 import {
   blankPackage,
-  PACKAGE_URL,
   type PackageDraft,
   type PackageProblems,
   PackageRule,
@@ -39,7 +39,7 @@ export function usePackageUpload(onUploaded: () => void) {
     for (const [key, value] of Object.entries(draft)) data.append(key, value);
     data.append('file', file);
     // A refusal is the server's message, shown by the client as a toast.
-    await request({ url: PACKAGE_URL, method: 'POST', data, form: 'multipart' }).then(
+    await request({ url: PackagePaths.list, method: 'POST', data, form: 'multipart' }).then(
       () => {
         toast('上传成功', 'success');
         setDraft(blankPackage);

@@ -1,5 +1,7 @@
 import { Button, HTMLTable, Intent } from '@blueprintjs/core';
 import { useCallback, useEffect, useState } from 'react';
+import { pathWith } from '../../domain/api/path.js';
+import { FormTemplatePaths } from '../../domain/api/settings.js';
 import type { Page } from '../../domain/codes.js';
 import { Authority } from '../../domain/menus.js';
 import { useApp } from '../../src/app/AppContext.js';
@@ -10,7 +12,7 @@ import { ConfirmDelete } from './ConfirmDelete.js';
 import { localTime } from './format.js';
 import { RowButton } from './RowButton.js';
 import { TemplateTypeList } from './TemplateTypeList.js';
-import { TEMPLATE_BASE as BASE, type Template, TemplateFamily } from './templateTypes.js';
+import { type Template, TemplateFamily } from './templateTypes.js';
 
 /** Document templates by type (institution, or home care with isHome): add, edit, copy, delete. */
 function TemplateDocuments({
@@ -25,7 +27,7 @@ function TemplateDocuments({
 
   const loadTemplates = useCallback(() => {
     if (typeId === null) return setTemplates([]);
-    request<Page<Template>>({ url: `${BASE}/template`, params: { typeId, pageHelper: 0 } }).then(
+    request<Page<Template>>({ url: FormTemplatePaths.templates, params: { typeId, pageHelper: 0 } }).then(
       (p) => setTemplates(p.list),
       () => undefined,
     );
@@ -79,7 +81,7 @@ function TemplateDocuments({
                     text="复制"
                     onClick={() =>
                       request({
-                        url: `${BASE}/templates/files/copy`,
+                        url: FormTemplatePaths.copy,
                         method: 'POST',
                         data: { templateId: t.templateId },
                       }).then(loadTemplates, () => undefined)
@@ -109,10 +111,10 @@ function TemplateDocuments({
         item={deleting}
         onClose={() => setDeleting(null)}
         onConfirm={(t) =>
-          request({ url: `${BASE}/template/${t.templateId}`, method: 'DELETE' }).then(
-            loadTemplates,
-            () => undefined,
-          )
+          request({
+            url: pathWith(FormTemplatePaths.template, { templateId: t.templateId }),
+            method: 'DELETE',
+          }).then(loadTemplates, () => undefined)
         }
       >
         确定删除模板“{deleting?.templateName}”吗？

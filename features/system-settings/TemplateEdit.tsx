@@ -1,5 +1,7 @@
 import { Button, Callout, FormGroup, InputGroup, Intent, TextArea } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
+import { pathWith } from '../../domain/api/path.js';
+import { FormTemplatePaths } from '../../domain/api/settings.js';
 import { Authority } from '../../domain/menus.js';
 import { SystemScreens } from '../../domain/screens.js';
 import { useApp } from '../../src/app/AppContext.js';
@@ -13,7 +15,6 @@ interface TemplateForm {
   templateName: string;
   content: string;
 }
-const BASE = '/api/form/org';
 const listPath = (isHome: boolean) =>
   isHome ? SystemScreens.homeTemplateDocument : SystemScreens.templateDocument;
 
@@ -29,7 +30,9 @@ export function TemplateEdit() {
   const [error, setError] = useState('');
   useEffect(() => {
     if (query.templateId) {
-      request<TemplateForm>({ url: `${BASE}/templates/files/${query.templateId}` }).then(
+      request<TemplateForm>({
+        url: pathWith(FormTemplatePaths.withFiles, { templateId: query.templateId }),
+      }).then(
         (t) =>
           setForm({
             templateId: t.templateId,
@@ -43,7 +46,7 @@ export function TemplateEdit() {
   }, [request, query.templateId, query.typeId]);
   const save = () =>
     form &&
-    request({ url: `${BASE}/template`, method: 'PUT', data: form, silent: true }).then(
+    request({ url: FormTemplatePaths.templates, method: 'PUT', data: form, silent: true }).then(
       () => {
         toast('模板已保存', 'success');
         navigate(listPath(isHome));

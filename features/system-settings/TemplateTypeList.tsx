@@ -1,15 +1,16 @@
 import { Button, ButtonGroup, Intent, Menu, MenuItem, Section, SectionCard } from '@blueprintjs/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import './systemSettings.css';
+import { FormTemplatePaths } from '../../domain/api/settings.js';
 import { Authority } from '../../domain/menus.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { usePageRefresh } from '../../src/app/usePageRefresh.js';
 import { Authorized } from '../../src/auth/Authorized.js';
 import { ConfirmDelete } from './ConfirmDelete.js';
 import { TypeNameDialog } from './TypeNameDialog.js';
-import { moveType, TEMPLATE_BASE, type TemplateFamilyValue, type TemplateType } from './templateTypes.js';
+import { moveType, type TemplateFamilyValue, type TemplateType } from './templateTypes.js';
 
-const URL = `${TEMPLATE_BASE}/templateType`;
+const URL = FormTemplatePaths.types;
 
 /**
  * The template types of one family, in their order: choose one, add, rename, move up or down
@@ -49,7 +50,8 @@ export function TemplateTypeList({
   const selected = types.find((t) => t.typeId === selectedId) ?? null;
   const move = (delta: -1 | 1) => {
     const order = selected && moveType(types, selected.typeId, delta);
-    if (order) request({ url: `${URL}/sort`, method: 'PUT', data: order }).then(() => load(), ignore);
+    if (order)
+      request({ url: FormTemplatePaths.typeSort, method: 'PUT', data: order }).then(() => load(), ignore);
   };
   // Errors of these calls are the server's messages; the client shows them as toasts.
   const saveName = async (typeName: string) => {

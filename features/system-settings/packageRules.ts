@@ -1,5 +1,4 @@
 /** Installation packages: the checks the server makes (server/routes/uploads PACKAGE rule and fields), made first here. */
-export const PACKAGE_URL = '/tdms/web-td/device/package';
 
 export const PackageRule = {
   extensions: ['apk', 'zip', 'bin', 'hex'],

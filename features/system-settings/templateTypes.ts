@@ -1,5 +1,3 @@
-export const TEMPLATE_BASE = '/api/form/org';
-
 /**
  * The template families kept apart by templateType.isHome (docs/decisions.md); the server
  * (server/routes/settings/formTemplates.ts) uses the same numbers.

@@ -1,5 +1,6 @@
 import { Card, H3, HTMLTable } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
+import { ShellPaths } from '../../domain/api/settings.js';
 import type { Page } from '../../domain/codes.js';
 import { Authority } from '../../domain/menus.js';
 import { useApp } from '../../src/app/AppContext.js';
@@ -23,7 +24,7 @@ export function Workbench() {
   const seesIot = useAuthority(`${Authority.iotAlarm}|${Authority.iotLocateAlarm}`);
   useEffect(() => {
     request<Page<Notice>>({
-      url: '/pims/web-org/notices',
+      url: ShellPaths.notices,
       params: { pageNum: 1, pageSize: 5 },
       silent: true,
     }).then(

@@ -5,6 +5,7 @@ import { actionRoutes } from '../resources/actions.js';
 import { type ResourceHooks, resourceRoutes } from '../resources/engine.js';
 import { archivesServer } from './archives.js';
 import { baseDataServer } from './baseData.js';
+import { callboardServer } from './callboard.js';
 import { expenseServer } from './expense.js';
 import { homecareServer } from './homecare.js';
 import { iotServer } from './iot.js';
@@ -23,6 +24,7 @@ export const serverModules: Readonly<Record<string, ServerModule>> = {
   expense: expenseServer,
   homecare: homecareServer,
   baseData: baseDataServer,
+  callboard: callboardServer,
 };
 
 /** A new record of a workflow starts in the machine's initial state. */

@@ -4,6 +4,7 @@ import {
   microPayBody,
   PAY_BASE,
   PaymentPath,
+  paymentOrderView,
   payorderParams,
   SANDBOX_SCAN_BASE,
   sandboxScanBody,
@@ -11,7 +12,7 @@ import {
 import type { SessionUser } from '../auth/tokens.js';
 import { ApiFailure } from '../http/failure.js';
 import { type AnyRoute, route } from '../http/route.js';
-import { parseInput } from '../resources/engine.js';
+import { noQuery } from '../http/schemas.js';
 
 /**
  * Any signed-in user may take a payment for now; the billing authority narrows it
@@ -21,7 +22,6 @@ const AUTH = 'session';
 const mayPay = (user: SessionUser) => {
   if (user.mustChangePassword) throw new ApiFailure(Code.passwordChangeRequired);
 };
-const payIdOf = (params: unknown) => parseInput(payorderParams, params).payId;
 
 /**
  * Spec 001 §7 "Payment provider". The calls keep the route's schemas and authentication but run
@@ -34,40 +34,48 @@ export function paymentRoutes(): AnyRoute[] {
       method: 'POST',
       url: PaymentPath.createPay,
       auth: AUTH,
+      body: createPayBody,
+      response: paymentOrderView,
       log: false,
       async handler(ctx) {
         mayPay(ctx.user);
-        return ctx.services.payments.createPay(ctx.user, parseInput(createPayBody, ctx.req.body), ctx.req);
+        return ctx.services.payments.createPay(ctx.user, ctx.body, ctx.req);
       },
     }),
     route({
       method: 'POST',
       url: PaymentPath.microPay,
       auth: AUTH,
+      body: microPayBody,
+      response: paymentOrderView,
       log: false,
       async handler(ctx) {
         mayPay(ctx.user);
-        return ctx.services.payments.microPay(ctx.user, parseInput(microPayBody, ctx.req.body), ctx.req);
+        return ctx.services.payments.microPay(ctx.user, ctx.body, ctx.req);
       },
     }),
     route({
       method: 'GET',
       url: `${PAY_BASE}/payorder/:payId`,
       auth: AUTH,
+      params: payorderParams,
+      query: noQuery,
+      response: paymentOrderView,
       async handler(ctx) {
-        return ctx.services.payments.payorder(ctx.user, payIdOf(ctx.req.params));
+        return ctx.services.payments.payorder(ctx.user, ctx.params.payId);
       },
     }),
     route({
       method: 'POST',
       url: `${SANDBOX_SCAN_BASE}/:payId`,
       auth: AUTH,
+      params: payorderParams,
+      body: sandboxScanBody,
+      response: paymentOrderView,
       log: false,
       async handler(ctx) {
         mayPay(ctx.user);
-        const payId = payIdOf(ctx.req.params);
-        const outcome = parseInput(sandboxScanBody, ctx.req.body);
-        return ctx.services.payments.sandboxScan(ctx.user, payId, outcome, ctx.req);
+        return ctx.services.payments.sandboxScan(ctx.user, ctx.params.payId, ctx.body, ctx.req);
       },
     }),
   ];

@@ -116,11 +116,13 @@ function fromColumns(def: ResourceDef, rows: Row[]) {
 
 /**
  * Creates the table of each definition, adds the columns a definition gained since (never drops
- * or rewrites one) and the unique indexes it asks for; a derived definition has no table of its
- * own. Runs after the numbered migrations.
+ * or rewrites one) and the unique indexes it asks for. Runs after the numbered migrations, and
+ * leaves the tables they own (`migratedTable`) as they made them; a derived definition has no table
+ * of its own.
  */
 export async function syncResourceTables(db: Db, defs: readonly ResourceDef[]) {
-  for (const def of defs.filter((d) => !d.derived)) {
+  for (const def of defs) {
+    if (def.migratedTable || def.derived) continue;
     const existing = await sql<{ name: string }>`select name from pragma_table_info(${def.table})`.execute(
       db,
     );

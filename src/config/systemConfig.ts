@@ -1,4 +1,5 @@
 import { createActor } from 'xstate';
+import { ConfigPaths } from '../../domain/api/settings.js';
 import { CONFIG_PARTS, type ConfigPart, type SystemConfigParts } from '../../domain/systemConfig.js';
 import { systemConfigMachine } from '../../machines/systemConfigMachine.js';
 import type { Request } from '../app/request.js';
@@ -8,13 +9,13 @@ import { applyTheme } from '../util/theme.js';
 export type SystemConfig = SystemConfigParts;
 
 const sources: Record<ConfigPart, { url: string; read(result: unknown): unknown }> = {
-  iconConfig: { url: '/passport/web-rbac/systemConfigs/iconConfig', read: (r) => r },
+  iconConfig: { url: ConfigPaths.iconConfig, read: (r) => r },
   loginPageConfig: {
-    url: '/passport/web-rbac/systemConfigs/loginPageConfig',
+    url: ConfigPaths.loginPageConfig,
     read: (r) => ({ mainFirstUrl: typeof r === 'string' ? r : '' }),
   },
-  mattress: { url: '/pims/web-pi/device/set/mattress', read: (r) => r },
-  Theme: { url: '/passport/web-rbac/systemConfigs/systemThemeColor', read: (r) => r },
+  mattress: { url: ConfigPaths.mattress, read: (r) => r },
+  Theme: { url: ConfigPaths.systemThemeColor, read: (r) => r },
 };
 
 /** Starts the system-config machine with its effects; resolves once all four parts are settled. */

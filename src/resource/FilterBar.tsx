@@ -177,15 +177,17 @@ export function FilterBar({
           />
         </FormGroup>
       ) : null}
-      {(def.filters ?? []).map((filter) => (
-        <FilterInput
-          key={`${filter.field}-${filterParam(filter)}`}
-          def={def}
-          filter={filter}
-          values={values}
-          onChange={(name, value) => setValues((v) => ({ ...v, [name]: value }))}
-        />
-      ))}
+      {(def.filters ?? [])
+        .filter((filter) => !filter.hidden)
+        .map((filter) => (
+          <FilterInput
+            key={`${filter.field}-${filterParam(filter)}`}
+            def={def}
+            filter={filter}
+            values={values}
+            onChange={(name, value) => setValues((v) => ({ ...v, [name]: value }))}
+          />
+        ))}
       <Button type="submit" intent={Intent.PRIMARY} icon="search" text="查询" />
       <Button
         icon="reset"

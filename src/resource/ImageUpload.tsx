@@ -1,10 +1,11 @@
 import { Button, Intent } from '@blueprintjs/core';
 import { useRef, useState } from 'react';
+import { UploadPaths } from '../../domain/api/uploads.js';
 import { useApp } from '../app/AppContext.js';
 
-/** The image rule of POST /pims/web-org/common/upload (server/routes/uploads): checked here first to spare the upload. */
+/** The image rule of POST UploadPaths.image (server/routes/uploads): checked here first to spare the upload. */
 const IMAGE_UPLOAD = {
-  url: '/pims/web-org/common/upload',
+  url: UploadPaths.image,
   extensions: ['jpg', 'jpeg', 'png', 'gif', 'bmp', 'webp'],
   maxBytes: 10 * 1024 * 1024,
 } as const;

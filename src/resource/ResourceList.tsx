@@ -70,6 +70,10 @@ export interface ResourceListProps {
    * and each change with the rows of the page it was made on. Rows become selectable.
    */
   selection?: { ids: ReadonlySet<number>; onChange(ids: Set<number>, pageRows: Row[]): void };
+  /** 查看 in each row (default): the record's detail, or onOpen. */
+  canOpen?: boolean;
+  /** What an empty list says; default 暂无数据. */
+  emptyText?: string;
 }
 
 /** 合计: the definition's sums over every row the filters select, not only this page. */
@@ -97,6 +101,7 @@ type Open = { kind: 'create' } | { kind: 'edit'; row: Row } | { kind: 'view'; ro
  */
 export function ResourceList(props: ResourceListProps) {
   const { def, canCreate = false, canEdit = false, canRemove = false, canExport = true } = props;
+  const { canOpen = true } = props;
   const page = usePage();
   const routeName = props.routeName ?? page.path;
   const { request, toast } = useApp();
@@ -141,7 +146,9 @@ export function ResourceList(props: ResourceListProps) {
     const name = rowName(def, row);
     return (
       <>
-        {rowButton('查看', () => (props.onOpen ? props.onOpen(row) : setOpen({ kind: 'view', row })))}
+        {canOpen
+          ? rowButton('查看', () => (props.onOpen ? props.onOpen(row) : setOpen({ kind: 'view', row })))
+          : null}
         {mayEdit
           ? rowButton('编辑', () => (props.onEdit ? props.onEdit(row) : setOpen({ kind: 'edit', row })))
           : null}
@@ -186,7 +193,9 @@ export function ResourceList(props: ResourceListProps) {
 
   return (
     <div className="resource-list" data-testid={`resource-list-${def.name}`}>
-      <FilterBar def={def} initial={props.initialFilters} onSearch={list.search} />
+      {def.search?.length || def.filters?.some((f) => !f.hidden) ? (
+        <FilterBar def={def} initial={props.initialFilters} onSearch={list.search} />
+      ) : null}
       <div className="resource-toolbar">
         {mayCreate ? (
           <Button
@@ -233,7 +242,7 @@ export function ResourceList(props: ResourceListProps) {
             onSort={list.setSort}
             selected={selectable ? selected : undefined}
             onSelect={selectable ? setSelected : undefined}
-            actions={actions}
+            actions={canOpen || mayEdit || mayRemove || props.rowActions ? actions : undefined}
             actionsWidth={props.actionsWidth}
             cells={props.cells}
           />
@@ -242,7 +251,7 @@ export function ResourceList(props: ResourceListProps) {
       ) : list.loading ? (
         <Spinner size={32} className="resource-empty" aria-label="加载中" />
       ) : list.error ? null : (
-        <NonIdealState className="resource-empty" icon="inbox" title="暂无数据" />
+        <NonIdealState className="resource-empty" icon="inbox" title={props.emptyText ?? '暂无数据'} />
       )}
       <Pager
         total={list.total}

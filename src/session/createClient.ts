@@ -1,4 +1,5 @@
 import { OverlayToaster, type Toaster } from '@blueprintjs/core';
+import { ShellPaths } from '../../domain/api/settings.js';
 import { Timing } from '../../domain/http.js';
 import { createApiClient } from '../api/client.js';
 import { createFrontLog } from '../api/frontLog.js';
@@ -18,7 +19,7 @@ export function createPageClient(onSlow?: (path: string) => Promise<'continue' |
     getUserId: () => storedUser()?.userId ?? null,
   });
   const frontLog = createFrontLog((logList) =>
-    logClient.request({ url: '/pims/di-pi/frontLog', method: 'POST', data: { logList }, silent: true }),
+    logClient.request({ url: ShellPaths.frontLog, method: 'POST', data: { logList }, silent: true }),
   );
   const client = createApiClient({
     getToken: () => storedUser()?.token ?? null,

@@ -1,4 +1,6 @@
 import type { AnyActorRef } from 'xstate';
+import { pathWith } from '../../domain/api/path.js';
+import { LoginPaths, SessionPaths } from '../../domain/api/session.js';
 import { Code } from '../../domain/codes.js';
 import type { AuthorityItem, MenuItem, UserInfo } from '../../domain/session.js';
 import type { Credentials, SessionError } from '../../machines/sessionMachine.js';
@@ -9,7 +11,6 @@ import { forgetDictionaries } from '../dict/dictionaries.js';
 import { emit } from '../util/events.js';
 import { clearSignedInStorage, local } from '../util/storage.js';
 
-const LOGINS = '/passport/web-rbac/logins';
 const asError = (e: unknown): SessionError => {
   const { code, message } = (e ?? {}) as { code?: number | string; message?: string };
   return { code: code ?? 990, message: message ?? '请求失败' };
@@ -35,7 +36,7 @@ export function provideSession(client: ApiClient) {
           (async () => {
             if (!storedUser()?.token) return { type: 'session.checked', userInfo: null };
             try {
-              const userInfo = await request<UserInfo>({ url: '/pims/web-pi/oldmans/proFile', silent: true });
+              const userInfo = await request<UserInfo>({ url: SessionPaths.proFile, silent: true });
               return {
                 type: 'session.checked',
                 userInfo: { ...userInfo, token: storedUser()?.token ?? userInfo.token },
@@ -43,7 +44,7 @@ export function provideSession(client: ApiClient) {
             } catch (e) {
               // Spec 000 §8: after a failed profile call the user id is asked; empty means 4011.
               const id = await request<number | ''>({
-                url: '/omms/web-rbac/logins/getUserID',
+                url: SessionPaths.getUserID,
                 silent: true,
               }).catch(() => '');
               if (id === '') return { type: 'session.checked', userInfo: null };
@@ -54,7 +55,7 @@ export function provideSession(client: ApiClient) {
       startLogin: ({ self }: Args, credentials: Credentials) =>
         report(
           self,
-          request<UserInfo>({ url: `${LOGINS}/login`, method: 'POST', data: credentials, silent: true }).then(
+          request<UserInfo>({ url: LoginPaths.login, method: 'POST', data: credentials, silent: true }).then(
             (userInfo) => {
               client.resetSessionErrorLatch();
               return { type: 'session.loginSucceeded', userInfo };
@@ -65,7 +66,11 @@ export function provideSession(client: ApiClient) {
       startSelectDept: ({ self }: Args, { deptId }: { deptId: number }) =>
         report(
           self,
-          request({ url: `${LOGINS}/selectDataDeptID/${deptId}`, method: 'POST', silent: true }).then(
+          request({
+            url: pathWith(LoginPaths.selectDataDeptID, { deptId }),
+            method: 'POST',
+            silent: true,
+          }).then(
             () => ({ type: 'session.deptSelected', deptId }),
             (e: unknown) => ({ type: 'session.deptSelectFailed', error: asError(e) }),
           ),
@@ -74,7 +79,7 @@ export function provideSession(client: ApiClient) {
         report(
           self,
           request({
-            url: `${LOGINS}/pwd`,
+            url: LoginPaths.pwd,
             method: 'PUT',
             data: { userId, userPassword: password },
             form: 'urlencoded',
@@ -88,8 +93,10 @@ export function provideSession(client: ApiClient) {
         report(
           self,
           Promise.all([
-            request<MenuItem[]>({ url: `${LOGINS}/menu/${userInfo.landingEndList[0]?.landingEndId ?? 1}` }),
-            request<AuthorityItem[]>({ url: `${LOGINS}/menu/button` }),
+            request<MenuItem[]>({
+              url: pathWith(LoginPaths.menu, { landingEndId: userInfo.landingEndList[0]?.landingEndId ?? 1 }),
+            }),
+            request<AuthorityItem[]>({ url: LoginPaths.menuButton }),
           ]).then(
             ([menus, buttons]) => ({ type: 'session.menusLoaded', menus, buttons }),
             (e: unknown) => {
@@ -108,7 +115,7 @@ export function provideSession(client: ApiClient) {
       startLogout: ({ self }: Args) =>
         report(
           self,
-          request({ url: `${LOGINS}/loginOut`, silent: true }).then(
+          request({ url: LoginPaths.loginOut, silent: true }).then(
             () => ({ type: 'session.loggedOut' }),
             () => ({ type: 'session.loggedOut' }),
           ),

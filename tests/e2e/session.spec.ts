@@ -79,7 +79,7 @@ test('the restricted user sees fewer menus, a disabled button and is refused by 
   await expect(menu.getByText('服务器设置', { exact: true })).toHaveCount(0);
 
   await openMenu(page, '数据字典');
-  const firstRow = page.getByTestId('dictionary-row').first();
+  const firstRow = page.getByTestId('page-dictionarys').getByTestId(/^row-/).first();
   await expect(firstRow).toBeVisible();
   await expect(firstRow.getByRole('button', { name: '删除' })).toBeDisabled();
   await expect(firstRow.getByRole('button', { name: '编辑' })).toBeEnabled();

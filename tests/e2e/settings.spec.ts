@@ -19,7 +19,7 @@ test('uploads an installation package, sees the total, refuses a fake one, delet
     .locator('input[type=file]')
     .setInputFiles({ name: 'bedside.apk', mimeType: 'application/octet-stream', buffer: zip });
   await pageEl.getByRole('button', { name: '上传' }).click();
-  await expect(pageEl.getByRole('cell', { name: 'bedside.apk' })).toBeVisible();
+  await expect(pageEl.getByRole('link', { name: 'bedside.apk' })).toBeVisible();
   await expect(page.getByTestId('package-sum')).toHaveText('2.0 KB');
 
   await pageEl.getByRole('button', { name: '上传' }).click();
@@ -64,8 +64,8 @@ test('an administrator widens a nurse’s data departments; the nurse’s open c
   await signIn(admin, ADMIN, '院办');
   await openMenu(admin, '系统管理', '用户管理');
   await admin
-    .getByTestId('user-row')
-    .filter({ hasText: 'huli01' })
+    .getByTestId('page-users')
+    .getByRole('group', { name: 'huli01' })
     .getByRole('button', { name: '编辑' })
     .click();
   const dialog = admin.getByRole('dialog');

@@ -67,10 +67,11 @@ test('form templates: types are added, ordered, renamed; a template is added, ed
   await detail.getByRole('button', { name: '保存' }).click();
 
   await expect(screen).toBeVisible();
-  const row = screen.getByTestId('template-row');
+  const row = screen.getByTestId(/^row-/);
+  const table = screen.getByTestId('resource-table');
   await expect(row).toHaveCount(1);
-  await expect(row).toContainText('跌倒风险评估');
-  await expect(row).toContainText('启用');
+  await expect(table).toContainText('跌倒风险评估');
+  await expect(table).toContainText('启用');
   await shot(page, 'form-templates');
 
   await row.getByRole('button', { name: '编辑' }).click();
@@ -79,8 +80,8 @@ test('form templates: types are added, ordered, renamed; a template is added, ed
   await detail.getByLabel('模板名称').fill('跌倒风险评估（2026版）');
   await detail.getByText('启用', { exact: true }).click();
   await detail.getByRole('button', { name: '保存' }).click();
-  await expect(row).toContainText('跌倒风险评估（2026版）');
-  await expect(row).toContainText('停用');
+  await expect(table).toContainText('跌倒风险评估（2026版）');
+  await expect(table).toContainText('停用');
 
   // A type that still has templates is kept; the server's reason is shown.
   await screen.getByRole('button', { name: '删除类型' }).click();
@@ -127,10 +128,10 @@ test('an installation package is added on its own page and listed with its size'
   await form.getByRole('button', { name: '上传' }).click();
 
   await expect(list).toBeVisible();
-  const row = list.getByTestId('package-row').filter({ hasText: 'nurse-host-3.0.1.zip' });
-  await expect(row).toContainText('护士站主机程序');
-  await expect(row).toContainText('3.0.1');
-  await expect(row.getByRole('cell', { name: '3.0 KB' })).toBeVisible();
+  await expect(list.getByRole('link', { name: 'nurse-host-3.0.1.zip' })).toBeVisible();
+  await expect(list.getByText('3.0.1', { exact: true })).toBeVisible();
+  await expect(list.getByText('3.0 KB', { exact: true })).toBeVisible();
+  const row = list.getByRole('group', { name: '护士站主机程序' });
   await shot(page, 'install-packages');
 
   // Leave the list as other specs expect it (settings.spec sums its own upload).

@@ -43,6 +43,7 @@ export function makeUserInfo(overrides: Partial<UserInfo> = {}): UserInfo {
       language: 'zh-CN',
       jobIds: '1',
       nursingLevel: null,
+      headImage: '',
     },
     deptInfo: makeDept(1, '院办'),
     orgInfo: {

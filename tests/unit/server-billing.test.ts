@@ -405,7 +405,7 @@ describe('monthly bills', () => {
     const bills = (await ok('GET', `${COST}/payBack/${a.oldmanId}`)) as unknown as Page;
     const detail = await ok('GET', `${COST}/payBack/detail/${bills.list[0]?.billId}`);
     const byName = Object.fromEntries((detail.items as Rec[]).map((i) => [i.projectName, i]));
-    expect(byName['床位费']).toMatchObject({ days: 14, amountFen: 90000 });
+    expect(byName.床位费).toMatchObject({ days: 14, amountFen: 90000 });
     expect(byName.伙食费).toMatchObject({ days: 14, amountFen: 45000 });
     expect(byName['护理费（全护理）']).toMatchObject({ days: 14, amountFen: 75000 });
     expect(detail.payableFen).toBe(210000);

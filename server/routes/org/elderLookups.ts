@@ -1,5 +1,11 @@
 import { sql } from 'kysely';
-import { z } from 'zod';
+import {
+  elderCarersAnswer,
+  nursingWorkersAnswer,
+  oldmanQuery,
+  profileChangesAnswer,
+  profileChangesQuery,
+} from '../../../domain/api/lookups.js';
 import { Code } from '../../../domain/codes.js';
 import { CareBasePaths } from '../../../domain/resources/careBase.js';
 import { LiveAuthority, PROFILE } from '../../../domain/resources/oldman.js';
@@ -10,10 +16,6 @@ import { type AnyRoute, route } from '../../http/route.js';
 /** Unpaged lists as the engine answers them with pageHelper=0. */
 export const whole = <T>(list: T[]) => ({ list, total: list.length, pageNum: 1, pageSize: list.length });
 
-const oldmanQuery = z.object({
-  oldmanId: z.coerce.number({ error: '请选择长者' }).int('长者无效').positive('请选择长者'),
-});
-
 /** Spec 001 §7 "Elder profiles": the carers of an elder and the profile changes terminals refresh from. */
 export function elderLookupRoutes(): AnyRoute[] {
   return [
@@ -22,6 +24,7 @@ export function elderLookupRoutes(): AnyRoute[] {
       url: CareBasePaths.nursingWorkers,
       auth: 'session',
       query: oldmanQuery.partial(),
+      response: nursingWorkersAnswer,
       async handler({ db, user, query }) {
         // Spec 000 §3 "nursing worker nursingId/realName": the organisation's active staff; with an
         // elder, those of the elder's department first.
@@ -53,6 +56,7 @@ export function elderLookupRoutes(): AnyRoute[] {
       url: CareBasePaths.nursingByOldman,
       auth: LiveAuthority.archives,
       query: oldmanQuery,
+      response: elderCarersAnswer,
       async handler({ db, user, query, requireDept }) {
         const elder = await db
           .selectFrom('oldman')
@@ -74,13 +78,8 @@ export function elderLookupRoutes(): AnyRoute[] {
       method: 'GET',
       url: `${PROFILE}/updateOldManCommand`,
       auth: LiveAuthority.archives,
-      query: z.object({
-        oldmanId: z.coerce.number({ error: '长者无效' }).int('长者无效').positive('长者无效').optional(),
-        since: z
-          .string()
-          .regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/, '起始时间格式应为YYYY-MM-DD HH:mm:ss')
-          .optional(),
-      }),
+      query: profileChangesQuery,
+      response: profileChangesAnswer,
       async handler({ db, user, query }) {
         // Ours: the profile changes since a time, newest first, for terminals that show elders
         // (bedside units, the nurse host) to refresh what they hold.

@@ -1,5 +1,20 @@
 import { sql } from 'kysely';
-import { z } from 'zod';
+import {
+  type AssessorDept,
+  type AssessorLeaf,
+  assessorTreeAnswer,
+  assessorTreeQuery,
+  type ClassifyNode,
+  classifyAnswer,
+  classifyQuery,
+  type LocationNode,
+  LookupPaths,
+  locationsAnswer,
+  locationsQuery,
+  locationTypesAnswer,
+  shiftLocationAnswer,
+  shiftLocationQuery,
+} from '../../../domain/api/lookups.js';
 import { ShiftPaths } from '../../../domain/resources/attendanceBase.js';
 import { type LocationType, locationTypes } from '../../../domain/resources/baseData.js';
 import { CareBasePaths } from '../../../domain/resources/careBase.js';
@@ -8,20 +23,7 @@ import type { SessionUser } from '../../auth/tokens.js';
 import type { Db } from '../../db/index.js';
 import { readDeptIds } from '../../http/deptScope.js';
 import { type AnyRoute, route } from '../../http/route.js';
-
-/** Spec 000 §3 "location tree locationId/locationName/children/locationType/parentId". */
-interface LocationNode {
-  /** Type letter and the row id (B building, F floor, R room, D bed): the four tables share no id space. */
-  locationId: string;
-  locationName: string;
-  locationType: LocationType;
-  parentId: string;
-  /** The id in its own table (buildingId, floorId, roomId or bedId). */
-  refId: number;
-  /** Building, floor, room and bed names together, e.g. 1号楼 2层 1201 1床. */
-  fullName: string;
-  children: LocationNode[];
-}
+import { noQuery } from '../../http/schemas.js';
 
 const LETTER: Record<LocationType, string> = { 1: 'B', 2: 'F', 3: 'R', 4: 'D' };
 const node = (
@@ -110,17 +112,6 @@ function nodesAt(tree: LocationNode[], type: LocationType): LocationNode[] {
   return tree.flatMap((n) => (n.locationType === type ? [n] : nodesAt(n.children, type)));
 }
 
-interface ClassifyNode {
-  classifyId: number;
-  classifyName: string;
-  classifyCode: string | null;
-  classifyLevel: number;
-  parentId: number | null;
-  /** Spec 000 §3: only level-3 nodes or nodes with children can be chosen. */
-  selectable: boolean;
-  children: ClassifyNode[];
-}
-
 type ClassifyRow = Omit<ClassifyNode, 'children' | 'selectable'>;
 
 /** Rows (parents may come in any order) nested under their parents; orphans become roots. */
@@ -138,57 +129,31 @@ function nestClassify(list: ClassifyRow[]): ClassifyNode[] {
   return roots;
 }
 
-interface DeptNode {
-  deptId: number;
-  deptName: string;
-  parentId: number;
-  children: (DeptNode | UserLeaf)[];
-}
-interface UserLeaf {
-  userId: number;
-  userName: string;
-  loginName: string;
-  deptId: number;
-  assessAuth: 0 | 1;
-}
-
-const depthQuery = z.object({
-  locationType: z.preprocess(
-    (v) => (v === '' || v === undefined ? undefined : v),
-    z.coerce
-      .number({ error: '位置类型取值无效' })
-      .int('位置类型取值无效')
-      .min(1, '位置类型取值无效')
-      .max(4, '位置类型取值无效')
-      .optional(),
-  ),
-});
-
 /** The tree-shaped lookups of spec 000 §7 and the location-type list. */
 export function lookupTreeRoutes(): AnyRoute[] {
   return [
     route({
       method: 'GET',
-      url: '/ifms/web-org/locationType',
+      url: LookupPaths.locationTypes,
       auth: 'session',
+      query: noQuery,
+      response: locationTypesAnswer,
       handler: async () => locationTypes.map((t) => ({ ...t })),
     }),
     route({
       method: 'GET',
-      url: '/ifms/web-org/locations',
+      url: LookupPaths.locations,
       auth: 'session',
-      query: depthQuery.extend({ pageHelper: z.unknown().optional() }),
+      query: locationsQuery,
+      response: locationsAnswer,
       handler: ({ db, user, query }) => locationTree(db, user, (query.locationType ?? 4) as LocationType),
     }),
     route({
       method: 'GET',
       url: ShiftPaths.location,
       auth: 'session',
-      query: z.object({
-        scheduleMode: z.coerce
-          .number({ error: '排班方式取值无效' })
-          .refine((v) => v === 1 || v === 2, '排班方式取值无效（1按床位，2按房间）'),
-      }),
+      query: shiftLocationQuery,
+      response: shiftLocationAnswer,
       async handler({ db, user, query }) {
         // Spec 000 §7: scheduleMode 1 schedules by bed, 2 by room; each place with its full name.
         const type: LocationType = query.scheduleMode === 1 ? 4 : 3;
@@ -203,7 +168,8 @@ export function lookupTreeRoutes(): AnyRoute[] {
       method: 'GET',
       url: WarehousePaths.classify,
       auth: 'session',
-      query: z.object({ keyword: z.string().trim().max(20, '关键字不能超过20个字').optional() }),
+      query: classifyQuery,
+      response: classifyAnswer,
       async handler({ db, user, query }) {
         // Engine tables (domain/resources) are not in the typed schema: plain SQL.
         const { rows } =
@@ -222,15 +188,8 @@ export function lookupTreeRoutes(): AnyRoute[] {
       method: 'GET',
       url: CareBasePaths.assessUserTree,
       auth: 'session',
-      query: z.object({
-        assessAuth: z.preprocess(
-          (v) => (v === '' ? undefined : v),
-          z.coerce
-            .number({ error: '评估权限取值无效' })
-            .refine((v) => v === 0 || v === 1, '评估权限取值无效（0未授权，1已授权）')
-            .optional(),
-        ),
-      }),
+      query: assessorTreeQuery,
+      response: assessorTreeAnswer,
       async handler({ db, user, query }) {
         const [depts, users, assessors] = await Promise.all([
           db
@@ -250,7 +209,7 @@ export function lookupTreeRoutes(): AnyRoute[] {
           sql<{ userId: number }>`select userId from assessUser where orgId = ${user.orgId}`.execute(db),
         ]);
         const allowed = new Set(assessors.rows.map((a) => a.userId));
-        const nodes = new Map<number, DeptNode>(depts.map((d) => [d.deptId, { ...d, children: [] }]));
+        const nodes = new Map<number, AssessorDept>(depts.map((d) => [d.deptId, { ...d, children: [] }]));
         for (const u of users) {
           const assessAuth = allowed.has(u.userId) ? 1 : 0;
           if (query.assessAuth !== undefined && assessAuth !== query.assessAuth) continue;
@@ -262,16 +221,16 @@ export function lookupTreeRoutes(): AnyRoute[] {
             assessAuth,
           });
         }
-        const roots: DeptNode[] = [];
+        const roots: AssessorDept[] = [];
         for (const d of nodes.values()) (nodes.get(d.parentId)?.children ?? roots).push(d);
         // Departments with nobody to choose below them are left out.
-        const prune = (d: DeptNode): DeptNode | null => {
+        const prune = (d: AssessorDept): AssessorDept | null => {
           const children = d.children
             .map((c) => ('userId' in c ? c : prune(c)))
-            .filter((c): c is DeptNode | UserLeaf => c !== null);
+            .filter((c): c is AssessorDept | AssessorLeaf => c !== null);
           return children.length ? { ...d, children } : null;
         };
-        return roots.map(prune).filter((d): d is DeptNode => d !== null);
+        return roots.map(prune).filter((d): d is AssessorDept => d !== null);
       },
     }),
   ];

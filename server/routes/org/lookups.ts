@@ -1,20 +1,33 @@
-import { z } from 'zod';
+import {
+  bedQuery,
+  bedsAnswer,
+  deptsAnswer,
+  globalSearchAnswer,
+  globalSearchQuery,
+  jobsAnswer,
+  jobTypesAnswer,
+  LookupPaths,
+  lookupQuery,
+  rolesAnswer,
+  roomQuery,
+  roomsAnswer,
+} from '../../../domain/api/lookups.js';
 import { UseStatus } from '../../../domain/resources/orgArchive.js';
 import { pageQuery } from '../../../domain/settings.js';
 import { readDeptIds } from '../../http/deptScope.js';
 import { type AnyRoute, route } from '../../http/route.js';
+import { noQuery } from '../../http/schemas.js';
 import { paged } from '../paging.js';
-
-const unpaged = pageQuery.extend({ keyword: z.string().max(64).optional() });
 
 /** Spec 000 §7 "Lookups" that the foundation has tables for; every list is the user's organisation only. */
 export function lookupRoutes(): AnyRoute[] {
   return [
     route({
       method: 'GET',
-      url: '/ifms/web-org/depts',
+      url: LookupPaths.depts,
       auth: 'session',
-      query: unpaged,
+      query: lookupQuery,
+      response: deptsAnswer,
       handler: ({ db, user, query }) =>
         paged(db.selectFrom('dept').selectAll().where('orgId', '=', user.orgId).orderBy('deptId'), {
           ...query,
@@ -23,9 +36,10 @@ export function lookupRoutes(): AnyRoute[] {
     }),
     route({
       method: 'GET',
-      url: '/ifms/web-org/rooms',
+      url: LookupPaths.rooms,
       auth: 'session',
-      query: unpaged.extend({ floorId: z.coerce.number().int().optional() }),
+      query: roomQuery,
+      response: roomsAnswer,
       handler({ db, user, query }) {
         let q = db
           .selectFrom('room')
@@ -50,9 +64,10 @@ export function lookupRoutes(): AnyRoute[] {
     }),
     route({
       method: 'GET',
-      url: '/ifms/web-org/beds',
+      url: LookupPaths.beds,
       auth: 'session',
-      query: unpaged.extend({ roomId: z.coerce.number().int().optional() }),
+      query: bedQuery,
+      response: bedsAnswer,
       handler({ db, user, query }) {
         let q = db
           .selectFrom('bed')
@@ -70,9 +85,10 @@ export function lookupRoutes(): AnyRoute[] {
     }),
     route({
       method: 'GET',
-      url: '/ifms/web-org/job',
+      url: LookupPaths.jobs,
       auth: 'session',
-      query: unpaged,
+      query: lookupQuery,
+      response: jobsAnswer,
       handler: ({ db, user, query }) =>
         paged(db.selectFrom('job').selectAll().where('orgId', '=', user.orgId).orderBy('jobId'), {
           ...query,
@@ -81,8 +97,10 @@ export function lookupRoutes(): AnyRoute[] {
     }),
     route({
       method: 'GET',
-      url: '/ifms/web-org/jobType',
+      url: LookupPaths.jobTypes,
       auth: 'session',
+      query: noQuery,
+      response: jobTypesAnswer,
       handler: async () =>
         [
           ['DOCTOR', '医生'],
@@ -96,9 +114,10 @@ export function lookupRoutes(): AnyRoute[] {
     }),
     route({
       method: 'GET',
-      url: '/passport/web-rbac/roles',
+      url: LookupPaths.roles,
       auth: 'session',
       query: pageQuery,
+      response: rolesAnswer,
       handler: ({ db, user, query }) =>
         paged(
           db
@@ -111,9 +130,10 @@ export function lookupRoutes(): AnyRoute[] {
     }),
     route({
       method: 'GET',
-      url: '/passport/web-org/common/global-search',
+      url: LookupPaths.globalSearch,
       auth: 'session',
-      query: z.object({ keyword: z.string().trim().min(1, '请输入搜索内容').max(32) }),
+      query: globalSearchQuery,
+      response: globalSearchAnswer,
       async handler({ db, user, query }) {
         const codes = [...user.authority];
         if (!codes.length) return [];
@@ -125,7 +145,7 @@ export function lookupRoutes(): AnyRoute[] {
           .where('code', 'in', codes)
           .where('menuName', 'like', `%${query.keyword}%`)
           .execute();
-        return rows.map((r) => ({ type: 'menu', name: r.menuName, routePath: r.routePath }));
+        return rows.map((r) => ({ type: 'menu' as const, name: r.menuName, routePath: r.routePath }));
       },
     }),
   ];

@@ -1,5 +1,19 @@
 import { sql } from 'kysely';
-import { z } from 'zod';
+import {
+  assessUserParams,
+  deletedAnswer,
+  dictionaryModelsAnswer,
+  executorsAnswer,
+  icPointsAnswer,
+  LookupPaths,
+  modelDictionaryAnswer,
+  modelDictionaryQuery,
+  shareCodeAnswer,
+  shareCodeBody,
+  shiftChoicesAnswer,
+  specChoicesAnswer,
+} from '../../../domain/api/lookups.js';
+import { DictionaryPaths } from '../../../domain/api/settings.js';
 import { Code } from '../../../domain/codes.js';
 import { ShiftPaths } from '../../../domain/resources/attendanceBase.js';
 import { BaseDataAuthority, DICTIONARY_MODELS } from '../../../domain/resources/baseData.js';
@@ -8,6 +22,7 @@ import { PatrolPaths } from '../../../domain/resources/patrolBase.js';
 import { WarehousePaths } from '../../../domain/resources/warehouseBase.js';
 import { ApiFailure } from '../../http/failure.js';
 import { type AnyRoute, route } from '../../http/route.js';
+import { noQuery } from '../../http/schemas.js';
 import { ROOT_REGION, regionChildren } from '../../regions/data.js';
 import { elderLookupRoutes, whole } from './elderLookups.js';
 import { lookupTreeRoutes } from './lookupTrees.js';
@@ -23,6 +38,8 @@ export function lookupExtraRoutes(): AnyRoute[] {
       method: 'GET',
       url: WarehousePaths.specSelect,
       auth: 'session',
+      query: noQuery,
+      response: specChoicesAnswer,
       async handler({ db, user }) {
         const { rows } = await sql`select specId, specName from storageSpec where orgId = ${user.orgId}
           order by sort, specId`.execute(db);
@@ -33,6 +50,8 @@ export function lookupExtraRoutes(): AnyRoute[] {
       method: 'GET',
       url: PatrolPaths.pointIc,
       auth: 'session',
+      query: noQuery,
+      response: icPointsAnswer,
       async handler({ db, user }) {
         const { rows } = await sql`select pointPkId, pointName, icCard, buildingId, place from patrolPoint
           where orgId = ${user.orgId} and coalesce(icCard, '') != '' order by sort, pointPkId`.execute(db);
@@ -43,6 +62,8 @@ export function lookupExtraRoutes(): AnyRoute[] {
       method: 'GET',
       url: PatrolPaths.planExecutor,
       auth: 'session',
+      query: noQuery,
+      response: executorsAnswer,
       async handler({ db, user }) {
         // Anyone on the staff may walk a round (nurses at night, the security guard by day).
         const list = await db
@@ -60,6 +81,8 @@ export function lookupExtraRoutes(): AnyRoute[] {
       method: 'GET',
       url: ShiftPaths.noPage,
       auth: 'session',
+      query: noQuery,
+      response: shiftChoicesAnswer,
       async handler({ db, user }) {
         const { rows } = await sql`select shiftPkId, shiftName, workPeriod, startTime, endTime, scheduleMode
           from attendanceShift where orgId = ${user.orgId} and status = 0 order by startTime, shiftPkId`.execute(
@@ -72,9 +95,8 @@ export function lookupExtraRoutes(): AnyRoute[] {
       method: 'DELETE',
       url: `${CareBasePaths.assessUser}/:userId`,
       auth: BaseDataAuthority.assessmentEdit,
-      params: z.object({
-        userId: z.coerce.number({ error: '编号无效' }).int('编号无效').positive('编号无效'),
-      }),
+      params: assessUserParams,
+      response: deletedAnswer,
       log: { type: 'DELETE', name: '删除评估员' },
       async handler({ db, user, params, describe }) {
         const gone =
@@ -88,11 +110,10 @@ export function lookupExtraRoutes(): AnyRoute[] {
     ...elderLookupRoutes(),
     route({
       method: 'GET',
-      url: '/pims/web-org/dictionarys/modelDictionarys',
+      url: DictionaryPaths.modelDictionarys,
       auth: 'session',
-      query: z.object({
-        dictionaryCode: z.enum(DICTIONARY_MODELS, { error: '字典模型只能是oldman、reception或service' }),
-      }),
+      query: modelDictionaryQuery,
+      response: modelDictionaryAnswer,
       async handler({ db, user, query }) {
         const { rows } =
           await sql`select v.valueId as dictionaryId, v.valueName as dictionaryName, v.valueCode,
@@ -105,8 +126,10 @@ export function lookupExtraRoutes(): AnyRoute[] {
     }),
     route({
       method: 'GET',
-      url: '/pims/web-org/dictionarys/dictionaryModels',
+      url: DictionaryPaths.dictionaryModels,
       auth: 'session',
+      query: noQuery,
+      response: dictionaryModelsAnswer,
       async handler({ db, user }) {
         const models = await db
           .selectFrom('dictionary')
@@ -132,24 +155,11 @@ export function lookupExtraRoutes(): AnyRoute[] {
     }),
     route({
       method: 'POST',
-      url: '/abc/sharecode',
+      url: LookupPaths.shareCode,
       auth: 'session',
       log: false,
-      body: z
-        .object({
-          pageNum: z.coerce.number({ error: '页码无效' }).int('页码无效').min(1, '页码无效').default(1),
-          pageSize: z.coerce
-            .number({ error: '每页条数无效' })
-            .int('每页条数无效')
-            .min(1, '每页条数无效')
-            .max(9999, '每页最多9999条')
-            .default(9999),
-          parentCode: z
-            .string()
-            .regex(/^\d{6}$/, '上级区划编码应为6位数字')
-            .optional(),
-        })
-        .default({ pageNum: 1, pageSize: 9999 }),
+      body: shareCodeBody,
+      response: shareCodeAnswer,
       async handler({ body }) {
         // Spec 000 §7: "mocked (provinces and cities, page size 9999)" — served from the vendored
         // division data (server/regions), so it works offline.

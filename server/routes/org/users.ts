@@ -1,29 +1,64 @@
-import { z } from 'zod';
+import { sql } from 'kysely';
+import {
+  empAnswer,
+  empBody,
+  empParams,
+  orgInfoAnswer,
+  orgInfoBody,
+  orgInfoParams,
+  orgSaveParams,
+  UserPaths,
+  type UserUpdate,
+  userDetail,
+  userParams,
+  userUpdate,
+} from '../../../domain/api/org.js';
+import { localDateTime } from '../../../domain/clock.js';
 import { Code } from '../../../domain/codes.js';
 import { Authority } from '../../../domain/menus.js';
 import { OrgArchiveAuthority } from '../../../domain/resources/orgArchive.js';
-import { pageQuery } from '../../../domain/settings.js';
 import { hashPassword, passwordProblem } from '../../auth/password.js';
 import { endSessionsOfUser, type SessionUser } from '../../auth/tokens.js';
 import type { Db } from '../../db/index.js';
 import { ApiFailure } from '../../http/failure.js';
 import { type AnyRoute, route } from '../../http/route.js';
-import { paged } from '../paging.js';
+import { noQuery, noResult } from '../../http/schemas.js';
+import { escapeLike, type ResourceHooks, type Row } from '../../resources/engine.js';
 
-const userId = z.object({ userId: z.coerce.number().int().positive() });
-const ids = z.array(z.coerce.number().int().positive()).max(100);
-const userUpdate = z.object({
-  status: z.coerce.number().int().min(0).max(1).optional(),
-  phoneNum: z
-    .string()
-    .regex(/^1\d{10}$/, '请输入正确的手机号')
-    .optional(),
-  roleIds: ids.optional(),
-  deptId: z.coerce.number().int().positive().optional(),
-  dataDeptIds: ids.optional(),
-  /** An administrator's new initial password; the user must change it at the next sign-in. */
-  userPassword: z.string().min(1, '请输入新密码').max(64).optional(),
-});
+/**
+ * The users list (domain/resources/system.ts userResource) through the engine: accounts with their
+ * staff name, found by account or name. The last sign-in is an instant; the list shows it as the
+ * wall-clock time here.
+ */
+export const userListHooks: ResourceHooks = {
+  listReads: ['emp'],
+  async list(ctx, q, page) {
+    const keyword = q.keyword as string | undefined;
+    const pattern = `%${escapeLike(keyword ?? '')}%`;
+    const where = sql.join(
+      [
+        sql`u.orgId = ${ctx.user.orgId}`,
+        ...(keyword
+          ? [sql`(u.loginName like ${pattern} escape '\\' or e.empName like ${pattern} escape '\\')`]
+          : []),
+      ],
+      sql` and `,
+    );
+    const order = sql.raw(q.sortOrder === 'desc' ? 'desc' : 'asc');
+    const limit = page ? sql`limit ${page.limit} offset ${page.offset}` : sql``;
+    const rows =
+      await sql<Row>`select u.userId, u.loginName, u.phoneNum, u.status, u.lastLoginTime, e.empName, e.deptId
+      from users u join emp e on e.empId = u.empId where ${where} order by u.userId ${order} ${limit}`.execute(
+        ctx.db,
+      );
+    const total = await sql<{ n: number }>`select count(*) as n from users u join emp e on e.empId = u.empId
+      where ${where}`.execute(ctx.db);
+    for (const row of rows.rows)
+      if (typeof row.lastLoginTime === 'string')
+        row.lastLoginTime = localDateTime(Date.parse(row.lastLoginTime));
+    return { rows: rows.rows, total: Number(total.rows[0]?.n ?? 0) };
+  },
+};
 
 async function ownUser(db: Db, orgId: number, id: number) {
   const row = await db
@@ -95,8 +130,8 @@ async function ownChanges(
   db: Db,
   user: SessionUser,
   target: { userId: number; status: number; deptId: number },
-  body: z.output<typeof userUpdate>,
-): Promise<z.output<typeof userUpdate>> {
+  body: UserUpdate,
+): Promise<UserUpdate> {
   const [roles, depts] = await Promise.all([
     db.selectFrom('userRole').select('roleId').where('userId', '=', target.userId).execute(),
     db.selectFrom('userDataDept').select('deptId').where('userId', '=', target.userId).execute(),
@@ -130,38 +165,11 @@ export function userRoutes(): AnyRoute[] {
   return [
     route({
       method: 'GET',
-      url: '/passport/web-rbac/users',
-      auth: Authority.users,
-      query: pageQuery.extend({ keyword: z.string().max(32).optional() }),
-      handler({ db, user, query }) {
-        let q = db
-          .selectFrom('users')
-          .innerJoin('emp', 'emp.empId', 'users.empId')
-          .select([
-            'users.userId',
-            'users.loginName',
-            'users.phoneNum',
-            'users.status',
-            'users.lastLoginTime',
-            'emp.empName',
-            'emp.deptId',
-          ])
-          .where('users.orgId', '=', user.orgId);
-        if (query.keyword)
-          q = q.where((eb) =>
-            eb.or([
-              eb('users.loginName', 'like', `%${query.keyword}%`),
-              eb('emp.empName', 'like', `%${query.keyword}%`),
-            ]),
-          );
-        return paged(q.orderBy('users.userId'), query);
-      },
-    }),
-    route({
-      method: 'GET',
-      url: '/passport/web-rbac/users/:userId',
+      url: UserPaths.one,
       auth: 'session',
-      params: userId,
+      params: userParams,
+      query: noQuery,
+      response: userDetail,
       async handler({ db, user, params }) {
         requireSelfOrAdmin(user, params.userId);
         const row = await ownUser(db, user.orgId, params.userId);
@@ -175,10 +183,11 @@ export function userRoutes(): AnyRoute[] {
     }),
     route({
       method: 'PUT',
-      url: '/passport/web-rbac/users/:userId',
+      url: UserPaths.one,
       auth: 'session',
-      params: userId,
+      params: userParams,
       body: userUpdate,
+      response: noResult,
       log: { type: 'UPDATE', name: '修改用户' },
       async handler({ db, user, params, body: asked, describe }) {
         requireSelfOrAdmin(user, params.userId);
@@ -260,9 +269,11 @@ export function userRoutes(): AnyRoute[] {
     }),
     route({
       method: 'GET',
-      url: '/pims/web-org/orgInfos/:id',
+      url: UserPaths.orgInfo,
       auth: 'session',
-      params: z.object({ id: z.coerce.number().int().positive() }),
+      params: orgInfoParams,
+      query: noQuery,
+      response: orgInfoAnswer,
       async handler({ db, user, params }) {
         if (params.id !== user.orgId) throw new ApiFailure(Code.notFound, '机构不存在');
         const org = await db
@@ -275,18 +286,11 @@ export function userRoutes(): AnyRoute[] {
     }),
     route({
       method: 'PUT',
-      url: '/pims/web-org/orgInfos/:orgId/orgInfoAndQualifications',
+      url: UserPaths.orgInfoSave,
       auth: OrgArchiveAuthority.edit,
-      params: z.object({ orgId: z.coerce.number().int().positive() }),
-      body: z.object({
-        orgName: z.string().trim().min(1, '请输入机构名称').max(64),
-        address: z.string().max(200).default(''),
-        phone: z.string().max(32).default(''),
-        qualifications: z
-          .array(z.object({ name: z.string().max(64), urlPath: z.string().max(300) }))
-          .max(50)
-          .default([]),
-      }),
+      params: orgSaveParams,
+      body: orgInfoBody,
+      response: noResult,
       log: { type: 'UPDATE', name: '修改机构信息' },
       async handler({ db, user, params, body }) {
         if (params.orgId !== user.orgId) throw new ApiFailure(Code.notFound, '机构不存在');
@@ -300,9 +304,11 @@ export function userRoutes(): AnyRoute[] {
     }),
     route({
       method: 'GET',
-      url: '/ifms/web-org/emp/:empId',
+      url: UserPaths.emp,
       auth: 'session',
-      params: z.object({ empId: z.coerce.number().int().positive() }),
+      params: empParams,
+      query: noQuery,
+      response: empAnswer,
       async handler({ db, user, params }) {
         const emp = await db
           .selectFrom('emp')
@@ -316,20 +322,10 @@ export function userRoutes(): AnyRoute[] {
     }),
     route({
       method: 'PUT',
-      url: '/ifms/web-org/emp',
+      url: UserPaths.empSave,
       auth: 'session',
-      body: z.object({
-        empId: z.coerce.number().int().positive(),
-        empName: z.string().trim().min(1, '请输入姓名').max(32),
-        phoneNum: z.string().regex(/^1\d{10}$/, '请输入正确的手机号'),
-        sex: z.coerce.number().int().min(0).max(1),
-        language: z.string().max(16).default('zh-CN'),
-        headImage: z
-          .string()
-          .max(300)
-          .regex(/^(\/files\/images\/[\w.-]+)?$/, '头像图片地址无效')
-          .optional(),
-      }),
+      body: empBody,
+      response: noResult,
       log: { type: 'UPDATE', name: '修改个人信息' },
       async handler({ db, user, body }) {
         // Staff edit their own record; editing others needs user administration.

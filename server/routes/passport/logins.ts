@@ -1,6 +1,21 @@
-import { z } from 'zod';
+import {
+  checkAnswer,
+  checkQuery,
+  LoginPaths,
+  photoCodeAnswer,
+  pwdBody,
+  registerAnswer,
+  resetBody,
+  smsCodeParams,
+  ssoMarkBody,
+  userIdAnswer,
+  userIdQuery,
+  userPhoneNumAnswer,
+  userPhoneNumQuery,
+  userPwdBody,
+} from '../../../domain/api/session.js';
 import { Code } from '../../../domain/codes.js';
-import { loginPayload, registerPayload } from '../../../domain/session.js';
+import { loginPayload, registerPayload, userInfo } from '../../../domain/session.js';
 import {
   checkPhotoCode,
   clearFailures,
@@ -20,10 +35,8 @@ import { ApiFailure } from '../../http/failure.js';
 import { clearFileCookie, setFileCookie } from '../../http/files.js';
 import { writeOperationLog } from '../../http/operationLog.js';
 import { type AnyRoute, route, tokenOf } from '../../http/route.js';
+import { noQuery, noResult } from '../../http/schemas.js';
 
-const BASE = '/passport/web-rbac/logins';
-const phone = z.string().regex(/^1\d{10}$/, '请输入正确的手机号');
-const id = z.coerce.number().int().positive();
 /** Account checks per address per minute (the sign-in page asks once per name typed). */
 const CHECKS_PER_MINUTE = 30;
 /** Verified against when the login name is unknown, so a wrong name takes as long as a wrong password. */
@@ -33,9 +46,10 @@ export function loginRoutes(opts: { loginRatePerMinute: number }): AnyRoute[] {
   return [
     route({
       method: 'POST',
-      url: `${BASE}/login`,
+      url: LoginPaths.login,
       auth: 'public',
       body: loginPayload,
+      response: userInfo,
       rateLimit: { max: opts.loginRatePerMinute, timeWindow: 60_000 },
       log: false,
       async handler({ body, db, services, req, reply }) {
@@ -94,8 +108,10 @@ export function loginRoutes(opts: { loginRatePerMinute: number }): AnyRoute[] {
     }),
     route({
       method: 'GET',
-      url: `${BASE}/loginOut`,
+      url: LoginPaths.loginOut,
       auth: 'public',
+      query: noQuery,
+      response: noResult,
       async handler({ db, req, reply, user }) {
         const token = tokenOf(req);
         clearFileCookie(req, reply);
@@ -113,16 +129,19 @@ export function loginRoutes(opts: { loginRatePerMinute: number }): AnyRoute[] {
     }),
     route({
       method: 'GET',
-      url: `${BASE}/getPhotoCode`,
+      url: LoginPaths.getPhotoCode,
       auth: 'public',
+      query: noQuery,
+      response: photoCodeAnswer,
       rateLimit: { max: 60, timeWindow: 60_000 },
       handler: ({ db, services }) => newPhotoCode(db, services.now()),
     }),
     route({
       method: 'GET',
-      url: `${BASE}/check`,
+      url: LoginPaths.check,
       auth: 'public',
-      query: z.object({ loginName: z.string().trim().min(1, '请输入账号').max(64) }),
+      query: checkQuery,
+      response: checkAnswer,
       // Asked as the name is typed: limited per address, and alike for names that exist and names
       // that do not (failures are counted per name either way), so it lists no accounts (issue #20).
       rateLimit: { max: CHECKS_PER_MINUTE, timeWindow: 60_000 },
@@ -137,9 +156,11 @@ export function loginRoutes(opts: { loginRatePerMinute: number }): AnyRoute[] {
     }),
     route({
       method: 'GET',
-      url: `${BASE}/getSmsCode/:userTelephone`,
+      url: LoginPaths.getSmsCode,
       auth: 'public',
-      params: z.object({ userTelephone: phone }),
+      params: smsCodeParams,
+      query: noQuery,
+      response: noResult,
       rateLimit: { max: 5, timeWindow: 60_000 },
       log: { type: 'SMS', name: '发送短信验证码' },
       async handler({ params, db, services }) {
@@ -151,9 +172,10 @@ export function loginRoutes(opts: { loginRatePerMinute: number }): AnyRoute[] {
     }),
     route({
       method: 'POST',
-      url: `${BASE}/register`,
+      url: LoginPaths.register,
       auth: 'public',
       body: registerPayload,
+      response: registerAnswer,
       rateLimit: { max: 10, timeWindow: 60_000 },
       log: { type: 'REGISTER', name: '注册账号' },
       async handler({ body, db, services, logAs }) {
@@ -219,13 +241,10 @@ export function loginRoutes(opts: { loginRatePerMinute: number }): AnyRoute[] {
     }),
     route({
       method: 'GET',
-      url: `${BASE}/userPhoneNum`,
+      url: LoginPaths.userPhoneNum,
       auth: 'public',
-      query: z.object({
-        loginName: z.string().trim().min(1, '请输入账号').max(64),
-        photoCode: z.string().min(1, '请输入图片验证码'),
-        verifyStr: z.string().min(1),
-      }),
+      query: userPhoneNumQuery,
+      response: userPhoneNumAnswer,
       rateLimit: { max: 10, timeWindow: 60_000 },
       log: false,
       async handler({ query, db, services }) {
@@ -242,15 +261,10 @@ export function loginRoutes(opts: { loginRatePerMinute: number }): AnyRoute[] {
     }),
     route({
       method: 'GET',
-      url: `${BASE}/userId`,
+      url: LoginPaths.userId,
       auth: 'public',
-      query: z.object({
-        phoneNum: phone,
-        smsCode: z.string().regex(/^\d{6}$/, '请输入6位短信验证码'),
-        photoCode: z.string().optional(),
-        photoCodes: z.string().optional(),
-        verifyStr: z.string().optional(),
-      }),
+      query: userIdQuery,
+      response: userIdAnswer,
       rateLimit: { max: 10, timeWindow: 60_000 },
       log: false,
       async handler({ query, db, services }) {
@@ -266,14 +280,10 @@ export function loginRoutes(opts: { loginRatePerMinute: number }): AnyRoute[] {
     }),
     route({
       method: 'PUT',
-      url: `${BASE}/reset`,
+      url: LoginPaths.reset,
       auth: 'public',
-      body: z.object({
-        userPassword: z.string().min(1, '请输入新密码').max(64),
-        checkPass: z.string().min(1, '请再次输入新密码'),
-        userId: id,
-        phoneNum: phone,
-      }),
+      body: resetBody,
+      response: noResult,
       log: { type: 'RESET_PWD', name: '找回密码' },
       async handler({ body, db, services, logAs }) {
         if (body.userPassword !== body.checkPass) throw new ApiFailure(Code.passwordMismatch);
@@ -294,9 +304,10 @@ export function loginRoutes(opts: { loginRatePerMinute: number }): AnyRoute[] {
     }),
     route({
       method: 'PUT',
-      url: `${BASE}/pwd`,
+      url: LoginPaths.pwd,
       auth: 'session',
-      body: z.object({ userPassword: z.string().min(1, '请输入新密码').max(64), userId: id }),
+      body: pwdBody,
+      response: noResult,
       log: { type: 'UPDATE_PWD', name: '首次登录修改密码' },
       async handler({ body, db, user }) {
         if (body.userId !== user.userId) throw new ApiFailure(Code.noAuthority, '只能修改本人密码');
@@ -313,13 +324,10 @@ export function loginRoutes(opts: { loginRatePerMinute: number }): AnyRoute[] {
     }),
     route({
       method: 'PUT',
-      url: `${BASE}/userPwd`,
+      url: LoginPaths.userPwd,
       auth: 'session',
-      body: z.object({
-        newPwd: z.string().min(1, '请输入新密码').max(64),
-        oldPwd: z.string().min(1, '请输入原密码'),
-        userId: id,
-      }),
+      body: userPwdBody,
+      response: noResult,
       log: { type: 'UPDATE_PWD', name: '修改密码' },
       async handler({ body, db, user }) {
         if (body.userId !== user.userId) throw new ApiFailure(Code.noAuthority, '只能修改本人密码');
@@ -338,9 +346,10 @@ export function loginRoutes(opts: { loginRatePerMinute: number }): AnyRoute[] {
     }),
     route({
       method: 'POST',
-      url: `${BASE}/ssoMarkLogin`,
+      url: LoginPaths.ssoMarkLogin,
       auth: 'public',
-      body: z.object({ mark: z.string().min(10).max(1000) }),
+      body: ssoMarkBody,
+      response: userInfo,
       rateLimit: { max: 30, timeWindow: 60_000 },
       log: false,
       async handler({ body, db, services, req, reply }) {

@@ -1,22 +1,34 @@
-import { z } from 'zod';
+import {
+  buttonAnswer,
+  checkDeptLandingAnswer,
+  checkDeptLandingQuery,
+  dataDeptListAnswer,
+  getUserIdAnswer,
+  LoginPaths,
+  menuAnswer,
+  menuParams,
+  SessionPaths,
+  selectDeptAnswer,
+  selectDeptParams,
+} from '../../../domain/api/session.js';
 import { Code } from '../../../domain/codes.js';
-import { ALL_DATA_DEPTS, ALL_DATA_DEPTS_NAME } from '../../../domain/session.js';
+import { ALL_DATA_DEPTS, ALL_DATA_DEPTS_NAME, userInfo } from '../../../domain/session.js';
 import { authenticate } from '../../auth/tokens.js';
 import { buildUserInfo, dataDepts, menuTree } from '../../auth/userInfo.js';
 import { ApiFailure } from '../../http/failure.js';
 import { setFileCookie } from '../../http/files.js';
 import { type AnyRoute, route, tokenOf } from '../../http/route.js';
-
-const BASE = '/passport/web-rbac/logins';
-const id = z.coerce.number().int().positive();
+import { noBody, noQuery } from '../../http/schemas.js';
 
 /** The signed-in user's own session: profile, data department, menus and button authorities. */
 export function sessionRoutes(): AnyRoute[] {
   return [
     route({
       method: 'GET',
-      url: '/pims/web-pi/oldmans/proFile',
+      url: SessionPaths.proFile,
       auth: 'session',
+      query: noQuery,
+      response: userInfo,
       // The console's session check: also renews the file cookie (server/http/files.ts) for this token.
       handler({ db, user, req, reply }) {
         const token = tokenOf(req) ?? '';
@@ -26,8 +38,10 @@ export function sessionRoutes(): AnyRoute[] {
     }),
     route({
       method: 'GET',
-      url: '/omms/web-rbac/logins/getUserID',
+      url: SessionPaths.getUserID,
       auth: 'public',
+      query: noQuery,
+      response: getUserIdAnswer,
       // Spec 000 §8: called after proFile answered 401; an empty result means the session is gone (4011).
       async handler({ db, req }) {
         const user = await authenticate(db, tokenOf(req)).catch(() => null);
@@ -36,10 +50,11 @@ export function sessionRoutes(): AnyRoute[] {
     }),
     route({
       method: 'POST',
-      url: `${BASE}/selectDataDeptID/:deptId`,
+      url: LoginPaths.selectDataDeptID,
       auth: 'session',
-      // 0 is 全部部门: every data department the user holds (server/http/deptScope.ts)
-      params: z.object({ deptId: z.coerce.number().int().min(0, '数据部门无效') }),
+      params: selectDeptParams,
+      body: noBody,
+      response: selectDeptAnswer,
       log: { type: 'SELECT_DEPT', name: '选择数据部门' },
       async handler({ params, db, user, requireDept, describe }) {
         let chosen: { deptId: number; deptName: string };
@@ -67,14 +82,18 @@ export function sessionRoutes(): AnyRoute[] {
     }),
     route({
       method: 'GET',
-      url: `${BASE}/getDataDeptInfoList`,
+      url: LoginPaths.getDataDeptInfoList,
       auth: 'session',
+      query: noQuery,
+      response: dataDeptListAnswer,
       handler: ({ db, user }) => dataDepts(db, user.userId),
     }),
     route({
       method: 'GET',
-      url: `${BASE}/menu/button`,
+      url: LoginPaths.menuButton,
       auth: 'session',
+      query: noQuery,
+      response: buttonAnswer,
       async handler({ db, user }) {
         const codes = [...user.authority];
         if (!codes.length) return [];
@@ -89,20 +108,19 @@ export function sessionRoutes(): AnyRoute[] {
     }),
     route({
       method: 'GET',
-      url: `${BASE}/menu/:landingEndId`,
+      url: LoginPaths.menu,
       auth: 'session',
-      params: z.object({ landingEndId: id }),
+      params: menuParams,
+      query: noQuery,
+      response: menuAnswer,
       handler: ({ params, db, user }) => menuTree(db, params.landingEndId, user.authority),
     }),
     route({
       method: 'GET',
-      url: '/omms/web-rbac/logins/checkDeptLanding',
+      url: SessionPaths.checkDeptLanding,
       auth: 'session',
-      query: z.object({
-        userId: id,
-        deptName: z.string().min(1).max(64),
-        landingName: z.string().min(1).max(64),
-      }),
+      query: checkDeptLandingQuery,
+      response: checkDeptLandingAnswer,
       async handler({ query, db, user }) {
         if (query.userId !== user.userId && !user.isAdmin) throw new ApiFailure(Code.noAuthority);
         const [depts, landing] = await Promise.all([

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { ConfigEntries, ConfigKey } from '../../../domain/configEntries.js';
 import { readConfig, writeConfig } from '../../config.js';
 import { type AnyRoute, type RouteAuth, route } from '../../http/route.js';
+import { noQuery, noResult } from '../../http/schemas.js';
 
 /** A stored configuration entry as a GET and a PUT (or POST) on one path. */
 export function configResource<K extends ConfigKey>(o: {
@@ -10,6 +11,8 @@ export function configResource<K extends ConfigKey>(o: {
   read: RouteAuth;
   write: RouteAuth;
   body: z.ZodType<ConfigEntries[K]>;
+  /** The entry as the GET answers it. */
+  answer: z.ZodType;
   name: string;
   method?: 'PUT' | 'POST';
 }): AnyRoute[] {
@@ -18,6 +21,8 @@ export function configResource<K extends ConfigKey>(o: {
       method: 'GET',
       url: o.url,
       auth: o.read,
+      query: noQuery,
+      response: o.answer,
       handler: ({ db, user }) => readConfig(db, user?.orgId ?? 0, o.key),
     }),
     route({
@@ -25,6 +30,7 @@ export function configResource<K extends ConfigKey>(o: {
       url: o.url,
       auth: o.write,
       body: o.body,
+      response: noResult,
       log: { type: 'UPDATE', name: o.name },
       handler: ({ db, user, body }) => writeConfig(db, user?.orgId ?? 0, o.key, body as ConfigEntries[K]),
     }),

@@ -1,14 +1,18 @@
-import { z } from 'zod';
+import {
+  DictionaryPaths,
+  dictionaryDiffAnswer,
+  dictionaryDiffQuery,
+  dictionaryParams,
+  dictionarySaved,
+  dictionaryValuesAnswer,
+} from '../../../domain/api/settings.js';
 import { Code } from '../../../domain/codes.js';
 import { Authority } from '../../../domain/menus.js';
-import { dictionaryInput, pageQuery } from '../../../domain/settings.js';
+import { dictionaryInput } from '../../../domain/settings.js';
 import type { Db } from '../../db/index.js';
 import { ApiFailure } from '../../http/failure.js';
 import { type AnyRoute, route } from '../../http/route.js';
-import { paged } from '../paging.js';
-
-const BASE = '/pims/web-org/dictionarys';
-const idParams = z.object({ dictionaryId: z.coerce.number().int().positive() });
+import { noQuery, noResult } from '../../http/schemas.js';
 
 async function ownDictionary(db: Db, orgId: number, dictionaryId: number) {
   const row = await db
@@ -32,34 +36,18 @@ async function codeTaken(db: Db, orgId: number, code: string, except = 0) {
   if (row) throw new ApiFailure(Code.conflict, '该字典编码已存在');
 }
 
-/** Data dictionaries (spec 000 §7 "System settings" and the dictionary lookups). */
+/**
+ * Data dictionaries (spec 000 §7 "System settings" and the dictionary lookups). The list is the
+ * engine's (domain/resources/system.ts); a dictionary is saved with its values in one call.
+ */
 export function dictionaryRoutes(): AnyRoute[] {
   return [
     route({
-      method: 'GET',
-      url: BASE,
-      auth: Authority.dictionarys,
-      query: pageQuery.extend({ keyword: z.string().max(64).optional() }),
-      handler({ db, user, query }) {
-        let q = db
-          .selectFrom('dictionary')
-          .select(['dictionaryId', 'dictionaryCode', 'dictionaryName', 'remark', 'sort'])
-          .where('orgId', '=', user.orgId);
-        if (query.keyword)
-          q = q.where((eb) =>
-            eb.or([
-              eb('dictionaryName', 'like', `%${query.keyword}%`),
-              eb('dictionaryCode', 'like', `%${query.keyword}%`),
-            ]),
-          );
-        return paged(q.orderBy('sort').orderBy('dictionaryId'), query);
-      },
-    }),
-    route({
       method: 'POST',
-      url: BASE,
+      url: DictionaryPaths.list,
       auth: Authority.dictionaryAdd,
       body: dictionaryInput,
+      response: dictionarySaved,
       log: { type: 'ADD', name: '新增字典' },
       async handler({ db, user, body, describe }) {
         await codeTaken(db, user.orgId, body.dictionaryCode);
@@ -80,9 +68,11 @@ export function dictionaryRoutes(): AnyRoute[] {
     }),
     route({
       method: 'GET',
-      url: `${BASE}/:dictionaryId/dictionaryValues`,
+      url: DictionaryPaths.values,
       auth: 'session',
-      params: idParams,
+      params: dictionaryParams,
+      query: noQuery,
+      response: dictionaryValuesAnswer,
       async handler({ db, user, params }) {
         await ownDictionary(db, user.orgId, params.dictionaryId);
         return db
@@ -96,10 +86,11 @@ export function dictionaryRoutes(): AnyRoute[] {
     }),
     route({
       method: 'PUT',
-      url: `${BASE}/:dictionaryId`,
+      url: DictionaryPaths.one,
       auth: Authority.dictionaryEdit,
-      params: idParams,
+      params: dictionaryParams,
       body: dictionaryInput,
+      response: noResult,
       log: { type: 'UPDATE', name: '修改字典' },
       async handler({ db, user, params, body, describe }) {
         await ownDictionary(db, user.orgId, params.dictionaryId);
@@ -122,9 +113,10 @@ export function dictionaryRoutes(): AnyRoute[] {
     }),
     route({
       method: 'DELETE',
-      url: `${BASE}/:dictionaryId`,
+      url: DictionaryPaths.one,
       auth: Authority.dictionaryDelete,
-      params: idParams,
+      params: dictionaryParams,
+      response: noResult,
       log: { type: 'DELETE', name: '删除字典' },
       async handler({ db, user, params, describe }) {
         const row = await ownDictionary(db, user.orgId, params.dictionaryId);
@@ -135,9 +127,10 @@ export function dictionaryRoutes(): AnyRoute[] {
     }),
     route({
       method: 'GET',
-      url: `${BASE}/dictionaryDiff`,
+      url: DictionaryPaths.diff,
       auth: 'session',
-      query: z.object({ dictionaryCode: z.string().min(1).max(32) }),
+      query: dictionaryDiffQuery,
+      response: dictionaryDiffAnswer,
       async handler({ db, user, query }) {
         return db
           .selectFrom('dictionaryValue')

@@ -1,31 +1,31 @@
-import { z } from 'zod';
+import {
+  FormTemplatePaths,
+  templateContent,
+  templateFileCreate,
+  templateFileRename,
+  templateFileSaved,
+  templateFilesAnswer,
+  templateInput,
+  templateParams,
+  templateQuery,
+  templateSaved,
+  templateTypeCreate,
+  templateTypeOrder,
+  templateTypeQuery,
+  templateTypeSaved,
+  templateTypesAnswer,
+  templateTypesQuery,
+  templateTypeUpdate,
+  templateWithFiles,
+} from '../../../domain/api/settings.js';
 import { nowStamp } from '../../../domain/clock.js';
 import { Code } from '../../../domain/codes.js';
 import { Authority } from '../../../domain/menus.js';
-import { pageQuery } from '../../../domain/settings.js';
 import type { Db } from '../../db/index.js';
 import { ApiFailure } from '../../http/failure.js';
 import { type AnyRoute, route } from '../../http/route.js';
-import { paged } from '../paging.js';
+import { noQuery, noResult } from '../../http/schemas.js';
 
-const BASE = '/api/form/org';
-const id = z.coerce.number().int().positive();
-const flag = z.coerce.number().int().min(0).max(1);
-/**
- * templateType.isHome tells the template families apart (docs/decisions.md): 0 institution
- * documents, 1 home-care documents, 2 form (report) templates of /systemSetting/templateReportSet.
- */
-const family = z.coerce.number().int().min(0).max(2);
-const typeName = z.string().trim().min(1, '请输入类型名称').max(32);
-const sort = z.coerce.number().int().min(0).max(9999);
-const templateInput = z.object({
-  templateId: id.optional(),
-  typeId: id,
-  templateName: z.string().trim().min(1, '请输入模板名称').max(64),
-  // Left out on an update they keep their value; a new template starts empty and enabled.
-  content: z.string().max(200_000).optional(),
-  status: flag.optional(),
-});
 const AUTH = Authority.templateDocument;
 
 async function ownType(db: Db, orgId: number, typeId: number) {
@@ -59,14 +59,18 @@ async function ownTemplate(db: Db, orgId: number, templateId: number) {
   return row;
 }
 
-/** Form and document templates (spec 000 §7 /api/form/org/...): types with sort, templates, their files. */
+/**
+ * Form and document templates (spec 000 §7 /api/form/org/...): types with sort, templates, their
+ * files. The templates of a type are listed by the engine (domain/resources/system.ts).
+ */
 export function formTemplateRoutes(): AnyRoute[] {
   return [
     route({
       method: 'GET',
-      url: `${BASE}/templateType`,
+      url: FormTemplatePaths.types,
       auth: 'session',
-      query: z.object({ isHome: family.optional() }),
+      query: templateTypesQuery,
+      response: templateTypesAnswer,
       handler({ db, user, query }) {
         let q = db.selectFrom('templateType').selectAll().where('orgId', '=', user.orgId);
         if (query.isHome !== undefined) q = q.where('isHome', '=', query.isHome);
@@ -75,9 +79,10 @@ export function formTemplateRoutes(): AnyRoute[] {
     }),
     route({
       method: 'POST',
-      url: `${BASE}/templateType`,
+      url: FormTemplatePaths.types,
       auth: AUTH,
-      body: z.object({ typeName, sort: sort.optional(), isHome: family.default(0) }),
+      body: templateTypeCreate,
+      response: templateTypeSaved,
       log: { type: 'ADD', name: '新增模板类型' },
       async handler({ db, user, body, describe }) {
         await refuseTakenName(db, user.orgId, body.isHome, body.typeName);
@@ -98,9 +103,10 @@ export function formTemplateRoutes(): AnyRoute[] {
     }),
     route({
       method: 'PUT',
-      url: `${BASE}/templateType`,
+      url: FormTemplatePaths.types,
       auth: AUTH,
-      body: z.object({ typeId: id, typeName, sort: sort.optional() }),
+      body: templateTypeUpdate,
+      response: noResult,
       log: { type: 'UPDATE', name: '修改模板类型' },
       async handler({ db, user, body, describe }) {
         const row = await ownType(db, user.orgId, body.typeId);
@@ -117,9 +123,10 @@ export function formTemplateRoutes(): AnyRoute[] {
     }),
     route({
       method: 'DELETE',
-      url: `${BASE}/templateType`,
+      url: FormTemplatePaths.types,
       auth: AUTH,
-      query: z.object({ typeId: id }),
+      query: templateTypeQuery,
+      response: noResult,
       log: { type: 'DELETE', name: '删除模板类型' },
       async handler({ db, user, query, describe }) {
         const row = await ownType(db, user.orgId, query.typeId);
@@ -136,12 +143,10 @@ export function formTemplateRoutes(): AnyRoute[] {
     }),
     route({
       method: 'PUT',
-      url: `${BASE}/templateType/sort`,
+      url: FormTemplatePaths.typeSort,
       auth: AUTH,
-      body: z
-        .array(z.object({ typeId: id, sort }))
-        .min(1)
-        .max(200),
+      body: templateTypeOrder,
+      response: noResult,
       log: { type: 'UPDATE', name: '模板类型排序' },
       async handler({ db, user, body }) {
         for (const item of body) await ownType(db, user.orgId, item.typeId);
@@ -155,27 +160,11 @@ export function formTemplateRoutes(): AnyRoute[] {
       },
     }),
     route({
-      method: 'GET',
-      url: `${BASE}/template`,
-      auth: 'session',
-      query: pageQuery.extend({
-        typeId: id.optional(),
-        templateId: id.optional(),
-        keyword: z.string().max(64).optional(),
-      }),
-      handler({ db, user, query }) {
-        let q = db.selectFrom('template').selectAll().where('orgId', '=', user.orgId);
-        if (query.typeId) q = q.where('typeId', '=', query.typeId);
-        if (query.templateId) q = q.where('templateId', '=', query.templateId);
-        if (query.keyword) q = q.where('templateName', 'like', `%${query.keyword}%`);
-        return paged(q.orderBy('templateId'), query);
-      },
-    }),
-    route({
       method: 'PUT',
-      url: `${BASE}/template`,
+      url: FormTemplatePaths.templates,
       auth: AUTH,
       body: templateInput,
+      response: templateSaved,
       log: { type: 'UPDATE', name: '保存模板' },
       async handler({ db, user, body, describe }) {
         const type = await ownType(db, user.orgId, body.typeId);
@@ -209,9 +198,10 @@ export function formTemplateRoutes(): AnyRoute[] {
     }),
     route({
       method: 'PUT',
-      url: `${BASE}/template/edit`,
+      url: FormTemplatePaths.content,
       auth: AUTH,
-      body: z.object({ templateId: id, content: z.string().max(200_000) }),
+      body: templateContent,
+      response: noResult,
       log: { type: 'UPDATE', name: '编辑模板内容' },
       async handler({ db, user, body }) {
         await ownTemplate(db, user.orgId, body.templateId);
@@ -225,9 +215,10 @@ export function formTemplateRoutes(): AnyRoute[] {
     }),
     route({
       method: 'DELETE',
-      url: `${BASE}/template/:templateId`,
+      url: FormTemplatePaths.template,
       auth: AUTH,
-      params: z.object({ templateId: id }),
+      params: templateParams,
+      response: noResult,
       log: { type: 'DELETE', name: '删除模板' },
       async handler({ db, user, params, describe }) {
         const row = await ownTemplate(db, user.orgId, params.templateId);
@@ -238,9 +229,10 @@ export function formTemplateRoutes(): AnyRoute[] {
     }),
     route({
       method: 'GET',
-      url: `${BASE}/templates/files`,
+      url: FormTemplatePaths.files,
       auth: 'session',
-      query: z.object({ templateId: id }),
+      query: templateQuery,
+      response: templateFilesAnswer,
       async handler({ db, user, query }) {
         await ownTemplate(db, user.orgId, query.templateId);
         return db.selectFrom('templateFile').selectAll().where('templateId', '=', query.templateId).execute();
@@ -248,13 +240,10 @@ export function formTemplateRoutes(): AnyRoute[] {
     }),
     route({
       method: 'POST',
-      url: `${BASE}/templates/files`,
+      url: FormTemplatePaths.files,
       auth: AUTH,
-      body: z.object({
-        templateId: id,
-        fileName: z.string().trim().min(1).max(128),
-        urlPath: z.string().regex(/^\/files\/[\w\-./]+$/, '文件地址无效'),
-      }),
+      body: templateFileCreate,
+      response: templateFileSaved,
       log: { type: 'ADD', name: '添加模板文件' },
       async handler({ db, user, body }) {
         await ownTemplate(db, user.orgId, body.templateId);
@@ -263,9 +252,10 @@ export function formTemplateRoutes(): AnyRoute[] {
     }),
     route({
       method: 'PUT',
-      url: `${BASE}/templates/files`,
+      url: FormTemplatePaths.files,
       auth: AUTH,
-      body: z.object({ fileId: id, fileName: z.string().trim().min(1).max(128) }),
+      body: templateFileRename,
+      response: noResult,
       log: { type: 'UPDATE', name: '重命名模板文件' },
       async handler({ db, user, body }) {
         const row = await db
@@ -286,9 +276,10 @@ export function formTemplateRoutes(): AnyRoute[] {
     }),
     route({
       method: 'POST',
-      url: `${BASE}/templates/files/copy`,
+      url: FormTemplatePaths.copy,
       auth: AUTH,
-      body: z.object({ templateId: id }),
+      body: templateQuery,
+      response: templateSaved,
       log: { type: 'ADD', name: '复制模板' },
       async handler({ db, user, body }) {
         const source = await ownTemplate(db, user.orgId, body.templateId);
@@ -317,9 +308,11 @@ export function formTemplateRoutes(): AnyRoute[] {
     }),
     route({
       method: 'GET',
-      url: `${BASE}/templates/files/:templateId`,
+      url: FormTemplatePaths.withFiles,
       auth: 'session',
-      params: z.object({ templateId: id }),
+      params: templateParams,
+      query: noQuery,
+      response: templateWithFiles,
       async handler({ db, user, params }) {
         const template = await ownTemplate(db, user.orgId, params.templateId);
         const files = await db
@@ -332,9 +325,10 @@ export function formTemplateRoutes(): AnyRoute[] {
     }),
     route({
       method: 'DELETE',
-      url: `${BASE}/templates/files/:templateId`,
+      url: FormTemplatePaths.withFiles,
       auth: AUTH,
-      params: z.object({ templateId: id }),
+      params: templateParams,
+      response: noResult,
       log: { type: 'DELETE', name: '删除模板文件' },
       async handler({ db, user, params }) {
         await ownTemplate(db, user.orgId, params.templateId);

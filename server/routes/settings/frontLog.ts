@@ -1,9 +1,11 @@
 import { sql } from 'kysely';
+import { ShellPaths } from '../../../domain/api/settings.js';
 import { Code } from '../../../domain/codes.js';
 import { frontLogBytes, frontLogInput } from '../../../domain/settings.js';
 import { pruneFrontLogsHourly } from '../../db/retention.js';
 import { ApiFailure } from '../../http/failure.js';
 import { type AnyRoute, route } from '../../http/route.js';
+import { noResult } from '../../http/schemas.js';
 
 /**
  * What the front log takes per minute (issue #20): a signed-in console its error and slow-request
@@ -23,9 +25,10 @@ export function frontLogRoutes(): AnyRoute[] {
   return [
     route({
       method: 'POST',
-      url: '/pims/di-pi/frontLog',
+      url: ShellPaths.frontLog,
       auth: 'public',
       body: frontLogInput,
+      response: noResult,
       rateLimit: { max: FrontLogLimits.postsPerAddress, timeWindow: FrontLogLimits.windowMs },
       log: false,
       async handler({ db, user, body, req, services }) {

@@ -1,44 +1,29 @@
-import { z } from 'zod';
+import {
+  PackagePaths,
+  packageFields,
+  packageParams,
+  packageRow,
+  packageSumAnswer,
+} from '../../../domain/api/settings.js';
 import { Code } from '../../../domain/codes.js';
 import { Authority } from '../../../domain/menus.js';
-import { pageQuery } from '../../../domain/settings.js';
 import { ApiFailure } from '../../http/failure.js';
 import { type AnyRoute, route } from '../../http/route.js';
-import { paged } from '../paging.js';
+import { noQuery, noResult } from '../../http/schemas.js';
 
-const BASE = '/tdms/web-td/device/package';
-const byId = z.object({ packageId: z.coerce.number().int().positive() });
-/** What may change after upload: the description, not the file (upload a new package for that). */
-const packageEdit = z.object({
-  packageName: z.string().trim().min(1, '请输入安装包名称').max(64),
-  version: z.string().trim().min(1, '请输入版本号').max(32),
-  deviceType: z.string().trim().min(1, '请选择设备类型').max(32),
-  remark: z.string().max(200).default(''),
-});
-
-/** Installation packages for bedside units and devices (list and total size). */
+/**
+ * Installation packages for bedside units and devices: one package, its description, the total size.
+ * The list is the engine's (domain/resources/system.ts); uploads and deletion are server/routes/uploads.
+ */
 export function installPackageRoutes(): AnyRoute[] {
   return [
     route({
       method: 'GET',
-      url: BASE,
+      url: PackagePaths.one,
       auth: Authority.installPackage,
-      query: pageQuery,
-      handler: ({ db, user, query }) =>
-        paged(
-          db
-            .selectFrom('installPackage')
-            .selectAll()
-            .where('orgId', '=', user.orgId)
-            .orderBy('packageId', 'desc'),
-          query,
-        ),
-    }),
-    route({
-      method: 'GET',
-      url: `${BASE}/:packageId`,
-      auth: Authority.installPackage,
-      params: byId,
+      params: packageParams,
+      query: noQuery,
+      response: packageRow,
       async handler({ db, user, params }) {
         const row = await db
           .selectFrom('installPackage')
@@ -52,10 +37,11 @@ export function installPackageRoutes(): AnyRoute[] {
     }),
     route({
       method: 'PUT',
-      url: `${BASE}/:packageId`,
+      url: PackagePaths.one,
       auth: Authority.installPackageAdd,
-      params: byId,
-      body: packageEdit,
+      params: packageParams,
+      body: packageFields,
+      response: noResult,
       log: { type: 'UPDATE', name: '修改安装包' },
       async handler({ db, user, params, body, describe }) {
         const result = await db
@@ -71,8 +57,10 @@ export function installPackageRoutes(): AnyRoute[] {
     }),
     route({
       method: 'GET',
-      url: `${BASE}/sumSize`,
+      url: PackagePaths.sumSize,
       auth: Authority.installPackage,
+      query: noQuery,
+      response: packageSumAnswer,
       async handler({ db, user }) {
         const row = await db
           .selectFrom('installPackage')

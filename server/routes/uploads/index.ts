@@ -1,11 +1,25 @@
 import { readFile } from 'node:fs/promises';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { PackagePaths, packageParams, packageSaved } from '../../../domain/api/settings.js';
+import {
+  homecareFileAnswer,
+  homecareForm,
+  imageAnswer,
+  imageForm,
+  packageForm,
+  plainForm,
+  scaleForm,
+  storedFileAnswer,
+  UploadPaths,
+  type uploadForm,
+} from '../../../domain/api/uploads.js';
 import { nowStamp } from '../../../domain/clock.js';
 import { Code } from '../../../domain/codes.js';
 import { Authority } from '../../../domain/menus.js';
 import type { Db } from '../../db/index.js';
 import { ApiFailure } from '../../http/failure.js';
 import { type AnyRoute, route } from '../../http/route.js';
+import { noResult } from '../../http/schemas.js';
 import { discardUpload, receiveUpload, type StoredUpload, type UploadRule } from '../../uploads.js';
 
 const IMAGE: UploadRule = {
@@ -54,16 +68,19 @@ export function uploadRoutes(): AnyRoute[] {
   const upload = (
     url: string,
     rule: UploadRule,
-    fields: z.ZodType,
+    form: ReturnType<typeof uploadForm>,
+    response: z.ZodType,
     answer: (file: StoredUpload) => Promise<unknown> | unknown,
   ) =>
     route({
       method: 'POST',
       url,
       auth: 'session',
+      body: form.body,
+      response,
       log: { type: 'UPLOAD', name: '上传文件' },
       async handler({ db, user, req, services, describe }) {
-        const { file } = await receiveUpload(req, services.dataDir, rule, fields);
+        const { file } = await receiveUpload(req, services.dataDir, rule, form.fields);
         try {
           await record(db, user.orgId, file);
           describe(`上传文件：${file.sourceFileName}`);
@@ -74,60 +91,35 @@ export function uploadRoutes(): AnyRoute[] {
         }
       },
     });
+  const stored = (f: StoredUpload) => ({
+    urlPath: f.urlPath,
+    fileName: f.fileName,
+    sourceFileName: f.sourceFileName,
+    fileSizeB: f.fileSizeB,
+  });
   return [
-    upload(
-      '/pims/web-org/common/upload',
-      IMAGE,
-      z.object({ picRoute: z.coerce.number().int().min(1).max(6).default(1) }),
-      async (f) => ({
-        imagePath: f.urlPath,
-        imageBase64:
-          f.fileSizeB <= BASE64_LIMIT
-            ? `data:${f.mime};base64,${(await readFile(f.absolutePath)).toString('base64')}`
-            : '',
-      }),
-    ),
-    upload('/pims/web-org/common/video/upload', VIDEO, z.object({}), (f) => ({
-      urlPath: f.urlPath,
-      fileName: f.fileName,
-      sourceFileName: f.sourceFileName,
-      fileSizeB: f.fileSizeB,
+    upload(UploadPaths.image, IMAGE, imageForm, imageAnswer, async (f) => ({
+      imagePath: f.urlPath,
+      imageBase64:
+        f.fileSizeB <= BASE64_LIMIT
+          ? `data:${f.mime};base64,${(await readFile(f.absolutePath)).toString('base64')}`
+          : '',
     })),
-    upload('/pims/web-pi/file/stream', DOCUMENT, z.object({}), (f) => ({
-      urlPath: f.urlPath,
-      fileName: f.fileName,
-      sourceFileName: f.sourceFileName,
-      fileSizeB: f.fileSizeB,
+    upload(UploadPaths.video, VIDEO, plainForm, storedFileAnswer, stored),
+    upload(UploadPaths.document, DOCUMENT, plainForm, storedFileAnswer, stored),
+    upload(UploadPaths.scale, DOCUMENT, scaleForm, storedFileAnswer, stored),
+    upload(UploadPaths.homecare, DOCUMENT, homecareForm, homecareFileAnswer, (f) => ({
+      fileRelateUrl: f.urlPath,
     })),
-    upload('/bmms/web-bm/file/scale', DOCUMENT, z.object({ sizeCut: z.string().max(8).optional() }), (f) => ({
-      fileName: f.fileName,
-      fileSizeB: f.fileSizeB,
-      sourceFileName: f.sourceFileName,
-      urlPath: f.urlPath,
-    })),
-    upload(
-      '/homecare/web-api/upload/single',
-      DOCUMENT,
-      z.object({ type: z.string().max(32).optional() }),
-      (f) => ({ fileRelateUrl: f.urlPath }),
-    ),
     route({
       method: 'POST',
-      url: '/tdms/web-td/device/package',
+      url: PackagePaths.list,
       auth: Authority.installPackageAdd,
+      body: packageForm.body,
+      response: packageSaved,
       log: { type: 'ADD', name: '新增安装包' },
       async handler({ db, user, req, services, describe }) {
-        const { file, fields } = await receiveUpload(
-          req,
-          services.dataDir,
-          PACKAGE,
-          z.object({
-            packageName: z.string().trim().min(1, '请输入安装包名称').max(64),
-            version: z.string().trim().min(1, '请输入版本号').max(32),
-            deviceType: z.string().trim().min(1, '请选择设备类型').max(32),
-            remark: z.string().max(200).default(''),
-          }),
-        );
+        const { file, fields } = await receiveUpload(req, services.dataDir, PACKAGE, packageForm.fields);
         try {
           const { packageId } = await db
             .insertInto('installPackage')
@@ -151,9 +143,10 @@ export function uploadRoutes(): AnyRoute[] {
     }),
     route({
       method: 'DELETE',
-      url: '/tdms/web-td/device/package/:packageId',
+      url: PackagePaths.one,
       auth: Authority.installPackageDelete,
-      params: z.object({ packageId: z.coerce.number().int().positive() }),
+      params: packageParams,
+      response: noResult,
       log: { type: 'DELETE', name: '删除安装包' },
       async handler({ db, user, params, services, describe, afterCommit }) {
         const row = await db

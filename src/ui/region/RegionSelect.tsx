@@ -27,7 +27,7 @@ export interface RegionSelectProps {
   id?: string;
 }
 
-/** Province / city / county cascade over `/pims/web-org/common/pcd` (spec 000 §3 region tree). */
+/** Province / city / county cascade over LookupPaths.regions (spec 000 §3 region tree). */
 export function RegionSelect({ value, onChange, disabled = false, id }: RegionSelectProps) {
   const { request } = useApp();
   const [codes, setCodes] = useState<string[]>(() => levelCodes([]));

@@ -1,6 +1,7 @@
+import { LookupPaths } from '../../../domain/api/lookups.js';
 import type { Request } from '../../app/request.js';
 
-/** One division of the region tree (spec 000 §3), as `/pims/web-org/common/pcd` answers. */
+/** One division of the region tree (spec 000 §3), as LookupPaths.regions answers. */
 export interface RegionOption {
   code: string;
   name: string;
@@ -10,7 +11,7 @@ export interface RegionOption {
 }
 
 export const ROOT_REGION = '000000';
-export const PCD_URL = '/pims/web-org/common/pcd';
+export const PCD_URL = LookupPaths.regions;
 /** Province, city, county/district. */
 export const REGION_LEVELS = 3;
 
