@@ -54,9 +54,10 @@ export interface RouteSpec<
   params?: PS;
   /**
    * The `result` of the success envelope (or a file: `fileAnswer`), documented at /openapi.json and
-   * checked against every answer while tests run.
+   * checked against every answer while tests run. Required: a route without its answer's shape
+   * does not compile.
    */
-  response?: Schema;
+  response: Schema;
   /** One line for the API page; defaults to the operation-log name. */
   summary?: string;
   /** Requests per minute per IP (login, SMS), enforced by @fastify/rate-limit. */
@@ -100,7 +101,7 @@ const callers = new WeakMap<FastifyRequest, SessionUser | null>();
 export function registerRoutes(app: FastifyInstance, services: Services, routes: AnyRoute[]) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   for (const spec of routes) {
-    const file = spec.response ? fileTypes(spec.response) : null;
+    const file = fileTypes(spec.response);
     typed.route({
       method: spec.method,
       url: spec.url,
@@ -109,7 +110,7 @@ export function registerRoutes(app: FastifyInstance, services: Services, routes:
         ...(spec.query ? { querystring: spec.query } : {}),
         ...(spec.body ? { body: spec.body } : {}),
         ...(file ? { produces: file } : {}),
-        response: { 200: file ? (spec.response as Schema) : envelope(spec.response ?? z.unknown()) },
+        response: { 200: file ? (spec.response as Schema) : envelope(spec.response) },
         tags: [serviceOf(spec.url)],
         summary: spec.summary ?? (spec.log ? spec.log.name : undefined),
       },
