@@ -162,6 +162,14 @@ export const wireFieldLabels: Record<string, string> = {
   // billing
   amount: '金额',
   payWay: '支付方式',
+  // The payment gateway's calls (domain/payment.ts).
+  authCode: '付款码',
+  idempotencyKey: '幂等键',
+  payId: '支付单号',
+  purpose: '支付用途',
+  purposeRef: '支付关联',
+  result: '结果',
+  subject: '商品描述',
   batchPayType: '支付方式',
   tradeWay: '支付方式',
   tradeWays: '支付方式',
