@@ -85,6 +85,18 @@ describe('arrivals', () => {
     expect(noteArrivals(later, [], openedAt + 10_000, openedAt).size).toBe(0);
   });
 
+  it('takes a repeat raised after the sighting as an arrival again (an SOS pressed twice)', () => {
+    const sos = makeAlarm({ recordId: 3, firstTime: t0, lastTime: t0 });
+    const first = noteArrivals(new Map(), [sos], openedAt + 1_000, openedAt);
+    expect(first.get(3)).toBe(0);
+    const pressedAgain = { ...sos, count: 2, version: 2, lastTime: openedAt + 20_000 };
+    const later = noteArrivals(first, [pressedAgain], openedAt + 21_000, openedAt);
+    expect(later.get(3)).toBe(openedAt + 21_000);
+    expect(isRecentArrival(later.get(3), openedAt + 22_000, null)).toBe(true);
+    // the same repeat read again is not a third arrival
+    expect(noteArrivals(later, [pressedAgain], openedAt + 30_000, openedAt).get(3)).toBe(openedAt + 21_000);
+  });
+
   it('names the newest arrival still flashing', () => {
     const a = makeAlarm({ recordId: 2, firstTime: openedAt + 1 });
     const b = makeAlarm({ recordId: 3, firstTime: openedAt + 2 });

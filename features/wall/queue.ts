@@ -33,7 +33,9 @@ export function queueView(
 /**
  * When this page first saw each open alarm. Alarms that began before the page opened count as seen long
  * ago (0), so only real arrivals flash, those raised while the page was reconnecting included; alarms that
- * closed are forgotten.
+ * closed are forgotten. A repeat raised after the sighting (an SOS pressed again, joining the open alarm
+ * as ×2) is an arrival again: on a busy wall the open alarm may sit below the cut, and the second press
+ * must not stay a "另有 N 条" count.
  */
 export function noteArrivals(
   seen: ReadonlyMap<number, number>,
@@ -41,10 +43,22 @@ export function noteArrivals(
   now: number,
   openedAt: number,
 ): Map<number, number> {
+  const before = lastTimesOf.get(seen);
   const next = new Map<number, number>();
-  for (const a of open) next.set(a.recordId, seen.get(a.recordId) ?? (a.firstTime < openedAt ? 0 : now));
+  const lastTimes = new Map<number, number>();
+  for (const a of open) {
+    const at = seen.get(a.recordId);
+    const previous = before?.get(a.recordId);
+    const repeated = at !== undefined && previous !== undefined && a.lastTime > previous && a.count > 1;
+    next.set(a.recordId, at === undefined ? (a.firstTime < openedAt ? 0 : now) : repeated ? now : at);
+    lastTimes.set(a.recordId, a.lastTime);
+  }
+  lastTimesOf.set(next, lastTimes);
   return next;
 }
+
+/** The alarms' last repeat times as each sighting map saw them (compared with the next update's). */
+const lastTimesOf = new WeakMap<ReadonlyMap<number, number>, ReadonlyMap<number, number>>();
 
 export const isFlashing = (seenAt: number | undefined, now: number) =>
   seenAt !== undefined && seenAt > 0 && now - seenAt < FLASH_MS;

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { IotPaths } from '../../domain/api/iot.js';
 import { ADMIN, signIn } from './support.js';
 
 type LngLat = [number, number];
@@ -10,8 +11,10 @@ interface RailRow {
 
 async function railsOnFloor(page: Page): Promise<RailRow[]> {
   const token = await page.evaluate(() => JSON.parse(localStorage.getItem('pims2.userInfo') ?? '{}').token);
-  const res = await page.request.get('/loms/web-lo/pnt/rail/list', { headers: { authorization: token } });
-  return (await res.json()).result as RailRow[];
+  const res = await page.request.get(`${IotPaths.railList}?pageHelper=0`, {
+    headers: { authorization: token },
+  });
+  return (await res.json()).result.list as RailRow[];
 }
 
 /** A point of the map canvas, as fractions of its width and height, in page coordinates. */

@@ -117,7 +117,9 @@ export async function openMapCard(
     if (near.some((p) => p && Math.hypot(p.x - at.x, p.y - at.y) < 16))
       throw new Error('another marker on it');
     await page.mouse.click(box.x + at.x, box.y + at.y);
-    await expect(card).toContainText(name, { timeout: 1_000 });
+    // under load the pick and the card take longer than a marker's one-second step: a second click
+    // too soon would land where the marker was and close the card again
+    await expect(card).toContainText(name, { timeout: 5_000 });
   }).toPass({ timeout: 20_000 });
   return card;
 }

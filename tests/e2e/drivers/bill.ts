@@ -64,11 +64,15 @@ export const driver = {
     await signIn(page, ADMIN);
     const token = await tokenOf(page);
     // enough in the prepaid balance for 缴费 from it
-    const ctx = { token, ...(await residentWithMoney(page, token, { prepaidFen: 2_000_000 })) };
-    await call(page, token, 'POST', `${COST}/payBack/addBill`, {
+    const ctx = {
+      token,
+      ...(await residentWithMoney(page, token, { prepaidFen: 2_000_000 }, `${BILL_MONTH}-01`)),
+    };
+    const made = await call(page, token, 'POST', `${COST}/payBack/addBill`, {
       billMonth: BILL_MONTH,
       oldmanIds: [ctx.oldmanId],
     });
+    expect(made.created).toBe(1);
     return ctx;
   },
 

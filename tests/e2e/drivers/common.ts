@@ -30,10 +30,17 @@ export async function residentWithMoney(
   page: Page,
   token: string,
   money: { prepaidFen: number; depositFen?: number },
+  /** Only a resident who had checked in by this day (a bill of an earlier month is theirs to pay). */
+  checkedInBy = '9999-12-31',
 ) {
   const accounts = (await call(page, token, 'GET', `${COST}/account?oldmanStatuses=1&pageHelper=0`))
     .list as Rec[];
-  const elder = accounts.find((a) => a.prestore === 0 && a.deposit === 0);
+  const elders = (await call(page, token, 'GET', '/pims/web-pi/oldmans?oldmanStatuses=1&pageHelper=0'))
+    .list as Rec[];
+  const early = new Set(
+    elders.filter((e) => e.checkInDate && String(e.checkInDate) <= checkedInBy).map((e) => Number(e.oldmanId)),
+  );
+  const elder = accounts.find((a) => a.prestore === 0 && a.deposit === 0 && early.has(Number(a.oldmanId)));
   if (!elder) throw new Error('no resident without money left');
   const oldmanId = Number(elder.oldmanId);
   await call(page, token, 'POST', `${COST}/account/1/0`, { oldmanId, amount: money.prepaidFen, payWay: 2 });
