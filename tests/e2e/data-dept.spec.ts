@@ -79,11 +79,9 @@ test('the chosen data department scopes the lists; 全部部门 shows every held
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId('current-dept')).toHaveText('护理一部');
   await page.goto('/index.html#/live/live/list');
-  const rows = page.getByTestId('residence-row');
-  await expect(rows.first()).toBeVisible();
-  const depts = await rows.locator('td:nth-child(4)').allInnerTexts();
-  expect(depts.length).toBeGreaterThan(0);
-  expect(new Set(depts)).toEqual(new Set(['护理一部']));
+  const residents = page.getByTestId('resource-list-residence').getByTestId('resource-table');
+  await expect(residents.getByText('护理一部').first()).toBeVisible();
+  await expect(residents.getByText('护理二部')).toHaveCount(0);
   const first = (await api(page, '/pims/web-pi/oldmans?pageSize=1')).total;
 
   // 全部部门: the header says so and the elder list holds both

@@ -5,26 +5,40 @@ const shot = (page: Page, name: string) =>
   page.screenshot({ path: `.tmp/shot-res-${name}.png`, fullPage: true });
 const LIST = '/#/live/live/list';
 
-const row = (page: Page, oldmanId: number) =>
-  page.locator(`[data-testid="residence-row"][data-oldman-id="${oldmanId}"]`);
+const table = (page: Page) => page.getByTestId('resource-list-residence').getByTestId('resource-table');
+/** A row's 操作 group (the shared table's row mark), named after the elder. */
+const row = (page: Page, oldmanId: number) => table(page).getByTestId(`row-${oldmanId}`);
+const statusOf = (page: Page, oldmanId: number) => page.getByTestId(`residence-status-${oldmanId}`);
+const bedOf = (page: Page, oldmanId: number) => page.getByTestId(`residence-bed-${oldmanId}`);
+/** The elders of the rows shown, in order: id and name from each row's 操作 group. */
+const shownElders = (page: Page) =>
+  table(page)
+    .locator('fieldset[data-testid^="row-"]')
+    .evaluateAll((marks) =>
+      marks.map((m) => ({
+        oldmanId: Number(m.getAttribute('data-testid')?.slice('row-'.length)),
+        name: m.getAttribute('aria-label') ?? '',
+      })),
+    );
 
 /** Shows only the rows of one status (or all with ''), and returns the first row's elder. */
 async function filterStatus(page: Page, status: string) {
   await page.getByLabel('关键字').fill('');
-  await page.getByRole('button', { name: '查询' }).click();
   await page.getByRole('combobox', { name: '入住状态' }).selectOption({ label: status });
-  const first = page.getByTestId('residence-row').first();
-  await expect(first.getByTestId('residence-status')).toHaveText(status);
-  return {
-    oldmanId: Number(await first.getAttribute('data-oldman-id')),
-    name: (await first.locator('td').first().textContent()) ?? '',
-    bed: (await first.getByTestId('residence-bed').textContent()) ?? '',
-  };
+  await page.getByRole('button', { name: '查询' }).click();
+  // every row shown has that status
+  await expect(table(page).locator('[data-testid^="residence-status-"]').first()).toHaveText(status);
+  await expect(
+    table(page).locator('[data-testid^="residence-status-"]').filter({ hasNotText: status }),
+  ).toHaveCount(0);
+  const [first] = await shownElders(page);
+  if (!first) throw new Error(`no elder ${status}`);
+  return { ...first, bed: (await bedOf(page, first.oldmanId).textContent()) ?? '' };
 }
 
 /** Finds one elder by name (all statuses) and returns the row. */
 async function findElder(page: Page, elder: { oldmanId: number; name: string }) {
-  await page.getByRole('combobox', { name: '入住状态' }).selectOption({ label: '全部状态' });
+  await page.getByRole('combobox', { name: '入住状态' }).selectOption({ label: '全部' });
   await page.getByLabel('关键字').fill(elder.name);
   await page.getByRole('button', { name: '查询' }).click();
   const r = row(page, elder.oldmanId);
@@ -73,20 +87,14 @@ test('residence: move out, move in, a second elder refused for the same bed, exc
   await dialog.getByRole('button', { name: '确认办理退住' }).click();
   await expect(dialog).toHaveCount(0);
   const left = await findElder(page, leaver);
-  await expect(left.getByTestId('residence-status')).toHaveText('已退住');
-  await expect(left.getByTestId('residence-bed')).toHaveText('');
+  await expect(left).toBeVisible();
+  await expect(statusOf(page, leaver.oldmanId)).toHaveText('已退住');
+  await expect(bedOf(page, leaver.oldmanId)).toHaveText('');
 
   // Two waiting elders; the first staff member chooses the free bed for the second one but waits.
   await filterStatus(page, '待入住');
-  const rows = page.getByTestId('residence-row');
-  const ids = await rows.evaluateAll((trs) =>
-    trs.slice(0, 2).map((tr) => Number(tr.getAttribute('data-oldman-id'))),
-  );
-  const names = await rows.evaluateAll((trs) =>
-    trs.slice(0, 2).map((tr) => tr.querySelector('td')?.textContent ?? ''),
-  );
-  const mover = { oldmanId: ids[0] ?? 0, name: names[0] ?? '' };
-  const late = { oldmanId: ids[1] ?? 0, name: names[1] ?? '' };
+  const [mover, late] = await shownElders(page);
+  if (!mover || !late) throw new Error('two waiting elders expected');
   await row(page, late.oldmanId).getByRole('button', { name: '办理入住' }).click();
   dialog = page.getByRole('dialog');
   await pickBed(dialog, leaver.bed);
@@ -101,8 +109,9 @@ test('residence: move out, move in, a second elder refused for the same bed, exc
   await colleague.getByRole('dialog').getByRole('button', { name: '确认办理入住' }).click();
   await expect(colleague.getByRole('dialog')).toHaveCount(0);
   const moved = await findElder(colleague, mover);
-  await expect(moved.getByTestId('residence-status')).toHaveText('在住');
-  await expect(moved.getByTestId('residence-bed')).toHaveText(leaver.bed);
+  await expect(moved).toBeVisible();
+  await expect(statusOf(colleague, mover.oldmanId)).toHaveText('在住');
+  await expect(bedOf(colleague, mover.oldmanId)).toHaveText(leaver.bed);
   await colleague.close();
 
   // The first one submits: refused, with the server's message, and nothing changes.
@@ -110,7 +119,8 @@ test('residence: move out, move in, a second elder refused for the same bed, exc
   await expect(dialog.getByTestId('dialog-error')).toHaveText('该床位已有长者入住');
   await shot(page, 'checkin-refused');
   await dialog.getByRole('button', { name: '取消' }).click();
-  await expect((await findElder(page, late)).getByTestId('residence-status')).toHaveText('待入住');
+  await findElder(page, late);
+  await expect(statusOf(page, late.oldmanId)).toHaveText('待入住');
 
   // Exchange the new resident's bed with another resident's.
   let r = await findElder(page, mover);
@@ -127,16 +137,16 @@ test('residence: move out, move in, a second elder refused for the same bed, exc
   await dialog.getByRole('button', { name: '确认交换' }).click();
   await expect(dialog).toHaveCount(0);
   r = await findElder(page, mover);
-  await expect(r.getByTestId('residence-bed')).toHaveText(otherBed);
-  const swapped = await findElder(page, { oldmanId: otherId, name: otherName });
-  await expect(swapped.getByTestId('residence-bed')).toHaveText(leaver.bed);
+  await expect(bedOf(page, mover.oldmanId)).toHaveText(otherBed);
+  await findElder(page, { oldmanId: otherId, name: otherName });
+  await expect(bedOf(page, otherId)).toHaveText(leaver.bed);
 
   // Move out; the history shows every step.
   r = await findElder(page, mover);
   await r.getByRole('button', { name: '办理退住' }).click();
   await page.getByRole('dialog').getByRole('button', { name: '确认办理退住' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
-  await expect(r.getByTestId('residence-status')).toHaveText('已退住');
+  await expect(statusOf(page, mover.oldmanId)).toHaveText('已退住');
   await r.getByRole('button', { name: '入住记录' }).click();
   const records = page.getByTestId('live-records').locator('tbody tr');
   await expect(records).toHaveCount(3);
