@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RequestConfig } from '../../src/app/request.js';
-import { contentPreview, noticeToShow, type VersionRecord, withReadMarks } from './versions.js';
+import { contentPreview, noticeToShow, type VersionRecord } from './versions.js';
 
 const note = (recordId: number, isRead = 0): VersionRecord => ({
   recordId,
@@ -22,10 +22,6 @@ function fakeRequest(answers: Record<string, unknown>) {
 }
 
 describe('version list', () => {
-  it('marks the notes opened in this visit as read and leaves the rest', () => {
-    const rows = withReadMarks([note(1), note(2, 1), note(3)], new Set([3]));
-    expect(rows.map((r) => r.isRead)).toEqual([0, 1, 1]);
-  });
   it('previews the first line, cut to length', () => {
     expect(contentPreview(note(1).content)).toBe('新增：个人信息');
     expect(contentPreview('一'.repeat(70), 60)).toBe(`${'一'.repeat(60)}…`);

@@ -2,9 +2,7 @@ import { pathWith } from '../../domain/api/path.js';
 import { VersionPaths } from '../../domain/api/settings.js';
 import type { Request } from '../../src/app/request.js';
 
-/** Spec 000 §7 "Startup and config": the version-record calls. */
-export const VERSION_URL = VersionPaths.list;
-
+/** Spec 000 §7 "Startup and config": a version note (the list is versionRecordResource's). */
 export interface VersionRecord {
   recordId: number;
   version: string;
@@ -14,12 +12,7 @@ export interface VersionRecord {
   isRead?: number;
 }
 
-/** Rows as the list shows them: the server's read mark, or read in this visit. */
-export function withReadMarks(rows: VersionRecord[], readNow: ReadonlySet<number>): VersionRecord[] {
-  return rows.map((r) => (r.isRead === 1 || !readNow.has(r.recordId) ? r : { ...r, isRead: 1 }));
-}
-
-/** The first line of a note, cut to `max` characters, for the collapsed row. */
+/** The first line of a note, cut to `max` characters, for its row in the list. */
 export function contentPreview(content: string, max = 60): string {
   const first = content.trim().split(/\r?\n/)[0] ?? '';
   return first.length > max ? `${first.slice(0, max)}…` : first;

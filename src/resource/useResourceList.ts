@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Page } from '../../domain/codes.js';
 import type { ResourceDef } from '../../domain/resource.js';
 import { useApp } from '../app/AppContext.js';
-import { defaultPageSize } from '../ui/usePagedList.js';
+import { defaultPageSize } from '../ui/pageSize.js';
 import { readPageSize, writePageSize } from './columnSettings.js';
 import type { Row } from './format.js';
 import { type FilterValues, type ListQuery, listParams, type Sort } from './listQuery.js';

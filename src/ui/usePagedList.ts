@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Page } from '../../domain/codes.js';
 import { useApp } from '../app/AppContext.js';
+import { defaultPageSize } from './pageSize.js';
 
 export interface PagedList<T, F> {
   rows: T[];
@@ -14,10 +15,6 @@ export interface PagedList<T, F> {
   setPage(pageNum: number, pageSize?: number): void;
   reload(): void;
 }
-
-/** Spec 000 §9: 10 rows a page on screens up to 1280 px wide, otherwise 20. */
-export const defaultPageSize = (width = typeof window === 'undefined' ? 1920 : window.innerWidth) =>
-  width <= 1280 ? 10 : 20;
 
 /** A server-paged list ({list,total,pageNum,pageSize}) with filters; stale answers are dropped. */
 export function usePagedList<T, F extends Record<string, unknown>>(

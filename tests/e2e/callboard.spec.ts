@@ -131,20 +131,25 @@ test('version records list newest first; opening an unread one marks it read for
   await signIn(page, ADMIN);
   await openMenu(page, '呼叫看板', '版本记录');
   const list = page.getByTestId('page-versions');
-  const first = list.getByTestId('version-row').filter({ hasText: 'V1.0.0' });
-  await expect(first).toContainText('未读');
+  const first = list.getByRole('group', { name: 'V1.0.0' });
+  await expect(first).toBeVisible();
+  const recordId = (await first.getAttribute('data-testid'))?.replace('row-', '');
+  await expect(list.getByTestId(`version-unread-${recordId}`)).toHaveText('未读');
   await first.getByRole('button', { name: '查看' }).click();
-  await expect(list.getByTestId('version-detail')).toContainText('首个版本');
-  await expect(first).toContainText('已读');
+  const note = page.getByRole('dialog').filter({ hasText: '版本 V1.0.0' });
+  await expect(note.getByTestId('version-detail')).toContainText('首个版本');
+  await expect(list.getByTestId(`version-read-${recordId}`)).toHaveText('已读');
   await page.screenshot({ path: '.tmp/shot-E-versions.png', fullPage: true });
+  await page.keyboard.press('Escape');
+  await expect(note).toHaveCount(0);
 
   await page.reload();
-  await expect(list.getByTestId('version-row').filter({ hasText: 'V1.0.0' })).toContainText('已读');
+  await expect(list.getByTestId(`version-read-${recordId}`)).toHaveText('已读');
   await list.getByLabel('版本号').fill('V8');
   await list.getByRole('button', { name: '查询' }).click();
   await expect(list).toContainText('暂无版本记录');
   await list.getByRole('button', { name: '重置' }).click();
-  await expect(list.getByTestId('version-row')).not.toHaveCount(0);
+  await expect(list.getByRole('group', { name: 'V1.0.0' })).toBeVisible();
 });
 
 test('a newly released version pops up once after sign-in and not again after closing', async ({ page }) => {
@@ -172,7 +177,9 @@ test('a newly released version pops up once after sign-in and not again after cl
     await page.waitForTimeout(500);
     await expect(page.getByRole('dialog').filter({ hasText: '版本更新' })).toHaveCount(0);
     await openFromUserMenu(page, '版本记录');
-    await expect(page.getByTestId('version-row').filter({ hasText: RELEASE })).toContainText('已读');
+    const row = page.getByTestId('page-versions').getByRole('group', { name: RELEASE });
+    const recordId = (await row.getAttribute('data-testid'))?.replace('row-', '');
+    await expect(page.getByTestId(`version-read-${recordId}`)).toHaveText('已读');
   } finally {
     // Other specs sign in as the nurse, who has not closed it: take the release out again.
     conn
