@@ -5,6 +5,23 @@
  * tests/unit/validation-messages.test.ts checks that every field of every route has a name.
  */
 export const wireFieldLabels: Record<string, string> = {
+  // issue #11: fields of the calls whose schemas moved into domain/
+  accountIds: '账户',
+  afterSaleDays: '售后期限（天）',
+  amountFen: '金额',
+  bedIds: '床位',
+  color: '颜色',
+  date: '日期',
+  format: '格式',
+  fromDate: '开始日期',
+  menus: '菜单',
+  oldmanStatusNew: '新入住状态',
+  otherOldmanId: '交换长者',
+  payTimeoutMinutes: '支付超时（分钟）',
+  statusId: '状态编号',
+  statusName: '状态名称',
+  toAccountId: '转入账户',
+  toDate: '结束日期',
   // paging, search and common
   pageNum: '页码',
   pageSize: '每页条数',
