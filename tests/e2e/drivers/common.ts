@@ -38,7 +38,9 @@ export async function residentWithMoney(
   const elders = (await call(page, token, 'GET', '/pims/web-pi/oldmans?oldmanStatuses=1&pageHelper=0'))
     .list as Rec[];
   const early = new Set(
-    elders.filter((e) => e.checkInDate && String(e.checkInDate) <= checkedInBy).map((e) => Number(e.oldmanId)),
+    elders
+      .filter((e) => e.checkInDate && String(e.checkInDate) <= checkedInBy)
+      .map((e) => Number(e.oldmanId)),
   );
   const elder = accounts.find((a) => a.prestore === 0 && a.deposit === 0 && early.has(Number(a.oldmanId)));
   if (!elder) throw new Error('no resident without money left');
