@@ -51,7 +51,7 @@ function badValue(f: FieldDef): fc.Arbitrary<unknown> {
     case 'money':
       return fc.oneof(
         fc.constantFrom('abc', '1.5', '1e999'),
-        fc.double({ min: 0.01, max: 0.99 }),
+        fc.double({ min: 0.01, max: 0.99, noNaN: true }),
         fc.integer({
           min: Number.MIN_SAFE_INTEGER,
           max: Math.max(Number.MIN_SAFE_INTEGER, (f.min ?? 0) - 1),
@@ -65,7 +65,7 @@ function badValue(f: FieldDef): fc.Arbitrary<unknown> {
     case 'dict':
       return fc.constantFrom('not-in-dict', 987654, -3);
     case 'ref':
-      return fc.oneof(fc.constantFrom(99_999_999, -1, 'x', 0), fc.double({ min: 1.1, max: 2.9 }));
+      return fc.oneof(fc.constantFrom(99_999_999, -1, 'x', 0), fc.double({ min: 1.1, max: 2.9, noNaN: true }));
     case 'idcard':
       return fc.stringMatching(/^[1-9]\d{16}[\dX]$/).filter((s) => !isValidIdCard(s));
     case 'phone':
