@@ -65,7 +65,10 @@ function badValue(f: FieldDef): fc.Arbitrary<unknown> {
     case 'dict':
       return fc.constantFrom('not-in-dict', 987654, -3);
     case 'ref':
-      return fc.oneof(fc.constantFrom(99_999_999, -1, 'x', 0), fc.double({ min: 1.1, max: 2.9, noNaN: true }));
+      return fc.oneof(
+        fc.constantFrom(99_999_999, -1, 'x', 0),
+        fc.double({ min: 1.1, max: 2.9, noNaN: true }),
+      );
     case 'idcard':
       return fc.stringMatching(/^[1-9]\d{16}[\dX]$/).filter((s) => !isValidIdCard(s));
     case 'phone':
