@@ -356,7 +356,7 @@ test('expense: a bill paid by 微信扫码 through the sandbox gateway, and a pr
 
   await page.goto('/index.html#/expense/bill');
   const bills = page.getByTestId('page-expense-bill');
-  await bills.getByLabel('账单月份').fill('2026-07');
+  await bills.getByLabel('账单月份', { exact: true }).fill('2026-07');
   await bills.getByLabel('关键字').fill(name);
   await bills.getByRole('button', { name: '查询' }).click();
   const billId = await billOf(page, id, '2026-07');
