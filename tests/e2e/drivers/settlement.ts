@@ -30,7 +30,13 @@ export const driver = {
   async start(page: Page): Promise<SettlementCtx> {
     await signIn(page, ADMIN);
     const token = await tokenOf(page);
-    return { token, ...(await residentWithMoney(page, token, { prepaidFen: 120000, depositFen: 300000 })) };
+    // moved out today (the server's day): a resident checked in by the console today in Asia/Shanghai may
+    // already be on tomorrow's date, and a move-out before the check-in is refused
+    const today = new Date().toISOString().slice(0, 10);
+    return {
+      token,
+      ...(await residentWithMoney(page, token, { prepaidFen: 120000, depositFen: 300000 }, today)),
+    };
   },
 
   async send(page: Page, ctx: SettlementCtx, event: SettlementEvent) {
