@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyReply } from 'fastify';
 import { escapeHtml } from '../../domain/resources/contract.js';
+import type { Ctx } from '../resources/engine.js';
 
 /**
  * The print view's only script. The console opens print views as blob: pages, which inherit the
@@ -34,16 +34,26 @@ table.form-values th{width:30%;background:#f5f5f5}
   return { html, csp };
 }
 
+/** The user's institution as its printed papers name it. */
+export async function orgNameOf(ctx: Pick<Ctx, 'db' | 'user'>) {
+  const org = await ctx.db
+    .selectFrom('org')
+    .select('orgName')
+    .where('orgId', '=', ctx.user.orgId)
+    .executeTakeFirst();
+  return org?.orgName ?? '';
+}
+
 /**
- * Sends a print view inline (the console opens it in a new window as a blob page), with the
- * page's Content-Security-Policy as a header too and a file name for 另存为.
+ * Sends a print view headed by the user's institution, inline (the console opens it in a new window
+ * as a blob page), with the page's Content-Security-Policy as a header too and a file name for 另存为.
  */
-export function sendPrintPage(
-  reply: FastifyReply,
-  page: { title: string; orgName: string; body: string; fileName: string },
+export async function sendPrintPage(
+  ctx: Pick<Ctx, 'db' | 'user' | 'reply'>,
+  page: { title: string; body: string; fileName: string },
 ) {
-  const { html, csp } = printPage(page.title, page.orgName, page.body);
-  reply
+  const { html, csp } = printPage(page.title, await orgNameOf(ctx), page.body);
+  ctx.reply
     .header('content-type', 'text/html; charset=utf-8')
     .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(page.fileName)}`)
     .header('content-security-policy', csp)

@@ -45,16 +45,10 @@ export function billPrintRoutes(): AnyRoute[] {
       query: noQuery,
       response: fileAnswer('text/html'),
       async handler(ctx) {
-        const org = await ctx.db
-          .selectFrom('org')
-          .select('orgName')
-          .where('orgId', '=', ctx.user.orgId)
-          .executeTakeFirst();
         const parts: string[] = [];
         for (const id of ctx.params.billIds) parts.push(await billSection(ctx, id));
-        sendPrintPage(ctx.reply, {
+        await sendPrintPage(ctx, {
           title: '费用账单',
-          orgName: org?.orgName ?? '',
           body: parts.join('<hr/>'),
           fileName: '费用账单.html',
         });

@@ -106,16 +106,10 @@ export function receiptRoutes(): AnyRoute[] {
       query: receiptPrintQuery,
       response: fileAnswer('text/html'),
       async handler(ctx) {
-        const org = await ctx.db
-          .selectFrom('org')
-          .select('orgName')
-          .where('orgId', '=', ctx.user.orgId)
-          .executeTakeFirst();
         const parts: string[] = [];
         for (const txId of ctx.query.txIds) parts.push(await receiptSection(ctx, txId));
-        sendPrintPage(ctx.reply, {
+        await sendPrintPage(ctx, {
           title: '收款收据',
-          orgName: org?.orgName ?? '',
           body: parts.join('<hr/>'),
           fileName: '收款收据.html',
         });

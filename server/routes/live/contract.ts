@@ -54,7 +54,6 @@ import {
   differs,
   documentHooks,
   documentRoutes,
-  orgNameOf,
   ownTemplate,
   placeholderValues,
   type ServerDocumentFamily,
@@ -175,9 +174,8 @@ export function contractRoutes(): AnyRoute[] {
       response: printPage,
       async handler(ctx) {
         const contract = await loadRow(ctx, contractResource, ctx.params.contractId);
-        sendPrintPage(ctx.reply, {
+        await sendPrintPage(ctx, {
           title: `${String(contract.templateName ?? '合同')}（${String(contract.contractNo)}）`,
-          orgName: await orgNameOf(ctx),
           body: String(contract.content ?? ''),
           fileName: `${String(contract.contractNo)}.html`,
         });

@@ -9,7 +9,7 @@ import {
 } from '../../../domain/resources/contract.js';
 import { type DocumentFamily, TemplateFamily } from '../../../domain/resources/documents.js';
 import { ApiFailure } from '../../http/failure.js';
-import { sendPrintPage } from '../../http/printPage.js';
+import { orgNameOf, sendPrintPage } from '../../http/printPage.js';
 import { type AnyRoute, route, SENT } from '../../http/route.js';
 import { idsOf, noQuery, printPage } from '../../http/schemas.js';
 import { type Ctx, loadRow, type ResourceHooks, type Row } from '../../resources/engine.js';
@@ -49,15 +49,6 @@ export async function ownTemplate(ctx: Ctx, templateId: number) {
     .executeTakeFirst();
   if (!row) throw new ApiFailure(Code.invalidInput, '模板不存在');
   return row;
-}
-
-export async function orgNameOf(ctx: Ctx) {
-  const org = await ctx.db
-    .selectFrom('org')
-    .select('orgName')
-    .where('orgId', '=', ctx.user.orgId)
-    .executeTakeFirst();
-  return org?.orgName ?? '';
 }
 
 /** What the placeholders of a template stand for, for one elder and (for a contract) its terms. */
@@ -141,9 +132,8 @@ export function documentRoutes(server: ServerDocumentFamily): AnyRoute[] {
       response: printPage,
       async handler(ctx) {
         const doc = await loadRow(ctx, def, ctx.params.dataId);
-        sendPrintPage(ctx.reply, {
+        await sendPrintPage(ctx, {
           title: `${String(doc.title)}（${String(doc.oldmanName ?? '')}）`,
-          orgName: await orgNameOf(ctx),
           body: String(doc.content ?? ''),
           fileName: `${String(doc.title)}-${String(doc.oldmanName ?? doc.dataId)}.html`,
         });
