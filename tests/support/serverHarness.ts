@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type AppOptions, buildApp } from '../../server/app.js';
+import { forgetAuthorizations } from '../../server/auth/tokens.js';
 import { DemoAccounts } from '../../server/db/seed.js';
 
 export type TestApp = Awaited<ReturnType<typeof buildApp>>;
@@ -52,6 +53,32 @@ export const signInNurse = (app: TestApp) =>
   signIn(app, DemoAccounts.restricted.loginName, DemoAccounts.restricted.password);
 export const signInOtherOrg = (app: TestApp) =>
   signIn(app, DemoAccounts.otherOrg.loginName, DemoAccounts.otherOrg.password);
+
+/**
+ * Gives the restricted nurse's role exactly `codes` among the authority codes that start with
+ * `prefix` (as an administrator would in 角色管理) and answers her new token.
+ */
+export async function grantNurse(app: TestApp, prefix: string, codes: string[]): Promise<string> {
+  const db = app.services.db;
+  const { roleId } = await db
+    .selectFrom('userRole')
+    .innerJoin('users', 'users.userId', 'userRole.userId')
+    .select('userRole.roleId')
+    .where('users.loginName', '=', DemoAccounts.restricted.loginName)
+    .executeTakeFirstOrThrow();
+  await db
+    .deleteFrom('roleAuthority')
+    .where('roleId', '=', roleId)
+    .where('code', 'like', `${prefix}%`)
+    .execute();
+  if (codes.length)
+    await db
+      .insertInto('roleAuthority')
+      .values(codes.map((code) => ({ roleId, code })))
+      .execute();
+  forgetAuthorizations(db);
+  return (await signInNurse(app)).token;
+}
 
 /** GET/POST/PUT/DELETE with a token; returns status and parsed envelope. */
 export async function call(

@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../domain/codes.js';
 import { CareArchivePaths as P } from '../../domain/resources/careArchive.js';
 import { LiveStatus } from '../../domain/resources/residence.js';
-import { forgetAuthorizations } from '../../server/auth/tokens.js';
-import { call, signInAdmin, signInNurse, startTestApp, type TestApp } from '../support/serverHarness.js';
+import { call, grantNurse, signInAdmin, startTestApp, type TestApp } from '../support/serverHarness.js';
 
 // The archives of cared-for people: 基础档案, 在院长者档案 (read from 长者档案 and 居家档案) and 特困人员档案.
 let h: Awaited<ReturnType<typeof startTestApp>>;
@@ -80,28 +79,10 @@ describe('archives of cared-for people', () => {
   });
 
   it('checks authority and the data departments', async () => {
-    const db = app.services.db;
-    const { roleId } = await db
-      .selectFrom('userRole')
-      .innerJoin('users', 'users.userId', 'userRole.userId')
-      .select('userRole.roleId')
-      .where('users.loginName', '=', 'huli01')
-      .executeTakeFirstOrThrow();
-    await db
-      .deleteFrom('roleAuthority')
-      .where('roleId', '=', roleId)
-      .where('code', 'like', 'archives:%')
-      .execute();
-    forgetAuthorizations(db);
-    const none = (await signInNurse(app)).token;
+    const none = await grantNurse(app, 'archives:', []);
     for (const url of [P.base, P.inInstitution, P.hardship])
       expect((await call(app, none, 'GET', `${url}?pageNum=1&pageSize=5`)).body.code).toBe(Code.noAuthority);
-    await db
-      .insertInto('roleAuthority')
-      .values(['archives:base', 'archives:inst'].map((code) => ({ roleId, code })))
-      .execute();
-    forgetAuthorizations(db);
-    const viewer = (await signInNurse(app)).token;
+    const viewer = await grantNurse(app, 'archives:', ['archives:base', 'archives:inst']);
     const all = await list(admin, P.base);
     const seen = await list(viewer, P.base);
     expect(seen.total).toBeGreaterThan(0);

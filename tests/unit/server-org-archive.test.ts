@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../domain/codes.js';
 import { OrgArchivePaths as P } from '../../domain/resources/orgArchive.js';
 import { LiveStatus, ResidencePaths, residencePath } from '../../domain/resources/residence.js';
-import { forgetAuthorizations } from '../../server/auth/tokens.js';
-import { call, signInAdmin, signInNurse, startTestApp, type TestApp } from '../support/serverHarness.js';
+import { call, grantNurse, signInAdmin, startTestApp, type TestApp } from '../support/serverHarness.js';
 
 // 机构档案: the building model (buildings, floors, rooms, beds) added, edited and retired.
 let h: Awaited<ReturnType<typeof startTestApp>>;
@@ -170,27 +169,7 @@ describe('机构档案: the building model', () => {
   it('checks authority and the data departments', async () => {
     const other = await newWing('6号楼', depts.nurse2);
     const mine = await newWing('5号楼', depts.nurse1);
-    const db = app.services.db;
-    const { roleId } = await db
-      .selectFrom('userRole')
-      .innerJoin('users', 'users.userId', 'userRole.userId')
-      .select('userRole.roleId')
-      .where('users.loginName', '=', 'huli01')
-      .executeTakeFirstOrThrow();
-    const grant = async (codes: string[]) => {
-      await db
-        .deleteFrom('roleAuthority')
-        .where('roleId', '=', roleId)
-        .where('code', 'like', 'archives:org%')
-        .execute();
-      if (codes.length)
-        await db
-          .insertInto('roleAuthority')
-          .values(codes.map((code) => ({ roleId, code })))
-          .execute();
-      forgetAuthorizations(db);
-      return (await signInNurse(app)).token;
-    };
+    const grant = (codes: string[]) => grantNurse(app, 'archives:org', codes);
     const none = await grant([]);
     expect((await call(app, none, 'GET', `${P.beds}?pageHelper=0`)).body.code).toBe(Code.noAuthority);
     const viewer = await grant(['archives:org']);

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../domain/codes.js';
 import { modules } from '../../domain/modules/index.js';
-import { forgetAuthorizations } from '../../server/auth/tokens.js';
 import { SAMPLE_SCREEN, sampleModule, sampleToolResource } from '../support/sampleModule.js';
 import {
   call,
+  grantNurse,
   signInAdmin,
-  signInNurse,
   signInOtherOrg,
   startTestApp,
   type TestApp,
@@ -109,12 +108,12 @@ describe('a module made of one descriptor', () => {
 
   it('checks its authority codes: a nurse without them is refused, with them sees her department only', async () => {
     // An administrator takes the module from the nurses' role: the server refuses every call.
-    const without = await grantNurse([]);
+    const without = await grantSample([]);
     expect((await list(without)).body.code).toBe(Code.noAuthority);
     expect((await create(without, { toolName: '血压计', quantity: 1 })).body.code).toBe(Code.noAuthority);
 
     // Then grants the list alone: she sees her department's tools and may not add one.
-    const viewer = await grantNurse(['sample:tools']);
+    const viewer = await grantSample(['sample:tools']);
     const seen = rowsOf(await list(viewer));
     expect(seen.length).toBeGreaterThan(0);
     expect(seen.every((r) => r.deptId === depts.nurse1)).toBe(true);
@@ -130,28 +129,7 @@ describe('a module made of one descriptor', () => {
   });
 });
 
-/** Gives the nurses' role exactly these codes of the sample module; answers huli01's new token. */
-async function grantNurse(codes: string[]): Promise<string> {
-  const db = app.services.db;
-  const { roleId } = await db
-    .selectFrom('userRole')
-    .innerJoin('users', 'users.userId', 'userRole.userId')
-    .select('userRole.roleId')
-    .where('users.loginName', '=', 'huli01')
-    .executeTakeFirstOrThrow();
-  await db
-    .deleteFrom('roleAuthority')
-    .where('roleId', '=', roleId)
-    .where('code', 'like', 'sample%')
-    .execute();
-  if (codes.length)
-    await db
-      .insertInto('roleAuthority')
-      .values(codes.map((code) => ({ roleId, code })))
-      .execute();
-  forgetAuthorizations(db);
-  return (await signInNurse(app)).token;
-}
+const grantSample = (codes: string[]) => grantNurse(app, 'sample', codes);
 
 describe("its workflow actions, asked of the record's machine", () => {
   it('retires a tool in service once; a second retire is refused naming the state; restore brings it back', async () => {
@@ -186,9 +164,9 @@ describe("its workflow actions, asked of the record's machine", () => {
     const toolId = (made.body.result as { toolId: number }).toolId;
     const elsewhere = await create(admin, { toolName: '坐便椅', quantity: 1, deptId: depts.nurse2 });
     const elsewhereId = (elsewhere.body.result as { toolId: number }).toolId;
-    const viewer = await grantNurse(['sample:tools']);
+    const viewer = await grantSample(['sample:tools']);
     expect((await call(app, viewer, 'PUT', `${URL}/${toolId}/retire`, {})).body.code).toBe(Code.noAuthority);
-    const editor = await grantNurse(['sample:tools', 'sample:tools:edit']);
+    const editor = await grantSample(['sample:tools', 'sample:tools:edit']);
     expect((await call(app, editor, 'PUT', `${URL}/${elsewhereId}/retire`, {})).body.code).toBe(
       Code.deptNotAllowed,
     );
