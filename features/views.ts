@@ -1,6 +1,9 @@
 import type { ViewLoaders } from '../src/router/views.js';
 import { archivesViews } from './archives/index.js';
+import { assessmentViews } from './assessment/index.js';
 import { callboardViews } from './callboard/index.js';
+import { careViews } from './care/index.js';
+import { careHealthViews } from './care-health/index.js';
 import { consultViews } from './consult/index.js';
 import { contractViews } from './contract/index.js';
 import { expenseViews } from './expense/index.js';
@@ -27,4 +30,7 @@ export const views: ViewLoaders = {
   ...expenseViews,
   ...homecareViews,
   ...callboardViews,
+  ...careViews,
+  ...careHealthViews,
+  ...assessmentViews,
 };

@@ -4,6 +4,7 @@ import type { ResourceDef } from '../resource.js';
 import { archivesModule } from './archives.js';
 import { baseDataModule } from './baseData.js';
 import { callboardModule } from './callboard.js';
+import { careModule } from './care.js';
 import { expenseModule } from './expense.js';
 import { homecareModule } from './homecare.js';
 import { iotModule } from './iot.js';
@@ -28,6 +29,7 @@ export const modules: readonly ModuleDef[] = [
   systemModule,
   expenseModule,
   homecareModule,
+  careModule,
   baseDataModule,
   benchModule,
   callboardModule,

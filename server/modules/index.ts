@@ -6,6 +6,7 @@ import { type ResourceHooks, resourceRoutes } from '../resources/engine.js';
 import { archivesServer } from './archives.js';
 import { baseDataServer } from './baseData.js';
 import { callboardServer } from './callboard.js';
+import { careServer } from './care.js';
 import { expenseServer } from './expense.js';
 import { homecareServer } from './homecare.js';
 import { iotServer } from './iot.js';
@@ -25,6 +26,7 @@ export const serverModules: Readonly<Record<string, ServerModule>> = {
   homecare: homecareServer,
   baseData: baseDataServer,
   callboard: callboardServer,
+  care: careServer,
 };
 
 /** A new record of a workflow starts in the machine's initial state. */
