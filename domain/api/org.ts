@@ -52,18 +52,39 @@ export type UserDetail = z.infer<typeof userDetail>;
 
 export const orgInfoParams = z.object({ id: positive });
 export const orgSaveParams = z.object({ orgId: positive });
-const qualification = z.object({ name: z.string().max(64), urlPath: z.string().max(300) });
-export const orgInfoBody = z.object({
-  orgName: z.string().trim().min(1, '请输入机构名称').max(64),
-  address: z.string().max(200).default(''),
-  phone: z.string().max(32).default(''),
-  qualifications: z.array(qualification).max(50).default([]),
+/** One certificate of the institution (营业执照, 养老机构备案回执…): its name and the scan's stored path. */
+export const qualification = z.object({
+  name: z
+    .string({ error: '请输入资质名称' })
+    .trim()
+    .min(1, '请输入资质名称')
+    .max(64, '资质名称不能超过64个字'),
+  urlPath: z
+    .string({ error: '请上传资质图片' })
+    .min(1, '请上传资质图片')
+    .max(300)
+    .regex(/^\/files\/images\/[\w.-]+$/, '资质图片地址无效'),
 });
+export type Qualification = z.infer<typeof qualification>;
+/** A landline (0571-88886666, with an extension) or a mobile number, or nothing. */
+const orgPhone = /^(1\d{10}|0\d{2,3}-?\d{7,8}(-\d{1,6})?|400-?\d{3}-?\d{4})?$/;
+export const orgInfoBody = z.object({
+  orgName: z
+    .string({ error: '请输入机构名称' })
+    .trim()
+    .min(1, '请输入机构名称')
+    .max(64, '机构名称不能超过64个字'),
+  address: z.string().trim().max(200, '地址不能超过200个字').default(''),
+  phone: z.string().trim().regex(orgPhone, '请输入正确的联系电话（如 0571-88886666 或手机号）').default(''),
+  qualifications: z.array(qualification).max(20, '资质证照最多20项').default([]),
+});
+export type OrgInfoBody = z.infer<typeof orgInfoBody>;
 export const orgInfoAnswer = orgInfo.extend({
   address: z.string(),
   phone: z.string(),
-  qualifications: z.unknown(),
+  qualifications: z.array(qualification),
 });
+export type OrgRecord = z.infer<typeof orgInfoAnswer>;
 
 export const empParams = z.object({ empId: positive });
 export const empBody = z.object({

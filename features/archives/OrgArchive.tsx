@@ -17,6 +17,7 @@ import { usePageRefresh } from '../../src/app/usePageRefresh.js';
 import { useAuthority } from '../../src/auth/authorityStore.js';
 import { forgetDictionaries } from '../../src/dict/dictionaries.js';
 import { ResourceList, type Row, rowButton, useResourceAuthority } from '../../src/resource/index.js';
+import { OrgRecord } from './OrgRecord.js';
 import './archives.css';
 
 /** The retire or reinstate a clerk asked for, waiting for their confirmation. */
@@ -110,13 +111,14 @@ function PlaceList({
 }
 
 /**
- * /archives/manager1/index 机构档案: the institution's building model — buildings, floors, rooms
+ * /archives/manager1/index 机构档案: the institution's record (机构信息: name, address, phone,
+ * certificates) and its building model — buildings, floors, rooms
  * and beds — added, edited and retired (docs/decisions.md "Institution archive"). A bed's type and
  * monthly price feed the month bill; a new free bed appears on 床位状态图 at once.
  */
 export function OrgArchive() {
   const { request, toast } = useApp();
-  const [tab, setTab] = useState('building');
+  const [tab, setTab] = useState('org');
   const [refresh, setRefresh] = useState(0);
   const [capacity, setCapacity] = useState<Capacity | null>(null);
   const [error, setError] = useState('');
@@ -170,6 +172,7 @@ export function OrgArchive() {
         onChange={(t) => setTab(String(t))}
         renderActiveTabPanelOnly
       >
+        <Tab id="org" title="机构信息" panel={<OrgRecord />} />
         <Tab id="building" title="楼栋" panel={list(buildingResource)} />
         <Tab id="floor" title="楼层" panel={list(floorResource)} />
         <Tab

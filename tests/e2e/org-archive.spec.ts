@@ -26,6 +26,7 @@ test('机构档案: a new building, floor, room and bed; the bed is checked into
   const freeBefore = Number((await page.getByTestId('capacity-空闲').textContent())?.replace(/\D/g, ''));
   await shot(page, 'org-archive');
 
+  await page.getByRole('tab', { name: '楼栋', exact: true }).click();
   await add(page, 'orgBuilding', async (form) => {
     await form.getByLabel('楼栋名称', { exact: true }).fill('6号楼');
   });
@@ -140,4 +141,53 @@ test('长者档案 at 1920×1080: every column beside the 操作 column, none un
   const column = await created.boundingBox();
   expect(rail && column && column.x + column.width <= rail.x).toBe(true);
   await shot(page, 'elder-list-1920');
+});
+
+/** A real PNG (1×1, blue): the upload is checked by its signature. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGPQLboEAAJBAXKUhqeOAAAAAElFTkSuQmCC',
+  'base64',
+);
+
+test("机构档案 › 机构信息: the institution's record is shown and edited, a bad phone refused in view", async ({
+  page,
+}) => {
+  await signIn(page, ADMIN);
+  await page.goto('/#/archives/manager1/index');
+  const record = page.getByTestId('org-record');
+  await expect(record.getByTestId('org-record-name')).toHaveText('阳光颐养院');
+  await expect(record.getByTestId('org-record-phone')).toHaveText('0571-88886666');
+  await expect(record).toContainText('尚未登记资质证照');
+
+  await record.getByRole('button', { name: '编辑机构信息' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('联系电话').fill('88886666x');
+  await dialog.getByRole('button', { name: '添加资质' }).click();
+  await dialog.getByLabel('资质名称1').fill('养老机构备案回执');
+  const save = dialog.getByRole('button', { name: '保存' });
+  await save.click();
+  const error = dialog.getByTestId('org-record-error');
+  await expect(error).toHaveText('请输入正确的联系电话（如 0571-88886666 或手机号）');
+  await expect(error).toBeInViewport();
+  await expect(save).toBeInViewport();
+
+  await dialog.getByLabel('联系电话').fill('0571-88886666-801');
+  await save.click();
+  await expect(error).toHaveText('请上传资质图片');
+  await dialog
+    .locator('#org-qualification-0')
+    .setInputFiles({ name: 'beian.png', mimeType: 'image/png', buffer: PNG });
+  await expect(dialog.getByRole('img', { name: '养老机构备案回执' })).toBeVisible();
+  await shot(page, 'org-record-edit');
+  await save.click();
+  await expect(dialog).toHaveCount(0);
+
+  await expect(record.getByTestId('org-record-phone')).toHaveText('0571-88886666-801');
+  const scan = record.getByTestId('org-qualifications').getByRole('img', { name: '养老机构备案回执' });
+  await expect(scan).toBeVisible();
+  // the scan is really served: the browser decoded it
+  await expect.poll(() => scan.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+  await shot(page, 'org-record');
+  await page.reload();
+  await expect(page.getByTestId('org-record-phone')).toHaveText('0571-88886666-801');
 });

@@ -195,3 +195,54 @@ describe('机构档案: the building model', () => {
     await ok(keeper, 'PUT', P.bedRetire.replace(':id', String(mine.bedId)), {});
   });
 });
+
+describe('机构档案: the institution record', () => {
+  const orgId = 1;
+  const recordUrl = P.orgInfo.replace(':id', String(orgId));
+  const saveUrl = P.orgInfoSave.replace(':orgId', String(orgId));
+
+  it('answers the seeded record and saves name, address, phone and certificates', async () => {
+    const before = await ok(admin, 'GET', recordUrl);
+    expect(before).toMatchObject({ orgName: '阳光颐养院', orgCode: 'YGYY001', qualifications: [] });
+    const record = {
+      orgName: '阳光颐养院（西湖院区）',
+      address: '浙江省杭州市西湖区文三路 100 号',
+      phone: '0571-88886666-801',
+      qualifications: [{ name: '养老机构备案回执', urlPath: '/files/images/beian.png' }],
+    };
+    await ok(admin, 'PUT', saveUrl, record);
+    expect(await ok(admin, 'GET', recordUrl)).toMatchObject(record);
+    await ok(admin, 'PUT', saveUrl, { ...record, orgName: '阳光颐养院' });
+  });
+
+  it('refuses a bad phone, a certificate without its scan or name and a foreign scan path, and changes nothing', async () => {
+    const before = await ok(admin, 'GET', recordUrl);
+    const base = { orgName: '改名', address: '', phone: '', qualifications: [] };
+    const refusals: [Rec, string][] = [
+      [{ ...base, phone: '12345' }, '请输入正确的联系电话（如 0571-88886666 或手机号）'],
+      [{ ...base, orgName: '  ' }, '请输入机构名称'],
+      [{ ...base, qualifications: [{ name: '营业执照', urlPath: '' }] }, '请上传资质图片'],
+      [{ ...base, qualifications: [{ name: '', urlPath: '/files/images/a.png' }] }, '请输入资质名称'],
+      [
+        { ...base, qualifications: [{ name: '营业执照', urlPath: 'https://evil.example/a.png' }] },
+        '资质图片地址无效',
+      ],
+    ];
+    for (const [body, msg] of refusals) {
+      const r = await call(app, admin, 'PUT', saveUrl, body);
+      expect(r.body, JSON.stringify(body)).toMatchObject({ code: Code.invalidInput, msg });
+    }
+    expect(await ok(admin, 'GET', recordUrl)).toEqual(before);
+  });
+
+  it('lets only archives:org:edit change it, and only its own institution', async () => {
+    const nurse = await grantNurse(app, 'archives:org', ['archives:org']);
+    const body = { orgName: '护士改的名', address: '', phone: '', qualifications: [] };
+    expect((await call(app, nurse, 'PUT', saveUrl, body)).body.code).toBe(Code.noAuthority);
+    expect((await call(app, admin, 'PUT', P.orgInfoSave.replace(':orgId', '2'), body)).body.code).toBe(
+      Code.notFound,
+    );
+    expect((await call(app, admin, 'GET', P.orgInfo.replace(':id', '2'))).body.code).toBe(Code.notFound);
+    expect(await ok(admin, 'GET', recordUrl)).toMatchObject({ orgName: '阳光颐养院' });
+  });
+});
