@@ -1,5 +1,5 @@
 import { Button, Icon } from '@blueprintjs/core';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { type RefObject, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { AlarmRecord } from '../../domain/alarms.js';
 import { IotPaths } from '../../domain/api/iot.js';
 import { Authority } from '../../domain/menus.js';
@@ -9,9 +9,9 @@ import { useRealtime, useStore } from '../../src/realtime/context.js';
 import { AlarmSound } from '../iot/sound.js';
 import { useNow } from '../iot/useNow.js';
 import {
+  arrivalOf,
   canAck,
   isFlashing,
-  isRecentArrival,
   newestArrival,
   noteArrivals,
   placeOf,
@@ -90,6 +90,34 @@ function useAlarmSound(open: readonly AlarmRecord[]) {
 }
 
 /**
+ * How many rows fit the list's height (it takes what the panel leaves it): measured from a row and
+ * the list's gap, again on every resize, so no row is clipped behind the footer at 1366×768 and a 4K
+ * wall shows more. Until the first row is drawn, QUEUE_ROWS.
+ */
+function useFittingRows(list: RefObject<HTMLOListElement | null>, drawn: number): number {
+  const [rows, setRows] = useState(QUEUE_ROWS);
+  // the list is drawn only while there are alarms: measure again when it appears
+  const hasRows = drawn > 0;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: hasRows mounts the list the ref points to
+  useLayoutEffect(() => {
+    const ol = list.current;
+    if (!ol) return;
+    const measure = () => {
+      const row = ol.firstElementChild as HTMLElement | null;
+      if (!row) return;
+      const gap = Number.parseFloat(getComputedStyle(ol).rowGap) || 0;
+      const fit = Math.floor((ol.clientHeight + gap) / (row.offsetHeight + gap));
+      setRows(Math.max(1, fit));
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(ol);
+    return () => observer.disconnect();
+  }, [list, hasRows]);
+  return rows;
+}
+
+/**
  * The live queue: open alarms, most severe and oldest first, each with its waiting time; an arrival
  * flashes and shows its floor on the map; acknowledging stops the sound for it (same route as the console).
  */
@@ -126,9 +154,15 @@ export function AlarmQueue({ onArrival }: { onArrival(alarm: AlarmRecord): void 
       .finally(() => setAcking(null));
   };
 
-  const { shown, more } = queueView(open, QUEUE_ROWS, (a) =>
-    isRecentArrival(seen.get(a.recordId), now, a.ackTime),
-  );
+  const list = useRef<HTMLOListElement>(null);
+  const fitting = useFittingRows(list, open.length);
+  // 另有 N 条, clicked, shows every open alarm (the list scrolls) until 收起
+  const [expanded, setExpanded] = useState(false);
+  const view = queueView(open, expanded ? open.length : fitting, (a) => arrivalOf(seen.get(a.recordId), now));
+  const { shown, more, moreUnacked, moreUrgent } = view;
+  useEffect(() => {
+    if (open.length <= fitting) setExpanded(false);
+  }, [open.length, fitting]);
   return (
     <section className="wall-queue" aria-label="告警队列" data-testid="wall-queue">
       <header className="wall-queue-head">
@@ -148,7 +182,7 @@ export function AlarmQueue({ onArrival }: { onArrival(alarm: AlarmRecord): void 
           <span>当前没有未处理的告警</span>
         </div>
       ) : (
-        <ol className="wall-alarms">
+        <ol ref={list} className={`wall-alarms${expanded ? ' expanded' : ''}`} data-testid="wall-alarms">
           {shown.map((a) => {
             const flashing = isFlashing(seen.get(a.recordId), now);
             return (
@@ -194,9 +228,31 @@ export function AlarmQueue({ onArrival }: { onArrival(alarm: AlarmRecord): void 
         </ol>
       )}
       {more > 0 ? (
-        <footer className="wall-queue-more" data-testid="wall-queue-more">
+        <button
+          type="button"
+          className={`wall-queue-more${moreUnacked > 0 ? ' unacked' : ''}`}
+          data-testid="wall-queue-more"
+          data-unacked={moreUnacked}
+          onClick={() => setExpanded(true)}
+        >
           另有 {more} 条告警
-        </footer>
+          {moreUnacked > 0 ? (
+            <strong className="wall-queue-unacked">
+              {' '}
+              · 其中 {moreUnacked} 条未确认{moreUrgent > 0 ? `（${moreUrgent} 条紧急）` : ''}
+            </strong>
+          ) : null}
+          <span className="wall-queue-open"> · 查看全部</span>
+        </button>
+      ) : expanded ? (
+        <button
+          type="button"
+          className="wall-queue-more"
+          data-testid="wall-queue-less"
+          onClick={() => setExpanded(false)}
+        >
+          收起
+        </button>
       ) : null}
     </section>
   );

@@ -4,10 +4,10 @@ import { alarmStore } from '../../streams/alarms.js';
 import { makeAlarm } from './makeAlarm.js';
 import {
   ARRIVAL_VISIBLE_MS,
+  arrivalOf,
   canAck,
   FLASH_MS,
   isFlashing,
-  isRecentArrival,
   newestArrival,
   noteArrivals,
   placeOf,
@@ -43,26 +43,89 @@ describe('queue order', () => {
     expect(more).toBe(3);
   });
 
-  it('keeps a new arrival on a full wall until a minute after it is acknowledged, in the last rows', () => {
-    const old = Array.from({ length: QUEUE_ROWS + 4 }, (_, i) => makeAlarm({ recordId: i + 1, severity: 3 }));
+  it('never hides an unacknowledged alarm behind an acknowledged or less severe one', () => {
+    const acked = (recordId: number, severity: number) =>
+      makeAlarm({
+        recordId,
+        severity,
+        firstTime: t0 + recordId,
+        ackTime: t0 + 100_000,
+        ackBy: 1,
+        ackName: '王护士',
+      });
+    const open = [
+      acked(1, 3),
+      acked(2, 3),
+      makeAlarm({ recordId: 3, severity: 1, firstTime: t0 + 3 }),
+      makeAlarm({ recordId: 4, severity: 3, firstTime: t0 + 40 }),
+      makeAlarm({ recordId: 5, severity: 2, firstTime: t0 + 5 }),
+      makeAlarm({ recordId: 6, severity: 3, firstTime: t0 + 6 }),
+    ];
+    const view = queueView(open, 4);
+    // within a severity the one waiting longest first; acknowledged ones only after every unacknowledged
+    expect(view.shown.map((a) => a.recordId)).toEqual([6, 4, 5, 3]);
+    expect(view).toMatchObject({ more: 2, moreUnacked: 0, moreUrgent: 0 });
+    const cut = queueView(open, 2);
+    expect(cut.shown.map((a) => a.recordId)).toEqual([6, 4]);
+    expect(cut).toMatchObject({ more: 4, moreUnacked: 2, moreUrgent: 0 });
+  });
+
+  it('puts a new arrival on a full wall at once, whatever the queue holds', () => {
+    // 150 open alarms, 60 of them unacknowledged SOS waiting longer than the newcomer
+    const old = Array.from({ length: 150 }, (_, i) =>
+      makeAlarm({
+        recordId: i + 1,
+        severity: i < 60 ? 3 : 1 + (i % 2),
+        firstTime: t0 + i,
+        ...(i % 3 === 0 && i >= 60 ? { ackTime: t0 + 1_000, ackBy: 1, ackName: '王护士' } : {}),
+      }),
+    );
+    const arrivedAt = t0 + 120_000;
+    // several in the same second: an SOS, a low battery and a tamper
+    const newcomers = [
+      makeAlarm({ recordId: 201, severity: 3, firstTime: arrivedAt }),
+      makeAlarm({ recordId: 202, severity: 1, firstTime: arrivedAt }),
+      makeAlarm({ recordId: 203, severity: 2, firstTime: arrivedAt }),
+    ];
+    const seen = new Map(newcomers.map((a) => [a.recordId, arrivedAt]));
+    const view = (now: number) =>
+      queueView([...old, ...newcomers], QUEUE_ROWS, (a) => arrivalOf(seen.get(a.recordId), now));
+    const fresh = view(arrivedAt + 1_000);
+    expect(fresh.shown).toHaveLength(QUEUE_ROWS);
+    expect(fresh.shown.slice(-3).map((a) => a.recordId)).toEqual([201, 203, 202]);
+    expect(fresh.shown.slice(0, QUEUE_ROWS - 3).every((a) => a.severity === 3 && a.ackTime === null)).toBe(
+      true,
+    );
+    expect(fresh.more).toBe(153 - QUEUE_ROWS);
+    expect(fresh.moreUrgent).toBe(60 - (QUEUE_ROWS - 3));
+    // after the flash the SOS keeps its row for a minute; the less severe newcomers yield theirs to the
+    // hidden unacknowledged SOS
+    const later = view(arrivedAt + FLASH_MS + 1_000);
+    expect(later.shown.map((a) => a.recordId)).toContain(201);
+    expect(later.shown.map((a) => a.recordId)).not.toContain(202);
+    expect(later.shown.map((a) => a.recordId)).not.toContain(203);
+    expect(later.shown.every((a) => a.severity === 3 && a.ackTime === null)).toBe(true);
+    // then the strict order holds: the newest SOS waits its turn behind the older ones
+    expect(view(arrivedAt + ARRIVAL_VISIBLE_MS + 1).shown.map((a) => a.recordId)).not.toContain(201);
+  });
+
+  it('gives no row to an acknowledged arrival once it has stopped flashing', () => {
+    const old = Array.from({ length: QUEUE_ROWS + 2 }, (_, i) => makeAlarm({ recordId: i + 1, severity: 1 }));
     const arrivedAt = t0 + 120_000;
     const seen = new Map([[99, arrivedAt]]);
-    const view = (ackTime: number | null, now: number) => {
-      const open = [...old, makeAlarm({ recordId: 99, severity: 3, firstTime: arrivedAt, ackTime })];
-      return queueView(open, QUEUE_ROWS, (a) => isRecentArrival(seen.get(a.recordId), now, a.ackTime));
-    };
-    const fresh = view(null, arrivedAt + 10_000);
-    expect(fresh.shown).toHaveLength(QUEUE_ROWS);
-    expect(fresh.shown.at(-1)?.recordId).toBe(99);
-    expect(fresh.more).toBe(old.length + 1 - QUEUE_ROWS);
-    // Still waiting for someone after ten minutes: still on the wall.
-    expect(view(null, arrivedAt + 600_000).shown.at(-1)?.recordId).toBe(99);
-    // Acknowledged: shown a minute more, then back to its place below the cut.
-    const ackAt = arrivedAt + 300_000;
-    expect(view(ackAt, ackAt + 30_000).shown.at(-1)?.recordId).toBe(99);
-    const later = view(ackAt, ackAt + ARRIVAL_VISIBLE_MS + 1);
-    expect(later.shown.map((a) => a.recordId)).not.toContain(99);
-    expect(later.more).toBe(old.length + 1 - QUEUE_ROWS);
+    const acked = makeAlarm({
+      recordId: 99,
+      severity: 3,
+      firstTime: arrivedAt,
+      ackTime: arrivedAt + 2_000,
+      ackBy: 1,
+    });
+    const view = (now: number) =>
+      queueView([...old, acked], QUEUE_ROWS, (a) => arrivalOf(seen.get(a.recordId), now)).shown.map(
+        (a) => a.recordId,
+      );
+    expect(view(arrivedAt + 3_000)).toContain(99);
+    expect(view(arrivedAt + FLASH_MS + 1)).not.toContain(99);
   });
 });
 
@@ -92,7 +155,9 @@ describe('arrivals', () => {
     const pressedAgain = { ...sos, count: 2, version: 2, lastTime: openedAt + 20_000 };
     const later = noteArrivals(first, [pressedAgain], openedAt + 21_000, openedAt);
     expect(later.get(3)).toBe(openedAt + 21_000);
-    expect(isRecentArrival(later.get(3), openedAt + 22_000, null)).toBe(true);
+    expect(arrivalOf(later.get(3), openedAt + 22_000)).toBe('flashing');
+    expect(arrivalOf(later.get(3), openedAt + 21_000 + FLASH_MS)).toBe('recent');
+    expect(arrivalOf(first.get(3), openedAt + 22_000)).toBeNull();
     // the same repeat read again is not a third arrival
     expect(noteArrivals(later, [pressedAgain], openedAt + 30_000, openedAt).get(3)).toBe(openedAt + 21_000);
   });

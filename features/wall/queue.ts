@@ -3,31 +3,74 @@ import { alarmTransition } from '../../machines/alarmMachine.js';
 
 /** How long an alarm that arrives while the wall is open flashes. */
 export const FLASH_MS = 6_000;
-/** Rows the queue shows on a 1080-pixel screen; the rest are counted below it. */
+/** Rows the queue shows until it has measured how many fit; the rest are counted below it. */
 export const QUEUE_ROWS = 8;
 
-/** How long an acknowledged arrival keeps its row on a full wall. */
+/** How long an unacknowledged arrival may keep a reserved row on a full wall. */
 export const ARRIVAL_VISIBLE_MS = 60_000;
 
+/** The queue's order: unacknowledged first, then the most severe, then the one waiting longest. */
+export function compareQueue(a: AlarmRecord, b: AlarmRecord): number {
+  const unacked = Number(a.ackTime !== null) - Number(b.ackTime !== null);
+  if (unacked !== 0) return unacked;
+  if (a.severity !== b.severity) return b.severity - a.severity;
+  return a.firstTime - b.firstTime || a.recordId - b.recordId;
+}
+
+export interface QueueView {
+  shown: AlarmRecord[];
+  /** Open alarms below the cut. */
+  more: number;
+  /** Of those, not acknowledged yet. */
+  moreUnacked: number;
+  /** Of those, not acknowledged and 紧急. */
+  moreUrgent: number;
+}
+
 /**
- * The rows the wall shows. The alarm store already orders open alarms by severity, then the oldest
- * first (the console's order); the wall keeps that order and cuts it to the screen. An alarm that
- * arrived while the wall was open and is not acknowledged (or was, within the last minute), and would
- * fall below the cut, takes one of the last rows (at most half of them), so a new emergency is never
- * only a "另有 N 条" count on a full wall.
+ * The rows the wall shows (issue #18: the wall never hides what matters). Open alarms are ordered by
+ * `compareQueue`, so an unacknowledged alarm is never below an acknowledged or less severe one, and cut
+ * to the rows that fit. An arrival (raised, or repeated, while the wall is open) that would fall below
+ * the cut takes one of the last rows — at most half of them — so a new alarm is on screen at once
+ * whatever the queue holds: while it flashes whatever its severity, then for up to a minute while it is
+ * unacknowledged and no hidden unacknowledged alarm is more severe.
  */
 export function queueView(
   open: readonly AlarmRecord[],
   rows = QUEUE_ROWS,
-  arrivedRecently: (a: AlarmRecord) => boolean = () => false,
-) {
-  if (open.length <= rows) return { shown: open, more: 0 };
-  const late = open
-    .slice(rows)
-    .filter(arrivedRecently)
-    .slice(0, Math.floor(rows / 2));
-  const shown = [...open.slice(0, rows - late.length), ...late];
-  return { shown, more: open.length - shown.length };
+  arrival: (a: AlarmRecord) => 'flashing' | 'recent' | null = () => null,
+): QueueView {
+  const ordered = [...open].sort(compareQueue);
+  const cut = Math.max(1, rows);
+  if (ordered.length <= cut) return { shown: ordered, more: 0, moreUnacked: 0, moreUrgent: 0 };
+  const below = ordered.slice(cut);
+  const kind = new Map(below.map((a) => [a.recordId, arrival(a)]));
+  const candidates = below
+    .filter(
+      (a) => kind.get(a.recordId) === 'flashing' || (kind.get(a.recordId) === 'recent' && a.ackTime === null),
+    )
+    .sort((a, b) => compareQueue(a, b) || b.lastTime - a.lastTime)
+    .slice(0, Math.max(1, Math.floor(cut / 2)));
+  // once it has stopped flashing, an arrival yields its row to a more severe unacknowledged alarm
+  const reserved = new Set(candidates.map((a) => a.recordId));
+  const hiddenWorst = () =>
+    Math.max(
+      0,
+      ...below.filter((a) => !reserved.has(a.recordId) && a.ackTime === null).map((a) => a.severity),
+    );
+  for (const a of [...candidates].reverse())
+    if (kind.get(a.recordId) !== 'flashing' && a.severity < hiddenWorst()) reserved.delete(a.recordId);
+  const late = candidates.filter((a) => reserved.has(a.recordId));
+  const shown = [...ordered.slice(0, cut - late.length), ...late];
+  const visible = new Set(shown.map((a) => a.recordId));
+  const hidden = ordered.filter((a) => !visible.has(a.recordId));
+  const unacked = hidden.filter((a) => a.ackTime === null);
+  return {
+    shown,
+    more: hidden.length,
+    moreUnacked: unacked.length,
+    moreUrgent: unacked.filter((a) => a.severity >= 3).length,
+  };
 }
 
 /**
@@ -64,13 +107,14 @@ export const isFlashing = (seenAt: number | undefined, now: number) =>
   seenAt !== undefined && seenAt > 0 && now - seenAt < FLASH_MS;
 
 /**
- * An arrival the wall keeps in view: raised while the wall was open, and either not acknowledged yet,
- * or arrived or acknowledged within the last minute (so the operator sees the acknowledgement land).
+ * Whether an alarm counts as an arrival for the queue: flashing (seen in the last few seconds) or
+ * recent (seen within the last minute); alarms present when the wall opened are neither.
  */
-export const isRecentArrival = (seenAt: number | undefined, now: number, ackTime: number | null = null) =>
-  seenAt !== undefined &&
-  seenAt > 0 &&
-  (ackTime === null || now - seenAt < ARRIVAL_VISIBLE_MS || now - ackTime < ARRIVAL_VISIBLE_MS);
+export function arrivalOf(seenAt: number | undefined, now: number): 'flashing' | 'recent' | null {
+  if (seenAt === undefined || seenAt <= 0) return null;
+  if (isFlashing(seenAt, now)) return 'flashing';
+  return now - seenAt < ARRIVAL_VISIBLE_MS ? 'recent' : null;
+}
 
 /** The newest arrival still flashing, if any: the map shows its floor. */
 export function newestArrival(

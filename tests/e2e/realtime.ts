@@ -12,6 +12,21 @@ export const e2eDataDir = `.tmp/e2e-data-${e2ePort}`;
 
 /** A seeded watch or band of a department, with the credentials the simulator uses. */
 export function deviceOf(dataDir: string, deptName: string, kinds = ['watch', 'band']): SimulatedDevice {
+  const found = devicesOf(dataDir, deptName, 1, kinds)[0];
+  if (!found) throw new Error(`no ${kinds.join('/')} in ${deptName}`);
+  return found;
+}
+
+/**
+ * The last `n` seeded watches or bands of a department (the simulator's random alarms are least likely
+ * to be on them during a test), with their credentials.
+ */
+export function devicesOf(
+  dataDir: string,
+  deptName: string,
+  n: number,
+  kinds = ['watch', 'band'],
+): SimulatedDevice[] {
   const conn = new Database(join(dataDir, 'eldercare.sqlite'), { readonly: true, fileMustExist: true });
   const rows = conn
     .prepare(
@@ -23,11 +38,8 @@ export function deviceOf(dataDir: string, deptName: string, kinds = ['watch', 'b
   const devices = JSON.parse(
     readFileSync(join(dataDir, 'simulator-devices.json'), 'utf8'),
   ) as SimulatedDevice[];
-  // The last one: the simulator's random alarms are least likely to be on it during a test.
   const ids = new Set(rows.map((r) => r.deviceId));
-  const found = devices.filter((d) => ids.has(d.deviceId)).at(-1);
-  if (!found) throw new Error(`no ${kinds.join('/')} in ${deptName}`);
-  return found;
+  return devices.filter((d) => ids.has(d.deviceId)).slice(-n);
 }
 
 /** Acts as the device: connects with its own credentials and publishes one event. */

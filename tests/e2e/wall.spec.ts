@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { deviceOf, e2eDataDir, e2ePort, sos } from './realtime.js';
+import { deviceOf, devicesOf, e2eDataDir, e2ePort, sos } from './realtime.js';
 import { ADMIN, signIn } from './support.js';
 
 // Contexts a test opens itself would keep their pages running (a wall draws its map every second)
@@ -159,4 +159,57 @@ test('the console opens the wall in a new window; a session ended elsewhere take
   await expect(wall).toHaveURL(/\/login\.html\?returnUrl=%2Ffullchart\.html$/, { timeout: 15_000 });
   await context.close();
   await elsewhere.context().close();
+});
+
+/** Every drawn row of the queue lies inside the list: none is cut off by the footer or the panel. */
+async function rowsInside(page: Page) {
+  const list = await page.getByTestId('wall-alarms').boundingBox();
+  const rows = await page
+    .getByTestId('wall-alarm-row')
+    .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().bottom));
+  expect(list).not.toBeNull();
+  expect(rows.length).toBeGreaterThan(0);
+  for (const bottom of rows) expect(bottom).toBeLessThanOrEqual((list?.y ?? 0) + (list?.height ?? 0) + 0.5);
+}
+
+test('the queue shows whole rows at every size, counts the hidden ones with the unacknowledged, and opens them all', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const page = await (await browser.newContext({ viewport: { width: 1366, height: 768 } })).newPage();
+  await signIn(page, ADMIN, '护理一部');
+  await page.goto('/fullchart.html');
+  await expect(page.getByTestId('wall')).toBeVisible();
+  // fourteen SOS in the same second, on top of what the simulator has raised: more than 1366×768 holds
+  await Promise.all(devicesOf(e2eDataDir, '护理一部', 14).map((d) => sos(e2ePort, d)));
+  const more = page.getByTestId('wall-queue-more');
+  await expect(more).toBeVisible({ timeout: 10_000 });
+  await expect(more).toContainText(/另有 \d+ 条告警/);
+  await rowsInside(page);
+  // the count is what the server holds beyond the rows shown (the simulator may add alarms meanwhile)
+  const rows = page.getByTestId('wall-alarm-row');
+  await expect
+    .poll(async () => {
+      const hidden = Number((await more.textContent())?.match(/另有 (\d+) 条/)?.[1]);
+      return (await openAlarms(page)).length - (await rows.count()) - hidden;
+    })
+    .toBe(0);
+  // no acknowledged alarm is shown while an unacknowledged one is hidden
+  if (Number(await more.getAttribute('data-unacked')) > 0)
+    await expect(rows.filter({ hasText: '已确认' })).toHaveCount(0);
+  await page.screenshot({ path: '.tmp/shot-wall-1366.png' });
+
+  await more.click();
+  await expect.poll(async () => (await openAlarms(page)).length - (await rows.count())).toBe(0);
+  await page.getByTestId('wall-queue-less').click();
+  await expect(more).toBeVisible();
+
+  for (const size of [
+    { width: 1920, height: 1080 },
+    { width: 3840, height: 2160 },
+  ]) {
+    await page.setViewportSize(size);
+    await expect(async () => rowsInside(page)).toPass();
+    await page.screenshot({ path: `.tmp/shot-wall-${size.width}.png` });
+  }
 });

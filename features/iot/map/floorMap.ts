@@ -103,6 +103,9 @@ export class FloorMap {
       },
     });
     this.map.addControl(this.overlay);
+    this.map.on('resize', () => {
+      if (this.fitted) this.map.fitBounds(this.fitted, { padding: 40, duration: 0 });
+    });
     this.map.on('click', (e) => {
       if (this.dragged) {
         this.dragged = false;
@@ -179,8 +182,12 @@ export class FloorMap {
   }
 
   fitTo(bounds: [LngLat, LngLat]) {
+    this.fitted = bounds;
     this.map.fitBounds(bounds, { padding: 40, duration: 0 });
   }
+
+  /** The floor the camera was last fitted to: a resized map (a wall's window, a 4K screen) fits it again. */
+  private fitted: [LngLat, LngLat] | null = null;
 
   /**
    * After table.apply(frame): recolour and re-filter every row (cheap typed-array loops) and hand deck.gl
