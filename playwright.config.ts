@@ -1,6 +1,9 @@
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 18080);
+// One clock for the server, the browser and the tests' own date arithmetic: the home's, as `npm start`
+// runs it (scripts/start.mjs). Set before any date is made; the test workers inherit it.
+process.env.TZ = 'Asia/Shanghai';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -28,7 +31,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf .tmp/e2e-data-${port} && DATA_DIR=.tmp/e2e-data-${port} PORT=${port} LOG_LEVEL=warn LOGIN_RATE_PER_MINUTE=1000 CHECK_ANSWERS=1 ${process.env.STATIC_DIR ? `STATIC_DIR=${process.env.STATIC_DIR} ` : ''}npx tsx server/main.ts`,
+    command: `rm -rf .tmp/e2e-data-${port} && TZ=Asia/Shanghai DATA_DIR=.tmp/e2e-data-${port} PORT=${port} LOG_LEVEL=warn LOGIN_RATE_PER_MINUTE=1000 CHECK_ANSWERS=1 ${process.env.STATIC_DIR ? `STATIC_DIR=${process.env.STATIC_DIR} ` : ''}npx tsx server/main.ts`,
     url: `http://127.0.0.1:${port}/login.html`,
     reuseExistingServer: false,
     timeout: 60_000,
