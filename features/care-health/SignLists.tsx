@@ -19,7 +19,7 @@ function SignList({ kind }: { kind: SignKind }) {
   return (
     <div className="page" data-testid={`page-sign-${kind}`}>
       <Callout icon="info-sign" compact>
-        {thresholds[kind]}时，录入后在 智能物联 › 告警中心 报警。
+        {thresholds[kind]}时，录入后在 告警中心 › 床垫告警 报警（与床垫告警一起处理）。
       </Callout>
       <ResourceList
         def={def}
