@@ -10,11 +10,19 @@ test('a blood oxygen reading out of range entered in the console raises an alarm
   await expect(list).toBeVisible();
   await list.getByRole('button', { name: '新增' }).click();
   const dialog = page.getByRole('dialog');
-  const elder = dialog.getByLabel('长者');
+  const elder = dialog.getByLabel('长者', { exact: true });
   await expect(elder.locator('option').nth(1)).toBeAttached();
   await elder.selectOption({ index: 1 });
   const name = ((await elder.locator('option:checked').textContent()) ?? '').replace(/（.*$/, '');
   expect(name).not.toBe('');
+
+  // a morning reading (the e2e server's clock may run in UTC, hours behind the browser's Asia/Shanghai)
+  const morning = await page.evaluate(() => {
+    const d = new Date(Date.now() - 9 * 3600_000);
+    const p = (n: number) => String(n).padStart(2, '0');
+    return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
+  });
+  await dialog.getByLabel('测量时间').fill(morning);
 
   // impossible: refused with the server's message, nothing saved
   await dialog.getByLabel('血氧饱和度（%）').fill('30');
@@ -27,7 +35,9 @@ test('a blood oxygen reading out of range entered in the console raises an alarm
   await dialog.getByLabel('血氧饱和度（%）').fill('86');
   await dialog.getByRole('button', { name: '保存' }).click();
   await expect(dialog).toHaveCount(0);
-  await expect(list.getByRole('row').filter({ hasText: name }).first()).toContainText('86');
+  const table = list.getByTestId('resource-table');
+  await expect(table.getByText('86', { exact: true })).toBeVisible();
+  await expect(table.getByText(name, { exact: true }).first()).toBeVisible();
 
   await page.goto('/#/yunmuIot/alarm');
   const row = page
@@ -45,10 +55,11 @@ test('this week’s meal plan is copied forward to the next week', async ({ page
   await page.goto('/#/careplan/dishPlan');
   const screen = page.getByTestId('page-dish-plans');
   await expect(screen.getByTestId('week-menu')).toContainText('午餐');
-  const thisWeek = screen.getByRole('row').filter({ hasText: '本周食谱' });
+  // Table2 has no row elements: each row's buttons are a group named after the plan
+  const thisWeek = screen.getByRole('group', { name: '本周食谱' });
   await thisWeek.getByRole('button', { name: '复制到下周' }).click();
   await expect(page.getByText(/已复制为 \d{4}-\d{2}-\d{2} 起的一周食谱/)).toBeVisible();
-  const copied = screen.getByRole('row').filter({ hasText: '日起一周食谱' });
+  const copied = screen.getByRole('group', { name: /日起一周食谱$/ });
   await expect(copied).toBeVisible();
   await copied.getByRole('button', { name: '查看' }).click();
   await expect(page.getByTestId('page-dish-plan-detail').getByTestId('week-menu-day')).toHaveCount(7);
