@@ -7,6 +7,12 @@ import { ResourceList, useResourceAuthority } from '../../src/resource/index.js'
 
 type TemplateType = { typeId: number; typeName: string };
 
+/** The filled forms without the type filter: each screen is one type. */
+const formsDef = {
+  ...templateDataResource,
+  filters: (templateDataResource.filters ?? []).filter((f) => f.field !== 'typeId'),
+};
+
 /** The id of the form template type of that name (系统设置 › 表单模板), null while unknown. */
 function useTypeId(typeName: string): number | null | undefined {
   const { request } = useApp();
@@ -37,7 +43,7 @@ function FilledForms({ typeName, testId }: { typeName: string; testId: string })
         />
       ) : typeId ? (
         <ResourceList
-          def={templateDataResource}
+          def={formsDef}
           canCreate={can.canCreate}
           canEdit={can.canEdit}
           canRemove={can.canRemove}
