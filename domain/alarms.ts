@@ -24,7 +24,17 @@ export const mattressAlarmTypeName: Record<string, string> = {
   '3': '呼吸报警',
   '4': '心率报警',
   '5': '尿湿报警',
+  // hand-entered vital signs outside the alarm thresholds (domain/api/careHealth.ts), shown with the
+  // mattress alarms: the health alarms of 告警中心
+  'sign.bloodPressure': '血压异常（体征录入）',
+  'sign.bloodOxygen': '血氧过低（体征录入）',
+  'sign.bloodSugar': '血糖异常（体征录入）',
+  'sign.heartRate': '心率异常（体征录入）',
+  'sign.temperature': '体温异常（体征录入）',
 };
+
+/** The alarm type of a hand-entered reading of a kind (bloodOxygen → sign.bloodOxygen). */
+export const signAlarmType = (kind: string) => `sign.${kind}`;
 
 /** Spec 000 §3: positioning alarm types. */
 export const positionAlarmTypes = [
@@ -65,6 +75,8 @@ export function severityOf(source: AlarmSource, alarmType: string): 1 | 2 | 3 {
     return 1;
   }
   if (alarmType === '3' || alarmType === '4') return 3;
+  if (alarmType === 'sign.bloodOxygen' || alarmType === 'sign.bloodSugar') return 3;
+  if (alarmType.startsWith('sign.')) return 2;
   if (alarmType === '1') return 2;
   return 1;
 }

@@ -496,6 +496,38 @@ export const staticDictionaries = {
     [1, '在册'],
     [0, '已终止'],
   ]),
+  /** 体征类型 of a hand-entered vital sign (spec 001 §2 care plan vital-sign lists). */
+  signType: d([
+    [1, '血压'],
+    [2, '血氧'],
+    [3, '血糖'],
+    [4, '心率'],
+    [5, '体温'],
+  ]),
+  /** 餐次 of a meal plan (piDishPlan/timeCycles). */
+  mealTimeCycle: d([
+    [1, '早餐'],
+    [2, '上午加餐'],
+    [3, '午餐'],
+    [4, '下午加餐'],
+    [5, '晚餐'],
+  ]),
+  /** 星期 of a meal plan entry, ISO: 1 Monday … 7 Sunday. */
+  weekday: d([
+    [1, '星期一'],
+    [2, '星期二'],
+    [3, '星期三'],
+    [4, '星期四'],
+    [5, '星期五'],
+    [6, '星期六'],
+    [7, '星期日'],
+  ]),
+  /** 血糖测量时段. */
+  glucoseTiming: d([
+    [1, '空腹'],
+    [2, '餐后2小时'],
+    [3, '随机'],
+  ]),
 } satisfies Record<string, DictEntry[]>;
 export type StaticDictName = keyof typeof staticDictionaries;
 

@@ -262,6 +262,13 @@ export const lookups = {
     value: 'categoryId',
     label: 'name',
   },
+  dish: { url: '/pims/web-org/piDish', params: { pageHelper: 0 }, value: 'dishId', label: 'dishName' },
+  dishPlan: {
+    url: '/pims/web-org/piDishPlan',
+    params: { pageHelper: 0 },
+    value: 'planId',
+    label: 'planName',
+  },
 } satisfies Record<string, LookupDef>;
 
 export type LookupName = keyof typeof lookups;

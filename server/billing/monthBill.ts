@@ -79,6 +79,21 @@ export interface BillSources {
   discountRules: readonly DiscountRule[];
   /** Fen per month of each bed that has a price of its own (bedId → fen). */
   bedPrices?: ReadonlyMap<number, number>;
+  /** Fee changes of each level by level name, oldest first (a change counts from its day on). */
+  levelFeeChanges?: ReadonlyMap<string, readonly LevelFeeChange[]>;
+  /** Level changes of each elder, oldest first. */
+  elderLevelChanges?: ReadonlyMap<number, readonly ElderLevelChange[]>;
+}
+
+export interface LevelFeeChange {
+  effectiveDate: string;
+  oldFee: number;
+  newFee: number;
+}
+export interface ElderLevelChange {
+  effectiveDate: string;
+  oldLevel: string;
+  newLevel: string;
 }
 
 /** 'YYYY-MM' → its first and last day and day count. */
@@ -180,6 +195,38 @@ export function unitPrice(
   return bedPrice ?? project.price;
 }
 
+/**
+ * The care-level fee of a month: each day present is charged at the level the elder held that day
+ * and that level's fee of that day; runs of equal days are one line, prorated by days (half up).
+ * Without a change in the month this is the one whole-month line it always was.
+ */
+export function careFeeLines(elder: BillElder, month: string, sources: BillSources): BillLine[] {
+  const { first, last, days } = monthSpan(month);
+  const present = daysPresent(elder, month);
+  if (present === 0) return [];
+  const elderChanges = sources.elderLevelChanges?.get(elder.oldmanId) ?? [];
+  const levelOn = (day: string) =>
+    elderChanges.find((c) => c.effectiveDate > day)?.oldLevel ?? elder.nursingLevel ?? '';
+  const feeOn = (level: string, day: string) =>
+    sources.levelFeeChanges?.get(level)?.find((c) => c.effectiveDate > day)?.oldFee ??
+    sources.levelFees.get(level)?.fee ??
+    0;
+  const from = elder.checkInDate && elder.checkInDate > first ? elder.checkInDate : first;
+  const to = elder.leaveDate && elder.leaveDate < last ? elder.leaveDate : last;
+  const runs: { level: string; fee: number; days: number }[] = [];
+  for (let d = Number(from.slice(8, 10)); d <= Number(to.slice(8, 10)); d++) {
+    const day = `${month}-${String(d).padStart(2, '0')}`;
+    const level = levelOn(day);
+    const fee = level ? feeOn(level, day) : 0;
+    const run = runs[runs.length - 1];
+    if (run && run.level === level && run.fee === fee) run.days++;
+    else runs.push({ level, fee, days: 1 });
+  }
+  return runs
+    .filter((r) => r.level && r.fee > 0)
+    .map((r) => charge(null, `护理费（${r.level}）`, r.fee, 1, 1, r.days, days));
+}
+
 /** The bill of one elder for one month; null when the elder was not in the house that month. */
 export function monthBill(
   elder: BillElder,
@@ -211,9 +258,7 @@ export function monthBill(
       ),
     );
   }
-  const level = elder.nursingLevel ? sources.levelFees.get(elder.nursingLevel) : undefined;
-  if (level && level.fee > 0)
-    lines.push(charge(null, `护理费（${level.levelName}）`, level.fee, 1, 1, present, days));
+  lines.push(...careFeeLines(elder, month, sources));
   const totalFen = lines.reduce((s, l) => s + l.amountFen, 0);
   const rule = bestFullFree(sources.discountRules, totalFen, last);
   const discountFen = rule ? Math.min(rule.benefit, totalFen) : 0;

@@ -1,6 +1,24 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/index.js';
-import type { BillSources, ChargeProject, CostSetting, DiscountRule } from './monthBill.js';
+import type {
+  BillSources,
+  ChargeProject,
+  CostSetting,
+  DiscountRule,
+  ElderLevelChange,
+  LevelFeeChange,
+} from './monthBill.js';
+
+/** Rows grouped by a key, in the order read. */
+function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
+  const out = new Map<K, T[]>();
+  for (const r of rows) {
+    const list = out.get(key(r)) ?? [];
+    list.push(r);
+    out.set(key(r), list);
+  }
+  return out;
+}
 
 /** Enabled charge items, care level fees and discount rules of an organisation. */
 export async function billSources(
@@ -21,7 +39,18 @@ export async function billSources(
   const rules =
     await sql<DiscountRule>`select setId, discountRuleName, ruleType, threshold, benefit, startDate, endDate
     from discountRule where orgId = ${orgId} and coalesce(status, 1) = 1`.execute(db);
+  // 护理等级 changes (server/modules/care/levelHistory.ts): bills charge each day at that day's level and fee
+  const feeChanges = await sql<
+    LevelFeeChange & { levelName: string }
+  >`select levelName, effectiveDate, oldFee, newFee
+    from careLevelFeeChange where orgId = ${orgId} order by effectiveDate, changeId`.execute(db);
+  const elderChanges = await sql<
+    ElderLevelChange & { oldmanId: number }
+  >`select oldmanId, effectiveDate, oldLevel, newLevel
+    from elderLevelChange where orgId = ${orgId} order by effectiveDate, changeId`.execute(db);
   return {
+    levelFeeChanges: groupBy(feeChanges.rows, (r) => r.levelName),
+    elderLevelChanges: groupBy(elderChanges.rows, (r) => r.oldmanId),
     projects: new Map(projects.rows.map((p) => [p.projectId, p])),
     levelFees: new Map(levels.rows.map((l) => [l.levelName, { levelName: l.levelName, fee: l.monthlyFee }])),
     discountRules: rules.rows.filter((r) => Number(r.ruleType) === 2),

@@ -313,6 +313,47 @@ const migrations: Record<string, Migration> = {
       for (const statement of statements) await sql.raw(statement).execute(db);
     },
   },
+  '0015_care_vitals': {
+    async up(db: Kysely<unknown>) {
+      // A hand-entered vital sign raises an alarm without a device (docs/decisions.md "Care: vital
+      // signs and meals"): alarmRecord.deviceId becomes nullable. SQLite cannot drop NOT NULL, so the
+      // table is rebuilt; its comments are kept aside meanwhile so the cascade does not delete them.
+      const statements = [
+        `create table alarmRecord_new (recordId integer primary key, orgId integer not null, deptId integer not null, source text not null,
+          alarmType text not null, alarmTypeName text not null, severity integer not null, deviceId integer references device(deviceId),
+          deviceCode text not null, deviceName text not null, oldmanId integer, oldmanName text, bedId integer, bedName text, roomName text,
+          buildingId integer, floorNo integer, lng real, lat real, content text not null, status integer not null default 0,
+          count integer not null default 1, firstTime integer not null, lastTime integer not null,
+          ackBy integer, ackName text, ackTime integer, escalated integer not null default 0,
+          handlerId integer, handlerName text, handleTime integer, handleNote text, ruleId integer, version integer not null default 1)`,
+        `insert into alarmRecord_new select recordId, orgId, deptId, source, alarmType, alarmTypeName, severity, deviceId,
+          deviceCode, deviceName, oldmanId, oldmanName, bedId, bedName, roomName, buildingId, floorNo, lng, lat, content, status,
+          count, firstTime, lastTime, ackBy, ackName, ackTime, escalated, handlerId, handlerName, handleTime, handleNote, ruleId, version
+          from alarmRecord`,
+        'create table alarmComment_keep as select * from alarmComment',
+        'drop table alarmComment',
+        'drop table alarmRecord',
+        'alter table alarmRecord_new rename to alarmRecord',
+        `create table alarmComment (commentId integer primary key, recordId integer not null references alarmRecord(recordId) on delete cascade,
+          userId integer not null, userName text not null, content text not null, createTime integer not null)`,
+        `insert into alarmComment select commentId, recordId, userId, userName, content, createTime from alarmComment_keep`,
+        'drop table alarmComment_keep',
+        'create unique index alarm_open_one on alarmRecord(deviceId, source, alarmType) where status = 0',
+        // one open alarm per elder and kind of reading
+        `create unique index alarm_open_sign on alarmRecord(oldmanId, source, alarmType) where status = 0 and deviceId is null`,
+        'create index alarm_org_status on alarmRecord(orgId, status, lastTime)',
+        // 护理等级 changes, so a month's bill charges each day at the level and fee of that day
+        `create table careLevelFeeChange (changeId integer primary key, orgId integer not null, levelId integer not null,
+          levelName text not null, oldFee integer not null, newFee integer not null, effectiveDate text not null,
+          createTime text not null, createBy integer)`,
+        'create index careLevelFeeChange_level on careLevelFeeChange(orgId, levelName, effectiveDate)',
+        `create table elderLevelChange (changeId integer primary key, orgId integer not null, oldmanId integer not null,
+          oldLevel text not null, newLevel text not null, effectiveDate text not null, createTime text not null, createBy integer)`,
+        'create index elderLevelChange_elder on elderLevelChange(oldmanId, effectiveDate)',
+      ];
+      for (const statement of statements) await sql.raw(statement).execute(db);
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -448,7 +448,8 @@ export interface AlarmRecordTable {
   alarmType: string;
   alarmTypeName: string;
   severity: number;
-  deviceId: number;
+  /** Null for an alarm raised by a hand-entered vital sign (no device). */
+  deviceId: number | null;
   deviceCode: string;
   deviceName: string;
   oldmanId: number | null;

@@ -21,12 +21,14 @@ import { oldmanExtraRoutes } from '../routes/live/oldmanExtras.js';
 import { oldmanImportRoutes } from '../routes/live/oldmanImport.js';
 import { outingAuditHooks, outingHooks, outingRoutes } from '../routes/live/outing.js';
 import { residenceListHooks, residenceRoutes } from '../routes/live/residence/index.js';
+import { withElderLevelHistory } from './care/levelHistory.js';
 import type { ServerModule } from './types.js';
 
 /** Spec 001 §7 "Residence", "Consultations", "Outings and visits", "Contracts and forms". */
 export const liveServer: ServerModule = {
   resources: {
-    [oldmanResource.name]: { hooks: oldmanHooks },
+    // a level change is kept so month-end bills prorate it (server/modules/care/levelHistory.ts)
+    [oldmanResource.name]: { hooks: withElderLevelHistory(oldmanHooks) },
     // 入住管理's list on the engine; the detail answers the residence fields only (residence/elder.ts).
     [residenceListDef.name]: { hooks: residenceListHooks, handwritten: ['get'] },
     [familyResource.name]: { hooks: familyHooks },

@@ -76,4 +76,6 @@ export const refTables: Record<string, RefTable> = {
   user: direct('users', 'userId', 'loginName'),
   elderNursingWorker: direct('emp', 'empId', 'empName'),
   dishCategory: direct('piDishCategory', 'categoryId', 'name'),
+  dish: direct('piDish', 'dishId', 'dishName'),
+  dishPlan: direct('piDishPlan', 'planId', 'planName'),
 };

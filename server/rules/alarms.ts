@@ -15,7 +15,8 @@ export const toWire = (row: AlarmRow): ScopedAlarm => ({
   alarmType: row.alarmType,
   alarmTypeName: row.alarmTypeName,
   severity: row.severity,
-  deviceId: row.deviceId,
+  // 0: a hand-entered vital sign's alarm, which has no device
+  deviceId: row.deviceId ?? 0,
   deviceCode: row.deviceCode,
   deviceName: row.deviceName,
   oldmanId: row.oldmanId,
@@ -47,7 +48,8 @@ export const toWire = (row: AlarmRow): ScopedAlarm => ({
 export interface AlarmSubject {
   orgId: number;
   deptId: number;
-  deviceId: number;
+  /** Null for a hand-entered vital sign: then one open record per elder, source and type. */
+  deviceId: number | null;
   deviceCode: string;
   deviceName: string;
   oldmanId: number | null;
@@ -82,11 +84,24 @@ export async function raiseAlarm(
   subject: AlarmSubject,
   raise: Raise,
 ): Promise<{ record: ScopedAlarm; created: boolean }> {
-  return db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => raiseAlarmIn(trx, subject, raise));
+}
+
+/** raiseAlarm inside a transaction the caller holds (a route that writes the cause in the same one). */
+export async function raiseAlarmIn(
+  trx: Db,
+  subject: AlarmSubject,
+  raise: Raise,
+): Promise<{ record: ScopedAlarm; created: boolean }> {
+  {
     const open = await trx
       .selectFrom('alarmRecord')
       .select(['recordId'])
-      .where('deviceId', '=', subject.deviceId)
+      .where((eb) =>
+        subject.deviceId === null
+          ? eb.and([eb('deviceId', 'is', null), eb('oldmanId', '=', subject.oldmanId)])
+          : eb('deviceId', '=', subject.deviceId),
+      )
       .where('source', '=', raise.source)
       .where('alarmType', '=', raise.alarmType)
       .where('status', '=', 0)
@@ -147,5 +162,5 @@ export async function raiseAlarm(
       .returningAll()
       .executeTakeFirstOrThrow();
     return { record: toWire(row), created: true };
-  });
+  }
 }

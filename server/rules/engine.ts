@@ -32,6 +32,7 @@ import {
 } from './evaluate.js';
 
 interface DeviceInfo extends AlarmSubject {
+  deviceId: number;
   kind: DeviceKind;
   model: string;
 }

@@ -5,6 +5,7 @@ import { usePage } from '../../../src/router/page.js';
 import { useNow } from '../useNow.js';
 import { HealthChart } from './HealthChart.js';
 import { elderOfQuery, type SeriesName } from './kinds.js';
+import { ManualSigns } from './ManualSigns.js';
 import { type RangeChoice, RangePicker } from './RangePicker.js';
 import { localDate } from './series.js';
 import { useStatistics } from './useStatistics.js';
@@ -99,6 +100,7 @@ export function HealthPersonal() {
               loading={data.loading}
             />
           ))}
+          {chosen !== null ? <ManualSigns oldmanId={chosen} kind={range.kind} date={range.date} /> : null}
         </div>
       )}
     </div>

@@ -14,7 +14,7 @@ async function openAlarmDevices(db: Db, orgId: number): Promise<Set<number>> {
     .where('orgId', '=', orgId)
     .where('status', '=', 0)
     .execute();
-  return new Set(rows.map((r) => r.deviceId));
+  return new Set(rows.flatMap((r) => (r.deviceId === null ? [] : [r.deviceId])));
 }
 
 /**

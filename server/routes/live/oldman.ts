@@ -26,6 +26,7 @@ import { elderDept } from '../../http/deptScope.js';
 import { ApiFailure } from '../../http/failure.js';
 import { type AnyRoute, route } from '../../http/route.js';
 import { idParams, noQuery, noResult } from '../../http/schemas.js';
+import { noteElderLevel } from '../../modules/care/levelHistory.js';
 import {
   type Ctx,
   displayValue,
@@ -149,6 +150,8 @@ function sectionRoutes(section: OldmanSection): AnyRoute[] {
         const existing = await loadRow(ctx, def, Number(body.oldmanId));
         await updateRow(ctx, def, oldmanHooks, existing, body);
         await recordChanges(ctx, Number(body.oldmanId), sectionTitle(section), existing, body);
+        if ('nursingLevel' in body)
+          await noteElderLevel(ctx, Number(body.oldmanId), existing.nursingLevel, body.nursingLevel ?? '');
         return { oldmanId: Number(body.oldmanId) };
       },
     }),

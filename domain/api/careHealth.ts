@@ -1,0 +1,302 @@
+import { z } from 'zod';
+
+/**
+ * The calls of 护理计划's vital signs and meals (spec 001 §7 "Care configuration"), written once for
+ * the server's routes and the console's requests, and the screens of that part (spec 001 §2
+ * "Care plan", base /careplan).
+ */
+const SIGN = '/pims/web-yh/piOldmanSign';
+const DISH = '/pims/web-org/piDish';
+const PLAN = '/pims/web-org/piDishPlan';
+const NEXT = '/pims/web-org/piDishPlanNext';
+
+export const CareHealthPaths = {
+  signs: SIGN,
+  sign: `${SIGN}/:ids`,
+  /** Ours: one elder's hand-entered signs beside the mattress telemetry (个人健康). */
+  signSeries: `${SIGN}/series/:oldmanId`,
+  biometric: '/passport/web-rbac/biometric',
+  dishes: DISH,
+  dish: `${DISH}/:id`,
+  dishCategorySort: '/pims/web-org/piDishCategory/sort',
+  plans: PLAN,
+  plan: `${PLAN}/:id`,
+  /** A week's menu as days × time cycles (the 食谱详情 grid). */
+  weekPlan: `${PLAN}/plans`,
+  timeCycles: `${PLAN}/timeCycles`,
+  entries: NEXT,
+  entry: `${NEXT}/:id`,
+  entrySort: `${NEXT}/sort`,
+  /** Ours: the next week's plan, copied forward from this one. */
+  copyForward: `${NEXT}/copy/:planId`,
+} as const;
+
+export const CareHealthScreens = {
+  bloodPressure: '/careplan/bloodPressure',
+  bloodOxygen: '/careplan/bloodOxygen',
+  bloodSugar: '/careplan/bloodSugar',
+  heartRate: '/careplan/heartRate',
+  temperature: '/careplan/temperature',
+  dish: '/careplan/dish',
+  dishPlan: '/careplan/dishPlan',
+  dishPlanUpdate: '/careplan/dishPlanUpdate',
+  dishPlanDetail: '/careplan/dishPlanDetail',
+  nursingForm: '/careplan/nursingForm',
+  medicalForm: '/careplan/medicalForm',
+  assessForm: '/careplan/assessForm',
+  configuration: '/careplan/configuration',
+  goodsOldman: '/careplan/goods/oldman',
+} as const;
+
+/** A kind of reading's screen (careplan:sign:bloodPressure) and its 录入 button (careplan:signEdit:…). */
+export const signCode = (kind: string) => `careplan:sign:${kind}`;
+export const signEditCode = (kind: string) => `careplan:signEdit:${kind}`;
+const KINDS = ['bloodPressure', 'bloodOxygen', 'bloodSugar', 'heartRate', 'temperature'];
+
+export const CareHealthAuthority = {
+  /** Any of the five lists reads the records; any 录入 button writes them. */
+  signs: KINDS.map(signCode).join('|'),
+  signsEdit: KINDS.map(signEditCode).join('|'),
+  dish: 'careplan:dish',
+  dishEdit: 'careplan:dish:edit',
+  dishPlan: 'careplan:dishPlan',
+  dishPlanEdit: 'careplan:dishPlan:edit',
+  forms: 'careplan:forms',
+} as const;
+
+/** 体征类型 (dictionary signType). */
+export const SignType = {
+  bloodPressure: 1,
+  bloodOxygen: 2,
+  bloodSugar: 3,
+  heartRate: 4,
+  temperature: 5,
+} as const;
+export type SignKind = keyof typeof SignType;
+export const signKinds = Object.keys(SignType) as SignKind[];
+
+/** A reading as the checks read it: the numbers of its kind. */
+export interface SignReading {
+  signType: number;
+  systolic?: number | null;
+  diastolic?: number | null;
+  /** SpO2, %. */
+  bloodOxygen?: number | null;
+  /** mmol/L, one decimal, as text on the wire. */
+  bloodSugar?: string | null;
+  heartRate?: number | null;
+  /** ℃, one decimal, as text on the wire. */
+  temperature?: string | null;
+}
+
+const DECIMAL = /^\d{1,2}(\.\d)?$/;
+
+/** A one-decimal text read as a number; null when it is not one. */
+export const decimalOf = (text: string | null | undefined): number | null =>
+  text != null && DECIMAL.test(text.trim()) ? Number(text.trim()) : null;
+
+/**
+ * Values no living person shows (docs/decisions.md "Care: vital signs and meals"): outside them the
+ * reading is a typing or device error and is refused.
+ */
+export const SignLimits = {
+  systolic: { min: 40, max: 300 },
+  diastolic: { min: 20, max: 200 },
+  bloodOxygen: { min: 50, max: 100 },
+  bloodSugar: { min: 1.1, max: 33.3 },
+  heartRate: { min: 20, max: 250 },
+  temperature: { min: 34, max: 43 },
+} as const;
+
+/** What is wrong with a reading, in Chinese; null when it is plausible. */
+export function signProblem(r: SignReading): string | null {
+  const range = (label: string, v: number, lim: { min: number; max: number }, unit: string) =>
+    v < lim.min || v > lim.max
+      ? `${label}${v}${unit}不在可能范围（${lim.min}–${lim.max}${unit}），请核对后重新录入`
+      : null;
+  switch (r.signType) {
+    case SignType.bloodPressure: {
+      if (r.systolic == null) return '请填写收缩压';
+      if (r.diastolic == null) return '请填写舒张压';
+      return (
+        range('收缩压', r.systolic, SignLimits.systolic, 'mmHg') ??
+        range('舒张压', r.diastolic, SignLimits.diastolic, 'mmHg') ??
+        (r.diastolic >= r.systolic ? '舒张压应低于收缩压，请核对后重新录入' : null)
+      );
+    }
+    case SignType.bloodOxygen:
+      if (r.bloodOxygen == null) return '请填写血氧饱和度';
+      return range('血氧饱和度', r.bloodOxygen, SignLimits.bloodOxygen, '%');
+    case SignType.bloodSugar: {
+      if (r.bloodSugar == null) return '请填写血糖';
+      const v = decimalOf(r.bloodSugar);
+      if (v === null) return '血糖应为数字，最多一位小数（如 5.6）';
+      return range('血糖', v, SignLimits.bloodSugar, 'mmol/L');
+    }
+    case SignType.heartRate:
+      if (r.heartRate == null) return '请填写心率';
+      return range('心率', r.heartRate, SignLimits.heartRate, '次/分');
+    case SignType.temperature: {
+      if (r.temperature == null) return '请填写体温';
+      const v = decimalOf(r.temperature);
+      if (v === null) return '体温应为数字，最多一位小数（如 36.5）';
+      return range('体温', v, SignLimits.temperature, '℃');
+    }
+    default:
+      return '体征类型无效';
+  }
+}
+
+/** Alarm thresholds (docs/decisions.md "Care: vital signs and meals"). */
+export const SignAlarm = {
+  systolicHigh: 180,
+  diastolicHigh: 110,
+  systolicLow: 90,
+  bloodOxygenLow: 90,
+  bloodSugarLow: 3.9,
+  bloodSugarHigh: 16.7,
+  heartRateLow: 50,
+  heartRateHigh: 120,
+  temperatureHigh: 38.5,
+  temperatureLow: 35,
+} as const;
+
+/** Why a plausible reading calls for a nurse (the alarm's content); null when it is within thresholds. */
+export function signAlarmText(r: SignReading): string | null {
+  const A = SignAlarm;
+  switch (r.signType) {
+    case SignType.bloodPressure: {
+      const s = r.systolic ?? 0;
+      const d = r.diastolic ?? 0;
+      if (s >= A.systolicHigh || d >= A.diastolicHigh)
+        return `血压${s}/${d}mmHg，达到或超过${A.systolicHigh}/${A.diastolicHigh}mmHg`;
+      if (s < A.systolicLow) return `血压${s}/${d}mmHg，收缩压低于${A.systolicLow}mmHg`;
+      return null;
+    }
+    case SignType.bloodOxygen:
+      return (r.bloodOxygen ?? 100) < A.bloodOxygenLow
+        ? `血氧饱和度${r.bloodOxygen}%，低于${A.bloodOxygenLow}%`
+        : null;
+    case SignType.bloodSugar: {
+      const v = decimalOf(r.bloodSugar) ?? 5;
+      if (v < A.bloodSugarLow) return `血糖${v}mmol/L，低于${A.bloodSugarLow}mmol/L`;
+      if (v >= A.bloodSugarHigh) return `血糖${v}mmol/L，达到或超过${A.bloodSugarHigh}mmol/L`;
+      return null;
+    }
+    case SignType.heartRate: {
+      const v = r.heartRate ?? 70;
+      if (v < A.heartRateLow) return `心率${v}次/分，低于${A.heartRateLow}次/分`;
+      if (v > A.heartRateHigh) return `心率${v}次/分，高于${A.heartRateHigh}次/分`;
+      return null;
+    }
+    case SignType.temperature: {
+      const v = decimalOf(r.temperature) ?? 36.5;
+      if (v >= A.temperatureHigh) return `体温${v}℃，达到或超过${A.temperatureHigh}℃`;
+      if (v < A.temperatureLow) return `体温${v}℃，低于${A.temperatureLow}℃`;
+      return null;
+    }
+    default:
+      return null;
+  }
+}
+
+/** One hand-entered reading on the personal chart: its time and value(s). */
+export const signPoint = z.object({
+  measureTime: z.string(),
+  signType: z.number().int(),
+  systolic: z.number().nullable(),
+  diastolic: z.number().nullable(),
+  value: z.number().nullable(),
+});
+export const signSeriesAnswer = z.object({ list: z.array(signPoint) });
+export const signSeriesQuery = z.object({
+  start: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '开始日期格式应为YYYY-MM-DD'),
+  end: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '结束日期格式应为YYYY-MM-DD'),
+});
+
+/** A time cycle of a day's meals, with its serving hours. */
+export const timeCycle = z.object({
+  timeCycle: z.number().int(),
+  name: z.string(),
+  start: z.string(),
+  end: z.string(),
+});
+export const timeCycles = [
+  { timeCycle: 1, name: '早餐', start: '06:30', end: '08:00' },
+  { timeCycle: 2, name: '上午加餐', start: '09:30', end: '10:00' },
+  { timeCycle: 3, name: '午餐', start: '11:00', end: '12:30' },
+  { timeCycle: 4, name: '下午加餐', start: '15:00', end: '15:30' },
+  { timeCycle: 5, name: '晚餐', start: '17:00', end: '18:30' },
+] as const;
+
+/** A week's menu: each day with its time cycles' dishes, in their order. */
+export const weekPlanAnswer = z.object({
+  planId: z.number().int().nullable(),
+  planName: z.string().nullable(),
+  weekStart: z.string(),
+  days: z.array(
+    z.object({
+      weekday: z.number().int(),
+      date: z.string(),
+      cycles: z.array(
+        z.object({
+          timeCycle: z.number().int(),
+          name: z.string(),
+          dishes: z.array(
+            z.object({ nextId: z.number().int(), dishId: z.number().int(), dishName: z.string() }),
+          ),
+        }),
+      ),
+    }),
+  ),
+});
+export type WeekPlan = z.output<typeof weekPlanAnswer>;
+export const weekPlanQuery = z.object({
+  planId: z.coerce.number({ error: '食谱编号无效' }).int().positive('食谱编号无效').optional(),
+  weekStart: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, '周开始日期格式应为YYYY-MM-DD')
+    .optional(),
+});
+
+export const sortBody = (key: string, label: string) =>
+  z.object({
+    [key]: z
+      .array(
+        z.coerce
+          .number({ error: `${label}无效` })
+          .int()
+          .positive(`${label}无效`),
+      )
+      .min(1, `请提供${label}顺序`)
+      .max(1000, `${label}太多`),
+  });
+
+/** The Monday of the week a day falls in. */
+export function mondayOf(day: string): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  const back = (d.getUTCDay() + 6) % 7;
+  d.setUTCDate(d.getUTCDate() - back);
+  return d.toISOString().slice(0, 10);
+}
+
+/** A day `n` days after `day`. */
+export function addDays(day: string, n: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+}
+
+export const biometricAnswer = z.object({
+  enabled: z.number().int(),
+  methods: z.array(z.object({ code: z.string(), name: z.string(), enabled: z.number().int() })),
+  note: z.string(),
+});
+
+/** The template types the care form screens are filled from (seeded with one template each). */
+export const CareFormTypes = {
+  nursing: '护理记录单',
+  medical: '医疗记录单',
+  assess: '评估表单',
+  goods: '长者物品登记',
+} as const;

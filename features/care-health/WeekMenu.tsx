@@ -1,0 +1,33 @@
+import { Card, H6, NonIdealState, Tag } from '@blueprintjs/core';
+import type { WeekPlan } from '../../domain/api/careHealth.js';
+import { dictLabel } from '../../domain/dictionaries.js';
+
+/** A week's menu as people pin it on the wall: one card per day, its meals and their dishes. */
+export function WeekMenu({ plan }: { plan: WeekPlan }) {
+  if (!plan.planId) return <NonIdealState icon="calendar" title="本周尚未制定食谱" />;
+  return (
+    <div className="week-menu" data-testid="week-menu">
+      {plan.days.map((day) => (
+        <Card key={day.weekday} compact data-testid="week-menu-day">
+          <H6>
+            {dictLabel('weekday', day.weekday)} <small>{day.date.slice(5)}</small>
+          </H6>
+          {day.cycles.map((c) => (
+            <div key={c.timeCycle} className="week-menu-cycle">
+              <b>{c.name}</b>
+              <div>
+                {c.dishes.length
+                  ? c.dishes.map((d) => (
+                      <Tag key={d.nextId} minimal round>
+                        {d.dishName}
+                      </Tag>
+                    ))
+                  : '—'}
+              </div>
+            </div>
+          ))}
+        </Card>
+      ))}
+    </div>
+  );
+}
