@@ -7,6 +7,7 @@ import { careHealthViews } from './care-health/index.js';
 import { consultViews } from './consult/index.js';
 import { contractViews } from './contract/index.js';
 import { expenseViews } from './expense/index.js';
+import { governmentViews } from './government/index.js';
 import { homecareViews } from './homecare/index.js';
 import { iotViews } from './iot/index.js';
 import { outingViews } from './outing/index.js';
@@ -33,4 +34,5 @@ export const views: ViewLoaders = {
   ...careViews,
   ...careHealthViews,
   ...assessmentViews,
+  ...governmentViews,
 };

@@ -8,6 +8,7 @@ import { baseDataServer } from './baseData.js';
 import { callboardServer } from './callboard.js';
 import { careServer } from './care.js';
 import { expenseServer } from './expense.js';
+import { governmentServer } from './government.js';
 import { homecareServer } from './homecare.js';
 import { iotServer } from './iot.js';
 import { liveServer } from './live.js';
@@ -27,6 +28,7 @@ export const serverModules: Readonly<Record<string, ServerModule>> = {
   baseData: baseDataServer,
   callboard: callboardServer,
   care: careServer,
+  government: governmentServer,
 };
 
 /** A new record of a workflow starts in the machine's initial state. */
