@@ -6,6 +6,7 @@ import { careViews } from './care/index.js';
 import { careHealthViews } from './care-health/index.js';
 import { consultViews } from './consult/index.js';
 import { contractViews } from './contract/index.js';
+import { educationViews } from './education/index.js';
 import { expenseViews } from './expense/index.js';
 import { governmentViews } from './government/index.js';
 import { homecareViews } from './homecare/index.js';
@@ -35,4 +36,5 @@ export const views: ViewLoaders = {
   ...careHealthViews,
   ...assessmentViews,
   ...governmentViews,
+  ...educationViews,
 };

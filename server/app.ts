@@ -27,6 +27,7 @@ import { registerRoutes } from './http/route.js';
 import { installTextHygiene } from './http/sanitize.js';
 import { registerSecurityHeaders } from './http/securityHeaders.js';
 import type { TrustProxy } from './http/trustProxy.js';
+import { seedEducation } from './modules/education/seed.js';
 import { startRectifyWatch } from './modules/government/overdue.js';
 import { seedGovernment } from './modules/government/seed.js';
 import { allRoutes } from './modules/index.js';
@@ -104,6 +105,7 @@ export async function buildApp(options: AppOptions) {
   await seedBilling(db);
   await seedLookups(db);
   await seedGovernment(db, dataDir);
+  await seedEducation(db);
   await pruneOperationLogs(db, Date.now());
   await pruneFrontLogs(db, Date.now());
 

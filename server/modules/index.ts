@@ -7,6 +7,7 @@ import { archivesServer } from './archives.js';
 import { baseDataServer } from './baseData.js';
 import { callboardServer } from './callboard.js';
 import { careServer } from './care.js';
+import { educationServer } from './education.js';
 import { expenseServer } from './expense.js';
 import { governmentServer } from './government.js';
 import { homecareServer } from './homecare.js';
@@ -29,6 +30,7 @@ export const serverModules: Readonly<Record<string, ServerModule>> = {
   callboard: callboardServer,
   care: careServer,
   government: governmentServer,
+  education: educationServer,
 };
 
 /** A new record of a workflow starts in the machine's initial state. */
