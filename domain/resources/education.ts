@@ -59,7 +59,7 @@ export const edArticleResource: ResourceDef = {
   filters: [
     { field: 'title', kind: 'like' },
     { field: 'categoryId', kind: 'eq', hidden: true },
-    { field: 'state', kind: 'in', label: '状态' },
+    { field: 'state', kind: 'in', label: '状态', hidden: true },
     { field: 'isWard', kind: 'eq', hidden: true },
   ],
   defaultSort: { field: 'sortIndex', order: 'asc' },

@@ -71,7 +71,7 @@ export const inspectRecordResource: ResourceDef = {
     'deptId',
   ],
   filters: [
-    { field: 'recordStatus', kind: 'in', label: '整改状态' },
+    { field: 'recordStatus', kind: 'in', label: '整改状态', hidden: true },
     { field: 'inspectId', kind: 'eq', hidden: true },
     { field: 'itemName', kind: 'like' },
   ],
