@@ -104,7 +104,7 @@ export async function buildApp(options: AppOptions) {
   await seedHomecare(db);
   await seedBilling(db);
   await seedLookups(db);
-  await seedGovernment(db, dataDir);
+  await seedGovernment(db);
   await seedEducation(db);
   await pruneOperationLogs(db, Date.now());
   await pruneFrontLogs(db, Date.now());

@@ -5,7 +5,6 @@ import { pathWith } from '../../domain/api/path.js';
 import { localDay } from '../../domain/clock.js';
 import { Code } from '../../domain/codes.js';
 import { expireRectifications } from '../../server/modules/government/overdue.js';
-import { solidPng } from '../../server/modules/government/seed.js';
 import { call, grantNurse, multipart, signInAdmin, startTestApp } from '../support/serverHarness.js';
 
 type Harness = Awaited<ReturnType<typeof startTestApp>>;
@@ -31,7 +30,13 @@ const results = (failed: Record<number, string>) =>
       : { itemNo: i + 1, passed: true },
   );
 
-async function upload(name = '整改.png', bytes = solidPng(4, 4, [1, 2, 3])) {
+/** A 1×1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+async function upload(name = '整改.png', bytes = PNG) {
   return multipart(h.app, admin, P.file, { name, bytes });
 }
 

@@ -1,6 +1,3 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
 import { sql } from 'kysely';
 import { RecordStatus } from '../../../domain/api/government.js';
 import { localDay, nowStamp } from '../../../domain/clock.js';
@@ -9,42 +6,13 @@ import type { Db } from '../../db/index.js';
 
 const DAY_MS = 86_400_000;
 
-/** A plain PNG of one colour: the demonstration photos of a rectification. */
-export function solidPng(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const head = Buffer.alloc(8);
-    head.writeUInt32BE(data.length, 0);
-    head.write(type, 4, 'ascii');
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
-    return Buffer.concat([head, data, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.concat([
-    Buffer.from([0]),
-    Buffer.from(Array.from({ length: width }, () => [r, g, b]).flat()),
-  ]);
-  const raw = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
 interface SeedRecord {
   itemNo: number;
   problem: string;
   status: number;
   /** Days from today. */
   deadline?: number;
-  rectifiedDaysAgo?: number;
   person?: string;
-  content?: string;
 }
 
 const INSPECTIONS: {
@@ -63,11 +31,9 @@ const INSPECTIONS: {
       {
         itemNo: 38,
         problem: '二楼东侧卫生间未安装扶手',
-        status: RecordStatus.rectified,
-        deadline: -16,
-        rectifiedDaysAgo: 20,
+        status: RecordStatus.rectifying,
+        deadline: 2,
         person: '赵永强',
-        content: '已在二楼东侧卫生间马桶及淋浴区加装不锈钢扶手两处',
       },
       {
         itemNo: 56,
@@ -98,11 +64,12 @@ const INSPECTIONS: {
 ];
 
 /**
- * A few inspections of the demonstration institution (the first), on dates relative to today: one
- * problem rectified with a photo, one being rectified, one overdue, two still to be assigned.
+ * A few inspections of the demonstration institution (the first), on dates relative to today: two
+ * problems being rectified, one overdue, two still to be assigned (a rectification needs a photo,
+ * which a person uploads).
  * Skipped once the institution has an inspection.
  */
-export async function seedGovernment(db: Db, dataDir: string) {
+export async function seedGovernment(db: Db) {
   const org = await sql<{ orgId: number; deptId: number }>`select o.orgId, min(d.deptId) as deptId from org o
     join dept d on d.orgId = o.orgId group by o.orgId order by o.orgId limit 1`.execute(db);
   const first = org.rows[0];
@@ -113,15 +80,6 @@ export async function seedGovernment(db: Db, dataDir: string) {
   const now = Date.now();
   const day = (offset: number) => localDay(now + offset * DAY_MS);
   const stamp = nowStamp();
-  const folder = join(dataDir, 'files', 'inspections');
-  mkdirSync(folder, { recursive: true });
-  const fileName = 'seed-rectified-handrail.png';
-  writeFileSync(join(folder, fileName), solidPng(160, 120, [88, 140, 190]));
-  await sql`insert into storedFile (orgId, fileName, sourceFileName, relPath, mime, fileSizeB, createdAt)
-    values (${orgId}, ${fileName}, ${'扶手整改.png'}, ${`inspections/${fileName}`}, ${'image/png'}, ${1}, ${new Date().toISOString()})`.execute(
-    db,
-  );
-  const photo = `/files/inspections/${fileName}`;
   for (const i of INSPECTIONS) {
     const inspectDate = day(-i.daysAgo);
     const inserted = await sql<{
@@ -133,16 +91,14 @@ export async function seedGovernment(db: Db, dataDir: string) {
     const inspectId = Number(inserted.rows[0]?.inspectId);
     for (const r of i.records) {
       const item = checklistItemOf(r.itemNo);
-      const rectified = r.rectifiedDaysAgo !== undefined;
       await sql`insert into inspectRecord (orgId, deptId, inspectId, inspectDate, itemNo, category, itemName,
-          problem, issuePhotos, recordStatus, rectifyUserName, rectifyDeadline, rectifyContent, rectifyPhotos,
-          rectifyTime, overdue, createTime, updateTime)
+          problem, issuePhotos, recordStatus, rectifyUserName, rectifyDeadline, rectifyPhotos, overdue, createTime,
+          updateTime)
         values (${orgId}, ${deptId}, ${inspectId}, ${inspectDate}, ${r.itemNo}, ${item?.category ?? ''},
           ${item?.itemName ?? ''}, ${r.problem}, ${'[]'}, ${r.status}, ${r.person ?? null},
-          ${r.deadline === undefined ? null : day(r.deadline)}, ${r.content ?? null},
-          ${JSON.stringify(rectified ? [photo] : [])},
-          ${rectified ? `${day(-(r.rectifiedDaysAgo ?? 0))} 15:20:00` : null},
-          ${r.status === RecordStatus.overdue ? 1 : 0}, ${stamp}, ${stamp})`.execute(db);
+          ${r.deadline === undefined ? null : day(r.deadline)}, ${'[]'}, ${r.status === RecordStatus.overdue ? 1 : 0}, ${stamp}, ${stamp})`.execute(
+        db,
+      );
     }
   }
 }
