@@ -6,7 +6,9 @@ import { careViews } from './care/index.js';
 import { careHealthViews } from './care-health/index.js';
 import { consultViews } from './consult/index.js';
 import { contractViews } from './contract/index.js';
+import { educationViews } from './education/index.js';
 import { expenseViews } from './expense/index.js';
+import { governmentViews } from './government/index.js';
 import { homecareViews } from './homecare/index.js';
 import { iotViews } from './iot/index.js';
 import { outingViews } from './outing/index.js';
@@ -33,4 +35,6 @@ export const views: ViewLoaders = {
   ...careViews,
   ...careHealthViews,
   ...assessmentViews,
+  ...governmentViews,
+  ...educationViews,
 };

@@ -235,4 +235,30 @@ export const pathModels: Record<string, PathModel> = {
       { type: 'audit' },
     ],
   },
+  inspectionMachine: {
+    input: {
+      recordStatus: 1,
+      rectifyUserName: null,
+      rectifyDeadline: null,
+      rectifyContent: null,
+      rectifyPhotos: [],
+      rectifyTime: null,
+      overdue: 0,
+    },
+    events: [
+      {
+        type: 'inspection.assign',
+        rectifyUserName: '孙立明',
+        rectifyDeadline: '2026-05-10',
+        today: '2026-05-01',
+      },
+      {
+        type: 'inspection.rectify',
+        rectifyContent: '已清理',
+        rectifyPhotos: ['/files/a.png'],
+        at: '2026-05-08 10:00:00',
+      },
+      { type: 'inspection.expire', today: '2026-05-11' },
+    ],
+  },
 };

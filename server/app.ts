@@ -28,6 +28,9 @@ import { registerRoutes } from './http/route.js';
 import { installTextHygiene } from './http/sanitize.js';
 import { registerSecurityHeaders } from './http/securityHeaders.js';
 import type { TrustProxy } from './http/trustProxy.js';
+import { seedEducation } from './modules/education/seed.js';
+import { startRectifyWatch } from './modules/government/overdue.js';
+import { seedGovernment } from './modules/government/seed.js';
 import { allRoutes } from './modules/index.js';
 import { type PaymentOptions, PaymentService } from './payment/service.js';
 import { PushHub } from './push/hub.js';
@@ -103,6 +106,8 @@ export async function buildApp(options: AppOptions) {
   await seedBilling(db);
   await seedLookups(db);
   await seedCareHealth(db);
+  await seedGovernment(db);
+  await seedEducation(db);
   await pruneOperationLogs(db, Date.now());
   await pruneFrontLogs(db, Date.now());
 
@@ -164,6 +169,8 @@ export async function buildApp(options: AppOptions) {
   // Outings past their expected return raise a reminder (docs/decisions.md "Outings").
   const outingWatch = startOverdueWatch(services, app.log);
   app.addHook('onClose', async () => outingWatch.stop());
+  const rectifyWatch = startRectifyWatch(services, app.log);
+  app.addHook('onClose', async () => rectifyWatch.stop());
   const staticDir = options.staticDir;
   if (staticDir && existsSync(staticDir)) {
     await app.register(fastifyStatic, {

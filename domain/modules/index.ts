@@ -5,7 +5,9 @@ import { archivesModule } from './archives.js';
 import { baseDataModule } from './baseData.js';
 import { callboardModule } from './callboard.js';
 import { careModule } from './care.js';
+import { educationModule } from './education.js';
 import { expenseModule } from './expense.js';
+import { governmentModule } from './government.js';
 import { homecareModule } from './homecare.js';
 import { iotModule } from './iot.js';
 import { liveModule } from './live.js';
@@ -33,6 +35,8 @@ export const modules: readonly ModuleDef[] = [
   baseDataModule,
   benchModule,
   callboardModule,
+  governmentModule,
+  educationModule,
 ];
 
 /** The menu tree of the "web" landing end the server seeds (spec 000 §2 server menus). */

@@ -7,7 +7,9 @@ import { archivesServer } from './archives.js';
 import { baseDataServer } from './baseData.js';
 import { callboardServer } from './callboard.js';
 import { careServer } from './care.js';
+import { educationServer } from './education.js';
 import { expenseServer } from './expense.js';
+import { governmentServer } from './government.js';
 import { homecareServer } from './homecare.js';
 import { iotServer } from './iot.js';
 import { liveServer } from './live.js';
@@ -27,6 +29,8 @@ export const serverModules: Readonly<Record<string, ServerModule>> = {
   baseData: baseDataServer,
   callboard: callboardServer,
   care: careServer,
+  government: governmentServer,
+  education: educationServer,
 };
 
 /** A new record of a workflow starts in the machine's initial state. */

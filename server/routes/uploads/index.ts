@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { z } from 'zod';
+import { GovernmentPaths } from '../../../domain/api/government.js';
 import { PackagePaths, packageParams, packageSaved } from '../../../domain/api/settings.js';
 import {
   homecareFileAnswer,
@@ -46,6 +47,8 @@ const PACKAGE: UploadRule = {
   extensions: ['apk', 'zip', 'bin', 'hex'],
   maxBytes: 200 * 1024 * 1024,
 };
+/** Photos of an inspection's problems and their rectification (spec 001 §7 "Government inspection"). */
+const INSPECTION_PHOTO: UploadRule = { ...IMAGE, label: '照片', folder: 'inspections' };
 const BASE64_LIMIT = 200 * 1024;
 
 async function record(db: Db, orgId: number, file: StoredUpload) {
@@ -108,6 +111,7 @@ export function uploadRoutes(): AnyRoute[] {
     upload(UploadPaths.video, VIDEO, plainForm, storedFileAnswer, stored),
     upload(UploadPaths.document, DOCUMENT, plainForm, storedFileAnswer, stored),
     upload(UploadPaths.scale, DOCUMENT, scaleForm, storedFileAnswer, stored),
+    upload(GovernmentPaths.file, INSPECTION_PHOTO, plainForm, storedFileAnswer, stored),
     upload(UploadPaths.homecare, DOCUMENT, homecareForm, homecareFileAnswer, (f) => ({
       fileRelateUrl: f.urlPath,
     })),

@@ -1,0 +1,146 @@
+import {
+  Button,
+  Callout,
+  Card,
+  FormGroup,
+  HTMLSelect,
+  InputGroup,
+  Intent,
+  TextArea,
+} from '@blueprintjs/core';
+import { useEffect, useState } from 'react';
+import {
+  IsWard,
+  type IsWardCode,
+  EducationPaths as P,
+  EducationScreens as S,
+} from '../../domain/api/education.js';
+import { pathWith } from '../../domain/api/path.js';
+import { fieldOf } from '../../domain/resource.js';
+import { edArticleResource } from '../../domain/resources/education.js';
+import { useApp } from '../../src/app/AppContext.js';
+import { FieldInput } from '../../src/resource/FieldInput.js';
+import type { Row } from '../../src/resource/index.js';
+import { navigate } from '../../src/router/hash.js';
+import { usePage } from '../../src/router/page.js';
+import { RichTextEditor } from './RichTextEditor.js';
+import './education.css';
+
+const wardField = fieldOf(edArticleResource, 'wardId');
+
+/** The save page of an article (新增 or ?id= 编辑): title, category, department, summary, rich text. */
+function ArticleSave({ isWard }: { isWard: IsWardCode }) {
+  const { request, toast, dataDeptId } = useApp();
+  const id = Number(usePage().query.id ?? 0);
+  const back = isWard === IsWard.ward ? S.ward : S.whole;
+  const [categories, setCategories] = useState<Row[]>([]);
+  const [form, setForm] = useState<Row>({
+    title: '',
+    categoryId: '',
+    wardId: dataDeptId ?? null,
+    summary: '',
+  });
+  const [content, setContent] = useState('');
+  const [initial, setInitial] = useState('');
+  const [error, setError] = useState('');
+  const [saving, setSaving] = useState(false);
+  useEffect(() => {
+    request<{ list: Row[] }>({ url: P.category, params: { pageHelper: 0 } }).then(
+      (page) => setCategories(page.list),
+      () => undefined,
+    );
+    if (id)
+      request<Row>({ url: pathWith(P.articleOne, { id }) }).then(
+        (row) => {
+          setForm({
+            title: row.title,
+            categoryId: row.categoryId,
+            wardId: row.wardId,
+            summary: row.summary ?? '',
+          });
+          setContent(String(row.content ?? ''));
+          setInitial(String(row.content ?? ''));
+        },
+        () => undefined,
+      );
+  }, [id, request]);
+  const save = () => {
+    setSaving(true);
+    const data = {
+      ...(id ? { id } : {}),
+      title: form.title,
+      categoryId: form.categoryId,
+      isWard,
+      ...(isWard === IsWard.ward ? { wardId: form.wardId } : {}),
+      summary: form.summary,
+      content,
+    };
+    request({ url: P.article, method: id ? 'PUT' : 'POST', data, silent: true }).then(
+      () => {
+        toast('保存成功', 'success');
+        navigate(back);
+      },
+      (e: { message?: string }) => {
+        setSaving(false);
+        setError(e.message ?? '保存失败');
+      },
+    );
+  };
+  return (
+    <div className="page" data-testid="page-education-save">
+      <Card>
+        <div className="education-form">
+          <FormGroup label="标题" labelFor="edu-title" labelInfo="*">
+            <InputGroup
+              id="edu-title"
+              value={String(form.title ?? '')}
+              onChange={(e) => setForm({ ...form, title: e.target.value })}
+            />
+          </FormGroup>
+          <FormGroup label="分类" labelFor="edu-category" labelInfo="*">
+            <HTMLSelect
+              id="edu-category"
+              fill
+              value={String(form.categoryId ?? '')}
+              onChange={(e) => setForm({ ...form, categoryId: e.target.value })}
+              options={[
+                { value: '', label: '请选择分类' },
+                ...categories.map((c) => ({ value: String(c.id), label: String(c.categoryName) })),
+              ]}
+            />
+          </FormGroup>
+          {isWard === IsWard.ward && wardField ? (
+            <FormGroup label="科室" labelFor="edu-ward" labelInfo="*">
+              <FieldInput
+                id="edu-ward"
+                field={wardField}
+                value={(form.wardId as number | null) ?? null}
+                invalid={false}
+                disabled={false}
+                onChange={(wardId) => setForm({ ...form, wardId })}
+                onError={setError}
+              />
+            </FormGroup>
+          ) : null}
+        </div>
+        <FormGroup label="摘要" labelFor="edu-summary">
+          <TextArea
+            id="edu-summary"
+            fill
+            value={String(form.summary ?? '')}
+            onChange={(e) => setForm({ ...form, summary: e.target.value })}
+          />
+        </FormGroup>
+        <FormGroup label="正文" labelInfo="*">
+          <RichTextEditor initial={initial} onChange={setContent} onError={setError} />
+        </FormGroup>
+        {error ? <Callout intent={Intent.DANGER} title={error} /> : null}
+        <Button intent={Intent.PRIMARY} text="保存" loading={saving} onClick={save} />{' '}
+        <Button variant="minimal" text="返回" onClick={() => navigate(back)} />
+      </Card>
+    </div>
+  );
+}
+
+export const WardArticleSave = () => <ArticleSave isWard={IsWard.ward} />;
+export const WholeArticleSave = () => <ArticleSave isWard={IsWard.whole} />;

@@ -1,0 +1,191 @@
+import { Button, Dialog, DialogBody, DialogFooter, H4, InputGroup, Intent, Tag } from '@blueprintjs/core';
+import { useState } from 'react';
+import {
+  EducationAuthority as A,
+  ArticleState,
+  type ArticleStateCode,
+  articleStateNames,
+  IsWard,
+  type IsWardCode,
+  EducationPaths as P,
+  EducationScreens as S,
+} from '../../domain/api/education.js';
+import { pathWith } from '../../domain/api/path.js';
+import { articleCategoryResource, edArticleResource } from '../../domain/resources/education.js';
+import { articleEvents, articleMachine, articleStateOf } from '../../machines/articleMachine.js';
+import { can } from '../../machines/can.js';
+import { useApp } from '../../src/app/AppContext.js';
+import { useAuthority } from '../../src/auth/authorityStore.js';
+import { ResourceList, type Row, rowButton, useResourceAuthority } from '../../src/resource/index.js';
+import { navigate } from '../../src/router/hash.js';
+import './education.css';
+
+type StateEvent = keyof typeof articleEvents;
+const saveScreen = (isWard: IsWardCode) => (isWard === IsWard.ward ? S.wardSave : S.wholeSave);
+const stateIntent: Record<ArticleStateCode, Intent> = {
+  [ArticleState.draft]: Intent.NONE,
+  [ArticleState.published]: Intent.SUCCESS,
+  [ArticleState.withdrawn]: Intent.WARNING,
+};
+
+/** The article as readers see it: the HTML the server kept after sanitising it. */
+function Preview({ row, onClose }: { row: Row; onClose(): void }) {
+  return (
+    <Dialog isOpen title="文章预览" onClose={onClose} style={{ width: 720 }}>
+      <DialogBody>
+        <H4>{String(row.title)}</H4>
+        <div
+          className="education-article"
+          data-testid="article-preview"
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by the server (sanitize-html) before it was stored
+          dangerouslySetInnerHTML={{ __html: String(row.content ?? '') }}
+        />
+      </DialogBody>
+      <DialogFooter actions={<Button text="关闭" onClick={onClose} />} />
+    </Dialog>
+  );
+}
+
+/** 排序: the article's sort index, sent as updateSort/{id}/{index}. */
+function SortDialog({ row, onClose }: { row: Row; onClose(changed: boolean): void }) {
+  const { request, toast } = useApp();
+  const [index, setIndex] = useState(String(row.sortIndex ?? ''));
+  const save = () =>
+    request({
+      url: pathWith(P.articleSort, { ids: String(row.id), indexes: index }),
+      method: 'PUT',
+    }).then(
+      () => {
+        toast('排序已保存', 'success');
+        onClose(true);
+      },
+      () => undefined,
+    );
+  return (
+    <Dialog isOpen title="排序" onClose={() => onClose(false)} style={{ width: 360 }}>
+      <DialogBody>
+        <InputGroup
+          aria-label="排序号"
+          type="number"
+          value={index}
+          onChange={(e) => setIndex(e.target.value)}
+        />
+      </DialogBody>
+      <DialogFooter actions={<Button intent={Intent.PRIMARY} text="确定" onClick={save} />} />
+    </Dialog>
+  );
+}
+
+function ArticleList({ isWard }: { isWard: IsWardCode }) {
+  const { request, toast } = useApp();
+  const may = useResourceAuthority(edArticleResource);
+  const mayPublish = useAuthority(A.publish);
+  const mayCategory = useAuthority(A.category);
+  const [refreshKey, setRefreshKey] = useState(0);
+  const [preview, setPreview] = useState<Row | null>(null);
+  const [sorting, setSorting] = useState<Row | null>(null);
+  const [categories, setCategories] = useState(false);
+  const reload = () => setRefreshKey((k) => k + 1);
+  const setState = (rows: Row[], event: StateEvent) =>
+    request({
+      url: pathWith(P.articleState, {
+        ids: rows.map((r) => String(r.id)).join(','),
+        state: articleEvents[event].state,
+      }),
+      method: 'PUT',
+    }).then(
+      () => {
+        toast(`${articleEvents[event].label}成功`, 'success');
+        reload();
+      },
+      () => undefined,
+    );
+  const offered = (row: Row, event: StateEvent) => can(articleMachine, articleStateOf(row.state), event);
+  return (
+    <>
+      <ResourceList
+        def={edArticleResource}
+        routeName={isWard === IsWard.ward ? S.ward : S.whole}
+        fixedParams={{ isWard }}
+        canCreate={may.canCreate}
+        canEdit={may.canEdit}
+        canRemove={may.canRemove}
+        refreshKey={refreshKey}
+        actionsWidth={300}
+        onCreate={() => navigate(saveScreen(isWard))}
+        onEdit={(row) => navigate(`${saveScreen(isWard)}?id=${String(row.id)}`)}
+        onOpen={setPreview}
+        cells={{
+          state: (row) => {
+            const s = Number(row.state) as ArticleStateCode;
+            return (
+              <Tag minimal intent={stateIntent[s]}>
+                {articleStateNames[s]}
+              </Tag>
+            );
+          },
+        }}
+        rowActions={(row) =>
+          mayPublish
+            ? [
+                ...(['article.publish', 'article.withdraw'] as const)
+                  .filter((e) => offered(row, e))
+                  .map((e) => rowButton(articleEvents[e].label, () => void setState([row], e))),
+                ...(may.canEdit ? [rowButton('排序', () => setSorting(row))] : []),
+              ]
+            : []
+        }
+        batchActions={(rows) =>
+          mayPublish
+            ? (['article.publish', 'article.withdraw'] as const).map((e) => (
+                <Button
+                  key={e}
+                  text={`批量${articleEvents[e].label}`}
+                  disabled={!rows.length || !rows.every((r) => offered(r, e))}
+                  onClick={() => void setState(rows, e)}
+                />
+              ))
+            : null
+        }
+        toolbarExtra={
+          mayCategory ? <Button icon="tag" text="分类管理" onClick={() => setCategories(true)} /> : null
+        }
+      />
+      {preview ? <Preview row={preview} onClose={() => setPreview(null)} /> : null}
+      {sorting ? (
+        <SortDialog
+          row={sorting}
+          onClose={(changed) => {
+            setSorting(null);
+            if (changed) reload();
+          }}
+        />
+      ) : null}
+      {categories ? (
+        <Dialog isOpen title="分类管理" onClose={() => setCategories(false)} style={{ width: 760 }}>
+          <DialogBody>
+            <ResourceList def={articleCategoryResource} canCreate canEdit canRemove onChanged={reload} />
+          </DialogBody>
+        </Dialog>
+      ) : null}
+    </>
+  );
+}
+
+/** 科室宣教 (/education/ward/list): the departments' articles (isWard 1). */
+export function WardArticles() {
+  return (
+    <div className="page" data-testid="page-education-ward">
+      <ArticleList isWard={IsWard.ward} />
+    </div>
+  );
+}
+
+/** 全院宣教 (/education/wholeWard/list): the whole home's articles (isWard 0). */
+export function WholeArticles() {
+  return (
+    <div className="page" data-testid="page-education-whole">
+      <ArticleList isWard={IsWard.whole} />
+    </div>
+  );
+}
