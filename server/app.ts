@@ -15,6 +15,7 @@ import { type Bridge, startBroker } from './broker/index.js';
 import { type Db, openDatabase } from './db/index.js';
 import { pruneFrontLogs, pruneOperationLogs } from './db/retention.js';
 import { isSeeded, seed, syncMenus } from './db/seed.js';
+import { seedAssessments } from './db/seedAssessments.js';
 import { seedLookups } from './db/seedLookups.js';
 import { hasRealtimeSeed, seedRealtime } from './db/seedRealtime.js';
 import { seedNewWing } from './db/seedWing.js';
@@ -101,6 +102,7 @@ export async function buildApp(options: AppOptions) {
   await seedHomecare(db);
   await seedBilling(db);
   await seedLookups(db);
+  await seedAssessments(db);
   await pruneOperationLogs(db, Date.now());
   await pruneFrontLogs(db, Date.now());
 

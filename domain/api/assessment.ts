@@ -109,3 +109,13 @@ export const savedAnswer = z.object({
   gradeName: z.string().nullable(),
   suggestLevelName: z.string().nullable(),
 });
+
+/** GET getIssueValue/assessmentCausle: the causes, every one (as the spec's lookup list reads them). */
+export const assessCauseListAnswer = z.array(
+  z.object({
+    causeId: z.number().int(),
+    causeName: z.string(),
+    sort: z.number().nullable(),
+    remark: z.string().nullable(),
+  }),
+);

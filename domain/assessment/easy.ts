@@ -33,5 +33,6 @@ export const scaleEasy: Scale = {
     { code: 2, name: '失能' },
   ],
   maxScore: maxScoreOf([ADL]),
+  careSteps: [0, 1, 2],
   grade,
 };

@@ -349,6 +349,7 @@ export const scale2023: Scale = {
   sections: [...SCORED, CHANGE],
   levels,
   maxScore: maxScoreOf(SCORED),
+  careSteps: [0, 1, 2, 2, 3],
   grade: (answers) => grade2023(answers),
 };
 
@@ -406,5 +407,6 @@ export const scale2023plus: Scale = {
   sections: [HEALTH, ...SCORED, CHANGE],
   levels,
   maxScore: maxScoreOf(SCORED),
+  careSteps: [0, 1, 2, 2, 3],
   grade: (answers) => grade2023(answers, answers['A.5.11'] === 1),
 };

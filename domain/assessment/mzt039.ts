@@ -332,7 +332,7 @@ function grade(answers: Answers): Grade {
   const sections = [ADL, MENTAL, PERCEPTION, SOCIAL].map((s, i) => ({
     code: s.code,
     name: s.name,
-    score: [adl, mental, sectionScore(PERCEPTION, answers), social][i] ?? 0,
+    score: [adl, mental, perception, social][i] ?? 0,
     level: levels[i],
   }));
   return { total: adl, sections, preliminary, final, reasons };
@@ -353,5 +353,6 @@ export const scale2013: Scale = {
     { code: 3, name: '重度失能' },
   ],
   maxScore: maxScoreOf([ADL]),
+  careSteps: [0, 1, 2, 3],
   grade,
 };

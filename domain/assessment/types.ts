@@ -69,6 +69,11 @@ export interface Scale {
   levels: readonly ScaleLevel[];
   /** The total's upper bound (sum of each scored item's best option). */
   maxScore: number;
+  /**
+   * Each level's step on the institution's care levels in their order (0 the lightest): the care
+   * level a grade suggests (docs/decisions.md).
+   */
+  careSteps: readonly number[];
   grade(answers: Answers): Grade;
 }
 
