@@ -107,6 +107,8 @@ export function AssessmentForm() {
       } else {
         toast('已暂存', 'success');
         setRecord({ assessmentId: saved.assessmentId, status: saved.status });
+        // the address names the draft, so a reload (or a colleague given the link) resumes it
+        if (!assessmentId) navigate(`${AssessmentScreens.add(slug)}?assessmentId=${saved.assessmentId}`);
       }
     } catch (e) {
       setProblem((e as { message?: string }).message ?? '保存失败');
