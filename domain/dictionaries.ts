@@ -238,6 +238,12 @@ export const staticDictionaries = {
     [2, '2023版标准'],
     [3, '2023增强版'],
   ]),
+  /** assessment.status (machines/assessmentMachine.ts). */
+  assessmentStatus: d([
+    [0, '暂存'],
+    [1, '已提交'],
+    [2, '已解绑'],
+  ]),
   arrears: d([
     [0, '已缴清'],
     [1, '欠费'],

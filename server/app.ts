@@ -15,6 +15,7 @@ import { type Bridge, startBroker } from './broker/index.js';
 import { type Db, openDatabase } from './db/index.js';
 import { pruneFrontLogs, pruneOperationLogs } from './db/retention.js';
 import { isSeeded, seed, syncMenus } from './db/seed.js';
+import { seedAssessments } from './db/seedAssessments.js';
 import { seedCareHealth } from './db/seedCareHealth.js';
 import { seedLookups } from './db/seedLookups.js';
 import { hasRealtimeSeed, seedRealtime } from './db/seedRealtime.js';
@@ -108,6 +109,7 @@ export async function buildApp(options: AppOptions) {
   await seedCareHealth(db);
   await seedGovernment(db);
   await seedEducation(db);
+  await seedAssessments(db);
   await pruneOperationLogs(db, Date.now());
   await pruneFrontLogs(db, Date.now());
 

@@ -13,6 +13,7 @@ import { LiveStatus, liveEditSchema, ResidencePaths as P } from '../../../../dom
 import { ApiFailure } from '../../../http/failure.js';
 import { type AnyRoute, route } from '../../../http/route.js';
 import { idParams, idsOf, noQuery } from '../../../http/schemas.js';
+import { boundAssessment } from '../../../modules/care/assessmentRecords.js';
 import { loadRow, type Row, updateRow } from '../../../resources/engine.js';
 import { record } from './history.js';
 import { decorateResidence, residenceView } from './list.js';
@@ -134,13 +135,19 @@ export const elderRoutes: AnyRoute[] = [
       // The admission assessment (type 1) is made before the elder is formally living.
       const elder = await loadElder(ctx, ctx.params.oldmanId);
       const status = fieldsOf(elder).oldmanStatus;
-      const enable =
+      const admitting =
         status === LiveStatus.waiting || status === LiveStatus.reserved || status === LiveStatus.trial;
+      // …and only until a submitted (bound) assessment stands for the elder (care/assessment).
+      const bound = admitting ? await boundAssessment(ctx.db, Number(elder.oldmanId)) : null;
       return {
         oldmanId: Number(elder.oldmanId),
         oldmanStatus: status,
-        enable,
-        reason: enable ? '' : `当前状态为${statusName(status)}，不需要入住评估`,
+        enable: admitting && !bound,
+        reason: !admitting
+          ? `当前状态为${statusName(status)}，不需要入住评估`
+          : bound
+            ? `已于${bound.assessDate}完成入住评估（${bound.gradeName ?? '已提交'}）`
+            : '',
       };
     },
   }),

@@ -1,0 +1,94 @@
+import { Button } from '@blueprintjs/core';
+import { useState } from 'react';
+import { AssessmentPaths, assessmentPath } from '../../domain/api/assessment.js';
+import {
+  AssessmentAuthority as A,
+  AssessmentScreens,
+  assessmentKinds,
+  assessmentResource,
+} from '../../domain/modules/care/assessment.js';
+import { assessmentEvents, assessmentWorkflow } from '../../machines/assessmentMachine.js';
+import { offers } from '../../machines/workflow.js';
+import { useApp } from '../../src/app/AppContext.js';
+import { hasAuthority } from '../../src/auth/authorityStore.js';
+import { ResourceList, type Row, rowButton } from '../../src/resource/index.js';
+import { navigate } from '../../src/router/hash.js';
+import { openPrintView } from '../../src/ui/printView.js';
+
+const slugOf = (row: Row) =>
+  assessmentKinds.find((k) => k.type === Number(row.assessmentType))?.slug ?? '2023';
+
+/**
+ * 评估记录 (/careplan/assessment/record): every assessment; a draft opens its form to go on
+ * (any assessor may resume it), a submitted one its read-only detail, 导出打印, 解绑; each button
+ * where assessmentMachine offers it from the row's state and the user holds the code.
+ */
+export function AssessmentRecords() {
+  const { request, toast } = useApp();
+  const [refresh, setRefresh] = useState(0);
+  const act = async (row: Row, type: 'assessment.unbind' | 'assessment.remove') => {
+    const label = assessmentEvents[type].label;
+    if (!window.confirm(`确定${label}该能力评估吗？`)) return;
+    const id = Number(row.assessmentId);
+    try {
+      await request(
+        type === 'assessment.unbind'
+          ? { url: AssessmentPaths.unbind, method: 'PUT', data: { assessmentId: id } }
+          : { url: assessmentPath(AssessmentPaths.one, { assessmentId: id }), method: 'DELETE' },
+      );
+      toast(`${label}成功`, 'success');
+      setRefresh((n) => n + 1);
+    } catch {
+      // the request layer has shown the server's message
+    }
+  };
+  const open = (row: Row) => {
+    const draft = offers(assessmentWorkflow, row, 'assessment.save');
+    const slug = slugOf(row);
+    navigate(
+      `${draft ? AssessmentScreens.add(slug) : AssessmentScreens.detail(slug)}?assessmentId=${row.assessmentId}`,
+    );
+  };
+  return (
+    <div className="page" data-testid="page-assessment-records">
+      <ResourceList
+        def={assessmentResource}
+        routeName={AssessmentScreens.record}
+        refreshKey={refresh}
+        onOpen={open}
+        actionsWidth={220}
+        toolbarExtra={
+          hasAuthority(A.add)
+            ? assessmentKinds.map((k) => (
+                <Button
+                  key={k.slug}
+                  icon="add"
+                  intent={k.type === 2 ? 'primary' : 'none'}
+                  text={k.title}
+                  onClick={() => navigate(AssessmentScreens.add(k.slug))}
+                />
+              ))
+            : null
+        }
+        rowActions={(row) => [
+          offers(assessmentWorkflow, row, 'assessment.save') && hasAuthority(A.add)
+            ? rowButton('继续评估', () => open(row))
+            : null,
+          offers(assessmentWorkflow, row, 'assessment.unbind') && hasAuthority(A.print)
+            ? rowButton('导出打印', () =>
+                openPrintView(
+                  assessmentPath(AssessmentPaths.export, { assessmentId: Number(row.assessmentId) }),
+                ).catch((e: { message?: string }) => toast(e.message ?? '打印失败', 'danger')),
+              )
+            : null,
+          offers(assessmentWorkflow, row, 'assessment.unbind') && hasAuthority(A.unbind)
+            ? rowButton('解绑', () => act(row, 'assessment.unbind'), true)
+            : null,
+          offers(assessmentWorkflow, row, 'assessment.remove') && hasAuthority(A.remove)
+            ? rowButton('删除', () => act(row, 'assessment.remove'), true)
+            : null,
+        ]}
+      />
+    </div>
+  );
+}
