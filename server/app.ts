@@ -32,6 +32,7 @@ import { type PaymentOptions, PaymentService } from './payment/service.js';
 import { PushHub } from './push/hub.js';
 import { registerPush } from './push/index.js';
 import { syncResourceTables } from './resources/engine.js';
+import { seedAdministration } from './routes/administration/seed.js';
 import { seedHomecare } from './routes/homecare/seed.js';
 import { startOverdueWatch } from './routes/live/outingOverdue.js';
 import { RulesEngine } from './rules/engine.js';
@@ -101,6 +102,7 @@ export async function buildApp(options: AppOptions) {
   await seedHomecare(db);
   await seedBilling(db);
   await seedLookups(db);
+  await seedAdministration(db);
   await pruneOperationLogs(db, Date.now());
   await pruneFrontLogs(db, Date.now());
 
