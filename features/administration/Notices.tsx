@@ -8,6 +8,7 @@ import { ResourceList, type Row, rowButton, useResourceAuthority } from '../../s
 import { NoticeForm } from './NoticeForm.js';
 import { readTag } from './ReadTag.js';
 import { useInboxVersion } from './useInboxVersion.js';
+import './administration.css';
 
 const MANAGE = { manage: 1 } as const;
 const statusIntent = { 0: Intent.NONE, 1: Intent.SUCCESS, 2: Intent.WARNING } as const;
@@ -32,7 +33,9 @@ function Receipts({ notice, onClose }: { notice: Row; onClose(): void }) {
           refreshKey={pushed}
           canOpen={false}
           emptyText="暂无接收人"
-          cells={{ isRead: (row) => readTag(row) }}
+          cells={{
+            isRead: (row) => <span data-testid={`receipt-${String(row.userId)}`}>{readTag(row)}</span>,
+          }}
         />
       </DialogBody>
     </Dialog>

@@ -41,7 +41,7 @@ export async function seedAdministration(db: Db) {
       ['重阳节活动报名开始', '重阳节联欢会报名已开始，请各护理部统计参加的长者名单。', 3, 0, -50 * HOUR],
       ['系统升级完成', '平台已升级至新版本，新增行政管理模块。', 1, 1, -74 * HOUR],
     ];
-    for (const [title, content, msgType, isRead, offset] of messages)
+    for (const [title, content, msgType, isRead, offset] of messages.reverse())
       await sql`insert into msgMessage (orgId, userId, title, content, msgType, isRead, readTime, createTime, updateTime)
         values (${orgId}, ${userId}, ${title}, ${content}, ${msgType}, ${isRead},
           ${isRead ? at(offset + HOUR) : null}, ${at(offset)}, ${at(offset)})`.execute(trx);
