@@ -137,6 +137,8 @@ export const CallboardScreens = {
 export const AdministrationScreens = {
   remind: '/administration/info/remind',
   notice: '/administration/notice',
+  /** Spec 001 §2 spells it famliy. */
+  familyNotice: '/administration/notice/famliy',
   message: '/administration/msg/message',
   messageDetail: '/administration/msg/messageDetail',
   personalNotice: '/administration/msg/notice',

@@ -29,6 +29,9 @@ export const AdminPaths = {
   /** Who an announcement went to and whether each has read it. */
   noticeReceipts: `${NOTICES}/receipts`,
   nursingTree: '/pims/web-pi/nursing/tree',
+  familyInforms: '/pims/web-pi/family/inform',
+  familyInform: '/pims/web-pi/family/inform/:id',
+  oldManTree: '/pims/web-org/common/oldManTree',
   reminds: REMINDS_PATH,
   remind: `${REMINDS_PATH}/:id`,
   remindStatus: `${REMINDS_PATH}/editStatus/:id`,
@@ -45,6 +48,10 @@ export const AdminAuthority = {
   message: 'administration:msg/message',
   personalNotice: 'administration:msg/notice',
   todo: 'administration:msg/todo',
+  familyInform: 'administration:notice/famliy',
+  familyInformAdd: 'administration:notice/famliy:add',
+  familyInformEdit: 'administration:notice/famliy:edit',
+  familyInformDelete: 'administration:notice/famliy:delete',
 } as const;
 
 /** Which of the user's things a bell entry is. */
@@ -108,3 +115,13 @@ export const nursingTreeAnswer = z.array(
   }),
 );
 export type NursingTree = z.infer<typeof nursingTreeAnswer>;
+
+/** GET common/oldManTree: the elders of the user's data departments by department (family notices). */
+export const oldManTreeAnswer = z.array(
+  z.object({
+    deptId: z.number().int(),
+    deptName: z.string(),
+    elders: z.array(z.object({ oldmanId: z.number().int(), oldmanName: z.string() })),
+  }),
+);
+export type OldManTree = z.infer<typeof oldManTreeAnswer>;

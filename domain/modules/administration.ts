@@ -1,6 +1,7 @@
 import { AdminAuthority as A } from '../api/administration.js';
 import { defineModule, screen } from '../module.js';
 import {
+  familyInformResource,
   messageResource,
   noticeReceiptResource,
   noticeResource,
@@ -24,6 +25,7 @@ export const administrationModule = defineModule({
     noticeResource,
     noticeReceiptResource,
     personalNoticeResource,
+    familyInformResource,
   ],
   items: [
     screen(S.notice, '公告管理', {
@@ -34,6 +36,15 @@ export const administrationModule = defineModule({
         { code: A.noticeEdit, menuName: '编辑公告' },
         { code: A.noticeDelete, menuName: '删除公告' },
         { code: A.noticePublish, menuName: '发布/撤回公告' },
+      ],
+    }),
+    screen(S.familyNotice, '家属通知', {
+      code: A.familyInform,
+      view: 'administration.FamilyInforms',
+      buttons: [
+        { code: A.familyInformAdd, menuName: '新增家属通知' },
+        { code: A.familyInformEdit, menuName: '编辑家属通知' },
+        { code: A.familyInformDelete, menuName: '删除家属通知' },
       ],
     }),
     screen(S.remind, '提醒事项', { code: A.remind, view: 'administration.Reminds' }),

@@ -181,3 +181,45 @@ export const personalNoticeResource: ResourceDef = {
   api: { list: P.personalNotices },
   authority: { view: 'session' },
 };
+
+/** Elders whose families a family notice goes to. */
+export const informOldmanIds = z
+  .array(z.coerce.number({ error: '长者无效' }).int('长者无效').positive('长者无效'), { error: '请选择长者' })
+  .min(1, '请选择长者')
+  .max(1000, '长者最多1000人');
+
+/**
+ * 家属通知 (notice/famliy): a notice to the families of chosen elders (oldManTree), kept by the
+ * department it was written in.
+ */
+export const familyInformResource: ResourceDef = {
+  name: 'familyInform',
+  title: '家属通知',
+  table: 'familyInform',
+  idField: 'messageId',
+  nameField: 'title',
+  fields: [
+    { name: 'title', label: '标题', type: 'text', required: true, maxLength: 64 },
+    { name: 'content', label: '内容', type: 'textarea', required: true, maxLength: 1000, wide: true },
+    { name: 'oldmanIds', label: '长者', type: 'json', schema: informOldmanIds, required: true, hidden: true },
+    { name: 'elderNames', label: '通知长者', type: 'text', computed: true },
+    { name: 'familyCount', label: '家属人数', type: 'int', computed: true },
+  ],
+  columns: ['title', 'elderNames', 'familyCount', 'createTime'],
+  filters: [{ field: 'title', kind: 'like' }],
+  defaultSort: { field: 'messageId', order: 'desc' },
+  api: {
+    list: P.familyInforms,
+    get: P.familyInform,
+    create: P.familyInforms,
+    update: P.familyInforms,
+    remove: P.familyInform,
+  },
+  authority: {
+    view: A.familyInform,
+    create: A.familyInformAdd,
+    update: A.familyInformEdit,
+    remove: A.familyInformDelete,
+  },
+  deptScoped: true,
+};

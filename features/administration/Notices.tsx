@@ -1,11 +1,13 @@
 import { Dialog, DialogBody, Intent, Tag } from '@blueprintjs/core';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { AdminPaths } from '../../domain/api/administration.js';
 import { dictLabel } from '../../domain/dictionaries.js';
 import { noticeReceiptResource, noticeResource } from '../../domain/resources/administration.js';
 import { NoticeStatus, noticeStatusOf } from '../../machines/noticeMachine.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { ResourceList, type Row, rowButton, useResourceAuthority } from '../../src/resource/index.js';
-import { NoticeForm } from './NoticeForm.js';
+import { AddressedForm } from './AddressedForm.js';
+import { staffGroups } from './pickGroups.js';
 import { readTag } from './ReadTag.js';
 import { useInboxVersion } from './useInboxVersion.js';
 import './administration.css';
@@ -48,7 +50,8 @@ function Receipts({ notice, onClose }: { notice: Row; onClose(): void }) {
  */
 export function Notices() {
   const may = useResourceAuthority(noticeResource);
-  const { toast } = useApp();
+  const { toast, request } = useApp();
+  const loadGroups = useMemo(() => staffGroups(request), [request]);
   const [editing, setEditing] = useState<Row | null | 'new'>(null);
   const [receipts, setReceipts] = useState<Row | null>(null);
   const [saved, setSaved] = useState(0);
@@ -85,7 +88,14 @@ export function Notices() {
         actionsWidth={300}
       />
       {editing ? (
-        <NoticeForm
+        <AddressedForm
+          def={noticeResource}
+          field="recipientIds"
+          label="接收人"
+          everyoneAllowed
+          loadGroups={loadGroups}
+          createUrl={AdminPaths.notices}
+          updateUrl={AdminPaths.noticeEdit}
           row={editing === 'new' ? null : editing}
           onClose={() => setEditing(null)}
           onSaved={() => {

@@ -1,4 +1,5 @@
 import {
+  familyInformResource,
   messageResource,
   noticeReceiptResource,
   noticeResource,
@@ -6,6 +7,7 @@ import {
   remindResource,
   todoResource,
 } from '../../domain/resources/administration.js';
+import { familyInformHooks, familyInformRoutes } from '../routes/administration/familyInforms.js';
 import { inboxRoutes } from '../routes/administration/inbox.js';
 import { messageHooks, messageRoutes, personalNoticeHooks } from '../routes/administration/messages.js';
 import { noticeHooks, noticeReceiptHooks, noticeRoutes } from '../routes/administration/notices.js';
@@ -22,6 +24,13 @@ export const administrationServer: ServerModule = {
     [noticeResource.name]: { hooks: noticeHooks, handwritten: ['get'] },
     [noticeReceiptResource.name]: { hooks: noticeReceiptHooks },
     [personalNoticeResource.name]: { hooks: personalNoticeHooks },
+    [familyInformResource.name]: { hooks: familyInformHooks },
   },
-  routes: () => [...inboxRoutes(), ...messageRoutes(), ...noticeRoutes(), ...remindRoutes()],
+  routes: () => [
+    ...inboxRoutes(),
+    ...messageRoutes(),
+    ...noticeRoutes(),
+    ...remindRoutes(),
+    ...familyInformRoutes(),
+  ],
 };

@@ -276,3 +276,72 @@ describe('announcements', () => {
     expect((await get(admin, `${P.notices}?manage=1&status=0`)).total).toBe(1);
   });
 });
+
+describe('family notices', () => {
+  it('go to the families of elders chosen from oldManTree; refused for unknown elders, no elders or no authority', async () => {
+    const tree = (await call(h.app, admin, 'GET', P.oldManTree)).body.result as {
+      elders: { oldmanId: number; oldmanName: string }[];
+    }[];
+    const [first, second] = tree.flatMap((d) => d.elders);
+    expect(first && second).toBeTruthy();
+    const ids = [Number(first?.oldmanId), Number(second?.oldmanId)];
+    const created = await call(h.app, admin, 'POST', P.familyInforms, {
+      title: '冬季探视提醒',
+      content: '探视请佩戴口罩。',
+      oldmanIds: ids,
+    });
+    expect(created.body.code).toBe(0);
+    const messageId = (created.body.result as { messageId: number }).messageId;
+    const one = (await call(h.app, admin, 'GET', pathWith(P.familyInform, { id: messageId }))).body.result;
+    expect(one).toMatchObject({ oldmanIds: ids, elderNames: `${first?.oldmanName}、${second?.oldmanName}` });
+    expect((await get(admin, P.familyInforms)).total).toBe(1);
+    const edited = await call(h.app, admin, 'PUT', P.familyInforms, {
+      messageId,
+      title: '冬季探视提醒（改）',
+      content: '探视请佩戴口罩。',
+      oldmanIds: [ids[0]],
+    });
+    expect(edited.body.code).toBe(0);
+
+    const none = await call(h.app, admin, 'POST', P.familyInforms, {
+      title: 'a',
+      content: 'b',
+      oldmanIds: [],
+    });
+    expect(none.body).toMatchObject({ code: Code.invalidInput, msg: '请选择长者' });
+    const stranger = await call(h.app, admin, 'POST', P.familyInforms, {
+      title: 'a',
+      content: 'b',
+      oldmanIds: [999999],
+    });
+    expect(stranger.body).toMatchObject({ code: Code.invalidInput, msg: '长者不存在' });
+    // another department's elder: the nurse holds 护理一部 only
+    const outside = (tree as { deptName: string; elders: { oldmanId: number }[] }[]).find(
+      (d) => d.deptName !== '护理一部' && d.elders.length,
+    )?.elders[0]?.oldmanId;
+    const writer = await grantNurse(h.app, 'administration', [
+      'administration:notice/famliy',
+      'administration:notice/famliy:add',
+    ]);
+    const elsewhere = await call(h.app, writer, 'POST', P.familyInforms, {
+      title: 'a',
+      content: 'b',
+      oldmanIds: [outside],
+    });
+    expect(elsewhere.body).toMatchObject({ code: Code.invalidInput, msg: '长者不存在' });
+    const nurse = await grantNurse(h.app, 'administration', []);
+    expect((await call(h.app, nurse, 'GET', P.oldManTree)).body.code).toBe(Code.noAuthority);
+    expect(
+      (await call(h.app, nurse, 'POST', P.familyInforms, { title: 'a', content: 'b', oldmanIds: ids })).body
+        .code,
+    ).toBe(Code.noAuthority);
+    const other = (await signInOtherOrg(h.app)).token;
+    expect((await call(h.app, other, 'GET', pathWith(P.familyInform, { id: messageId }))).body.code).toBe(
+      Code.notFound,
+    );
+    expect((await get(admin, P.familyInforms)).total).toBe(1);
+    expect((await call(h.app, admin, 'DELETE', pathWith(P.familyInform, { id: messageId }))).body.code).toBe(
+      0,
+    );
+  });
+});
