@@ -280,6 +280,7 @@ describe('announcements', () => {
 describe('family notices', () => {
   it('go to the families of elders chosen from oldManTree; refused for unknown elders, no elders or no authority', async () => {
     const tree = (await call(h.app, admin, 'GET', P.oldManTree)).body.result as {
+      deptName: string;
       elders: { oldmanId: number; oldmanName: string }[];
     }[];
     const [first, second] = tree.flatMap((d) => d.elders);
@@ -316,9 +317,7 @@ describe('family notices', () => {
     });
     expect(stranger.body).toMatchObject({ code: Code.invalidInput, msg: '长者不存在' });
     // another department's elder: the nurse holds 护理一部 only
-    const outside = (tree as { deptName: string; elders: { oldmanId: number }[] }[]).find(
-      (d) => d.deptName !== '护理一部' && d.elders.length,
-    )?.elders[0]?.oldmanId;
+    const outside = tree.find((d) => d.deptName !== '护理一部' && d.elders.length)?.elders[0]?.oldmanId;
     const writer = await grantNurse(h.app, 'administration', [
       'administration:notice/famliy',
       'administration:notice/famliy:add',
