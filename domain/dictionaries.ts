@@ -534,6 +534,28 @@ export const staticDictionaries = {
     [2, '餐后2小时'],
     [3, '随机'],
   ]),
+  /** 公告 (noticeMachine): 草稿 → 已发布 → 已撤回. */
+  noticeStatus: d([
+    [0, '草稿'],
+    [1, '已发布'],
+    [2, '已撤回'],
+  ]),
+  /** 提醒事项: waiting for its time, or read by its owner (reminds/editStatus). */
+  remindStatus: d([
+    [0, '未读'],
+    [1, '已读'],
+  ]),
+  /** 站内消息的类别. */
+  msgType: d([
+    [1, '系统消息'],
+    [2, '业务通知'],
+    [3, '活动消息'],
+  ]),
+  /** 待办事项. */
+  todoStatus: d([
+    [0, '未完成'],
+    [1, '已完成'],
+  ]),
 } satisfies Record<string, DictEntry[]>;
 export type StaticDictName = keyof typeof staticDictionaries;
 

@@ -36,6 +36,13 @@ export const serverPushMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('payment.updated'), data: paymentOrderView }),
   /** Sent to the users of OUTING_PRESENCE_AUDIENCE in the elder's data department. */
   z.object({ type: z.literal('outing.presence'), data: outingPresence }),
+  /**
+   * Something of the user's bell changed (a message came or was read, an announcement was published
+   * to them, a remind was read): every open console of the user loads the bell again.
+   */
+  z.object({ type: z.literal('inbox.changed'), data: z.object({}) }),
+  /** A recipient read an announcement: open read receipts of it load again (公告管理). */
+  z.object({ type: z.literal('notice.receipt'), data: z.object({ noticeId: z.number().int() }) }),
   /** Positions batched per client (at most ~20 frames a second), latest per device. */
   z.object({
     type: z.literal('positions'),

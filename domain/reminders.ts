@@ -23,8 +23,24 @@ export const overdueOutingRemind = z.object({
 });
 export type OverdueOutingRemind = z.infer<typeof overdueOutingRemind>;
 
+/**
+ * A remind the user wrote for themself (提醒事项, spec 001 §7 "Reminds"): in the list once its time
+ * has come and until its owner reads it (reminds/editStatus); with `remindType=custom` every one.
+ */
+export const customRemind = z.looseObject({
+  remindType: z.literal('custom'),
+  remindKey: z.string(),
+  remindId: z.number().int(),
+  title: z.string(),
+  content: z.string().nullable().optional(),
+  remindTime: z.string(),
+  /** 0 未读, 1 已读 (dictionary remindStatus). */
+  status: z.number().int(),
+});
+export type CustomRemind = z.infer<typeof customRemind>;
+
 /** One entry of the list; the console drops kinds it does not know. */
-export const remindItem = z.discriminatedUnion('remindType', [overdueOutingRemind]);
+export const remindItem = z.discriminatedUnion('remindType', [overdueOutingRemind, customRemind]);
 export type RemindItem = z.infer<typeof remindItem>;
 
 /** The reminder's title, the same in the list and in the pushed `remind` message. */

@@ -132,3 +132,16 @@ export const CallboardScreens = {
   versions: '/callboard/versions/record',
   personal: '/callboard/personal/information',
 } as const;
+
+/** Spec 001 §2 "Administration, base /administration" (issue #14's part); the bell links to them. */
+export const AdministrationScreens = {
+  remind: '/administration/info/remind',
+  notice: '/administration/notice',
+  /** Spec 001 §2 spells it famliy. */
+  familyNotice: '/administration/notice/famliy',
+  message: '/administration/msg/message',
+  messageDetail: '/administration/msg/messageDetail',
+  personalNotice: '/administration/msg/notice',
+  personalNoticeDetail: '/administration/msg/noticeDetail',
+  todo: '/administration/msg/todo',
+} as const;

@@ -1,4 +1,5 @@
 import type { ViewLoaders } from '../src/router/views.js';
+import { administrationViews } from './administration/index.js';
 import { archivesViews } from './archives/index.js';
 import { assessmentViews } from './assessment/index.js';
 import { callboardViews } from './callboard/index.js';
@@ -37,4 +38,5 @@ export const views: ViewLoaders = {
   ...assessmentViews,
   ...governmentViews,
   ...educationViews,
+  ...administrationViews,
 };

@@ -37,6 +37,7 @@ import { type PaymentOptions, PaymentService } from './payment/service.js';
 import { PushHub } from './push/hub.js';
 import { registerPush } from './push/index.js';
 import { syncResourceTables } from './resources/engine.js';
+import { seedAdministration } from './routes/administration/seed.js';
 import { seedHomecare } from './routes/homecare/seed.js';
 import { startOverdueWatch } from './routes/live/outingOverdue.js';
 import { RulesEngine } from './rules/engine.js';
@@ -110,6 +111,7 @@ export async function buildApp(options: AppOptions) {
   await seedGovernment(db);
   await seedEducation(db);
   await seedAssessments(db);
+  await seedAdministration(db);
   await pruneOperationLogs(db, Date.now());
   await pruneFrontLogs(db, Date.now());
 

@@ -1,6 +1,7 @@
 import { Authority } from '../menus.js';
 import { type ModuleDef, menuTree } from '../module.js';
 import type { ResourceDef } from '../resource.js';
+import { administrationModule } from './administration.js';
 import { archivesModule } from './archives.js';
 import { baseDataModule } from './baseData.js';
 import { callboardModule } from './callboard.js';
@@ -37,6 +38,7 @@ export const modules: readonly ModuleDef[] = [
   callboardModule,
   governmentModule,
   educationModule,
+  administrationModule,
 ];
 
 /** The menu tree of the "web" landing end the server seeds (spec 000 §2 server menus). */

@@ -1,6 +1,8 @@
 import { Button, Card, H3, HTMLTable, Tag } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { merge, timer } from 'rxjs';
+import { AdminPaths } from '../../domain/api/administration.js';
+import { pathWith } from '../../domain/api/path.js';
 import type { Page } from '../../domain/codes.js';
 import { REMINDS_PATH, type RemindItem, remindItem } from '../../domain/reminders.js';
 import { outingRegisterOf } from '../../domain/screens.js';
@@ -30,7 +32,7 @@ export function Reminders() {
     const again = () => setVersion((v) => v + 1);
     const triggers = merge(
       timer(REFRESH_MS, REFRESH_MS),
-      ...(realtime ? [realtime.notices$, realtime.reconnects$] : []),
+      ...(realtime ? [realtime.notices$, realtime.inbox$, realtime.reconnects$] : []),
     ).subscribe(again);
     const presence = realtime?.outingPresence.subscribe(again);
     return () => {
@@ -72,31 +74,64 @@ export function Reminders() {
       </H3>
       <HTMLTable compact striped className="data-table">
         <tbody>
-          {(items ?? []).map((item) => (
-            <tr key={item.remindKey} data-testid="remind-item">
-              <td>
-                <Tag intent="danger" minimal>
-                  超时未返院
-                </Tag>
-              </td>
-              <td>
-                <strong>{item.oldmanName}</strong>
-                {item.deptName ? <span className="muted"> · {item.deptName}</span> : null}
-              </td>
-              <td>预计返院 {item.expectedReturnTime.slice(0, 16)}</td>
-              <td className="overdue">已超时 {overdueText(item.overdueMinutes)}</td>
-              <td className="muted remind-content">{item.content}</td>
-              <td>
-                <Button
-                  small
-                  intent="primary"
-                  text="去处理"
-                  aria-label={`处理${item.oldmanName}的外出`}
-                  onClick={() => navigate(outingRegisterOf(item.oldmanId))}
-                />
-              </td>
-            </tr>
-          ))}
+          {(items ?? []).map((item) =>
+            item.remindType === 'custom' ? (
+              <tr key={item.remindKey} data-testid="remind-item">
+                <td>
+                  <Tag intent="warning" minimal>
+                    提醒
+                  </Tag>
+                </td>
+                <td>
+                  <strong>{item.title}</strong>
+                </td>
+                <td>提醒时间 {item.remindTime.slice(0, 16)}</td>
+                <td />
+                <td className="muted remind-content">{item.content}</td>
+                <td>
+                  <Button
+                    small
+                    text="知道了"
+                    aria-label={`已读提醒${item.title}`}
+                    onClick={() =>
+                      request({
+                        url: pathWith(AdminPaths.remindStatus, { id: item.remindId }),
+                        method: 'PUT',
+                        data: { status: 1 },
+                      }).then(
+                        () => setVersion((v) => v + 1),
+                        () => undefined,
+                      )
+                    }
+                  />
+                </td>
+              </tr>
+            ) : (
+              <tr key={item.remindKey} data-testid="remind-item">
+                <td>
+                  <Tag intent="danger" minimal>
+                    超时未返院
+                  </Tag>
+                </td>
+                <td>
+                  <strong>{item.oldmanName}</strong>
+                  {item.deptName ? <span className="muted"> · {item.deptName}</span> : null}
+                </td>
+                <td>预计返院 {item.expectedReturnTime.slice(0, 16)}</td>
+                <td className="overdue">已超时 {overdueText(item.overdueMinutes)}</td>
+                <td className="muted remind-content">{item.content}</td>
+                <td>
+                  <Button
+                    small
+                    intent="primary"
+                    text="去处理"
+                    aria-label={`处理${item.oldmanName}的外出`}
+                    onClick={() => navigate(outingRegisterOf(item.oldmanId))}
+                  />
+                </td>
+              </tr>
+            ),
+          )}
           {items?.length === 0 ? (
             <tr>
               <td className="empty">暂无待办提醒</td>

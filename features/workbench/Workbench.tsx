@@ -5,6 +5,7 @@ import type { Page } from '../../domain/codes.js';
 import { Authority } from '../../domain/menus.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { useAuthority } from '../../src/auth/authorityStore.js';
+import { useOptionalRealtime } from '../../src/realtime/context.js';
 import { storedUser } from '../../src/session/effects.js';
 import { DeviceOverview } from './DeviceOverview.js';
 import { Reminders } from './Reminders.js';
@@ -22,6 +23,14 @@ export function Workbench() {
   const [notices, setNotices] = useState<Notice[]>([]);
   const user = storedUser();
   const seesIot = useAuthority(`${Authority.iotAlarm}|${Authority.iotLocateAlarm}`);
+  const realtime = useOptionalRealtime();
+  const [version, setVersion] = useState(0);
+  // An announcement published to the user or withdrawn (inbox.changed) shows here at once.
+  useEffect(() => {
+    const s = realtime?.inbox$.subscribe(() => setVersion((v) => v + 1));
+    return () => s?.unsubscribe();
+  }, [realtime]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: version is the reload trigger
   useEffect(() => {
     request<Page<Notice>>({
       url: ShellPaths.notices,
@@ -31,7 +40,7 @@ export function Workbench() {
       (p) => setNotices(p.list),
       () => setNotices([]),
     );
-  }, [request]);
+  }, [request, version]);
   return (
     <div className="page" data-testid="page-workbench">
       <Card className="welcome-card">

@@ -3,6 +3,7 @@ import type { ResourceDef } from '../../domain/resource.js';
 import type { AnyRoute } from '../http/route.js';
 import { actionRoutes } from '../resources/actions.js';
 import { type ResourceHooks, resourceRoutes } from '../resources/engine.js';
+import { administrationServer } from './administration.js';
 import { archivesServer } from './archives.js';
 import { baseDataServer } from './baseData.js';
 import { callboardServer } from './callboard.js';
@@ -31,6 +32,7 @@ export const serverModules: Readonly<Record<string, ServerModule>> = {
   care: careServer,
   government: governmentServer,
   education: educationServer,
+  administration: administrationServer,
 };
 
 /** A new record of a workflow starts in the machine's initial state. */

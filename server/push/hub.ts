@@ -82,6 +82,21 @@ export class PushHub {
       if (client.user.orgId === orgId && client.user.authority.size > 0) client.socket.send(text);
   }
 
+  /** A message for every open console of one user (the bell of each tab and window). */
+  toUser(orgId: number, userId: number, message: ServerPushMessage) {
+    const text = JSON.stringify(message);
+    for (const client of this.clients)
+      if (client.user.orgId === orgId && client.user.userId === userId) client.socket.send(text);
+  }
+
+  /** A message for the users of an organisation who hold an authority (公告管理's read receipts). */
+  toAuthority(orgId: number, authority: string, message: ServerPushMessage) {
+    const text = JSON.stringify(message);
+    for (const client of this.clients)
+      if (client.user.orgId === orgId && satisfies(client.user.authority, authority))
+        client.socket.send(text);
+  }
+
   /** A message about one department's data, for the users who may see it (see maySee). */
   toDepartment(orgId: number, deptId: number, authority: string, message: ServerPushMessage) {
     const text = JSON.stringify(message);

@@ -3,6 +3,7 @@ import type { Observable } from 'rxjs';
 import type { PaymentOrderView } from '../../domain/payment.js';
 import type { PushedNotice } from '../../domain/push.js';
 import type { AlarmStore, ExternalStore } from '../../streams/alarms.js';
+import type { InboxSignal } from '../../streams/inbox.js';
 import type { PresenceByElder } from '../../streams/outings.js';
 import type { PositionFrame } from '../../streams/positions.js';
 import type { ConnectionState } from '../../streams/transport.js';
@@ -24,6 +25,8 @@ export interface Realtime {
   positions$: Observable<PositionFrame>;
   /** Notices and reminders pushed by the server while the console is open. */
   notices$: Observable<PushedNotice>;
+  /** The user's bell changed (here or in another tab), or a recipient read an announcement. */
+  inbox$: Observable<InboxSignal>;
   /** Payment orders of the organisation as they change (a QR dialog waits for its own). */
   payments$: Observable<PaymentOrderView>;
   /** Elders heard leaving or coming back since the console started (map and bed cards: 外出中). */

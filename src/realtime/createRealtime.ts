@@ -10,6 +10,7 @@ import { CONSOLE_MQTT_USER, Topic } from '../../domain/topics.js';
 import { brokerConnectionMachine, brokerUrl } from '../../machines/brokerConnectionMachine.js';
 import { pushConnectionMachine, pushTimerEffects } from '../../machines/pushConnectionMachine.js';
 import { alarmStore, alarms$, subjectStore } from '../../streams/alarms.js';
+import { inbox$ } from '../../streams/inbox.js';
 import { notices$ } from '../../streams/notices.js';
 import { presenceStore } from '../../streams/outings.js';
 import { payments$ } from '../../streams/payments.js';
@@ -293,6 +294,7 @@ export function createRealtime(options: RealtimeOptions): Realtime & { stop(): v
     health: subjectStore(health$),
     positions$: sharedPositions$,
     notices$: notices$(push$),
+    inbox$: inbox$(push$).pipe(share()),
     payments$: payments$(push$),
     outingPresence: presence,
     reconnects$: reconnects$.asObservable(),

@@ -5,12 +5,10 @@ import {
   loginConfigAnswer,
   loginPageConfigAnswer,
   mattressConfigAnswer,
-  noticesAnswer,
   photoCodeConfigAnswer,
   preloadAnswer,
   pwdConfigAnswer,
   recordNumAnswer,
-  ShellPaths,
   serverConfigsAnswer,
   themeAnswer,
   userIsPassAnswer,
@@ -19,7 +17,6 @@ import { Authority } from '../../../domain/menus.js';
 import {
   iconConfigInput,
   mattressConfigInput,
-  pageQuery,
   serverConfigInput,
   themeInput,
 } from '../../../domain/settings.js';
@@ -27,7 +24,6 @@ import { defaultOrgId, readConfig, writeConfig } from '../../config.js';
 import type { Db } from '../../db/index.js';
 import { type AnyRoute, route } from '../../http/route.js';
 import { noQuery, noResult } from '../../http/schemas.js';
-import { paged } from '../paging.js';
 import { configResource } from './configResource.js';
 import { frontLogRoutes } from './frontLog.js';
 
@@ -123,17 +119,6 @@ export function configRoutes(): AnyRoute[] {
       method: 'POST',
     }),
     ...frontLogRoutes(),
-    route({
-      method: 'GET',
-      url: ShellPaths.notices,
-      auth: 'session',
-      query: pageQuery,
-      response: noticesAnswer,
-      handler: ({ db, user, query }) =>
-        paged(
-          db.selectFrom('notice').selectAll().where('orgId', '=', user.orgId).orderBy('noticeId', 'desc'),
-          query,
-        ),
-    }),
+    // GET notices (announcements addressed to the user): the 公告 resource of server/modules/administration.ts
   ];
 }

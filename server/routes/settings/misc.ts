@@ -10,7 +10,6 @@ import {
   broadcastBody,
   ConfigPaths,
   checkConfigAnswer,
-  remindsAnswer,
   ShellPaths,
   settingAnswer,
   templateSettingAnswer,
@@ -18,12 +17,9 @@ import {
 import { nowStamp } from '../../../domain/clock.js';
 import { Code } from '../../../domain/codes.js';
 import { Authority } from '../../../domain/menus.js';
-import { REMINDS_PATH } from '../../../domain/reminders.js';
-import { pageQuery } from '../../../domain/settings.js';
 import { ApiFailure } from '../../http/failure.js';
 import { type AnyRoute, route, tokenOf } from '../../http/route.js';
 import { noBody, noResult } from '../../http/schemas.js';
-import { overdueOutingReminds } from '../live/outingOverdue.js';
 import { configResource } from './configResource.js';
 
 const flag = z.coerce.number().int().min(0).max(1);
@@ -31,15 +27,7 @@ const flag = z.coerce.number().int().min(0).max(1);
 /** Reminders, broadcast notices, template and institution settings, review configuration. */
 export function miscSettingRoutes(): AnyRoute[] {
   return [
-    route({
-      method: 'GET',
-      url: REMINDS_PATH,
-      auth: 'session',
-      query: pageQuery,
-      response: remindsAnswer,
-      // The only kind so far: overdue outings (notices have their own list, ShellPaths.notices).
-      handler: ({ db, user, query, services }) => overdueOutingReminds(db, user, services.now(), query),
-    }),
+    // GET reminds (overdue outings merged with the user's own reminds): server/routes/administration/reminds.ts
     route({
       method: 'POST',
       url: ShellPaths.broadcast,

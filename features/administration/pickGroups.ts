@@ -1,0 +1,19 @@
+import { AdminPaths, nursingTreeAnswer, oldManTreeAnswer } from '../../domain/api/administration.js';
+import type { Request } from '../../src/app/request.js';
+import type { PickGroup } from './AddressedForm.js';
+
+/** Staff by department (nursing/tree): an announcement's recipients. */
+export const staffGroups = (request: Request) => async (): Promise<PickGroup[]> =>
+  nursingTreeAnswer.parse(await request<unknown>({ url: AdminPaths.nursingTree })).map((d) => ({
+    key: d.deptId,
+    name: d.deptName,
+    members: d.users.map((u) => ({ id: u.userId, name: u.empName })),
+  }));
+
+/** Elders by department (common/oldManTree): whose families a family notice goes to. */
+export const elderGroups = (request: Request) => async (): Promise<PickGroup[]> =>
+  oldManTreeAnswer.parse(await request<unknown>({ url: AdminPaths.oldManTree })).map((d) => ({
+    key: d.deptId,
+    name: d.deptName,
+    members: d.elders.map((e) => ({ id: e.oldmanId, name: e.oldmanName })),
+  }));

@@ -1,0 +1,55 @@
+import { assign, setup } from 'xstate';
+import { defineWorkflow } from './workflow.js';
+
+/** Announcement status as stored (notice.status); a row without one (a 广播通知) is published. */
+export const NoticeStatus = { draft: 0, published: 1, withdrawn: 2 } as const;
+export type NoticeStatusValue = (typeof NoticeStatus)[keyof typeof NoticeStatus];
+
+export type NoticeEvent = { type: 'notice.publish' } | { type: 'notice.withdraw' };
+
+/**
+ * An announcement (公告, spec 001 §7 "Announcements"): written as a draft (edited and deleted
+ * freely), published to its recipients (read receipts start; no more edits), withdrawn (gone from
+ * the recipients' lists, kept with its receipts, may be deleted). Withdrawn is final: a corrected
+ * text is a new announcement, so a receipt always belongs to the text that was read.
+ */
+export const noticeMachine = setup({
+  types: {} as { context: { status: NoticeStatusValue }; events: NoticeEvent },
+}).createMachine({
+  id: 'notice',
+  context: { status: NoticeStatus.draft },
+  initial: 'draft',
+  states: {
+    draft: {
+      meta: { label: '草稿' },
+      on: {
+        'notice.publish': { target: 'published', actions: assign({ status: NoticeStatus.published }) },
+      },
+    },
+    published: {
+      meta: { label: '已发布' },
+      on: {
+        'notice.withdraw': { target: 'withdrawn', actions: assign({ status: NoticeStatus.withdrawn }) },
+      },
+    },
+    withdrawn: { meta: { label: '已撤回' }, type: 'final' },
+  },
+});
+
+const stateByStatus = { 0: 'draft', 1: 'published', 2: 'withdrawn' } as const;
+const labels = { draft: '草稿', published: '已发布', withdrawn: '已撤回' } as const;
+
+/** The stored status of a row: null (a broadcast notice from 系统设置) counts as published. */
+export const noticeStatusOf = (row: Record<string, unknown>): NoticeStatusValue => {
+  const s = Number(row.status ?? NoticeStatus.published);
+  return s === 0 || s === 2 ? s : NoticeStatus.published;
+};
+
+export const noticeWorkflow = defineWorkflow({
+  machine: noticeMachine,
+  stateOf: (row) => stateByStatus[noticeStatusOf(row)],
+  contextOf: (row) => ({ status: noticeStatusOf(row) }),
+  fieldsOf: (context) => ({ status: context.status }),
+  stateName: (row) => labels[stateByStatus[noticeStatusOf(row)]],
+  initialFields: { status: NoticeStatus.draft },
+});
