@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { alarmRecord } from './alarms.js';
+import { careTasksPush } from './api/care.js';
 import { positionPayload } from './devices.js';
 import { paymentOrderView } from './payment.js';
 
@@ -36,6 +37,8 @@ export const serverPushMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('payment.updated'), data: paymentOrderView }),
   /** Sent to the users of OUTING_PRESENCE_AUDIENCE in the elder's data department. */
   z.object({ type: z.literal('outing.presence'), data: outingPresence }),
+  /** Care tasks of a department changed or came due (domain/api/care.ts). */
+  z.object({ type: z.literal('careTasks'), data: careTasksPush }),
   /** Positions batched per client (at most ~20 frames a second), latest per device. */
   z.object({
     type: z.literal('positions'),

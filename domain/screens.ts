@@ -132,3 +132,16 @@ export const CallboardScreens = {
   versions: '/callboard/versions/record',
   personal: '/callboard/personal/information',
 } as const;
+
+/** Spec 001 §2 "Care plan, base /careplan": care configuration, nursing plans and their tasks. */
+export const CarePlanScreens = {
+  record: '/careplan/record',
+  recordDetail: '/careplan/record/Detail',
+  nursing: '/careplan/nursing',
+  nursingAdd: '/careplan/nursing/Add',
+  nursingEdit: '/careplan/nursing/Edit',
+  projects: '/careplan/projects',
+  levels: '/careplan/levels',
+  /** Ours (docs/decisions.md): the nurse's 今日护理任务, by floor and room, for a bedside tablet. */
+  tasksToday: '/careplan/tasks/today',
+} as const;

@@ -33,6 +33,8 @@ import { PushHub } from './push/hub.js';
 import { registerPush } from './push/index.js';
 import { syncResourceTables } from './resources/engine.js';
 import { seedHomecare } from './routes/homecare/seed.js';
+import { ensureTaskIndexes, startCareTaskJob } from './modules/care/planTasks.js';
+import { seedCarePlans } from './modules/care/seedPlans.js';
 import { startOverdueWatch } from './routes/live/outingOverdue.js';
 import { RulesEngine } from './rules/engine.js';
 import { ringForAlarm } from './rules/voice.js';
@@ -101,6 +103,8 @@ export async function buildApp(options: AppOptions) {
   await seedHomecare(db);
   await seedBilling(db);
   await seedLookups(db);
+  await seedCarePlans(db);
+  await ensureTaskIndexes(db);
   await pruneOperationLogs(db, Date.now());
   await pruneFrontLogs(db, Date.now());
 
@@ -162,6 +166,9 @@ export async function buildApp(options: AppOptions) {
   // Outings past their expected return raise a reminder (docs/decisions.md "Outings").
   const outingWatch = startOverdueWatch(services, app.log);
   app.addHook('onClose', async () => outingWatch.stop());
+  // Today's care tasks of every active plan, then each day's (docs/decisions.md "Care").
+  const careTasks = startCareTaskJob(services, app.log);
+  app.addHook('onClose', async () => careTasks.stop());
   const staticDir = options.staticDir;
   if (staticDir && existsSync(staticDir)) {
     await app.register(fastifyStatic, {
