@@ -1,7 +1,7 @@
-import { CareAuthority as A, CarePaths as P } from '../api/care.js';
-import type { FieldDef, ResourceDef } from '../resource.js';
 import { nursingPlanWorkflow } from '../../machines/nursingPlanMachine.js';
 import { nursingTaskWorkflow } from '../../machines/nursingTaskMachine.js';
+import { CareAuthority as A, CarePaths as P } from '../api/care.js';
+import type { FieldDef, ResourceDef } from '../resource.js';
 
 /** How often an item is done; a project's own, a level's configuration and a plan's item alike. */
 const frequencyFields: FieldDef[] = [

@@ -21,7 +21,11 @@ export const carePlanItems: readonly MenuNode[] = [
     ],
   }),
   screen(S.nursingAdd, '新增护理计划', { tab: false, view: 'care.NursingPlanAdd', authority: A.nursingEdit }),
-  screen(S.nursingEdit, '编辑护理计划', { tab: false, view: 'care.NursingPlanEdit', authority: A.nursingEdit }),
+  screen(S.nursingEdit, '编辑护理计划', {
+    tab: false,
+    view: 'care.NursingPlanEdit',
+    authority: A.nursingEdit,
+  }),
   screen(S.record, '护理记录', { code: A.record, view: 'care.TaskRecords' }),
   screen(S.recordDetail, '护理记录详情', { tab: false, view: 'care.TaskRecordDetail', authority: A.record }),
   screen(S.projects, '护理项目', {
@@ -35,4 +39,3 @@ export const carePlanItems: readonly MenuNode[] = [
     buttons: [{ code: A.levelsEdit, menuName: '配置等级护理项目' }],
   }),
 ];
-

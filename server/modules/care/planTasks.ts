@@ -18,14 +18,22 @@ import type { Services } from '../../services.js';
 /** Residents who get care: 在住 and 试住. */
 const IN_HOUSE = [LiveStatus.living, LiveStatus.trial];
 
-/** The one index that makes task generation idempotent, and the ones today's lists read. */
+/**
+ * The execution groups' plans (a link table no screen edits), the one index that makes task
+ * generation idempotent, and the ones today's lists read.
+ */
 export async function ensureTaskIndexes(db: Db) {
+  await sql`create table if not exists executionPlan (id integer primary key, orgId integer not null,
+    executionId integer not null, nursingPlanId integer not null, createTime text not null default '',
+    updateTime text not null default '', createBy integer, unique (executionId, nursingPlanId))`.execute(db);
   await sql`create unique index if not exists nursingTask_slot_uq
     on nursingTask(itemId, taskDate, slot)`.execute(db);
   await sql`create index if not exists nursingTask_day on nursingTask(orgId, taskDate, deptId, taskStatus)`.execute(
     db,
   );
-  await sql`create index if not exists nursingTask_plan on nursingTask(planId, taskStatus, taskDate)`.execute(db);
+  await sql`create index if not exists nursingTask_plan on nursingTask(planId, taskStatus, taskDate)`.execute(
+    db,
+  );
   await sql`create index if not exists nursingPlanItem_plan on nursingPlanItem(planId)`.execute(db);
 }
 
@@ -163,7 +171,9 @@ const hhmm = (ms: number) => localDateTime(ms).slice(11, 16);
 async function cameDue(db: Db, day: string, from: string, to: string) {
   if (to <= from) return new Map<string, number>();
   const rows = await sql<{ orgId: number; deptId: number }>`select orgId, deptId from nursingTask
-    where taskDate = ${day} and taskStatus = ${TaskStatus.pending} and slot > ${from} and slot <= ${to}`.execute(db);
+    where taskDate = ${day} and taskStatus = ${TaskStatus.pending} and slot > ${from} and slot <= ${to}`.execute(
+    db,
+  );
   return countByDept(rows.rows);
 }
 

@@ -2,9 +2,9 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import {
   CareAuthority as A,
-  CarePaths as P,
   executionPlansBody,
   frequencyProblem,
+  CarePaths as P,
   PlanStatus,
   planStatusBody,
   planTaskAnswer,
@@ -74,7 +74,9 @@ async function copyLevelItems(ctx: Ctx, planId: number, levelId: number, deptId:
   await sql`insert into nursingPlanItem (orgId, deptId, planId, projectId, frequencyType, times, weekdays, remark,
       createTime, updateTime, createBy)
     select orgId, ${deptId}, ${planId}, projectId, frequencyType, times, weekdays, remark, ${stamp}, ${stamp}, ${ctx.user.userId}
-    from levelProject where levelId = ${levelId} and orgId = ${ctx.user.orgId} order by configId`.execute(ctx.db);
+    from levelProject where levelId = ${levelId} and orgId = ${ctx.user.orgId} order by configId`.execute(
+    ctx.db,
+  );
 }
 
 /** Makes a plan's tasks of `day` in the route's transaction and tells the department when committed. */
@@ -107,7 +109,8 @@ function planRoutes(): AnyRoute[] {
           const elder = await elderOf(ctx, Number(plan.oldmanId));
           if (hasLeft(elder)) refuse(`长者${elder.oldmanName}已不在院，不能${label}护理计划`);
         }
-        const changed = await sql`update nursingPlan set planStatus = ${planStatus}, updateTime = ${nowStamp()}
+        const changed =
+          await sql`update nursingPlan set planStatus = ${planStatus}, updateTime = ${nowStamp()}
           where planId = ${planId} and planStatus = ${Number(plan.planStatus)}`.execute(ctx.db);
         if (!Number(changed.numAffectedRows ?? 0)) refuse('护理计划已被他人修改，请刷新后重试');
         const day = today(ctx);
@@ -161,9 +164,9 @@ function taskRoutes(): AnyRoute[] {
         const { taskId, event, reason, remark } = ctx.body;
         const task = await loadRow(ctx, nursingTaskResource, taskId);
         const { label } = nursingTaskEvents[event];
-        const plan = await sql<{ planStatus: number }>`select planStatus from nursingPlan where planId = ${Number(task.planId)}`.execute(
-          ctx.db,
-        );
+        const plan = await sql<{
+          planStatus: number;
+        }>`select planStatus from nursingPlan where planId = ${Number(task.planId)}`.execute(ctx.db);
         if (Number(plan.rows[0]?.planStatus) === PlanStatus.ended) refuse('护理计划已结束，不能执行该任务');
         const elder = await elderOf(ctx, Number(task.oldmanId));
         if (hasLeft(elder)) refuse(`长者${elder.oldmanName}已不在院，不能执行护理任务`);
@@ -218,12 +221,11 @@ function levelRoutes(): AnyRoute[] {
           const project = await sql<Row>`select frequencyType, times, weekdays from careProject
             where projectId = ${item.projectId} and orgId = ${ctx.user.orgId}`.execute(ctx.db);
           const own = project.rows[0] ?? invalid('护理项目不存在');
-          checkFrequency(
-            Object.fromEntries(Object.entries(item).filter(([, v]) => v !== undefined)),
-            own,
-          );
+          checkFrequency(Object.fromEntries(Object.entries(item).filter(([, v]) => v !== undefined)), own);
         }
-        await sql`delete from levelProject where levelId = ${levelId} and orgId = ${ctx.user.orgId}`.execute(ctx.db);
+        await sql`delete from levelProject where levelId = ${levelId} and orgId = ${ctx.user.orgId}`.execute(
+          ctx.db,
+        );
         const stamp = nowStamp();
         for (const item of items)
           await sql`insert into levelProject (orgId, levelId, projectId, frequencyType, times, weekdays, createTime, updateTime, createBy)
@@ -300,11 +302,12 @@ function executionRoutes(): AnyRoute[] {
         let added = 0;
         for (const planId of new Set(ctx.body.nursingPlanIds)) {
           await planOf(ctx, planId);
-          const done = await sql`insert into executionPlan (orgId, executionId, nursingPlanId, createTime, updateTime, createBy)
+          const done =
+            await sql`insert into executionPlan (orgId, executionId, nursingPlanId, createTime, updateTime, createBy)
             select ${ctx.user.orgId}, ${ctx.params.executionId}, ${planId}, ${nowStamp()}, ${nowStamp()}, ${ctx.user.userId}
             where not exists (select 1 from executionPlan where executionId = ${ctx.params.executionId} and nursingPlanId = ${planId})`.execute(
-            ctx.db,
-          );
+              ctx.db,
+            );
           added += Number(done.numAffectedRows ?? 0);
         }
         ctx.describe(`执行组加入护理计划：${String(execution.executionName)}`);
@@ -341,7 +344,9 @@ export const carePlanServer: ServerModule = {
         async beforeRemove(ctx, row) {
           const used = await sql<{ n: number }>`select
               (select count(*) from nursingPlanItem where projectId = ${Number(row.projectId)})
-              + (select count(*) from levelProject where projectId = ${Number(row.projectId)}) as n`.execute(ctx.db);
+              + (select count(*) from levelProject where projectId = ${Number(row.projectId)}) as n`.execute(
+            ctx.db,
+          );
           if (Number(used.rows[0]?.n ?? 0) > 0)
             throw new ApiFailure(
               Code.conflict,
@@ -356,7 +361,8 @@ export const carePlanServer: ServerModule = {
           checkFrequency(row, existing);
           const levelId = Number(row.levelId ?? existing?.levelId);
           const projectId = Number(row.projectId ?? existing?.projectId);
-          const clash = await sql`select 1 from levelProject where orgId = ${ctx.user.orgId} and levelId = ${levelId}
+          const clash =
+            await sql`select 1 from levelProject where orgId = ${ctx.user.orgId} and levelId = ${levelId}
             and projectId = ${projectId} and configId != ${Number(existing?.configId ?? -1)}`.execute(ctx.db);
           if (clash.rows.length) throw new ApiFailure(Code.conflict, '该护理等级已配置此护理项目');
         },
@@ -365,7 +371,8 @@ export const carePlanServer: ServerModule = {
     [nursingPlanResource.name]: {
       hooks: {
         async prepare(ctx, row, existing) {
-          if (existing && Number(existing.planStatus) === PlanStatus.ended) refuse('已结束的护理计划不能修改');
+          if (existing && Number(existing.planStatus) === PlanStatus.ended)
+            refuse('已结束的护理计划不能修改');
           const merged = { ...existing, ...row };
           if (merged.endDate && String(merged.endDate) < String(merged.startDate))
             invalid('结束日期不能早于开始日期');
@@ -377,7 +384,10 @@ export const carePlanServer: ServerModule = {
         async afterChange(ctx, change) {
           if (change.action !== 'create') return;
           const [planId] = change.ids;
-          const plan = await sql<{ levelId: number | null; deptId: number }>`select levelId, deptId from nursingPlan
+          const plan = await sql<{
+            levelId: number | null;
+            deptId: number;
+          }>`select levelId, deptId from nursingPlan
             where planId = ${Number(planId)}`.execute(ctx.db);
           const row = plan.rows[0];
           if (row?.levelId) await copyLevelItems(ctx, Number(planId), row.levelId, row.deptId);
@@ -390,7 +400,10 @@ export const carePlanServer: ServerModule = {
         },
         async decorate(db, rows) {
           if (!rows.length) return;
-          const counts = await sql<{ planId: number; n: number }>`select planId, count(*) as n from nursingPlanItem
+          const counts = await sql<{
+            planId: number;
+            n: number;
+          }>`select planId, count(*) as n from nursingPlanItem
             where planId in (${sql.join(rows.map((r) => Number(r.planId)))}) group by planId`.execute(db);
           const by = new Map(counts.rows.map((c) => [Number(c.planId), Number(c.n)]));
           for (const r of rows) r.itemCount = by.get(Number(r.planId)) ?? 0;
@@ -427,4 +440,3 @@ export const carePlanServer: ServerModule = {
   },
   routes: () => [...planRoutes(), ...taskRoutes(), ...levelRoutes(), ...executionRoutes()],
 };
-

@@ -31,7 +31,9 @@ const LEVEL_PROJECTS: Record<string, string[]> = {
 export async function seedCarePlans(db: Db): Promise<void> {
   const orgs = await db.selectFrom('org').select('orgId').orderBy('orgId').execute();
   for (const [i, { orgId }] of orgs.entries()) {
-    const has = await sql<{ n: number }>`select count(*) as n from careProject where orgId = ${orgId}`.execute(db);
+    const has = await sql<{
+      n: number;
+    }>`select count(*) as n from careProject where orgId = ${orgId}`.execute(db);
     if (Number(has.rows[0]?.n ?? 0) > 0) continue;
     await db.transaction().execute(async (trx) => {
       const now = nowStamp();
@@ -47,7 +49,10 @@ export async function seedCarePlans(db: Db): Promise<void> {
             ${now}, ${now}) returning projectId as id`.execute(trx);
         ids.set(name, Number(row.rows[0]?.id));
       }
-      const levels = await sql<{ levelId: number; levelName: string }>`select levelId, levelName from careLevel
+      const levels = await sql<{
+        levelId: number;
+        levelName: string;
+      }>`select levelId, levelName from careLevel
         where orgId = ${orgId}`.execute(trx);
       for (const level of levels.rows)
         for (const name of LEVEL_PROJECTS[level.levelName] ?? [])
@@ -68,7 +73,9 @@ export async function seedCarePlans(db: Db): Promise<void> {
       for (const [n, elder] of elders.rows.entries()) {
         const level = levels.rows.find((l) => l.levelName === levelNames[n]);
         if (!level) continue;
-        const plan = await sql<{ id: number }>`insert into nursingPlan (orgId, deptId, planName, oldmanId, levelId,
+        const plan = await sql<{
+          id: number;
+        }>`insert into nursingPlan (orgId, deptId, planName, oldmanId, levelId,
             startDate, endDate, planStatus, remark, createTime, updateTime)
           values (${orgId}, ${elder.deptId}, ${`${elder.oldmanName}${level.levelName}计划`}, ${elder.oldmanId},
             ${level.levelId}, ${start}, null, ${PlanStatus.active}, '入住评估后制定', ${now}, ${now})

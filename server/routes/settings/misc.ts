@@ -23,6 +23,7 @@ import { pageQuery } from '../../../domain/settings.js';
 import { ApiFailure } from '../../http/failure.js';
 import { type AnyRoute, route, tokenOf } from '../../http/route.js';
 import { noBody, noResult } from '../../http/schemas.js';
+import { withCareTasks } from '../../modules/care/reminds.js';
 import { overdueOutingReminds } from '../live/outingOverdue.js';
 import { configResource } from './configResource.js';
 
@@ -37,8 +38,15 @@ export function miscSettingRoutes(): AnyRoute[] {
       auth: 'session',
       query: pageQuery,
       response: remindsAnswer,
-      // The only kind so far: overdue outings (notices have their own list, ShellPaths.notices).
-      handler: ({ db, user, query, services }) => overdueOutingReminds(db, user, services.now(), query),
+      // Overdue outings, and today's care tasks still to do (notices have their own list, ShellPaths.notices).
+      handler: async ({ db, user, query, services }) =>
+        withCareTasks(
+          db,
+          user,
+          services.now(),
+          query,
+          await overdueOutingReminds(db, user, services.now(), query),
+        ),
     }),
     route({
       method: 'POST',
