@@ -190,7 +190,7 @@ describe('nursing plans and their tasks', () => {
       oldmanId: elder.oldmanId,
       levelId: level,
       startDate: today(),
-    })) as { planId: number });
+    })) as unknown as { planId: number });
     const plan = await ok('GET', `${P.plan}/${planId}`);
     expect(plan).toMatchObject({ planStatus: PlanStatus.draft, deptId: elder.deptId, itemCount: 7 });
     const items = await ok('GET', `${P.planItem}?planId=${planId}&pageHelper=0`);
@@ -303,7 +303,7 @@ describe('nursing plans and their tasks', () => {
       planName: '他部计划',
       oldmanId: elsewhere.oldmanId,
       startDate: today(),
-    })) as { planId: number };
+    })) as unknown as { planId: number };
     await refused('GET', `${P.plan}/${other}`, undefined, Code.deptNotAllowed, undefined, doer);
     await refused(
       'PUT',
@@ -365,7 +365,7 @@ describe('nursing plans and their tasks', () => {
       oldmanId: gone.oldmanId,
       levelId: await levelId('半护理'),
       startDate: today(),
-    })) as { planId: number };
+    })) as unknown as { planId: number };
     await ok('PUT', P.planStatus, { planId: p, event: 'plan.activate' });
     const [t1, t2] = (await tasksOf(p)) as [Rec, Rec];
     await sql`update oldman set oldmanStatus = ${LiveStatus.quit} where oldmanId = ${gone.oldmanId}`.execute(
@@ -400,7 +400,7 @@ describe('nursing plans and their tasks', () => {
       oldmanId: away.oldmanId,
       levelId: await levelId('半护理'),
       startDate: today(),
-    })) as { planId: number };
+    })) as unknown as { planId: number };
     await ok('PUT', P.planStatus, { planId: q, event: 'plan.activate' });
     await sql`insert into oldmanOut (orgId, deptId, oldmanId, outStatus, expectedOutTime, expectedReturnTime, createTime, updateTime)
       values (1, ${away.deptId}, ${away.oldmanId}, ${OutStatus.out}, '2026-01-01 08:00:00', '2026-01-01 18:00:00', '', '')`.execute(

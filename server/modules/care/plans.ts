@@ -31,7 +31,7 @@ import { nursingTaskEvents, nursingTaskWorkflow } from '../../../machines/nursin
 import { advance } from '../../../machines/workflow.js';
 import { ApiFailure } from '../../http/failure.js';
 import { type AnyRoute, route } from '../../http/route.js';
-import { idsOf } from '../../http/schemas.js';
+import { idsOf, noQuery } from '../../http/schemas.js';
 import { type Ctx, loadRow, type Row } from '../../resources/engine.js';
 import type { ServerModule } from '../types.js';
 import { cancelPlanTasks, generateTasks, pushTaskChanges } from './planTasks.js';
@@ -270,6 +270,7 @@ function executionRoutes(): AnyRoute[] {
       auth: A.nursing,
       summary: '执行组的护理计划',
       params: idsOf('executionId'),
+      query: noQuery,
       response: z.array(executionPlanRow),
       async handler(ctx) {
         await loadExecution(ctx, ctx.params.executionId);
@@ -282,6 +283,7 @@ function executionRoutes(): AnyRoute[] {
       auth: A.nursing,
       summary: '执行组中含某护理项目的护理计划',
       params: idsOf('executionId', 'projectId'),
+      query: noQuery,
       response: z.array(executionPlanRow),
       async handler(ctx) {
         await loadExecution(ctx, ctx.params.executionId);
