@@ -1,4 +1,5 @@
 import { Callout, Card, H4, NonIdealState } from '@blueprintjs/core';
+import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { nursingPlanItemResource, nursingPlanResource } from '../../domain/resources/carePlans.js';
 import { CarePlanScreens } from '../../domain/screens.js';
@@ -19,6 +20,7 @@ export function NursingPlanAdd() {
         <ResourceForm
           def={nursingPlanResource}
           mode="create"
+          initial={{ startDate: dayjs().format('YYYY-MM-DD') }}
           onSaved={(saved) => navigate(`${CarePlanScreens.nursingEdit}?planId=${saved.id}`)}
           onCancel={() => navigate(CarePlanScreens.nursing)}
         />
