@@ -35,7 +35,7 @@ import { idsOf, noQuery } from '../../http/schemas.js';
 import { type Ctx, loadRow, type Row } from '../../resources/engine.js';
 import type { ServerModule } from '../types.js';
 import { cancelPlanTasks, generateTasks, pushTaskChanges } from './planTasks.js';
-import { todayTasks } from './todayTasks.js';
+import { keptTodayTasks } from './todayTasks.js';
 
 const refuse = (message: string): never => {
   throw new ApiFailure(Code.actionRefused, message);
@@ -194,7 +194,7 @@ function taskRoutes(): AnyRoute[] {
       summary: '今日护理任务（按楼层、房间）',
       query: todayTasksQuery,
       response: todayTasksAnswer,
-      handler: (ctx) => todayTasks(ctx, ctx.query.taskDate ?? today(ctx), ctx.query.floorId),
+      handler: (ctx) => keptTodayTasks(ctx, ctx.query.taskDate ?? today(ctx), ctx.query.floorId),
     }),
   ];
 }

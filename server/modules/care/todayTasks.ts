@@ -1,8 +1,11 @@
 import { sql } from 'kysely';
 import { TASK_OVERDUE_MINUTES, TaskStatus, type TodayTasksAnswer } from '../../../domain/api/care.js';
 import { localDateTime } from '../../../domain/clock.js';
-import { inReadDepts } from '../../http/deptScope.js';
+import { Code } from '../../../domain/codes.js';
+import { inReadDepts, readScopeKey } from '../../http/deptScope.js';
+import { SENT } from '../../http/route.js';
 import type { Ctx } from '../../resources/engine.js';
+import { listAnswers, tableVersions } from '../../resources/fastRead.js';
 
 interface TaskRow {
   taskId: number;
@@ -72,4 +75,25 @@ export async function todayTasks(ctx: Ctx, taskDate: string, floorId?: number): 
       overdue: r.taskStatus === TaskStatus.pending && overdueAt(r.taskDate, r.slot) < now,
     })),
   };
+}
+
+/** What the answer reads: it is kept until one of these changes (or the minute does: 超时). */
+const READS = ['bed', 'building', 'careProject', 'floor', 'nursingTask', 'oldman', 'room'];
+
+/**
+ * todayTasks, answered from the kept answers while none of its tables changed within the same
+ * minute: a floor's nurses ask for the same list over and over, and it changes only when a task
+ * does (server/resources/fastRead.ts).
+ */
+export async function keptTodayTasks(ctx: Ctx, taskDate: string, floorId?: number) {
+  const versions = tableVersions(ctx.db, READS);
+  if (!versions) return todayTasks(ctx, taskDate, floorId);
+  const minute = localDateTime(ctx.services.now()).slice(0, 16);
+  const key = `careToday|${ctx.user.orgId}|${readScopeKey(ctx.user)}|${taskDate}|${floorId ?? ''}|${minute}`;
+  const body =
+    listAnswers.get(ctx.db, key, versions) ??
+    JSON.stringify({ code: Code.ok, msg: '成功', result: await todayTasks(ctx, taskDate, floorId) });
+  listAnswers.set(ctx.db, key, versions, body);
+  ctx.reply.type('application/json; charset=utf-8').send(body);
+  return SENT;
 }
