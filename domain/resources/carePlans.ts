@@ -63,7 +63,7 @@ export const levelProjectResource: ResourceDef = {
     { name: 'remark', label: '备注', type: 'text', maxLength: 100 },
   ],
   columns: ['projectId', 'frequencyType', 'times', 'weekdays', 'remark'],
-  filters: [{ field: 'levelId', kind: 'eq' }],
+  filters: [{ field: 'levelId', kind: 'eq', hidden: true }],
   defaultSort: { field: 'configId', order: 'asc' },
   api: {
     list: P.levelProjectConfig,
