@@ -487,6 +487,26 @@ export const staticDictionaries = {
     [1, '机构养老'],
     [2, '居家养老'],
   ]),
+  /** 护理项目的执行频次 (domain/api/care.ts Frequency). */
+  careFrequency: d([
+    [1, '每天'],
+    [2, '每周'],
+    [3, '每班'],
+  ]),
+  /** 护理计划状态 (machines/nursingPlanMachine.ts). */
+  nursingPlanStatus: d([
+    [0, '草稿'],
+    [1, '执行中'],
+    [2, '已暂停'],
+    [3, '已结束'],
+  ]),
+  /** 护理任务状态 (machines/nursingTaskMachine.ts). */
+  nursingTaskStatus: d([
+    [0, '待执行'],
+    [1, '已完成'],
+    [2, '未完成'],
+    [3, '已取消'],
+  ]),
   /** 特困人员档案: 供养类别 (the 特困人员救助供养 kinds of support). */
   supportCategory: d([
     [1, '集中供养'],

@@ -22,6 +22,10 @@ export const wireFieldLabels: Record<string, string> = {
   statusName: '状态名称',
   toAccountId: '转入账户',
   toDate: '结束日期',
+  // care plans (domain/api/care.ts)
+  event: '操作',
+  nursingPlanId: '护理计划',
+  nursingPlanIds: '护理计划',
   // paging, search and common
   pageNum: '页码',
   pageSize: '每页条数',

@@ -118,6 +118,20 @@ export const lookups = {
     value: 'projectCategoryId',
     label: 'projectCategoryName',
   },
+  /** 护理项目 in use (spec 001 §7 /pims/web-org/projects). */
+  careProject: {
+    url: '/pims/web-org/projects',
+    params: { pageHelper: 0, status: 1 },
+    value: 'projectId',
+    label: 'projectName',
+  },
+  /** 护理计划 (spec 001 §7 /pims/web-pi/nursing/plan). */
+  nursingPlan: {
+    url: '/pims/web-pi/nursing/plan',
+    params: { pageHelper: 0 },
+    value: 'planId',
+    label: 'planName',
+  },
   costProject: {
     url: '/pims/web-pi/cost/project',
     params: { pageHelper: 0, status: 1 },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { alarmRecord } from './alarms.js';
+import { careTasksPush } from './api/care.js';
 import { positionPayload } from './devices.js';
 import { paymentOrderView } from './payment.js';
 
@@ -43,6 +44,8 @@ export const serverPushMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('inbox.changed'), data: z.object({}) }),
   /** A recipient read an announcement: open read receipts of it load again (公告管理). */
   z.object({ type: z.literal('notice.receipt'), data: z.object({ noticeId: z.number().int() }) }),
+  /** Care tasks of a department changed or came due (domain/api/care.ts). */
+  z.object({ type: z.literal('careTasks'), data: careTasksPush }),
   /** Positions batched per client (at most ~20 frames a second), latest per device. */
   z.object({
     type: z.literal('positions'),

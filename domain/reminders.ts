@@ -39,8 +39,25 @@ export const customRemind = z.looseObject({
 });
 export type CustomRemind = z.infer<typeof customRemind>;
 
+/** Today's care tasks still to do in the user's departments (docs/decisions.md "Care"): one entry. */
+export const careTasksRemind = z.object({
+  remindType: z.literal('careTasks'),
+  remindKey: z.string(),
+  title: z.string(),
+  content: z.string(),
+  taskDate: z.string(),
+  /** Pending tasks of the day whose time has come (due), overdue ones among them. */
+  pending: z.number().int().positive(),
+  overdue: z.number().int().nonnegative(),
+});
+export type CareTasksRemind = z.infer<typeof careTasksRemind>;
+
 /** One entry of the list; the console drops kinds it does not know. */
-export const remindItem = z.discriminatedUnion('remindType', [overdueOutingRemind, customRemind]);
+export const remindItem = z.discriminatedUnion('remindType', [
+  overdueOutingRemind,
+  customRemind,
+  careTasksRemind,
+]);
 export type RemindItem = z.infer<typeof remindItem>;
 
 /** The reminder's title, the same in the list and in the pushed `remind` message. */

@@ -145,3 +145,16 @@ export const AdministrationScreens = {
   personalNoticeDetail: '/administration/msg/noticeDetail',
   todo: '/administration/msg/todo',
 } as const;
+
+/** Spec 001 §2 "Care plan, base /careplan": care configuration, nursing plans and their tasks. */
+export const CarePlanScreens = {
+  record: '/careplan/record',
+  recordDetail: '/careplan/record/Detail',
+  nursing: '/careplan/nursing',
+  nursingAdd: '/careplan/nursing/Add',
+  nursingEdit: '/careplan/nursing/Edit',
+  projects: '/careplan/projects',
+  levels: '/careplan/levels',
+  /** Ours (docs/decisions.md): the nurse's 今日护理任务, by floor and room, for a bedside tablet. */
+  tasksToday: '/careplan/tasks/today',
+} as const;

@@ -220,6 +220,13 @@ export const pathModels: Record<string, PathModel> = {
       { type: 'outing.return', at: '2026-05-01 16:30:00' },
     ],
   },
+  nursingTaskMachine: {
+    events: [
+      { type: 'task.done' },
+      { type: 'task.miss', reason: '长者拒绝' },
+      { type: 'task.cancel', reason: '长者外出' },
+    ],
+  },
   serviceOrderMachine: {
     input: { serveStatus: 1, nursingId: null, received: false, paid: false, afterSaleStatus: null },
     events: [

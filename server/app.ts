@@ -29,6 +29,8 @@ import { registerRoutes } from './http/route.js';
 import { installTextHygiene } from './http/sanitize.js';
 import { registerSecurityHeaders } from './http/securityHeaders.js';
 import type { TrustProxy } from './http/trustProxy.js';
+import { ensureTaskIndexes, startCareTaskJob } from './modules/care/planTasks.js';
+import { seedCarePlans } from './modules/care/seedPlans.js';
 import { seedEducation } from './modules/education/seed.js';
 import { startRectifyWatch } from './modules/government/overdue.js';
 import { seedGovernment } from './modules/government/seed.js';
@@ -112,6 +114,8 @@ export async function buildApp(options: AppOptions) {
   await seedEducation(db);
   await seedAssessments(db);
   await seedAdministration(db);
+  await seedCarePlans(db);
+  await ensureTaskIndexes(db);
   await pruneOperationLogs(db, Date.now());
   await pruneFrontLogs(db, Date.now());
 
@@ -175,6 +179,9 @@ export async function buildApp(options: AppOptions) {
   app.addHook('onClose', async () => outingWatch.stop());
   const rectifyWatch = startRectifyWatch(services, app.log);
   app.addHook('onClose', async () => rectifyWatch.stop());
+  // Today's care tasks of every active plan, then each day's (docs/decisions.md "Care").
+  const careTasks = startCareTaskJob(services, app.log);
+  app.addHook('onClose', async () => careTasks.stop());
   const staticDir = options.staticDir;
   if (staticDir && existsSync(staticDir)) {
     await app.register(fastifyStatic, {

@@ -4,8 +4,14 @@ import { merge, timer } from 'rxjs';
 import { AdminPaths } from '../../domain/api/administration.js';
 import { pathWith } from '../../domain/api/path.js';
 import type { Page } from '../../domain/codes.js';
-import { REMINDS_PATH, type RemindItem, remindItem } from '../../domain/reminders.js';
-import { outingRegisterOf } from '../../domain/screens.js';
+import {
+  type CareTasksRemind,
+  type OverdueOutingRemind,
+  REMINDS_PATH,
+  type RemindItem,
+  remindItem,
+} from '../../domain/reminders.js';
+import { CarePlanScreens, outingRegisterOf } from '../../domain/screens.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { usePageRefresh } from '../../src/app/usePageRefresh.js';
 import { useOptionalRealtime } from '../../src/realtime/context.js';
@@ -19,7 +25,7 @@ const SHOWN = 20;
 
 /**
  * 待办提醒 on the workbench: GET /pims/web-org/reminds, loaded again when a reminder is pushed,
- * when an elder leaves or comes back, after a reconnect, on the page's refresh and every minute.
+ * when care tasks change or come due, when an elder leaves or comes back, after a reconnect, on the page's refresh and every minute.
  */
 export function Reminders() {
   const { request } = useApp();
@@ -32,7 +38,7 @@ export function Reminders() {
     const again = () => setVersion((v) => v + 1);
     const triggers = merge(
       timer(REFRESH_MS, REFRESH_MS),
-      ...(realtime ? [realtime.notices$, realtime.inbox$, realtime.reconnects$] : []),
+      ...(realtime ? [realtime.notices$, realtime.inbox$, realtime.reconnects$, realtime.careTasks$] : []),
     ).subscribe(again);
     const presence = realtime?.outingPresence.subscribe(again);
     return () => {
@@ -62,13 +68,18 @@ export function Reminders() {
     };
   }, [request, version]);
 
+  // today's care tasks count one each: the entry stands for all of them
+  const count = (items ?? []).reduce(
+    (n, item) => n + (item.remindType === 'careTasks' ? item.pending : 1),
+    0,
+  );
   return (
     <Card className="workbench-reminders" data-testid="workbench-reminders">
       <H3>
         待办提醒{' '}
-        {items?.length ? (
-          <Tag intent="danger" round>
-            {items.length}
+        {count ? (
+          <Tag intent="danger" round data-testid="remind-count">
+            {count}
           </Tag>
         ) : null}
       </H3>
@@ -106,30 +117,10 @@ export function Reminders() {
                   />
                 </td>
               </tr>
+            ) : item.remindType === 'careTasks' ? (
+              <CareTasksRow key={item.remindKey} item={item} />
             ) : (
-              <tr key={item.remindKey} data-testid="remind-item">
-                <td>
-                  <Tag intent="danger" minimal>
-                    超时未返院
-                  </Tag>
-                </td>
-                <td>
-                  <strong>{item.oldmanName}</strong>
-                  {item.deptName ? <span className="muted"> · {item.deptName}</span> : null}
-                </td>
-                <td>预计返院 {item.expectedReturnTime.slice(0, 16)}</td>
-                <td className="overdue">已超时 {overdueText(item.overdueMinutes)}</td>
-                <td className="muted remind-content">{item.content}</td>
-                <td>
-                  <Button
-                    small
-                    intent="primary"
-                    text="去处理"
-                    aria-label={`处理${item.oldmanName}的外出`}
-                    onClick={() => navigate(outingRegisterOf(item.oldmanId))}
-                  />
-                </td>
-              </tr>
+              <OutingRow key={item.remindKey} item={item} />
             ),
           )}
           {items?.length === 0 ? (
@@ -140,5 +131,60 @@ export function Reminders() {
         </tbody>
       </HTMLTable>
     </Card>
+  );
+}
+
+function OutingRow({ item }: { item: OverdueOutingRemind }) {
+  return (
+    <tr data-testid="remind-item">
+      <td>
+        <Tag intent="danger" minimal>
+          超时未返院
+        </Tag>
+      </td>
+      <td>
+        <strong>{item.oldmanName}</strong>
+        {item.deptName ? <span className="muted"> · {item.deptName}</span> : null}
+      </td>
+      <td>预计返院 {item.expectedReturnTime.slice(0, 16)}</td>
+      <td className="overdue">已超时 {overdueText(item.overdueMinutes)}</td>
+      <td className="muted remind-content">{item.content}</td>
+      <td>
+        <Button
+          small
+          intent="primary"
+          text="去处理"
+          aria-label={`处理${item.oldmanName}的外出`}
+          onClick={() => navigate(outingRegisterOf(item.oldmanId))}
+        />
+      </td>
+    </tr>
+  );
+}
+
+/** Today's care tasks still to do (spec 001 §2 "Care plan"): one entry, the nurse's task screen behind it. */
+function CareTasksRow({ item }: { item: CareTasksRemind }) {
+  return (
+    <tr data-testid="remind-item">
+      <td>
+        <Tag intent="warning" minimal>
+          护理任务
+        </Tag>
+      </td>
+      <td colSpan={2}>
+        <strong data-testid="remind-care-tasks">{item.title}</strong>
+      </td>
+      <td className="overdue">{item.overdue ? `已超时 ${item.overdue} 项` : ''}</td>
+      <td className="muted remind-content" />
+      <td>
+        <Button
+          small
+          intent="primary"
+          text="去处理"
+          aria-label="处理今日护理任务"
+          onClick={() => navigate(CarePlanScreens.tasksToday)}
+        />
+      </td>
+    </tr>
   );
 }

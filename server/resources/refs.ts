@@ -57,6 +57,8 @@ export const refTables: Record<string, RefTable> = {
   nursingWorker: direct('emp', 'empId', 'empName'),
   homeCarer: direct('emp', 'empId', 'empName'),
   level: direct('careLevel', 'levelId', 'levelName'),
+  careProject: direct('careProject', 'projectId', 'projectName'),
+  nursingPlan: direct('nursingPlan', 'planId', 'planName'),
   projectCategory: direct('projectCategory', 'projectCategoryId', 'projectCategoryName'),
   costProject: direct('costProject', 'projectId', 'projectName'),
   discountRule: direct('discountRule', 'setId', 'discountRuleName'),

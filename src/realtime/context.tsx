@@ -1,5 +1,6 @@
 import { createContext, type ReactNode, useContext, useSyncExternalStore } from 'react';
 import type { Observable } from 'rxjs';
+import type { CareTasksPush } from '../../domain/api/care.js';
 import type { PaymentOrderView } from '../../domain/payment.js';
 import type { PushedNotice } from '../../domain/push.js';
 import type { AlarmStore, ExternalStore } from '../../streams/alarms.js';
@@ -29,6 +30,8 @@ export interface Realtime {
   inbox$: Observable<InboxSignal>;
   /** Payment orders of the organisation as they change (a QR dialog waits for its own). */
   payments$: Observable<PaymentOrderView>;
+  /** Care tasks of the user's departments made, done, cancelled, come due or overdue. */
+  careTasks$: Observable<CareTasksPush>;
   /** Elders heard leaving or coming back since the console started (map and bed cards: 外出中). */
   outingPresence: ExternalStore<PresenceByElder>;
   /** Each (re)connect of either channel: a page holding a snapshot loads it again (resync). */

@@ -10,6 +10,7 @@ import { CONSOLE_MQTT_USER, Topic } from '../../domain/topics.js';
 import { brokerConnectionMachine, brokerUrl } from '../../machines/brokerConnectionMachine.js';
 import { pushConnectionMachine, pushTimerEffects } from '../../machines/pushConnectionMachine.js';
 import { alarmStore, alarms$, subjectStore } from '../../streams/alarms.js';
+import { careTasks$ } from '../../streams/careTasks.js';
 import { inbox$ } from '../../streams/inbox.js';
 import { notices$ } from '../../streams/notices.js';
 import { presenceStore } from '../../streams/outings.js';
@@ -296,6 +297,7 @@ export function createRealtime(options: RealtimeOptions): Realtime & { stop(): v
     notices$: notices$(push$),
     inbox$: inbox$(push$).pipe(share()),
     payments$: payments$(push$),
+    careTasks$: careTasks$(push$),
     outingPresence: presence,
     reconnects$: reconnects$.asObservable(),
     stop() {

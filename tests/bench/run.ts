@@ -7,6 +7,7 @@
  * - resources (resources.ts): elder list with 10,000 elders under load, against a bare Fastify route
  * - list (list.ts): ResourceList with 10,000 rows, first render and scrolling in headless Chromium
  * - billing (billing.ts): month-end bills for 1,000 residents; 10,000 random trades, then reconciliation
+ * - care (care.ts): a day's care tasks for 1,000 elders × 10 items; today's tasks of one floor under 50 connections
  * `npm run bench -- startup realtime map` picks sections (all by default).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -16,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
 import { benchBilling } from './billing.js';
+import { benchCare } from './care.js';
 import { benchList } from './list.js';
 import { benchMap } from './map.js';
 import { benchRealtime } from './realtime.js';
@@ -126,6 +128,7 @@ async function main() {
     map: benchMap,
     resources: benchResources,
     billing: benchBilling,
+    care: benchCare,
     list: benchList,
   };
   const chosen = process.argv.slice(2).filter((a): a is keyof typeof sections => a in sections);

@@ -12,6 +12,7 @@ import type { Db } from '../../db/index.js';
 import { ApiFailure } from '../../http/failure.js';
 import { type AnyRoute, route } from '../../http/route.js';
 import { idParams } from '../../http/schemas.js';
+import { careTasksRemind } from '../../modules/care/reminds.js';
 import { listRows, type ResourceHooks, type Row } from '../../resources/engine.js';
 import { overdueOutingReminds } from '../live/outingOverdue.js';
 import { inboxChanged } from './inboxPush.js';
@@ -59,8 +60,8 @@ const remindsQuery = listQuerySchema(remindResource).extend({
 });
 
 /**
- * GET reminds (spec 000 §7, 001 §7 "Reminds"): what waits for the user now — overdue outings first,
- * then their own reminds that are due and unread. `remindType=custom` lists every remind of the
+ * GET reminds (spec 000 §7, 001 §7 "Reminds"): what waits for the user now — today's care tasks still
+ * to do (one entry), overdue outings, then their own reminds that are due and unread. `remindType=custom` lists every remind of the
  * user instead, with the list's filters (提醒事项).
  */
 export function remindRoutes(): AnyRoute[] {
@@ -95,7 +96,13 @@ export function remindRoutes(): AnyRoute[] {
         }
         const now = services.now();
         const outings = await overdueOutingReminds(db, user, now, { pageNum: 1, pageSize, pageHelper: 0 });
-        const merged: RemindItem[] = [...outings.list, ...(await dueReminds(db, user, now))];
+        // today's care tasks still to do (one entry) first, then overdue outings, then the user's own
+        const care = await careTasksRemind(db, user, now);
+        const merged: RemindItem[] = [
+          ...(care ? [care] : []),
+          ...outings.list,
+          ...(await dueReminds(db, user, now)),
+        ];
         const list = all ? merged : merged.slice((pageNum - 1) * pageSize, pageNum * pageSize);
         return {
           list,

@@ -1,0 +1,91 @@
+import { assign, setup } from 'xstate';
+import { CareAuthority, TaskStatus, type TaskStatusCode } from '../domain/api/care.js';
+import { defineWorkflow } from './workflow.js';
+
+/**
+ * `task.cancel` is the server's own (the plan was suspended or ended, the elder went out or left);
+ * staff send done and miss, a miss always with its reason.
+ */
+export type NursingTaskEvent =
+  | { type: 'task.done' }
+  | { type: 'task.miss'; reason: string }
+  | { type: 'task.cancel'; reason: string };
+export type NursingTaskEventType = NursingTaskEvent['type'];
+
+export const nursingTaskEvents: Record<NursingTaskEventType, { label: string; authority: string }> = {
+  'task.done': { label: '完成', authority: CareAuthority.taskDo },
+  'task.miss': { label: '未完成', authority: CareAuthority.taskDo },
+  'task.cancel': { label: '取消', authority: CareAuthority.taskDo },
+};
+
+export const stateLabels: Record<string, string> = {
+  pending: '待执行',
+  done: '已完成',
+  missed: '未完成',
+  cancelled: '已取消',
+};
+
+interface TaskContext {
+  taskStatus: TaskStatusCode;
+  reason: string | null;
+}
+
+const stateOfStatus: Record<TaskStatusCode, string> = {
+  [TaskStatus.pending]: 'pending',
+  [TaskStatus.done]: 'done',
+  [TaskStatus.missed]: 'missed',
+  [TaskStatus.cancelled]: 'cancelled',
+};
+
+const reasonOf = (e: NursingTaskEvent) => ('reason' in e ? e.reason.trim() : '');
+
+/**
+ * One care task of one elder at one time: 待执行 → 已完成 | 未完成 (with its reason) | 已取消.
+ * Every end is final: a record of care is not rewritten (docs/decisions.md).
+ */
+export const nursingTaskMachine = setup({
+  types: {} as { context: TaskContext; events: NursingTaskEvent },
+  guards: {
+    /** 未完成 and 取消 say why. */
+    hasReason: ({ event }) => reasonOf(event).length > 0,
+  },
+}).createMachine({
+  id: 'nursingTask',
+  context: { taskStatus: TaskStatus.pending, reason: null },
+  initial: 'pending',
+  states: {
+    pending: {
+      on: {
+        'task.done': { target: 'done', actions: assign({ taskStatus: TaskStatus.done }) },
+        'task.miss': {
+          guard: 'hasReason',
+          target: 'missed',
+          actions: assign({ taskStatus: TaskStatus.missed, reason: ({ event }) => reasonOf(event) }),
+        },
+        'task.cancel': {
+          guard: 'hasReason',
+          target: 'cancelled',
+          actions: assign({ taskStatus: TaskStatus.cancelled, reason: ({ event }) => reasonOf(event) }),
+        },
+      },
+    },
+    done: { type: 'final' },
+    missed: { type: 'final' },
+    cancelled: { type: 'final' },
+  },
+});
+
+const taskState = (row: Record<string, unknown>) =>
+  stateOfStatus[Number(row.taskStatus ?? TaskStatus.pending) as TaskStatusCode] ?? 'pending';
+
+export const nursingTaskWorkflow = defineWorkflow({
+  machine: nursingTaskMachine,
+  stateOf: taskState,
+  contextOf: (row) => ({
+    taskStatus: Number(row.taskStatus ?? TaskStatus.pending),
+    reason: (row.reason as string | null) ?? null,
+  }),
+  fieldsOf: (context) => ({ taskStatus: context.taskStatus, reason: context.reason ?? null }),
+  stateName: (row) => stateLabels[taskState(row)] ?? '待执行',
+  initialFields: { taskStatus: TaskStatus.pending },
+});
