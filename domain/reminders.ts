@@ -52,11 +52,28 @@ export const careTasksRemind = z.object({
 });
 export type CareTasksRemind = z.infer<typeof careTasksRemind>;
 
+/**
+ * A rectification of a government inspection past its deadline (已逾期, docs/decisions.md "Government
+ * inspection"), to the users who may see rectifications in its department, until it is rectified.
+ */
+export const overdueRectifyRemind = z.object({
+  remindType: z.literal('inspectionOverdue'),
+  remindKey: z.string(),
+  title: z.string(),
+  content: z.string(),
+  inspectRecordId: z.number().int(),
+  itemName: z.string(),
+  rectifyDeadline: z.string(),
+  rectifyUserName: z.string().nullable(),
+});
+export type OverdueRectifyRemind = z.infer<typeof overdueRectifyRemind>;
+
 /** One entry of the list; the console drops kinds it does not know. */
 export const remindItem = z.discriminatedUnion('remindType', [
   overdueOutingRemind,
   customRemind,
   careTasksRemind,
+  overdueRectifyRemind,
 ]);
 export type RemindItem = z.infer<typeof remindItem>;
 

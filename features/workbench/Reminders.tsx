@@ -2,11 +2,13 @@ import { Button, Card, H3, HTMLTable, Tag } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { merge, timer } from 'rxjs';
 import { AdminPaths } from '../../domain/api/administration.js';
+import { GovernmentScreens } from '../../domain/api/government.js';
 import { pathWith } from '../../domain/api/path.js';
 import type { Page } from '../../domain/codes.js';
 import {
   type CareTasksRemind,
   type OverdueOutingRemind,
+  type OverdueRectifyRemind,
   REMINDS_PATH,
   type RemindItem,
   remindItem,
@@ -119,6 +121,8 @@ export function Reminders() {
               </tr>
             ) : item.remindType === 'careTasks' ? (
               <CareTasksRow key={item.remindKey} item={item} />
+            ) : item.remindType === 'inspectionOverdue' ? (
+              <RectifyRow key={item.remindKey} item={item} />
             ) : (
               <OutingRow key={item.remindKey} item={item} />
             ),
@@ -131,6 +135,34 @@ export function Reminders() {
         </tbody>
       </HTMLTable>
     </Card>
+  );
+}
+
+function RectifyRow({ item }: { item: OverdueRectifyRemind }) {
+  return (
+    <tr data-testid="remind-item">
+      <td>
+        <Tag intent="danger" minimal>
+          整改逾期
+        </Tag>
+      </td>
+      <td>
+        <strong>{item.itemName}</strong>
+        {item.rectifyUserName ? <span className="muted"> · {item.rectifyUserName}</span> : null}
+      </td>
+      <td>整改期限 {item.rectifyDeadline}</td>
+      <td className="overdue">已逾期</td>
+      <td className="muted remind-content">{item.content}</td>
+      <td>
+        <Button
+          small
+          intent="primary"
+          text="去整改"
+          aria-label={`整改${item.itemName}`}
+          onClick={() => navigate(GovernmentScreens.rectify)}
+        />
+      </td>
+    </tr>
   );
 }
 

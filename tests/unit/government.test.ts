@@ -4,6 +4,7 @@ import { GovernmentAuthority as A, GovernmentPaths as P, RecordStatus } from '..
 import { pathWith } from '../../domain/api/path.js';
 import { localDay } from '../../domain/clock.js';
 import { Code } from '../../domain/codes.js';
+import { REMINDS_PATH } from '../../domain/reminders.js';
 import { expireRectifications } from '../../server/modules/government/overdue.js';
 import { call, grantNurse, multipart, signInAdmin, startTestApp } from '../support/serverHarness.js';
 
@@ -200,6 +201,15 @@ describe('政府监管: rectification (inspectionMachine on the server)', () => 
     expect(await expireRectifications(services.db, { hub, now: () => h.clock.now })).toEqual([]);
     const row = (await call(h.app, admin, 'GET', recordUrl(id))).body.result as Rec;
     expect(row).toMatchObject({ recordStatus: RecordStatus.overdue, overdue: 1 });
+    // the reminders list (workbench 待办提醒) carries it until it is rectified, to those who see 整改管理
+    const reminds = async (token: string) =>
+      (
+        (await call(h.app, token, 'GET', `${REMINDS_PATH}?pageHelper=0`)).body.result as { list: Rec[] }
+      ).list.filter((r) => r.remindType === 'inspectionOverdue');
+    expect(await reminds(admin)).toContainEqual(
+      expect.objectContaining({ inspectRecordId: id, itemName: row.itemName, rectifyUserName: '陈美华' }),
+    );
+    expect(await reminds(await grantNurse(h.app, 'government', []))).toEqual([]);
     const photo = String((await upload()).body.result.urlPath);
     const late = await call(h.app, admin, 'PUT', recordUrl(id), {
       event: 'inspection.rectify',
@@ -208,6 +218,7 @@ describe('政府监管: rectification (inspectionMachine on the server)', () => 
     });
     expect(late.body.result).toEqual({ inspectRecordId: id, recordStatus: RecordStatus.rectified });
     expect(((await call(h.app, admin, 'GET', recordUrl(id))).body.result as Rec).overdue).toBe(1);
+    expect((await reminds(admin)).map((r) => r.inspectRecordId)).not.toContain(id);
   });
 
   it('a list read after the deadline shows 已逾期 without waiting for the periodic check', async () => {

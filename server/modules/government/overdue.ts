@@ -1,10 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import { GovernmentAuthority as A, RecordStatus } from '../../../domain/api/government.js';
+import { satisfies } from '../../../domain/authorityExpr.js';
 import { localDay, nowStamp } from '../../../domain/clock.js';
+import type { OverdueRectifyRemind } from '../../../domain/reminders.js';
 import { type InspectionEvent, inspectionWorkflow } from '../../../machines/inspectionMachine.js';
 import { advance } from '../../../machines/workflow.js';
+import type { SessionUser } from '../../auth/tokens.js';
 import type { Db } from '../../db/index.js';
+import { inReadDepts } from '../../http/deptScope.js';
 import type { Services } from '../../services.js';
 
 /** How often the server looks for rectifications past their deadline. */
@@ -76,4 +80,26 @@ export function startRectifyWatch(services: Pick<Services, 'db' | 'hub' | 'now'>
   }, OVERDUE_CHECK_MS);
   timer.unref();
   return { stop: () => clearInterval(timer) };
+}
+
+/**
+ * The reminders list's entries for rectifications past their deadline (已逾期) in the user's data
+ * departments, oldest deadline first — for those who may see 整改管理; gone once rectified.
+ */
+export async function overdueRectifyReminds(db: Db, user: SessionUser): Promise<OverdueRectifyRemind[]> {
+  if (!satisfies(user.authority, A.rectify)) return [];
+  const rows = await sql<Pick<Due, 'inspectRecordId' | 'itemName' | 'rectifyDeadline' | 'rectifyUserName'>>`
+    select inspectRecordId, itemName, rectifyDeadline, rectifyUserName from inspectRecord
+    where orgId = ${user.orgId} and recordStatus = ${RecordStatus.overdue} and ${inReadDepts('deptId', user)}
+    order by rectifyDeadline, inspectRecordId`.execute(db);
+  return rows.rows.map((r) => ({
+    remindType: 'inspectionOverdue',
+    remindKey: `inspectionOverdue:${r.inspectRecordId}`,
+    title: overdueRectifyTitle(r),
+    content: '整改已过期限，请尽快完成整改并提交照片',
+    inspectRecordId: r.inspectRecordId,
+    itemName: r.itemName,
+    rectifyDeadline: r.rectifyDeadline,
+    rectifyUserName: r.rectifyUserName,
+  }));
 }

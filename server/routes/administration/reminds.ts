@@ -13,6 +13,7 @@ import { ApiFailure } from '../../http/failure.js';
 import { type AnyRoute, route } from '../../http/route.js';
 import { idParams } from '../../http/schemas.js';
 import { careTasksRemind } from '../../modules/care/reminds.js';
+import { overdueRectifyReminds } from '../../modules/government/overdue.js';
 import { listRows, type ResourceHooks, type Row } from '../../resources/engine.js';
 import { overdueOutingReminds } from '../live/outingOverdue.js';
 import { inboxChanged } from './inboxPush.js';
@@ -61,7 +62,8 @@ const remindsQuery = listQuerySchema(remindResource).extend({
 
 /**
  * GET reminds (spec 000 §7, 001 §7 "Reminds"): what waits for the user now — today's care tasks still
- * to do (one entry), overdue outings, then their own reminds that are due and unread. `remindType=custom` lists every remind of the
+ * to do (one entry), overdue outings, overdue rectifications, then their own reminds that are due and
+ * unread. `remindType=custom` lists every remind of the
  * user instead, with the list's filters (提醒事项).
  */
 export function remindRoutes(): AnyRoute[] {
@@ -96,11 +98,12 @@ export function remindRoutes(): AnyRoute[] {
         }
         const now = services.now();
         const outings = await overdueOutingReminds(db, user, now, { pageNum: 1, pageSize, pageHelper: 0 });
-        // today's care tasks still to do (one entry) first, then overdue outings, then the user's own
+        // today's care tasks still to do (one entry) first, overdue outings and rectifications, the user's own
         const care = await careTasksRemind(db, user, now);
         const merged: RemindItem[] = [
           ...(care ? [care] : []),
           ...outings.list,
+          ...(await overdueRectifyReminds(db, user)),
           ...(await dueReminds(db, user, now)),
         ];
         const list = all ? merged : merged.slice((pageNum - 1) * pageSize, pageNum * pageSize);
