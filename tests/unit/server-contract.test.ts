@@ -387,10 +387,15 @@ describe('documents (templateData) and the templates of an elder (oldManTemplate
     ]);
     expect(sorted.body.code).toBe(0);
     const list = ((await get(token, `${TEMPLATE_LIST}?pageHelper=0&status=1`)) as Page).list;
+    // the two sorted first; then the others in their saved order (the care forms' templates, seeded)
     expect(list.map((t) => t.templateName)).toEqual([
       '入住风险告知书',
       '机构养老服务合同',
       '居家上门服务协议',
+      '护理记录单',
+      '医疗记录单',
+      '评估表单',
+      '长者物品登记',
     ]);
     expect(list[0]).not.toHaveProperty('content');
     expect(list[0]?.typeName).toBe('告知书');

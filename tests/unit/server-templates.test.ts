@@ -13,6 +13,9 @@ afterEach(async () => {
 
 const BASE = '/api/form/org';
 
+/** The document types a fresh start holds: the contracts', and the care forms' (护理计划 form screens). */
+const SEEDED_DOCUMENT_TYPES = ['入住合同', '告知书', '护理记录单', '医疗记录单', '评估表单', '长者物品登记'];
+
 describe('document templates', () => {
   it('saves, copies and deletes templates under a type; refuses deleting a type still in use', async () => {
     const { token } = await signInAdmin(h.app);
@@ -20,7 +23,7 @@ describe('document templates', () => {
       typeId: number;
       typeName: string;
     }[];
-    expect(types.map((t) => t.typeName)).toEqual(['入住合同', '告知书']);
+    expect(types.map((t) => t.typeName)).toEqual(SEEDED_DOCUMENT_TYPES);
     const typeId = types[0]?.typeId ?? 0;
     const saved = await call(h.app, token, 'PUT', `${BASE}/template`, {
       typeId,
@@ -79,7 +82,7 @@ describe('form templates', () => {
       ['评估表', 0],
       ['入住合同', 1],
     ]);
-    expect((await typesOf(token, 0)).map((t) => t.typeName)).toEqual(['入住合同', '告知书']);
+    expect((await typesOf(token, 0)).map((t) => t.typeName)).toEqual(SEEDED_DOCUMENT_TYPES);
 
     const typeId = (first.body.result as { typeId: number }).typeId;
     const renamed = await call(h.app, token, 'PUT', `${BASE}/templateType`, {
