@@ -618,11 +618,17 @@ describe('overdue return', () => {
 
 describe('overdue outings in the reminders list', () => {
   const reminds = async (token: string, query = '') => {
-    const res = await call(h.app, token, 'GET', `${REMINDS_PATH}${query}`);
+    // the list also holds today's care tasks and overdue rectifications: these tests are about outings
+    const res = await call(
+      h.app,
+      token,
+      'GET',
+      `${REMINDS_PATH}?remindType=outingOverdue${query.replace('?', '&')}`,
+    );
     expect(res.body.code).toBe(0);
     const page = res.body.result as { list: unknown[]; total: number };
-    // today's care tasks (seeded plans) have their own entry: these tests are about outings
     const list = page.list.map((r) => remindItem.parse(r));
+    expect(list.every((r) => r.remindType === 'outingOverdue')).toBe(true);
     return { ...page, list: list.filter((r) => r.remindType === 'outingOverdue') };
   };
   /** An outing that left ten minutes ago and is expected back `minutes` from now. */

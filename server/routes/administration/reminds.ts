@@ -57,14 +57,16 @@ export async function dueReminds(db: Db, user: SessionUser, nowMs: number): Prom
 }
 
 const remindsQuery = listQuerySchema(remindResource).extend({
-  remindType: z.enum(['custom'], { error: '提醒类别无效' }).optional(),
+  remindType: z
+    .enum(['custom', 'careTasks', 'outingOverdue', 'inspectionOverdue'], { error: '提醒类别无效' })
+    .optional(),
 });
 
 /**
  * GET reminds (spec 000 §7, 001 §7 "Reminds"): what waits for the user now — today's care tasks still
  * to do (one entry), overdue outings, overdue rectifications, then their own reminds that are due and
- * unread. `remindType=custom` lists every remind of the
- * user instead, with the list's filters (提醒事项).
+ * unread. `remindType` keeps one kind; `remindType=custom` lists every remind of the user instead (read
+ * ones too), with the list's filters (提醒事项).
  */
 export function remindRoutes(): AnyRoute[] {
   return [
@@ -106,12 +108,13 @@ export function remindRoutes(): AnyRoute[] {
           ...(await overdueRectifyReminds(db, user)),
           ...(await dueReminds(db, user, now)),
         ];
-        const list = all ? merged : merged.slice((pageNum - 1) * pageSize, pageNum * pageSize);
+        const kept = query.remindType ? merged.filter((r) => r.remindType === query.remindType) : merged;
+        const list = all ? kept : kept.slice((pageNum - 1) * pageSize, pageNum * pageSize);
         return {
           list,
-          total: merged.length,
+          total: kept.length,
           pageNum: all ? 1 : pageNum,
-          pageSize: all ? merged.length : pageSize,
+          pageSize: all ? kept.length : pageSize,
         };
       },
     }),
