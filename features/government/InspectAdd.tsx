@@ -22,6 +22,11 @@ import { useApp } from '../../src/app/AppContext.js';
 import { navigate } from '../../src/router/hash.js';
 import { PhotoUpload } from './PhotoUpload.js';
 import './government.css';
+import type { FieldDef } from '../../domain/resource.js';
+import { FieldInput } from '../../src/resource/FieldInput.js';
+
+/** The date fields go through the shared field input, so they change with it. */
+const INSPECT_DATE: FieldDef = { name: 'inspectDate', label: '检查日期', type: 'date' };
 
 interface ItemState {
   passed: boolean;
@@ -87,11 +92,14 @@ export function InspectAdd() {
         <H5>检查信息</H5>
         <div className="government-head">
           <FormGroup label="检查日期" labelFor="gov-date" labelInfo="*">
-            <InputGroup
+            <FieldInput
               id="gov-date"
-              type="date"
+              field={INSPECT_DATE}
               value={head.inspectDate}
-              onChange={(e) => setHead({ ...head, inspectDate: e.target.value })}
+              invalid={false}
+              disabled={false}
+              onChange={(v) => setHead({ ...head, inspectDate: v === null ? '' : String(v) })}
+              onError={() => undefined}
             />
           </FormGroup>
           <FormGroup label="检查单位" labelFor="gov-unit" labelInfo="*">

@@ -30,6 +30,11 @@ import { ResourceList, type Row, rowButton } from '../../src/resource/index.js';
 import { usePage } from '../../src/router/page.js';
 import { Photos, PhotoUpload } from './PhotoUpload.js';
 import './government.css';
+import type { FieldDef } from '../../domain/resource.js';
+import { FieldInput } from '../../src/resource/FieldInput.js';
+
+/** The deadline goes through the shared field input, so it changes with it. */
+const DEADLINE: FieldDef = { name: 'rectifyDeadline', label: '整改期限', type: 'date' };
 
 type Acting = { row: Row; event: 'inspection.assign' | 'inspection.rectify' };
 
@@ -133,11 +138,14 @@ function RecordDialog({ acting, onClose }: { acting: Acting; onClose(changed: bo
               <InputGroup id="gov-person" value={person} onChange={(e) => setPerson(e.target.value)} />
             </FormGroup>
             <FormGroup label="整改期限" labelFor="gov-deadline" labelInfo="*">
-              <InputGroup
+              <FieldInput
                 id="gov-deadline"
-                type="date"
+                field={DEADLINE}
                 value={deadline}
-                onChange={(e) => setDeadline(e.target.value)}
+                invalid={false}
+                disabled={false}
+                onChange={(v) => setDeadline(v === null ? '' : String(v))}
+                onError={() => undefined}
               />
             </FormGroup>
           </>

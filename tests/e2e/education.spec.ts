@@ -33,11 +33,14 @@ test('an article is written with formatting, saved sanitised and published', asy
   const row = list.getByRole('group', { name: '冬季防滑小贴士' });
   await expect(list.getByText('草稿', { exact: true })).toBeVisible();
   await row.getByRole('button', { name: '查看' }).click();
-  const preview = page.getByTestId('article-preview');
+  const frame = page.getByTestId('article-preview');
+  const preview = page.frameLocator('[data-testid="article-preview"]').locator('body');
   await expect(preview.locator('b, strong').filter({ hasText: '雨雪天少出门' })).toBeVisible();
   await expect(preview.getByText('穿防滑鞋')).toBeVisible();
   await expect(preview.getByText('点我')).toBeVisible();
   expect(await preview.innerHTML()).not.toMatch(/onclick|javascript:/);
+  // shown in a sandbox: no script runs there even if one got through
+  await expect(frame).toHaveAttribute('sandbox', /^allow-popups allow-popups-to-escape-sandbox$/);
   expect(await page.evaluate(() => (window as { hacked?: number }).hacked)).toBeUndefined();
   await page.getByRole('dialog').getByText('关闭', { exact: true }).click();
 
