@@ -10,7 +10,7 @@ import {
   TextArea,
 } from '@blueprintjs/core';
 import { useEffect, useMemo, useState } from 'react';
-import { merge } from 'rxjs';
+import { auditTime, merge } from 'rxjs';
 import {
   CareAuthority,
   CarePaths,
@@ -59,7 +59,10 @@ export function TodayTasks() {
 
   useEffect(() => {
     if (!realtime) return;
-    const sub = merge(realtime.careTasks$, realtime.reconnects$).subscribe(() => setVersion((v) => v + 1));
+    // a burst of task changes (a whole floor's round) reloads the list once a second at most
+    const sub = merge(realtime.careTasks$, realtime.reconnects$)
+      .pipe(auditTime(1000))
+      .subscribe(() => setVersion((v) => v + 1));
     return () => sub.unsubscribe();
   }, [realtime]);
 

@@ -1,6 +1,6 @@
 import { Button, Card, H3, HTMLTable, Tag } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
-import { merge, timer } from 'rxjs';
+import { auditTime, merge, timer } from 'rxjs';
 import { AdminPaths } from '../../domain/api/administration.js';
 import { GovernmentScreens } from '../../domain/api/government.js';
 import { pathWith } from '../../domain/api/path.js';
@@ -41,7 +41,10 @@ export function Reminders() {
     const triggers = merge(
       timer(REFRESH_MS, REFRESH_MS),
       ...(realtime ? [realtime.notices$, realtime.inbox$, realtime.reconnects$, realtime.careTasks$] : []),
-    ).subscribe(again);
+    )
+      // pushes come in bursts (a floor's tasks done one after another): one reload for a burst
+      .pipe(auditTime(500))
+      .subscribe(again);
     const presence = realtime?.outingPresence.subscribe(again);
     return () => {
       triggers.unsubscribe();

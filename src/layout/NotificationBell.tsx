@@ -1,6 +1,6 @@
 import { Button, Classes, Popover, Tag } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
-import { filter, merge, timer } from 'rxjs';
+import { auditTime, filter, merge, timer } from 'rxjs';
 import {
   AdminPaths,
   type InboxItem,
@@ -52,7 +52,10 @@ export function NotificationBell() {
       ...(realtime
         ? [realtime.inbox$.pipe(filter((signal) => signal.kind === 'inbox')), realtime.reconnects$]
         : []),
-    ).subscribe(() => setVersion((v) => v + 1));
+    )
+      // an announcement to everyone, or 全部已读, arrives as a burst: one reload for it
+      .pipe(auditTime(300))
+      .subscribe(() => setVersion((v) => v + 1));
     return () => s.unsubscribe();
   }, [realtime]);
 
