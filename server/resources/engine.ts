@@ -25,7 +25,14 @@ import { type AnyRoute, type RouteContext, route, SENT } from '../http/route.js'
 import { idParams, noQuery } from '../http/schemas.js';
 import { isRegion } from '../regions/data.js';
 import { sendTable } from './export.js';
-import { cachedCount, listAnswers, readRows, tableVersions, versionTriggers } from './fastRead.js';
+import {
+  cachedCount,
+  listAnswers,
+  readRows,
+  sendAnswer,
+  tableVersions,
+  versionTriggers,
+} from './fastRead.js';
 import { refTables } from './refs.js';
 
 export type Row = Record<string, unknown>;
@@ -471,7 +478,7 @@ export function resourceRoutes(
           const key = versions ? `${ctx.user.orgId}|${readScopeKey(ctx.user)}|${today()}|${ctx.req.url}` : '';
           const kept = versions ? listAnswers.get(ctx.db, key, versions) : null;
           if (kept !== null) {
-            ctx.reply.type('application/json; charset=utf-8').send(kept);
+            sendAnswer(ctx.db, key, ctx.req, ctx.reply, kept);
             return SENT;
           }
           const all = q.pageHelper === 0;
@@ -490,7 +497,7 @@ export function resourceRoutes(
           if (!versions) return result;
           const body = JSON.stringify({ code: Code.ok, msg: '成功', result });
           listAnswers.set(ctx.db, key, versions, body);
-          ctx.reply.type('application/json; charset=utf-8').send(body);
+          sendAnswer(ctx.db, key, ctx.req, ctx.reply, body);
           return SENT;
         },
       }),

@@ -1,4 +1,6 @@
+import { gzipSync } from 'node:zlib';
 import type SQLite from 'better-sqlite3';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RawBuilder } from 'kysely';
 import { type Db, sqliteOf } from '../db/index.js';
 
@@ -135,7 +137,14 @@ export function tableVersions(db: Db, tables: readonly string[]): number[] | nul
   return versions.length === tables.length ? versions : null;
 }
 
-type Kept = { entries: Map<string, { versions: number[]; body: string }>; chars: number };
+interface KeptAnswer {
+  versions: number[];
+  body: string;
+  /** The body as sent: UTF-8 bytes, and gzip-compressed once for the clients that accept it. */
+  bytes?: Buffer;
+  gzip?: Buffer;
+}
+type Kept = { entries: Map<string, KeptAnswer>; chars: number };
 const responses = new WeakMap<SQLite.Database, Kept>();
 /** A page of a list is at most this big to be kept (an unpaged export-sized list is not). */
 const MAX_KEPT_BODY = 256 * 1024;
@@ -184,6 +193,27 @@ export const listAnswers = {
     kept.chars += body.length;
   },
 };
+
+/** Below this many bytes an answer is sent as it is: compressing would not pay. */
+const GZIP_FROM_BYTES = 2048;
+
+/**
+ * Sends a JSON answer, from the kept answer `key` when it holds this body: its bytes are encoded,
+ * and compressed for a client that accepts gzip (every browser), once — a floor's nurses and a
+ * control room ask for the same big list over and over, and a 170 KB list is 10 KB in gzip.
+ */
+export function sendAnswer(db: Db, key: string, request: FastifyRequest, reply: FastifyReply, body: string) {
+  const connection = connectionOf(db);
+  const found = connection ? responses.get(connection)?.entries.get(key) : undefined;
+  const entry: KeptAnswer = found && found.body === body ? found : { versions: [], body };
+  entry.bytes ??= Buffer.from(body, 'utf8');
+  reply.type('application/json; charset=utf-8');
+  if (entry.bytes.length < GZIP_FROM_BYTES) return reply.send(entry.bytes);
+  reply.header('vary', 'accept-encoding');
+  if (!/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) return reply.send(entry.bytes);
+  entry.gzip ??= gzipSync(entry.bytes, { level: 6 });
+  return reply.header('content-encoding', 'gzip').send(entry.gzip);
+}
 
 const prepared = new WeakMap<SQLite.Database, Map<string, SQLite.Statement>>();
 

@@ -1,7 +1,15 @@
+import { gunzipSync } from 'node:zlib';
+import Fastify from 'fastify';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Db, openDatabase, sqliteOf } from '../../server/db/index.js';
-import { cachedCount, listAnswers, readRows, versionTriggers } from '../../server/resources/fastRead.js';
+import {
+  cachedCount,
+  listAnswers,
+  readRows,
+  sendAnswer,
+  versionTriggers,
+} from '../../server/resources/fastRead.js';
 
 let db: Db;
 beforeEach(async () => {
@@ -73,5 +81,32 @@ describe('list reads', () => {
     // one answer over 256 K characters is never kept
     listAnswers.set(db, 'huge', v, 'x'.repeat(300_000));
     expect(listAnswers.get(db, 'huge', v)).toBeNull();
+  });
+
+  it('a kept answer goes out gzip-compressed to a client that accepts it, and as it is to one that does not', async () => {
+    const body = JSON.stringify({
+      code: 200,
+      result: { list: Array.from({ length: 300 }, (_, i) => ({ i, name: '护理长者' })) },
+    });
+    listAnswers.set(db, 'floor', [1], body);
+    const app = Fastify();
+    app.get('/kept', (req, reply) => sendAnswer(db, 'floor', req, reply, body));
+    app.get('/small', (req, reply) => sendAnswer(db, 'none', req, reply, '{"code":200}'));
+    try {
+      const zipped = await app.inject({ url: '/kept', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(zipped.headers['content-encoding']).toBe('gzip');
+      expect(zipped.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(zipped.rawPayload.length).toBeLessThan(Buffer.byteLength(body) / 5);
+      expect(gunzipSync(zipped.rawPayload).toString('utf8')).toBe(body);
+      const plain = await app.inject({ url: '/kept' });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(body);
+      // a small answer is not worth compressing
+      const small = await app.inject({ url: '/small', headers: { 'accept-encoding': 'gzip' } });
+      expect(small.headers['content-encoding']).toBeUndefined();
+      expect(small.json()).toEqual({ code: 200 });
+    } finally {
+      await app.close();
+    }
   });
 });

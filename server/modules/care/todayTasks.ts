@@ -5,7 +5,7 @@ import { Code } from '../../../domain/codes.js';
 import { inReadDepts, readScopeKey } from '../../http/deptScope.js';
 import { SENT } from '../../http/route.js';
 import type { Ctx } from '../../resources/engine.js';
-import { listAnswers, tableVersions } from '../../resources/fastRead.js';
+import { listAnswers, sendAnswer, tableVersions } from '../../resources/fastRead.js';
 
 interface TaskRow {
   taskId: number;
@@ -90,10 +90,11 @@ export async function keptTodayTasks(ctx: Ctx, taskDate: string, floorId?: numbe
   if (!versions) return todayTasks(ctx, taskDate, floorId);
   const minute = localDateTime(ctx.services.now()).slice(0, 16);
   const key = `careToday|${ctx.user.orgId}|${readScopeKey(ctx.user)}|${taskDate}|${floorId ?? ''}|${minute}`;
-  const body =
-    listAnswers.get(ctx.db, key, versions) ??
-    JSON.stringify({ code: Code.ok, msg: '成功', result: await todayTasks(ctx, taskDate, floorId) });
-  listAnswers.set(ctx.db, key, versions, body);
-  ctx.reply.type('application/json; charset=utf-8').send(body);
+  let body = listAnswers.get(ctx.db, key, versions);
+  if (body === null) {
+    body = JSON.stringify({ code: Code.ok, msg: '成功', result: await todayTasks(ctx, taskDate, floorId) });
+    listAnswers.set(ctx.db, key, versions, body);
+  }
+  sendAnswer(ctx.db, key, ctx.req, ctx.reply, body);
   return SENT;
 }
