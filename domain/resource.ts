@@ -125,6 +125,11 @@ export interface ResourceDef {
   authority: { view: string; create?: string; update?: string; remove?: string };
   /** Rows carry deptId and are visible only in the user's data departments. */
   deptScoped?: boolean;
+  /**
+   * Indexes for the reads a list's sort and filters do not make (a user's unread rows, say): each a
+   * list of columns, in order.
+   */
+  indexes?: readonly (readonly string[])[];
   /** The name field used in operation logs and confirm dialogs. */
   nameField: string;
   /** Money or number columns totalled over every row the filters select (the list's 合计). */

@@ -14,6 +14,8 @@ export const messageResource: ResourceDef = {
   name: 'message',
   title: '消息',
   table: 'msgMessage',
+  /** the bell: a user's unread ones */
+  indexes: [['orgId', 'userId', 'isRead']],
   idField: 'messageId',
   nameField: 'title',
   fields: [
@@ -68,6 +70,8 @@ export const remindResource: ResourceDef = {
   name: 'remind',
   title: '提醒',
   table: 'remind',
+  /** the bell: a user's unread ones */
+  indexes: [['orgId', 'userId', 'status', 'remindTime']],
   idField: 'remindId',
   nameField: 'title',
   fields: [
@@ -137,6 +141,11 @@ export const noticeReceiptResource: ResourceDef = {
   name: 'noticeReceipt',
   title: '阅读回执',
   table: 'noticeRecipient',
+  /** the bell: a user's unread announcements; the receipts of one announcement */
+  indexes: [
+    ['orgId', 'userId', 'isRead'],
+    ['noticeId', 'userId'],
+  ],
   idField: 'recipientId',
   nameField: 'empName',
   fields: [

@@ -177,6 +177,12 @@ export async function syncResourceTables(db: Db, defs: readonly ResourceDef[]) {
         )
         .execute(db);
     }
+    for (const columns of def.indexes ?? [])
+      await sql
+        .raw(
+          `create index if not exists ${def.table}_i_${columns.join('_')} on ${def.table}(${columns.join(', ')})`,
+        )
+        .execute(db);
     for (const f of def.fields.filter((x) => x.unique))
       await sql
         .raw(`create unique index if not exists ${def.table}_${f.name}_uq on ${def.table}(orgId, ${f.name})`)

@@ -8,6 +8,7 @@
  * - list (list.ts): ResourceList with 10,000 rows, first render and scrolling in headless Chromium
  * - billing (billing.ts): month-end bills for 1,000 residents; 10,000 random trades, then reconciliation
  * - care (care.ts): a day's care tasks for 1,000 elders × 10 items; today's tasks of one floor under 50 connections
+ * - inbox (inbox.ts): an announcement to 500 open consoles; the bell's unread count with 1,000 users
  * `npm run bench -- startup realtime map` picks sections (all by default).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -18,6 +19,7 @@ import { join, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
 import { benchBilling } from './billing.js';
 import { benchCare } from './care.js';
+import { benchInbox } from './inbox.js';
 import { benchList } from './list.js';
 import { benchMap } from './map.js';
 import { benchRealtime } from './realtime.js';
@@ -129,6 +131,7 @@ async function main() {
     resources: benchResources,
     billing: benchBilling,
     care: benchCare,
+    inbox: benchInbox,
     list: benchList,
   };
   const chosen = process.argv.slice(2).filter((a): a is keyof typeof sections => a in sections);

@@ -4,18 +4,85 @@ import {
   AdminPaths,
   INBOX_ITEMS,
   type InboxItem,
+  type InboxSummary,
   inboxAnswer,
   readAnswer,
 } from '../../../domain/api/administration.js';
+import { satisfies } from '../../../domain/authorityExpr.js';
 import { localDateTime, nowStamp } from '../../../domain/clock.js';
+import { Code } from '../../../domain/codes.js';
+import { LiveAuthority } from '../../../domain/resources/oldman.js';
 import { NoticeStatus } from '../../../machines/noticeMachine.js';
-import { type AnyRoute, route } from '../../http/route.js';
+import { readScopeKey } from '../../http/deptScope.js';
+import { type AnyRoute, route, SENT } from '../../http/route.js';
 import { noBody, noQuery } from '../../http/schemas.js';
-import { overdueOutingReminds } from '../live/outingOverdue.js';
+import type { Ctx } from '../../resources/engine.js';
+import { listAnswers, sendAnswer, tableVersions } from '../../resources/fastRead.js';
+import { overdueOutingCount } from '../live/outingOverdue.js';
 import { inboxChanged } from './inboxPush.js';
 import { dueReminds } from './reminds.js';
 
 const publishedNotice = sql`coalesce(n.status, ${NoticeStatus.published}) = ${NoticeStatus.published}`;
+
+/** The bell's answer: the user's unread counts and newest unread items. */
+async function inbox({ db, user, services }: Pick<Ctx, 'db' | 'user' | 'services'>): Promise<InboxSummary> {
+  const [messages, notices] = await Promise.all([
+    sql<{ id: number; title: string; time: string; total: number }>`select messageId as id, title,
+        createTime as time, count(*) over () as total
+      from msgMessage where orgId = ${user.orgId} and userId = ${user.userId} and isRead = 0
+      order by messageId desc limit ${INBOX_ITEMS}`.execute(db),
+    sql<{ id: number; title: string; time: string; total: number }>`select n.noticeId as id, n.title,
+        coalesce(n.publishTime, n.createTime) as time, count(*) over () as total
+      from noticeRecipient r join notice n on n.noticeId = r.noticeId
+      where r.orgId = ${user.orgId} and r.userId = ${user.userId} and r.isRead = 0 and ${publishedNotice}
+      order by n.noticeId desc limit ${INBOX_ITEMS}`.execute(db),
+  ]);
+  const now = services.now();
+  const due = await dueReminds(db, user, now);
+  const outings = await overdueOutingCount(db, user, now);
+  const items: InboxItem[] = [
+    ...messages.rows.map((r) => ({ kind: 'message' as const, id: r.id, title: r.title, time: r.time })),
+    ...notices.rows.map((r) => ({ kind: 'notice' as const, id: r.id, title: r.title, time: r.time })),
+    ...due.map((r) => ({
+      kind: 'remind' as const,
+      id: r.remindId,
+      title: r.title,
+      time: r.remindTime,
+    })),
+  ]
+    .sort((a, b) => b.time.localeCompare(a.time))
+    .slice(0, INBOX_ITEMS);
+  const counts = {
+    messages: Number(messages.rows[0]?.total ?? 0),
+    notices: Number(notices.rows[0]?.total ?? 0),
+    reminds: due.length + outings,
+  };
+  return { ...counts, total: counts.messages + counts.notices + counts.reminds, items };
+}
+
+/** What the bell's answer reads: it is kept until one of these changes (or the minute does: a remind comes due). */
+const INBOX_READS = ['msgMessage', 'notice', 'noticeRecipient', 'oldmanOut', 'remind'];
+
+/**
+ * GET inbox, answered from the user's kept answer while none of its tables changed within the same
+ * minute: every console asks on opening, on each push that concerns its user and on focus, and an
+ * announcement to the whole home makes every console ask at once.
+ */
+async function keptInbox(ctx: Ctx) {
+  const versions = tableVersions(ctx.db, INBOX_READS);
+  if (!versions) return inbox(ctx);
+  const { user } = ctx;
+  const minute = localDateTime(ctx.services.now()).slice(0, 16);
+  const outings = satisfies(user.authority, LiveAuthority.outing) ? readScopeKey(user) : '-';
+  const key = `inbox|${user.orgId}|${user.userId}|${outings}|${minute}`;
+  let body = listAnswers.get(ctx.db, key, versions);
+  if (body === null) {
+    body = JSON.stringify({ code: Code.ok, msg: '成功', result: await inbox(ctx) });
+    listAnswers.set(ctx.db, key, versions, body);
+  }
+  sendAnswer(ctx.db, key, ctx.req, ctx.reply, body);
+  return SENT;
+}
 
 /**
  * The bell of the shell header: how many messages, announcements and reminds wait unread, and the
@@ -30,40 +97,7 @@ export function inboxRoutes(): AnyRoute[] {
       summary: '未读消息、公告与提醒',
       query: noQuery,
       response: inboxAnswer,
-      async handler({ db, user, services }) {
-        const [messages, notices] = await Promise.all([
-          sql<{ id: number; title: string; time: string; total: number }>`select messageId as id, title,
-              createTime as time, count(*) over () as total
-            from msgMessage where orgId = ${user.orgId} and userId = ${user.userId} and isRead = 0
-            order by messageId desc limit ${INBOX_ITEMS}`.execute(db),
-          sql<{ id: number; title: string; time: string; total: number }>`select n.noticeId as id, n.title,
-              coalesce(n.publishTime, n.createTime) as time, count(*) over () as total
-            from noticeRecipient r join notice n on n.noticeId = r.noticeId
-            where r.orgId = ${user.orgId} and r.userId = ${user.userId} and r.isRead = 0 and ${publishedNotice}
-            order by n.noticeId desc limit ${INBOX_ITEMS}`.execute(db),
-        ]);
-        const now = services.now();
-        const due = await dueReminds(db, user, now);
-        const outings = await overdueOutingReminds(db, user, now, { pageNum: 1, pageSize: 1 });
-        const items: InboxItem[] = [
-          ...messages.rows.map((r) => ({ kind: 'message' as const, id: r.id, title: r.title, time: r.time })),
-          ...notices.rows.map((r) => ({ kind: 'notice' as const, id: r.id, title: r.title, time: r.time })),
-          ...due.map((r) => ({
-            kind: 'remind' as const,
-            id: r.remindId,
-            title: r.title,
-            time: r.remindTime,
-          })),
-        ]
-          .sort((a, b) => b.time.localeCompare(a.time))
-          .slice(0, INBOX_ITEMS);
-        const counts = {
-          messages: Number(messages.rows[0]?.total ?? 0),
-          notices: Number(notices.rows[0]?.total ?? 0),
-          reminds: due.length + outings.total,
-        };
-        return { ...counts, total: counts.messages + counts.notices + counts.reminds, items };
-      },
+      handler: keptInbox,
     }),
     route({
       method: 'PUT',

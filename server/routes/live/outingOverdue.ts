@@ -79,6 +79,18 @@ interface OverdueRow {
   expectedReturnTime: string;
 }
 
+const overdueWhere = (user: SessionUser, nowMs: number) =>
+  sql`o.orgId = ${user.orgId} and o.outStatus = ${OutStatus.out}
+    and o.expectedReturnTime < ${localDateTime(nowMs)} and ${inReadDepts('o.deptId', user)}`;
+
+/** How many overdue outings a user is reminded of (the bell's count); 0 for users who may not see outings. */
+export async function overdueOutingCount(db: Db, user: SessionUser, nowMs: number): Promise<number> {
+  if (!satisfies(user.authority, LiveAuthority.outing)) return 0;
+  const counted = await sql<{ total: number }>`select count(*) as total from oldmanOut o
+    where ${overdueWhere(user, nowMs)}`.execute(db);
+  return Number(counted.rows[0]?.total ?? 0);
+}
+
 /**
  * The overdue outings a user is reminded of in the reminders list: 外出中 past the expected return
  * now, in the user's data departments, for users who may see outings; the most overdue first. Read
@@ -92,14 +104,10 @@ export async function overdueOutingReminds(
   page: { pageNum: number; pageSize: number; pageHelper?: number | undefined },
 ): Promise<Page<OverdueOutingRemind>> {
   const all = page.pageHelper === 0;
-  if (!satisfies(user.authority, LiveAuthority.outing))
+  const total = await overdueOutingCount(db, user, nowMs);
+  if (!total)
     return { list: [], total: 0, pageNum: all ? 1 : page.pageNum, pageSize: all ? 0 : page.pageSize };
-  const now = localDateTime(nowMs);
-  const where = sql`o.orgId = ${user.orgId} and o.outStatus = ${OutStatus.out}
-    and o.expectedReturnTime < ${now} and ${inReadDepts('o.deptId', user)}`;
-  const counted = await sql<{ total: number }>`select count(*) as total from oldmanOut o
-    where ${where}`.execute(db);
-  const total = Number(counted.rows[0]?.total ?? 0);
+  const where = overdueWhere(user, nowMs);
   const window = all ? sql`` : sql`limit ${page.pageSize} offset ${(page.pageNum - 1) * page.pageSize}`;
   const rows = await sql<OverdueRow>`select o.outId, o.oldmanId, m.oldmanName, d.deptName, o.destination,
       o.companionName, o.companionPhone, o.expectedReturnTime
