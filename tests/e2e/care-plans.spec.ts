@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, selectElder, signIn } from './support.js';
+import { NURSE, selectElder, signIn } from './support.js';
 
 /** The server's day (its process and this one share the machine's clock and zone). */
 const serverDay = () => {
@@ -10,7 +10,8 @@ const serverDay = () => {
 test('a plan made for an elder puts today’s tasks on the nurse’s screen; done and missed move the workbench count live', async ({
   page,
 }) => {
-  await signIn(page, ADMIN);
+  // 护理员 huli01: the care screens, her department (护理一部) only
+  await signIn(page, NURSE, '护理一部');
   await page.goto('/#/home');
   const count = page.getByTestId('workbench-reminders').getByTestId('remind-count');
   await expect(count).toBeVisible();
@@ -20,12 +21,14 @@ test('a plan made for an elder puts today’s tasks on the nurse’s screen; don
     (window as unknown as { careMark: number }).careMark = 1;
   });
 
-  // 新增护理计划: an elder without a plan yet (the seed gives plans to the first residents)
+  // 新增护理计划: an elder of her department in a bed, without a plan yet (the seed gives plans to
+  // the first residents): the last in the list
   await page.goto('/#/careplan/nursing/Add');
   const form = page.getByTestId('page-nursing-plan-add');
   const elderSelect = form.getByLabel('长者', { exact: true });
-  await expect(elderSelect.locator('option').nth(40)).toBeAttached();
-  const label = (await elderSelect.locator('option').nth(40).textContent()) ?? '';
+  const inBeds = elderSelect.locator('option', { hasText: '层' });
+  await expect(inBeds.nth(5)).toBeAttached();
+  const label = (await inBeds.last().textContent()) ?? '';
   const elderName = label.split('（')[0] ?? '';
   const floor = /（(\S+?楼)(\d+层)/.exec(label);
   expect(floor, label).not.toBeNull();
