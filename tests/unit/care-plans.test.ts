@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CarePaths as P, PlanStatus, TaskStatus } from '../../domain/api/care.js';
-import { localDay } from '../../domain/clock.js';
+import { localDateTimeMs, localDay } from '../../domain/clock.js';
 import { Code } from '../../domain/codes.js';
 import { REMINDS_PATH } from '../../domain/reminders.js';
 import { OutStatus } from '../../domain/resources/outing.js';
@@ -324,7 +324,44 @@ describe('nursing plans and their tasks', () => {
     expect(
       tasks.filter((t) => t.taskStatus === TaskStatus.cancelled).every((t) => t.reason === '护理计划已暂停'),
     ).toBe(true);
-    await ok('PUT', P.planStatus, { planId, event: 'plan.resume' });
+    // resumed at noon: what the suspension cancelled from 12:00 on is to be done again, beside the
+    // cancelled record; the morning's stay cancelled. Twice over, still one task to do per time.
+    const at = (t: Rec) => `${String(t.taskDate)} ${String(t.slot)}`;
+    const cancelledSlots = tasks.filter((t) => t.taskStatus === TaskStatus.cancelled).map(at);
+    // (tomorrow's were made earlier: they are all ahead)
+    const ahead = cancelledSlots.filter((when) => when >= `${today()} 12:00`).sort();
+    expect(ahead.length).toBeGreaterThan(0);
+    expect(ahead.length).toBeLessThan(cancelledSlots.length);
+    const realNow = h.clock.now;
+    h.clock.now = localDateTimeMs(`${today()} 12:00:00`);
+    admin = (await signInAdmin(app)).token; // a session of the moved clock
+    try {
+      for (let round = 0; round < 2; round++) {
+        await ok('PUT', P.planStatus, { planId, event: 'plan.resume' });
+        const after = await tasksOf(planId);
+        const open = after.filter((t) => t.taskStatus === TaskStatus.pending).map(at);
+        expect(open.sort()).toEqual(ahead);
+        expect(after.filter((t) => t.taskStatus === TaskStatus.cancelled).length).toBe(
+          cancelledSlots.length + round * ahead.length,
+        );
+        if (round === 0) await ok('PUT', P.planStatus, { planId, event: 'plan.suspend' });
+      }
+      // the reopened ones are the day's work again: suspending cancels them too
+      await ok('PUT', P.planStatus, { planId, event: 'plan.suspend' });
+      expect((await tasksOf(planId)).some((t) => t.taskStatus === TaskStatus.pending)).toBe(false);
+      // making the day's tasks again skips every time that has a task, cancelled or not
+      await ok('PUT', P.planStatus, { planId, event: 'plan.resume' });
+      const made = await db()
+        .transaction()
+        .execute((trx) => generateTasks(trx, today(), { planIds: [planId] }));
+      expect(made.created).toBe(0);
+    } finally {
+      h.clock.now = realNow;
+      admin = (await signInAdmin(app)).token;
+    }
+    // (the reopened ones out of the way of what follows)
+    await sql`update nursingTask set taskStatus = ${TaskStatus.cancelled}, reason = ${'测试'}
+      where planId = ${planId} and taskStatus = ${TaskStatus.pending}`.execute(db());
     await ok('POST', P.planItem, {
       planId,
       projectId: (tasks[0] as Rec).projectId,

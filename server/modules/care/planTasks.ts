@@ -26,8 +26,12 @@ export async function ensureTaskIndexes(db: Db) {
   await sql`create table if not exists executionPlan (id integer primary key, orgId integer not null,
     executionId integer not null, nursingPlanId integer not null, createTime text not null default '',
     updateTime text not null default '', createBy integer, unique (executionId, nursingPlanId))`.execute(db);
-  await sql`create unique index if not exists nursingTask_slot_uq
-    on nursingTask(itemId, taskDate, slot)`.execute(db);
+  // One open or finished task per item, day and time; cancelled ones stay beside the task that
+  // replaced them when a suspended plan is resumed the same day (reopenSuspendedTasks).
+  await sql`drop index if exists nursingTask_slot_uq`.execute(db);
+  await sql`create unique index if not exists nursingTask_slot_live_uq
+    on nursingTask(itemId, taskDate, slot) where taskStatus <> ${sql.lit(TaskStatus.cancelled)}`.execute(db);
+  await sql`create index if not exists nursingTask_slot on nursingTask(itemId, taskDate, slot)`.execute(db);
   await sql`create index if not exists nursingTask_day on nursingTask(orgId, taskDate, deptId, taskStatus)`.execute(
     db,
   );
@@ -98,10 +102,13 @@ export async function generateTasks(
   const depts = new Map<string, number>();
   for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
     const chunk = rows.slice(i, i + ROWS_PER_INSERT);
+    // a time that has a task already, even a cancelled one, gets none again
     const done = await sql<{ orgId: number; deptId: number }>`insert into nursingTask
       (orgId, deptId, planId, itemId, oldmanId, projectId, taskDate, slot, taskStatus, reason, createTime, updateTime)
-      values ${sql.join(chunk.map((r) => sql`(${sql.join(r)})`))}
-      on conflict (itemId, taskDate, slot) do nothing returning orgId, deptId`.execute(db);
+      select * from (values ${sql.join(chunk.map((r) => sql`(${sql.join(r)})`))}) v
+      where not exists (select 1 from nursingTask t where t.itemId = v.column4 and t.taskDate = v.column7 and t.slot = v.column8)
+      on conflict (itemId, taskDate, slot) where taskStatus <> ${sql.lit(TaskStatus.cancelled)} do nothing
+      returning orgId, deptId`.execute(db);
     created += done.rows.length;
     for (const r of done.rows) {
       const key = `${r.orgId}:${r.deptId}`;
@@ -109,6 +116,35 @@ export async function generateTasks(
     }
   }
   return { created, depts };
+}
+
+/** Why a suspension cancelled a task (cancelPlanTasks); resuming the plan reopens those still ahead. */
+export const SUSPENDED_REASON = '护理计划已暂停';
+
+/**
+ * A suspended plan resumed: each of its tasks the suspension cancelled whose time is still ahead
+ * (today from `time` 'HH:mm' on, and later days) gets a new pending task beside the cancelled one,
+ * which stays as it was. Answers the departments of the tasks made.
+ */
+export async function reopenSuspendedTasks(db: Db, planId: number, day: string, time: string) {
+  const stamp = localDateTime(Date.now());
+  const made = await sql<{ orgId: number; deptId: number }>`insert into nursingTask
+      (orgId, deptId, planId, itemId, oldmanId, projectId, taskDate, slot, taskStatus, reason, createTime, updateTime)
+    select distinct c.orgId, c.deptId, c.planId, c.itemId, c.oldmanId, c.projectId, c.taskDate, c.slot,
+      ${TaskStatus.pending}, null, ${stamp}, ${stamp}
+    from nursingTask c join nursingPlanItem i on i.itemId = c.itemId
+    where c.planId = ${planId} and c.taskStatus = ${TaskStatus.cancelled} and c.reason = ${SUSPENDED_REASON}
+      and (c.taskDate > ${day} or (c.taskDate = ${day} and c.slot >= ${time}))
+      and not exists (select 1 from nursingTask p where p.itemId = c.itemId and p.taskDate = c.taskDate
+        and p.slot = c.slot and p.taskStatus <> ${TaskStatus.cancelled})
+    on conflict (itemId, taskDate, slot) where taskStatus <> ${sql.lit(TaskStatus.cancelled)} do nothing
+    returning orgId, deptId`.execute(db);
+  const depts = new Map<string, number>();
+  for (const r of made.rows) {
+    const key = `${r.orgId}:${r.deptId}`;
+    depts.set(key, (depts.get(key) ?? 0) + 1);
+  }
+  return { created: made.rows.length, depts };
 }
 
 /** Cancels the pending tasks from `day` on of some plans (suspended, ended) with the reason. */

@@ -15,7 +15,7 @@ import {
   todayTasksAnswer,
   todayTasksQuery,
 } from '../../../domain/api/care.js';
-import { localDay, nowStamp } from '../../../domain/clock.js';
+import { localDateTime, localDay, nowStamp } from '../../../domain/clock.js';
 import { Code } from '../../../domain/codes.js';
 import {
   careExecutionResource,
@@ -34,7 +34,13 @@ import { type AnyRoute, route } from '../../http/route.js';
 import { idsOf, noQuery } from '../../http/schemas.js';
 import { type Ctx, loadRow, type Row } from '../../resources/engine.js';
 import type { ServerModule } from '../types.js';
-import { cancelPlanTasks, generateTasks, pushTaskChanges } from './planTasks.js';
+import {
+  cancelPlanTasks,
+  generateTasks,
+  pushTaskChanges,
+  reopenSuspendedTasks,
+  SUSPENDED_REASON,
+} from './planTasks.js';
 import { keptTodayTasks } from './todayTasks.js';
 
 const refuse = (message: string): never => {
@@ -114,9 +120,14 @@ function planRoutes(): AnyRoute[] {
           where planId = ${planId} and planStatus = ${Number(plan.planStatus)}`.execute(ctx.db);
         if (!Number(changed.numAffectedRows ?? 0)) refuse('护理计划已被他人修改，请刷新后重试');
         const day = today(ctx);
-        if (planStatus === PlanStatus.active) await tasksOfPlans(ctx, [planId], day);
-        else {
-          const reason = planStatus === PlanStatus.ended ? '护理计划已结束' : '护理计划已暂停';
+        if (planStatus === PlanStatus.active) {
+          // resumed: what the suspension cancelled and is still ahead is to be done again
+          const time = localDateTime(ctx.services.now()).slice(11, 16);
+          const { depts } = await reopenSuspendedTasks(ctx.db, planId, day, time);
+          ctx.afterCommit(() => pushTaskChanges(ctx.services.hub, depts, day, 'generated'));
+          await tasksOfPlans(ctx, [planId], day);
+        } else {
+          const reason = planStatus === PlanStatus.ended ? '护理计划已结束' : SUSPENDED_REASON;
           const cancelled = await cancelPlanTasks(ctx.db, [planId], day, reason);
           const depts = new Map([[`${ctx.user.orgId}:${Number(plan.deptId)}`, cancelled]]);
           ctx.afterCommit(() => pushTaskChanges(ctx.services.hub, depts, day, 'cancelled'));
