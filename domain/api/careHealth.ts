@@ -54,7 +54,7 @@ export const signEditCode = (kind: string) => `careplan:signEdit:${kind}`;
 const KINDS = ['bloodPressure', 'bloodOxygen', 'bloodSugar', 'heartRate', 'temperature'];
 
 export const CareHealthAuthority = {
-  /** Any of the five lists reads the records; any 录入 button writes them. */
+  /** The gate of the records' calls: any of the five lists, any 录入 button; each reading then needs its own kind's code (server/modules/care/health.ts). */
   signs: KINDS.map(signCode).join('|'),
   signsEdit: KINDS.map(signEditCode).join('|'),
   dish: 'careplan:dish',

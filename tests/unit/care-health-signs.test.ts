@@ -189,6 +189,82 @@ describe('vital signs (piOldmanSign)', () => {
     expect((await answer('POST', P.signs, body, reader)).code).toBe(Code.noAuthority);
   });
 
+  it('each kind is its own screen: its list shows only the kinds the user may open, 录入 only its own kind', async () => {
+    // 心率 only: reads and enters heart rate, nothing of blood pressure; an elder of her department
+    const nurse = await grantNurse(h.app, 'careplan', [
+      'careplan:sign:heartRate',
+      'careplan:signEdit:heartRate',
+    ]);
+    const e = (
+      (await ok(
+        'GET',
+        '/pims/web-pi/oldmans?oldmanStatuses=1&pageSize=1',
+        undefined,
+        nurse,
+      )) as unknown as Page
+    ).list[0] as Rec;
+    const at = minutesAgo(2);
+    const pressure = await ok('POST', P.signs, {
+      oldmanId: e.oldmanId,
+      signType: 1,
+      measureTime: at,
+      systolic: 128,
+      diastolic: 82,
+    });
+    const heart = await ok('POST', P.signs, {
+      oldmanId: e.oldmanId,
+      signType: 4,
+      measureTime: at,
+      heartRate: 70,
+    });
+    // 心率 only: reads and enters heart rate, nothing of blood pressure
+    const seen = (await ok(
+      'GET',
+      `${P.signs}?oldmanId=${e.oldmanId}&pageHelper=0`,
+      undefined,
+      nurse,
+    )) as Page;
+    expect(seen.list.map((r) => r.signId)).toContain(heart.signId);
+    expect(seen.list.every((r) => r.signType === 4)).toBe(true);
+    expect(
+      (
+        await ok(
+          'POST',
+          P.signs,
+          { oldmanId: e.oldmanId, signType: 4, measureTime: at, heartRate: 75 },
+          nurse,
+        )
+      ).signId,
+    ).toBeTruthy();
+    const refusedPressure = await answer(
+      'POST',
+      P.signs,
+      { oldmanId: e.oldmanId, signType: 1, measureTime: at, systolic: 120, diastolic: 80 },
+      nurse,
+    );
+    expect(refusedPressure).toMatchObject({ code: Code.noAuthority, msg: '无权录入血压' });
+    // nor may she change a blood pressure into a heart rate, or delete one
+    expect(
+      (
+        await answer(
+          'PUT',
+          P.signs,
+          { signId: pressure.signId, oldmanId: e.oldmanId, signType: 4, measureTime: at, heartRate: 66 },
+          nurse,
+        )
+      ).code,
+    ).toBe(Code.noAuthority);
+    expect((await answer('DELETE', `${P.signs}/${String(pressure.signId)}`, undefined, nurse)).code).toBe(
+      Code.noAuthority,
+    );
+    const all = (await ok('GET', `${P.signs}?oldmanId=${e.oldmanId}&pageHelper=0`)) as Page;
+    expect(all.list.find((r) => r.signId === pressure.signId)).toMatchObject({
+      signType: 1,
+      systolic: 128,
+      diastolic: 82,
+    });
+  });
+
   it('answers the biometric setting: off, nothing kept', async () => {
     const r = await ok('GET', P.biometric);
     expect(r).toMatchObject({ enabled: 0 });

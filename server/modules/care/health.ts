@@ -11,6 +11,8 @@ import {
   type SignReading,
   SignType,
   signAlarmText,
+  signCode,
+  signEditCode,
   signKinds,
   signProblem,
   signSeriesAnswer,
@@ -22,6 +24,7 @@ import {
   weekPlanAnswer,
   weekPlanQuery,
 } from '../../../domain/api/careHealth.js';
+import { satisfies } from '../../../domain/authorityExpr.js';
 import { localDateTime, today } from '../../../domain/clock.js';
 import { Code } from '../../../domain/codes.js';
 import { dictLabel } from '../../../domain/dictionaries.js';
@@ -34,6 +37,7 @@ import {
 } from '../../../domain/modules/care/health.js';
 import { BaseDataAuthority } from '../../../domain/resources/baseData.js';
 import { LiveStatus } from '../../../domain/resources/residence.js';
+import type { SessionUser } from '../../auth/tokens.js';
 import type { Db } from '../../db/index.js';
 import { ApiFailure } from '../../http/failure.js';
 import { type AnyRoute, route } from '../../http/route.js';
@@ -64,11 +68,23 @@ const readingOf = (r: Row): SignReading => ({
   temperature: r.temperature as string | null,
 });
 
+const kindOfType = (signType: unknown) => signKinds.find((k) => SignType[k] === Number(signType));
+const signTitle = (signType: unknown) => dictLabel('signType', Number(signType)) || '体征';
+
+/** Each kind of reading is its own screen with its own 录入 button: writing one needs that button's code. */
+function mayWrite(user: SessionUser, signType: unknown) {
+  const kind = kindOfType(signType);
+  if (!kind || !satisfies(user.authority, signEditCode(kind)))
+    throw new ApiFailure(Code.noAuthority, `无权录入${signTitle(signType)}`);
+}
+
 const signHooks: ResourceHooks = {
   /** Plausible values only (signProblem), of a resident, not in the future; flags what calls a nurse. */
   async prepare(ctx, row, existing) {
     const merged: Row = { ...existing };
     for (const [k, v] of Object.entries(row)) if (v !== undefined) merged[k] = v;
+    if (existing) mayWrite(ctx.user, existing.signType);
+    mayWrite(ctx.user, merged.signType);
     const kind = Number(merged.signType);
     for (const name of allValues) if (!kindValues[kind]?.includes(name)) row[name] = null;
     for (const name of ['bloodSugar', 'temperature'])
@@ -92,6 +108,14 @@ const signHooks: ResourceHooks = {
       throw new ApiFailure(Code.invalidInput, `${elder.oldmanName}不在住，不能录入体征`);
     row.abnormal = signAlarmText(readingOf(merged)) ? 1 : 0;
     if (row.oldmanId !== undefined) await inElderDept(ctx, row);
+  },
+  beforeRemove(ctx, row) {
+    mayWrite(ctx.user, row.signType);
+  },
+  /** The readings of the kinds whose lists the user may open. */
+  listWhere(_query, user) {
+    const types = signKinds.filter((k) => satisfies(user.authority, signCode(k))).map((k) => SignType[k]);
+    return [types.length ? sql`t.signType in (${sql.join(types)})` : sql`0`];
   },
   /** A reading outside the alarm thresholds raises (or re-triggers) its elder's alarm of that kind. */
   async afterChange(ctx, change) {
