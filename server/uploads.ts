@@ -173,6 +173,8 @@ export async function receiveUploads<S extends z.ZodType>(
   rule: UploadRule,
   fields: S,
   maxFiles: number,
+  /** Checks the fields before the first file is written (the album exists and is the user's). */
+  accept: (fields: z.output<S>) => Promise<void> = async () => {},
 ): Promise<{ files: StoredUpload[]; fields: z.output<S> }> {
   if (!req.isMultipart()) throw new ApiFailure(Code.uploadRejected, '请以 multipart/form-data 上传文件');
   const dir = join(dataDir, 'files', rule.folder);
@@ -193,6 +195,12 @@ export async function receiveUploads<S extends z.ZodType>(
           throw result.error;
         }
         parsed = result.data;
+        try {
+          await accept(result.data);
+        } catch (error) {
+          part.file.resume();
+          throw error;
+        }
       }
       const name = cleanText(part.filename);
       if (kept.length >= maxFiles) {
@@ -220,7 +228,9 @@ export async function receiveUploads<S extends z.ZodType>(
     for (const k of kept) files.push(await settle(k));
     return { files, fields: parsed };
   } catch (error) {
-    await Promise.all(kept.flatMap((k) => [rm(k.temp, { force: true }), rm(k.file.absolutePath, { force: true })]));
+    await Promise.all(
+      kept.flatMap((k) => [rm(k.temp, { force: true }), rm(k.file.absolutePath, { force: true })]),
+    );
     throw error;
   }
 }

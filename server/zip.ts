@@ -115,3 +115,7 @@ export function zipNames(names: readonly string[]): string[] {
     return name;
   });
 }
+
+/** The exact length of the archive of these entries (names as written): a download can show progress. */
+export const zipSize = (entries: readonly { name: string; size: number }[]): number =>
+  entries.reduce((sum, e) => sum + 2 * Buffer.byteLength(e.name, 'utf8') + 30 + 16 + 46 + e.size, 22);
