@@ -16,6 +16,10 @@ const END = 0x06054b50;
 /** Bit 3: sizes and CRC follow the data (a data descriptor); bit 11: the name is UTF-8. */
 const FLAGS = 0x0808;
 const VERSION = 20;
+/** Made by: Unix (3), spec 6.3 (the UTF-8 flag): Info-ZIP reads names of a DOS-made (0) entry as CP437. */
+const MADE_BY = (3 << 8) | 63;
+/** A regular file, rw-r--r-- (Unix mode in the upper half), so extracted photos are readable. */
+const FILE_MODE = (0o100644 << 16) >>> 0;
 const STORE = 0;
 /** Without Zip64 offsets and sizes are 32-bit and the count 16-bit. */
 const MAX_OFFSET = 0xffffffff;
@@ -75,7 +79,7 @@ async function* zipChunks(entries: Iterable<ZipEntry> | AsyncIterable<ZipEntry>)
     yield descriptor;
     const record = Buffer.alloc(46 + name.length);
     record.writeUInt32LE(CENTRAL, 0);
-    record.writeUInt16LE(VERSION, 4);
+    record.writeUInt16LE(MADE_BY, 4);
     record.writeUInt16LE(VERSION, 6);
     record.writeUInt16LE(FLAGS, 8);
     record.writeUInt16LE(STORE, 10);
@@ -85,7 +89,8 @@ async function* zipChunks(entries: Iterable<ZipEntry> | AsyncIterable<ZipEntry>)
     record.writeUInt32LE(size, 20);
     record.writeUInt32LE(size, 24);
     record.writeUInt16LE(name.length, 28);
-    // extra, comment, disk, attributes (30…41) stay 0
+    // extra, comment, disk, internal attributes (30…37) stay 0
+    record.writeUInt32LE(FILE_MODE, 38);
     record.writeUInt32LE(offset, 42);
     name.copy(record, 46);
     central.push(record);

@@ -57,9 +57,14 @@ describe('zip writer (server/zip.ts)', () => {
     expect(read.entries.map((e) => e.sha)).toEqual(files.map((f) => sha(f.bytes)));
     expect(read.entries[0]?.date).toEqual([2026, 10, 29, 9, 30, 14]);
     // unzip (Info-ZIP), a second reader, tests the same archive
-    const unzip = spawnSync('unzip', ['-t', path], { encoding: 'utf8' });
+    const env = { ...process.env, LC_ALL: 'C.utf8' };
+    const unzip = spawnSync('unzip', ['-t', path], { encoding: 'utf8', env });
     expect(unzip.status).toBe(0);
     expect(unzip.stdout).toContain('No errors detected');
+    // Info-ZIP reads the names as UTF-8 too (an entry made on "DOS" would be read as CP437)
+    const listing = spawnSync('unzip', ['-l', path], { encoding: 'utf8', env });
+    expect(listing.stdout).toContain('重阳节活动合影.png');
+    expect(listing.stdout).toContain('空文件.txt');
   });
 
   it('an empty archive is still a valid zip', async () => {
