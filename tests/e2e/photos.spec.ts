@@ -18,7 +18,7 @@ const photo = (name: string, seed: number) => ({
   ]),
 });
 
-test('an album: three photos uploaded with progress, a cover shown in the list, the album as a zip', async ({
+test('an album: three photos uploaded with progress, a cover shown in the list, the album as a zip, a photo deleted', async ({
   page,
 }) => {
   const albumName = `康复训练${Date.now() % 100000}`;
@@ -87,6 +87,13 @@ test('an album: three photos uploaded with progress, a cover shown in the list, 
     { encoding: 'utf8' },
   );
   expect(JSON.parse(read.stdout)).toEqual([null, ['站立训练.png', '步行训练.png', '手指操.png']]);
+
+  // 删除 a chosen photo (asked first): its card goes, the cover stays
+  await cards.nth(2).click();
+  await detail.getByRole('button', { name: '删除' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: '删除' }).click();
+  await expect(detail.getByTestId('photo-count')).toHaveText('共 2 张');
+  await expect(detail.getByRole('img', { name: '手指操.png' })).toHaveCount(0);
 
   await detail.getByRole('button', { name: '返回' }).click();
   const cover = albums.getByRole('img', { name: `${albumName}封面` });
