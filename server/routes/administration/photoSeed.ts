@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { localDateTime } from '../../../domain/clock.js';
 import type { Db } from '../../db/index.js';
 import { DemoAccounts } from '../../db/seed.js';
+import { insertPhoto } from './photoStore.js';
 import { PHOTO_RULE } from './photoTransfer.js';
 import { pngImage, type Scene } from './pngImage.js';
 
@@ -71,23 +72,19 @@ export async function seedPhotos(db: Db, dataDir: string) {
         const fileName = `${Date.now()}${randomBytes(8).toString('hex')}.png`;
         const relPath = `${PHOTO_RULE.folder}/${fileName}`;
         await writeFile(join(dir, fileName), bytes);
-        await trx
-          .insertInto('storedFile')
-          .values({
-            orgId,
+        const photoId = await insertPhoto(
+          trx,
+          { orgId, userId, photoAlbumId, stamp },
+          {
             fileName,
             sourceFileName: `${scene.name}.png`,
             relPath,
-            mime: 'image/png',
+            urlPath: `/files/${relPath}`,
             fileSizeB: bytes.length,
-            createdAt: new Date().toISOString(),
-          })
-          .execute();
-        const photo = await sql<{ photoId: number }>`insert into photoInfo
-          (orgId, photoAlbumId, sourceFileName, relPath, urlPath, fileSizeB, createTime, updateTime, createBy)
-          values (${orgId}, ${photoAlbumId}, ${`${scene.name}.png`}, ${relPath}, ${`/files/${relPath}`},
-            ${bytes.length}, ${stamp}, ${stamp}, ${userId}) returning photoId`.execute(trx);
-        cover ??= Number(photo.rows[0]?.photoId);
+            mime: 'image/png',
+          },
+        );
+        cover ??= photoId;
       }
       await sql`update photoAlbum set coverPhotoId = ${cover} where photoAlbumId = ${photoAlbumId}`.execute(
         trx,

@@ -6,6 +6,10 @@ import type { Db } from '../../db/index.js';
 import { requireDept } from '../../http/deptScope.js';
 import { ApiFailure } from '../../http/failure.js';
 import type { Ctx } from '../../resources/engine.js';
+import type { StoredUpload } from '../../uploads.js';
+
+/** photoInfo.sourceFileName's length (domain/resources/photos.ts). */
+const SOURCE_NAME_MAX = 200;
 
 export interface AlbumRow {
   photoAlbumId: number;
@@ -72,4 +76,31 @@ async function fallBackCover(db: Db, album: AlbumRow) {
   await sql`update photoAlbum set coverPhotoId =
       (select min(photoId) from photoInfo where photoAlbumId = ${album.photoAlbumId})
     where photoAlbumId = ${album.photoAlbumId}`.execute(db);
+}
+
+/** A stored file as an album's photo: its file record (for /files) and its photo row; answers the photo's id. */
+export async function insertPhoto(
+  db: Db,
+  owner: { orgId: number; userId: number; photoAlbumId: number; stamp: string },
+  file: Pick<StoredUpload, 'fileName' | 'sourceFileName' | 'relPath' | 'urlPath' | 'fileSizeB' | 'mime'>,
+): Promise<number> {
+  const { orgId, userId, photoAlbumId, stamp } = owner;
+  const sourceFileName = file.sourceFileName.slice(0, SOURCE_NAME_MAX);
+  await db
+    .insertInto('storedFile')
+    .values({
+      orgId,
+      fileName: file.fileName,
+      sourceFileName,
+      relPath: file.relPath,
+      mime: file.mime,
+      fileSizeB: file.fileSizeB,
+      createdAt: new Date().toISOString(),
+    })
+    .execute();
+  const inserted = await sql<{ photoId: number }>`insert into photoInfo
+    (orgId, photoAlbumId, sourceFileName, relPath, urlPath, fileSizeB, createTime, updateTime, createBy)
+    values (${orgId}, ${photoAlbumId}, ${sourceFileName}, ${file.relPath}, ${file.urlPath},
+      ${file.fileSizeB}, ${stamp}, ${stamp}, ${userId}) returning photoId`.execute(db);
+  return Number(inserted.rows[0]?.photoId);
 }

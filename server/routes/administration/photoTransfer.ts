@@ -17,7 +17,7 @@ import { ApiFailure } from '../../http/failure.js';
 import { type AnyRoute, fileAnswer, route, SENT } from '../../http/route.js';
 import { discardUpload, receiveUploads, type UploadRule } from '../../uploads.js';
 import { zipNames, zipSize, zipStream } from '../../zip.js';
-import { albumOf, photosOf } from './photoStore.js';
+import { albumOf, insertPhoto, photosOf } from './photoStore.js';
 
 export const PHOTO_RULE: UploadRule = {
   label: '照片',
@@ -55,28 +55,17 @@ export function photoTransferRoutes(): AnyRoute[] {
           const stamp = nowStamp();
           const created = [];
           for (const file of files) {
-            const sourceFileName = file.sourceFileName.slice(0, 200);
-            await ctx.db
-              .insertInto('storedFile')
-              .values({
-                orgId: ctx.user.orgId,
-                fileName: file.fileName,
-                sourceFileName,
-                relPath: file.relPath,
-                mime: file.mime,
-                fileSizeB: file.fileSizeB,
-                createdAt: new Date().toISOString(),
-              })
-              .execute();
-            const inserted = await sql<{ photoId: number }>`insert into photoInfo
-              (orgId, photoAlbumId, sourceFileName, relPath, urlPath, fileSizeB, createTime, updateTime, createBy)
-              values (${ctx.user.orgId}, ${album.photoAlbumId}, ${sourceFileName}, ${file.relPath}, ${file.urlPath},
-                ${file.fileSizeB}, ${stamp}, ${stamp}, ${ctx.user.userId}) returning photoId`.execute(ctx.db);
-            const photoId = Number(inserted.rows[0]?.photoId);
+            const owner = {
+              orgId: ctx.user.orgId,
+              userId: ctx.user.userId,
+              photoAlbumId: album.photoAlbumId,
+              stamp,
+            };
+            const photoId = await insertPhoto(ctx.db, owner, file);
             created.push({
               photoId,
               photoAlbumId: album.photoAlbumId,
-              sourceFileName,
+              sourceFileName: file.sourceFileName.slice(0, 200),
               urlPath: file.urlPath,
               fileSizeB: file.fileSizeB,
               createTime: stamp,
