@@ -275,6 +275,15 @@ describe('photo albums (spec 001 §7 "Photos")', () => {
     const [officePhoto] = (await upload(admin, office, [{ name: 'o.png', bytes: png(1) }])).result.photos;
     await upload(admin, ward, [{ name: 'w.png', bytes: png(2) }]);
 
+    // without the screen's code nothing is shown
+    const outsider = await grantNurse(h.app, 'administration:photo', []);
+    expect((await call(h.app, outsider, 'GET', `${P.albums}?pageNum=1&pageSize=10`)).body.code).toBe(
+      Code.noAuthority,
+    );
+    expect((await call(h.app, outsider, 'GET', `${P.photos}?photoAlbumId=${ward}`)).body.code).toBe(
+      Code.noAuthority,
+    );
+
     // the nurse (护理一部 only) may only look
     const viewer = await grantNurse(h.app, 'administration:photo', [A.photo]);
     const listed = await call(h.app, viewer, 'GET', `${P.albums}?pageNum=1&pageSize=50`);
@@ -308,6 +317,18 @@ describe('photo albums (spec 001 §7 "Photos")', () => {
       (await call(h.app, nurse, 'PUT', P.photoInfo, { photoAlbumId: office, photoId: officePhoto?.photoId }))
         .body.code,
     ).toBe(Code.deptNotAllowed);
+    const moved = await call(h.app, nurse, 'PUT', P.albums, {
+      photoAlbumId: office,
+      albumName: '院办相册',
+      deptId: deptOf.get('护理一部'),
+    });
+    expect(moved.body.code).toBe(Code.deptNotAllowed);
+    const taken = await call(h.app, nurse, 'PUT', P.albums, {
+      photoAlbumId: ward,
+      albumName: '护理一部相册',
+      deptId: deptOf.get('院办'),
+    });
+    expect(taken.body.code).toBe(Code.deptNotAllowed);
     expect((await call(h.app, nurse, 'DELETE', P.album.replace(':id', String(office)))).body.code).toBe(
       Code.deptNotAllowed,
     );
