@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Checkbox,
-  H3,
-  Intent,
-  NonIdealState,
-  ProgressBar,
-  Spinner,
-  Tag,
-} from '@blueprintjs/core';
+import { Alert, Button, H3, Intent, NonIdealState, ProgressBar, Spinner } from '@blueprintjs/core';
 import { useCallback, useEffect, useState } from 'react';
 import {
   PhotoAuthority as A,
@@ -25,13 +14,9 @@ import { useAuthority } from '../../src/auth/authorityStore.js';
 import type { Row } from '../../src/resource/index.js';
 import { navigate } from '../../src/router/hash.js';
 import { usePage } from '../../src/router/page.js';
+import { PhotoGrid } from './PhotoGrid.js';
 import { UploadPhotos } from './UploadPhotos.js';
 import './photos.css';
-
-const size = (bytes: number) =>
-  bytes >= 1024 * 1024
-    ? `${(bytes / 1024 / 1024).toFixed(1)} MB`
-    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 /**
  * 相册详情 (photoDetail?photoAlbumId=): the album's photos as cards; choose some to 设为封面,
@@ -193,38 +178,12 @@ export function AlbumDetail() {
         ) : null}
       </div>
       {photos.length ? (
-        <div className="photo-grid">
-          {photos.map((p) => (
-            <Card
-              key={p.photoId}
-              className={`photo-card${chosen.has(p.photoId) ? ' selected' : ''}`}
-              data-testid={`photo-${p.photoId}`}
-              interactive
-              onClick={() => toggle(p.photoId)}
-            >
-              <Checkbox
-                className="photo-check"
-                checked={chosen.has(p.photoId)}
-                aria-label={`选择${p.sourceFileName}`}
-                onClick={(e) => e.stopPropagation()}
-                onChange={() => toggle(p.photoId)}
-              />
-              {album.coverPhotoId === p.photoId ? (
-                <Tag className="photo-cover-tag" intent={Intent.PRIMARY}>
-                  封面
-                </Tag>
-              ) : null}
-              <img src={p.urlPath} alt={p.sourceFileName} loading="lazy" />
-              <div className="photo-card-name" title={p.sourceFileName}>
-                {p.sourceFileName}
-              </div>
-              <div className="photo-card-foot">
-                <span>{size(p.fileSizeB)}</span>
-                <span>{p.createTime.slice(0, 10)}</span>
-              </div>
-            </Card>
-          ))}
-        </div>
+        <PhotoGrid
+          photos={photos}
+          chosen={chosen}
+          coverPhotoId={album.coverPhotoId as number | null}
+          onToggle={toggle}
+        />
       ) : (
         <NonIdealState
           icon="media"
