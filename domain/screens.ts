@@ -144,6 +144,9 @@ export const AdministrationScreens = {
   personalNotice: '/administration/msg/notice',
   personalNoticeDetail: '/administration/msg/noticeDetail',
   todo: '/administration/msg/todo',
+  /** 相册 and one album's photos (?photoAlbumId=). */
+  photo: '/administration/photo',
+  photoDetail: '/administration/photoDetail',
 } as const;
 
 /** Spec 001 §2 "Care plan, base /careplan": care configuration, nursing plans and their tasks. */

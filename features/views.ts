@@ -13,6 +13,7 @@ import { governmentViews } from './government/index.js';
 import { homecareViews } from './homecare/index.js';
 import { iotViews } from './iot/index.js';
 import { outingViews } from './outing/index.js';
+import { photoViews } from './photos/index.js';
 import { residenceViews } from './residence/index.js';
 import { systemViews } from './system-settings/index.js';
 import { shellViews } from './workbench/index.js';
@@ -39,4 +40,5 @@ export const views: ViewLoaders = {
   ...governmentViews,
   ...educationViews,
   ...administrationViews,
+  ...photoViews,
 };

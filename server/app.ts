@@ -39,6 +39,7 @@ import { type PaymentOptions, PaymentService } from './payment/service.js';
 import { PushHub } from './push/hub.js';
 import { registerPush } from './push/index.js';
 import { syncResourceTables } from './resources/engine.js';
+import { seedPhotos } from './routes/administration/photoSeed.js';
 import { seedAdministration } from './routes/administration/seed.js';
 import { seedHomecare } from './routes/homecare/seed.js';
 import { startOverdueWatch } from './routes/live/outingOverdue.js';
@@ -114,6 +115,7 @@ export async function buildApp(options: AppOptions) {
   await seedEducation(db);
   await seedAssessments(db);
   await seedAdministration(db);
+  await seedPhotos(db, dataDir);
   await seedCarePlans(db);
   await ensureTaskIndexes(db);
   await pruneOperationLogs(db, Date.now());

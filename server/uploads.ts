@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { extname, join } from 'node:path';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -96,12 +97,34 @@ export async function receiveUpload<S extends z.ZodType>(
   }
   const dir = join(dataDir, 'files', rule.folder);
   await mkdir(dir, { recursive: true });
+  const kept = await keepPart(part.file, part.filename, ext, dir, rule);
+  try {
+    return { file: await settle(kept), fields: parsed.data };
+  } catch (error) {
+    await rm(kept.temp, { force: true });
+    throw error;
+  }
+}
+
+/** A file part written to a temporary name and checked (size, emptiness, first bytes). */
+interface KeptPart {
+  temp: string;
+  file: StoredUpload;
+}
+
+/** Writes one part under a temporary name and checks it; a refused part leaves nothing on disk. */
+async function keepPart(
+  stream: Readable & { truncated?: boolean },
+  sourceName: string,
+  ext: string,
+  dir: string,
+  rule: UploadRule,
+): Promise<KeptPart> {
   const fileName = `${Date.now()}${randomBytes(8).toString('hex')}.${ext}`;
   const temp = join(dir, `.${fileName}.part`);
-  const finalPath = join(dir, fileName);
   try {
-    await pipeline(part.file, createWriteStream(temp));
-    if (part.file.truncated)
+    await pipeline(stream, createWriteStream(temp));
+    if (stream.truncated)
       throw new ApiFailure(Code.uploadRejected, `上传${rule.label}大小不能超过 ${mb(rule.maxBytes)}MB`);
     const head = Buffer.alloc(8);
     const handle = await open(temp, 'r');
@@ -116,22 +139,98 @@ export async function receiveUpload<S extends z.ZodType>(
     ) {
       throw new ApiFailure(Code.uploadRejected, '文件内容与扩展名不符');
     }
-    await rename(temp, finalPath);
     const relPath = `${rule.folder}/${fileName}`;
-    return {
-      file: {
-        fileName,
-        sourceFileName: cleanText(part.filename),
-        relPath,
-        urlPath: `/files/${relPath}`,
-        fileSizeB: size,
-        mime: contentTypeOf(fileName),
-        absolutePath: finalPath,
-      },
-      fields: parsed.data,
+    const file: StoredUpload = {
+      fileName,
+      sourceFileName: cleanText(sourceName),
+      relPath,
+      urlPath: `/files/${relPath}`,
+      fileSizeB: size,
+      mime: contentTypeOf(fileName),
+      absolutePath: join(dir, fileName),
     };
+    return { temp, file };
   } catch (error) {
     await rm(temp, { force: true });
+    throw error;
+  }
+}
+
+/** Gives a checked part its final name. */
+async function settle(kept: KeptPart): Promise<StoredUpload> {
+  await rename(kept.temp, kept.file.absolutePath);
+  return kept.file;
+}
+
+/**
+ * Reads a multipart request of several files (its fields first): all of them are stored or none.
+ * Each file is checked as `receiveUpload` checks one; the first refused file refuses the request
+ * with its name in the message, and every file written so far is removed.
+ */
+export async function receiveUploads<S extends z.ZodType>(
+  req: FastifyRequest,
+  dataDir: string,
+  rule: UploadRule,
+  fields: S,
+  maxFiles: number,
+  /** Checks the fields before the first file is written (the album exists and is the user's). */
+  accept: (fields: z.output<S>) => Promise<void> = async () => {},
+): Promise<{ files: StoredUpload[]; fields: z.output<S> }> {
+  if (!req.isMultipart()) throw new ApiFailure(Code.uploadRejected, '请以 multipart/form-data 上传文件');
+  const dir = join(dataDir, 'files', rule.folder);
+  await mkdir(dir, { recursive: true });
+  const values: Record<string, unknown> = {};
+  let parsed: z.output<S> | undefined;
+  const kept: KeptPart[] = [];
+  try {
+    for await (const part of req.parts({ limits: { fileSize: rule.maxBytes, files: maxFiles + 1 } })) {
+      if (part.type === 'field') {
+        values[part.fieldname] = part.value;
+        continue;
+      }
+      if (parsed === undefined) {
+        const result = fields.safeParse(values);
+        if (!result.success) {
+          part.file.resume();
+          throw result.error;
+        }
+        parsed = result.data;
+        try {
+          await accept(result.data);
+        } catch (error) {
+          part.file.resume();
+          throw error;
+        }
+      }
+      const name = cleanText(part.filename);
+      if (kept.length >= maxFiles) {
+        part.file.resume();
+        throw new ApiFailure(Code.uploadRejected, `一次最多上传${maxFiles}个文件`);
+      }
+      const ext = extname(part.filename).slice(1).toLowerCase();
+      if (!rule.extensions.includes(ext)) {
+        part.file.resume();
+        throw new ApiFailure(
+          Code.uploadRejected,
+          `“${name}”：上传${rule.label}要求是 ${rule.extensions.join('/')} 格式`,
+        );
+      }
+      try {
+        kept.push(await keepPart(part.file, part.filename, ext, dir, rule));
+      } catch (error) {
+        if (error instanceof ApiFailure) throw new ApiFailure(error.code, `“${name}”：${error.message}`);
+        throw error;
+      }
+    }
+    if (!kept.length) throw new ApiFailure(Code.uploadRejected, '请选择要上传的文件');
+    if (parsed === undefined) throw new ApiFailure(Code.uploadRejected, '请选择要上传的文件');
+    const files: StoredUpload[] = [];
+    for (const k of kept) files.push(await settle(k));
+    return { files, fields: parsed };
+  } catch (error) {
+    await Promise.all(
+      kept.flatMap((k) => [rm(k.temp, { force: true }), rm(k.file.absolutePath, { force: true })]),
+    );
     throw error;
   }
 }

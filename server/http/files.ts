@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import { Code } from '../../domain/codes.js';
 import { authenticate, type SessionUser } from '../auth/tokens.js';
 import type { Db } from '../db/index.js';
@@ -22,6 +23,7 @@ const FILES_PREFIX = '/files/';
 /** folder/name.ext as receiveUpload writes them: nothing else is ever looked up. */
 const STORED_NAME = /^[a-z]+\/[A-Za-z0-9_-]+\.[a-z0-9]+$/;
 const CACHE = 'private, max-age=600';
+const ALBUM_PHOTOS = `${FILES_PREFIX}photos/`;
 /** Shown in the page; anything else is a download, never a page of this site. */
 const INLINE = /^(image\/(png|jpeg|gif|bmp|webp)|application\/pdf|video\/(mp4|webm))$/;
 
@@ -110,9 +112,9 @@ async function isBranding(db: Db, url: string): Promise<boolean> {
   });
 }
 
-/** A file on an elder's record (head image, attachment) follows the elder's data department. */
+/** A file on an elder's record (head image, attachment) follows the elder's data department; an album photo its album's. */
 async function requireDepartmentOf(db: Db, user: SessionUser, url: string) {
-  const [heads, attachments] = await Promise.all([
+  const [heads, attachments, photos] = await Promise.all([
     db
       .selectFrom('oldman')
       .select('deptId')
@@ -126,8 +128,15 @@ async function requireDepartmentOf(db: Db, user: SessionUser, url: string) {
       .where('oldmanFile.orgId', '=', user.orgId)
       .where('oldmanFile.urlPath', '=', url)
       .execute(),
+    // an album photo (stored under photos/) follows the album's department (docs/decisions.md "photo albums")
+    url.startsWith(ALBUM_PHOTOS)
+      ? sql<{ deptId: number }>`select a.deptId from photoInfo p
+          join photoAlbum a on a.photoAlbumId = p.photoAlbumId where p.orgId = ${user.orgId} and p.urlPath = ${url}`
+          .execute(db)
+          .then((r) => r.rows)
+      : [],
   ]);
-  const depts = [...heads, ...attachments].map((r) => r.deptId);
+  const depts = [...heads, ...attachments, ...photos].map((r) => r.deptId);
   if (depts.length && !depts.some((d) => user.dataDeptIds.includes(d)))
     throw new ApiFailure(Code.deptNotAllowed);
 }

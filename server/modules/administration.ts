@@ -7,10 +7,12 @@ import {
   remindResource,
   todoResource,
 } from '../../domain/resources/administration.js';
+import { photoAlbumResource } from '../../domain/resources/photos.js';
 import { familyInformHooks, familyInformRoutes } from '../routes/administration/familyInforms.js';
 import { inboxRoutes } from '../routes/administration/inbox.js';
 import { messageHooks, messageRoutes, personalNoticeHooks } from '../routes/administration/messages.js';
 import { noticeHooks, noticeReceiptHooks, noticeRoutes } from '../routes/administration/notices.js';
+import { photoAlbumHooks, photoRoutes } from '../routes/administration/photos.js';
 import { remindHooks, remindRoutes } from '../routes/administration/reminds.js';
 import { todoHooks } from '../routes/administration/todos.js';
 import type { ServerModule } from './types.js';
@@ -25,6 +27,7 @@ export const administrationServer: ServerModule = {
     [noticeReceiptResource.name]: { hooks: noticeReceiptHooks },
     [personalNoticeResource.name]: { hooks: personalNoticeHooks },
     [familyInformResource.name]: { hooks: familyInformHooks },
+    [photoAlbumResource.name]: { hooks: photoAlbumHooks },
   },
   routes: () => [
     ...inboxRoutes(),
@@ -32,5 +35,6 @@ export const administrationServer: ServerModule = {
     ...noticeRoutes(),
     ...remindRoutes(),
     ...familyInformRoutes(),
+    ...photoRoutes(),
   ],
 };

@@ -7,5 +7,7 @@ export interface RequestConfig {
   form?: 'json' | 'urlencoded' | 'multipart';
   silent?: boolean;
   apiVersion?: 'V1.0' | '2';
+  /** Milliseconds before the call fails with 请求超时, where the spec sets one (photos: 300000). */
+  timeout?: number;
 }
 export type Request = <T>(config: RequestConfig) => Promise<T>;
