@@ -48,6 +48,17 @@ test('a blood oxygen reading out of range entered in the console raises an alarm
   await expect(row).toBeVisible();
   await expect(row).toContainText('血氧饱和度86%，低于90%');
   await expect(row).toContainText('人工录入');
+
+  // 个人健康 lists every resident, with a mattress or not, and draws the hand-entered reading
+  await page.goto('/#/yunmuIot/health/personal');
+  const personal = page.getByTestId('health-personal');
+  const choice = personal.getByLabel('长者', { exact: true }).locator('option', { hasText: name }).first();
+  await expect(choice).toBeAttached();
+  const value = await choice.getAttribute('value');
+  await personal.getByLabel('长者', { exact: true }).selectOption(value ?? '');
+  await expect(personal.getByTestId('chart-manual-signs')).toHaveAttribute('data-points', /^[1-9]\d*$/);
+  if ((await choice.textContent())?.includes('无床垫'))
+    await expect(personal.getByTestId('no-mattress')).toContainText(`${name}未使用智能床垫`);
 });
 
 test('this week’s meal plan is copied forward to the next week', async ({ page }) => {

@@ -1,6 +1,7 @@
 import { Callout, HTMLSelect, InputGroup, Intent, NonIdealState } from '@blueprintjs/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useApp } from '../../../src/app/AppContext.js';
+import { useLookup } from '../../../src/resource/useLookup.js';
 import { usePage } from '../../../src/router/page.js';
 import { useNow } from '../useNow.js';
 import { HealthChart } from './HealthChart.js';
@@ -21,19 +22,45 @@ interface MattressElder {
   bedName: string | null;
 }
 
+/** One elder to choose: those on a mattress first, then the other residents (their hand-entered readings). */
+interface Choice {
+  oldmanId: number;
+  label: string;
+  mattress: boolean;
+}
+
 const ALL_SERIES: readonly SeriesName[] = ['heartbeat', 'breath', 'bed', 'roll'];
 const elderLabel = (e: MattressElder) =>
   [e.oldmanName, [e.roomName, e.bedName].filter(Boolean).join(' ')].filter(Boolean).join(' · ');
 
+function choicesOf(
+  onMattress: MattressElder[],
+  residents: { value: string | number; label: string }[],
+): Choice[] {
+  const mattress = new Set(onMattress.map((e) => e.oldmanId));
+  return [
+    ...onMattress.map((e) => ({ oldmanId: e.oldmanId, label: elderLabel(e), mattress: true })),
+    ...residents
+      .filter((r) => !mattress.has(Number(r.value)))
+      .map((r) => ({ oldmanId: Number(r.value), label: `${r.label} · 无床垫`, mattress: false })),
+  ];
+}
+
 /**
- * Personal health (spec 001 /yunmuIot/health/personal): one elder with a mattress, a day or a
- * week, and the charts of heart rate, breathing, in bed / out of bed and turn-overs, each with its
- * summary figures.
+ * Personal health (spec 001 /yunmuIot/health/personal): one elder, a day or a week; for an elder
+ * with a mattress the charts of heart rate, breathing, in bed / out of bed and turn-overs, each with
+ * its summary figures; for every resident the readings entered by hand (体征录入). Residents come
+ * from the elder lookup when the user may read it; otherwise the mattress elders only.
  */
 export function HealthPersonal() {
   const { request } = useApp();
   const initial = elderOfQuery(usePage().query);
-  const [elders, setElders] = useState<MattressElder[] | null>(null);
+  const [onMattress, setOnMattress] = useState<MattressElder[] | null>(null);
+  const residents = useLookup('oldman');
+  const elders = useMemo(
+    () => (onMattress === null ? null : choicesOf(onMattress, residents)),
+    [onMattress, residents],
+  );
   const [chosen, setChosen] = useState<number | null>(initial);
   const [search, setSearch] = useState('');
   const today = localDate(useNow(60_000));
@@ -46,21 +73,24 @@ export function HealthPersonal() {
   useEffect(() => {
     request<MattressElder[]>({ url: IotPaths.mattressElders }).then(
       (list) => {
-        setElders(list);
+        setOnMattress(list);
         setChosen((current) => current ?? list[0]?.oldmanId ?? null);
       },
-      () => setElders([]),
+      () => setOnMattress([]),
     );
   }, [request]);
   const options = useMemo(() => {
     const text = search.trim();
     const list = elders ?? [];
-    const matching = text ? list.filter((e) => elderLabel(e).includes(text)) : list;
+    const matching = text ? list.filter((e) => e.label.includes(text)) : list;
     // The chosen elder stays in the list even when the search does not match them.
     const selected = list.find((e) => e.oldmanId === chosen);
     return selected && !matching.includes(selected) ? [selected, ...matching] : matching;
   }, [elders, search, chosen]);
-  const data = useStatistics(chosen, ALL_SERIES, range.kind, range.date);
+  const chosenElder = elders?.find((e) => e.oldmanId === chosen);
+  // an elder without a mattress has no telemetry to ask for
+  const series = chosenElder && !chosenElder.mattress ? [] : ALL_SERIES;
+  const data = useStatistics(chosen, series, range.kind, range.date);
 
   return (
     <div className="page health-personal" data-testid="health-personal">
@@ -80,18 +110,23 @@ export function HealthPersonal() {
           {chosen === null ? <option value="">请选择长者</option> : null}
           {options.map((e) => (
             <option key={e.oldmanId} value={e.oldmanId}>
-              {elderLabel(e)}
+              {e.label}
             </option>
           ))}
         </HTMLSelect>
         <RangePicker value={range} today={today} onChange={setRange} onReload={data.reload} />
       </div>
       {data.error ? <Callout intent={Intent.DANGER}>{data.error}</Callout> : null}
+      {chosenElder && !chosenElder.mattress ? (
+        <Callout intent={Intent.PRIMARY} data-testid="no-mattress">
+          {chosenElder.label.replace(' · 无床垫', '')}未使用智能床垫，此处只有体征录入的读数。
+        </Callout>
+      ) : null}
       {elders !== null && elders.length === 0 ? (
         <NonIdealState icon="person" title="没有使用智能床垫的长者" />
       ) : (
         <div className="health-grid">
-          {ALL_SERIES.map((series) => (
+          {series.map((series) => (
             <HealthChart
               key={series}
               series={series}
