@@ -144,6 +144,12 @@ export const AdministrationScreens = {
   personalNotice: '/administration/msg/notice',
   personalNoticeDetail: '/administration/msg/noticeDetail',
   todo: '/administration/msg/todo',
+  activity: '/administration/activity',
+  activityStatistics: '/administration/activityStatistics',
+  activityRegister: '/administration/activityRegister',
+  activityRegisterDetail: '/administration/activityRegisterDetail',
+  activitySign: '/administration/activitySign',
+  activitySignDetail: '/administration/activitySignDetail',
 } as const;
 
 /** Spec 001 §2 "Care plan, base /careplan": care configuration, nursing plans and their tasks. */

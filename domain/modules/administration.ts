@@ -10,6 +10,7 @@ import {
   todoResource,
 } from '../resources/administration.js';
 import { AdministrationScreens as S } from '../screens.js';
+import { activityItems, activityResources } from './administration/activities.js';
 
 /**
  * 行政管理 (spec 001 §2 "Administration", §7): messages, announcements with read receipts,
@@ -26,6 +27,7 @@ export const administrationModule = defineModule({
     noticeReceiptResource,
     personalNoticeResource,
     familyInformResource,
+    ...activityResources,
   ],
   items: [
     screen(S.notice, '公告管理', {
@@ -53,5 +55,6 @@ export const administrationModule = defineModule({
     screen(S.personalNotice, '我的公告', { code: A.personalNotice, view: 'administration.PersonalNotices' }),
     screen(S.personalNoticeDetail, '公告详情', { tab: false, view: 'administration.NoticeDetail' }),
     screen(S.todo, '待办事项', { code: A.todo, resource: todoResource }),
+    ...activityItems,
   ],
 });

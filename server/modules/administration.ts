@@ -13,6 +13,7 @@ import { messageHooks, messageRoutes, personalNoticeHooks } from '../routes/admi
 import { noticeHooks, noticeReceiptHooks, noticeRoutes } from '../routes/administration/notices.js';
 import { remindHooks, remindRoutes } from '../routes/administration/reminds.js';
 import { todoHooks } from '../routes/administration/todos.js';
+import { activityRoutes, activityServerResources } from './administration/activities.js';
 import type { ServerModule } from './types.js';
 
 /** 行政管理: the user's messages, todos and reminds, announcements with receipts, the bell. */
@@ -25,6 +26,7 @@ export const administrationServer: ServerModule = {
     [noticeReceiptResource.name]: { hooks: noticeReceiptHooks },
     [personalNoticeResource.name]: { hooks: personalNoticeHooks },
     [familyInformResource.name]: { hooks: familyInformHooks },
+    ...activityServerResources,
   },
   routes: () => [
     ...inboxRoutes(),
@@ -32,5 +34,6 @@ export const administrationServer: ServerModule = {
     ...noticeRoutes(),
     ...remindRoutes(),
     ...familyInformRoutes(),
+    ...activityRoutes(),
   ],
 };
