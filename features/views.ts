@@ -1,4 +1,5 @@
 import type { ViewLoaders } from '../src/router/views.js';
+import { activityViews } from './activities/index.js';
 import { administrationViews } from './administration/index.js';
 import { archivesViews } from './archives/index.js';
 import { assessmentViews } from './assessment/index.js';
@@ -38,5 +39,6 @@ export const views: ViewLoaders = {
   ...assessmentViews,
   ...governmentViews,
   ...educationViews,
+  ...activityViews,
   ...administrationViews,
 };
