@@ -1,27 +1,63 @@
-import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, Intent } from '@blueprintjs/core';
-import { useState } from 'react';
+import {
+  Button,
+  Callout,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  HTMLSelect,
+  Intent,
+} from '@blueprintjs/core';
+import { useEffect, useState } from 'react';
 import { ActivityAuthority as A, ActivityPaths as P } from '../../domain/api/activities.js';
+import { pathWith } from '../../domain/api/path.js';
+import { elderChoiceLabel } from '../../domain/lookups.js';
 import { activityRegisterResource } from '../../domain/modules/administration/activities.js';
-import type { FieldDef } from '../../domain/resource.js';
+import { OLDMAN_BASE } from '../../domain/resources/oldman.js';
 import { AdministrationScreens as S } from '../../domain/screens.js';
 import { activityWorkflow } from '../../machines/activityMachine.js';
 import { offers } from '../../machines/workflow.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { useAuthority } from '../../src/auth/authorityStore.js';
-import { FieldInput } from '../../src/resource/FieldInput.js';
 import { ResourceList } from '../../src/resource/index.js';
 import { usePage } from '../../src/router/page.js';
 import { ActivityHeader, Figures } from './ActivityHeader.js';
 import { useActivitySummary } from './useActivitySummary.js';
 
-const elderField: FieldDef = { name: 'oldmanId', label: '长者', type: 'ref', ref: 'oldman', required: true };
+type Elder = Record<string, unknown>;
 
-/** 报名: one elder of the activity's department; the server keeps the count within the places. */
-function RegisterDialog(props: { activityId: number; onClose(): void; onDone(): void }) {
+/**
+ * 报名: a resident of the activity's department not registered yet (the server checks the same
+ * and keeps the count within the places).
+ */
+function RegisterDialog(props: { activityId: number; deptId: number; onClose(): void; onDone(): void }) {
   const { request, toast } = useApp();
   const [oldmanId, setOldmanId] = useState('');
   const [error, setError] = useState('');
   const [saving, setSaving] = useState(false);
+  const [choices, setChoices] = useState<Elder[] | null>(null);
+  useEffect(() => {
+    Promise.all([
+      request<{ list: Elder[] }>({
+        url: OLDMAN_BASE,
+        params: {
+          pageHelper: 0,
+          oldmanStatuses: '1,4',
+          deptId: props.deptId,
+          sortField: 'oldmanName',
+          sortOrder: 'asc',
+        },
+        silent: true,
+      }),
+      request<Elder[]>({ url: pathWith(P.registersOf, { id: props.activityId }), silent: true }),
+    ]).then(
+      ([elders, registered]) => {
+        const taken = new Set(registered.map((r) => Number(r.oldmanId)));
+        setChoices(elders.list.filter((e) => !taken.has(Number(e.oldmanId))));
+      },
+      (e: { message?: string }) => setError(e.message ?? '长者加载失败'),
+    );
+  }, [request, props.activityId, props.deptId]);
   const save = () => {
     if (!oldmanId) return setError('请选择长者');
     setSaving(true);
@@ -49,17 +85,19 @@ function RegisterDialog(props: { activityId: number; onClose(): void; onDone(): 
           </Callout>
         ) : null}
         <FormGroup label="长者" labelFor="activity-register-elder" className="resource-required">
-          <FieldInput
+          <HTMLSelect
             id="activity-register-elder"
-            field={elderField}
+            fill
             value={oldmanId}
-            invalid={Boolean(error)}
-            disabled={saving}
-            onChange={(v) => {
-              setOldmanId(String(v ?? ''));
+            disabled={saving || !choices}
+            onChange={(e) => {
+              setOldmanId(e.currentTarget.value);
               setError('');
             }}
-            onError={setError}
+            options={[
+              { value: '', label: choices ? `请选择长者（可报名 ${choices.length} 人）` : '加载中…' },
+              ...(choices ?? []).map((e) => ({ value: String(e.oldmanId), label: elderChoiceLabel(e) })),
+            ]}
           />
         </FormGroup>
       </DialogBody>
@@ -119,6 +157,7 @@ export function RegisterDetail() {
       {adding ? (
         <RegisterDialog
           activityId={activityId}
+          deptId={Number(s?.deptId ?? 0)}
           onClose={() => setAdding(false)}
           onDone={() => {
             setAdding(false);

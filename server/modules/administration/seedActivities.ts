@@ -1,12 +1,16 @@
 import { sql } from 'kysely';
-import { localDateTime } from '../../../domain/clock.js';
+import { localDateTime, localDateTimeMs, localDay } from '../../../domain/clock.js';
 import { ActivityStatus } from '../../../machines/activityMachine.js';
 import type { Db } from '../../db/index.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-/** A wall-clock time `offset` from now, on the hour or half hour. */
-const at = (offset: number) => localDateTime(Math.floor((Date.now() + offset) / (HOUR / 2)) * (HOUR / 2));
+const MINUTE = 60_000;
+/** A wall-clock time `offset` from now, on a five-minute mark. */
+const at = (offset: number) => localDateTime(Math.floor((Date.now() + offset) / (5 * MINUTE)) * 5 * MINUTE);
+/** The day `offset` from today at a time of day 'HH:mm'. */
+const onDay = (offset: number, time: string) => `${localDay(Date.now() + offset)} ${time}:00`;
+const plus = (stamp: string, ms: number) => localDateTime(localDateTimeMs(stamp) + ms);
 
 type Seed = {
   name: string;
@@ -19,6 +23,8 @@ type Seed = {
   closes: number;
   starts: number;
   hours: number;
+  /** The time of day it starts (registration opens at 08:00 and closes at 17:30); without it, `starts` from now. */
+  time?: string;
   capacity: number;
   registered: number;
   signedIn: number;
@@ -37,6 +43,7 @@ const seeds: Seed[] = [
     closes: 3 * DAY,
     starts: 4 * DAY,
     hours: 2,
+    time: '14:30',
     capacity: 30,
     registered: 6,
     signedIn: 0,
@@ -67,6 +74,7 @@ const seeds: Seed[] = [
     closes: -8 * DAY,
     starts: -7 * DAY,
     hours: 2,
+    time: '09:30',
     capacity: 12,
     registered: 10,
     signedIn: 8,
@@ -82,6 +90,7 @@ const seeds: Seed[] = [
     closes: 5 * DAY,
     starts: 6 * DAY,
     hours: 1.5,
+    time: '15:00',
     capacity: 50,
     registered: 0,
     signedIn: 0,
@@ -98,6 +107,7 @@ const seeds: Seed[] = [
     closes: 6 * DAY,
     starts: 7 * DAY,
     hours: 2,
+    time: '14:00',
     capacity: 15,
     registered: 0,
     signedIn: 0,
@@ -124,20 +134,24 @@ export async function seedActivities(db: Db) {
     and deptId = ${deptId} and oldmanStatus = 1 order by oldmanId limit 12`.execute(db);
   await db.transaction().execute(async (trx) => {
     for (const s of seeds) {
-      const created = at(s.opens - DAY);
+      const opens = s.time ? onDay(s.opens, '08:00') : at(s.opens);
+      const closes = s.time ? onDay(s.closes, '17:30') : at(s.closes);
+      const starts = s.time ? onDay(s.starts, s.time) : at(s.starts);
+      const ends = plus(starts, s.hours * HOUR);
+      const created = plus(opens, -DAY);
       const { rows } = await sql<{ activityId: number }>`insert into piActivity (orgId, deptId, activityName,
           activityType, activityPlace, organiser, registerStart, registerEnd, startTime, endTime, capacity,
           content, registerCount, activityStatus, cancelReason, cancelTime, createTime, updateTime)
-        values (${orgId}, ${deptId}, ${s.name}, ${s.type}, ${s.place}, ${s.organiser}, ${at(s.opens)},
-          ${at(s.closes)}, ${at(s.starts)}, ${at(s.starts + s.hours * HOUR)}, ${s.capacity}, ${s.content},
+        values (${orgId}, ${deptId}, ${s.name}, ${s.type}, ${s.place}, ${s.organiser}, ${opens},
+          ${closes}, ${starts}, ${ends}, ${s.capacity}, ${s.content},
           ${s.registered}, ${s.cancelled ? ActivityStatus.cancelled : ActivityStatus.normal},
           ${s.cancelled ?? null}, ${s.cancelled ? at(-DAY) : null}, ${created}, ${created})
         returning activityId`.execute(trx);
       const activityId = Number(rows[0]?.activityId);
       for (const [i, e] of elders.rows.slice(0, s.registered).entries()) {
-        const registered = at(s.opens + (i + 1) * HOUR);
-        const signIn = i < s.signedIn ? at(s.starts + 5 * 60_000) : null;
-        const signOut = i < s.signedOut ? at(s.starts + s.hours * HOUR) : null;
+        const registered = plus(opens, (i + 1) * 47 * MINUTE);
+        const signIn = i < s.signedIn ? plus(starts, (i - 6) * MINUTE) : null;
+        const signOut = i < s.signedOut ? plus(ends, (i - 3) * MINUTE) : null;
         await sql`insert into piActivityRegister (orgId, deptId, activityId, oldmanId, registerTime, registerBy,
             signStatus, signInTime, signOutTime, createTime, updateTime)
           values (${orgId}, ${deptId}, ${activityId}, ${e.oldmanId}, ${registered}, ${s.organiser},
