@@ -317,7 +317,19 @@ describe('authority and data departments', () => {
         where u.loginName = 'huli01') limit 1) where activityId = ${activityId}`.execute(db());
     expect((await register(activityId, Number(elder), clerk)).body.code).toBe(Code.deptNotAllowed);
     expect((await call(h.app, clerk, 'PUT', P.cancel, { activityId })).body.code).toBe(Code.deptNotAllowed);
-    const list = (await call(h.app, clerk, 'GET', `${P.activities}?pageHelper=0`)).body.result as Page;
+    const moved = await sql<{
+      deptId: number;
+    }>`select deptId from piActivity where activityId = ${activityId}`.execute(db());
+    const publisher = await grantNurse(h.app, 'administration:activity', [A.activity, A.add]);
+    const elsewhere = await call(
+      h.app,
+      publisher,
+      'POST',
+      P.activities,
+      activityBody({ deptId: Number(moved.rows[0]?.deptId) }),
+    );
+    expect(elsewhere.body.code).toBe(Code.deptNotAllowed);
+    const list = (await call(h.app, publisher, 'GET', `${P.activities}?pageHelper=0`)).body.result as Page;
     expect(list.list.some((r) => r.activityId === activityId)).toBe(false);
     expect(await registrations(activityId)).toEqual([]);
   });

@@ -19,6 +19,13 @@ export const activityResource: ResourceDef = {
     { name: 'activityType', label: '活动类型', type: 'dict', dict: 'activityType', required: true },
     { name: 'activityPlace', label: '活动地点', type: 'text', required: true, maxLength: 40 },
     { name: 'organiser', label: '组织人', type: 'text', required: true, maxLength: 20 },
+    {
+      name: 'deptId',
+      label: '所属部门',
+      type: 'ref',
+      ref: 'dept',
+      hint: '该部门的在院长者可报名；不选为当前部门',
+    },
     { name: 'registerStart', label: '报名开始', type: 'datetime', required: true },
     { name: 'registerEnd', label: '报名截止', type: 'datetime', required: true },
     { name: 'startTime', label: '活动开始', type: 'datetime', required: true },
