@@ -1,4 +1,4 @@
-import { Alert, Intent } from '@blueprintjs/core';
+import { Alert, FormGroup, Intent, TextArea } from '@blueprintjs/core';
 import { useState } from 'react';
 import { ActivityAuthority as A, ActivityPaths as P } from '../../domain/api/activities.js';
 import { activityResource } from '../../domain/modules/administration/activities.js';
@@ -26,11 +26,17 @@ export function Activities() {
   const canStatistics = useAuthority(A.statistics);
   const { request, toast } = useApp();
   const [cancelling, setCancelling] = useState<Row | null>(null);
+  const [reason, setReason] = useState('');
   const [changed, setChanged] = useState(0);
   const cancel = async (row: Row) => {
     setCancelling(null);
     try {
-      await request({ url: P.cancel, method: 'PUT', data: { activityId: row.activityId }, silent: true });
+      await request({
+        url: P.cancel,
+        method: 'PUT',
+        data: { activityId: row.activityId, cancelReason: reason.trim() },
+        silent: true,
+      });
       toast('活动已取消', 'success');
     } catch (e) {
       toast((e as { message?: string }).message ?? '取消失败', 'danger');
@@ -67,7 +73,15 @@ export function Activities() {
                 )
               : null}
             {canCancel
-              ? rowButton('取消活动', () => setCancelling(row), true, !may(row, 'activity.cancel'))
+              ? rowButton(
+                  '取消活动',
+                  () => {
+                    setReason('');
+                    setCancelling(row);
+                  },
+                  true,
+                  !may(row, 'activity.cancel'),
+                )
               : null}
             {canStatistics
               ? rowButton('统计', () => navigate(`${S.activityStatistics}?activityId=${id(row)}`))
@@ -84,7 +98,16 @@ export function Activities() {
         onCancel={() => setCancelling(null)}
         onConfirm={() => cancelling && void cancel(cancelling)}
       >
-        确定取消活动“{String(cancelling?.activityName ?? '')}”吗？已报名的长者将不能参加。
+        <p>确定取消活动“{String(cancelling?.activityName ?? '')}”吗？已报名的长者将不能参加。</p>
+        <FormGroup label="取消原因" labelFor="activity-cancel-reason">
+          <TextArea
+            id="activity-cancel-reason"
+            fill
+            maxLength={200}
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+          />
+        </FormGroup>
       </Alert>
     </div>
   );
