@@ -103,8 +103,8 @@ const figures = {
   registered: z.number().int(),
   signedIn: z.number().int(),
   signedOut: z.number().int(),
-  /** Signed in of registered, percent with one decimal; 0 without registrations. */
-  attendanceRate: z.number(),
+  /** Signed in of those registered to activities that have begun, percent with one decimal; null before any began. */
+  attendanceRate: z.number().nullable(),
 };
 export const statisticAnswer = z.object({
   ...figures,

@@ -9,6 +9,9 @@ import { usePage } from '../../src/router/page.js';
 import { ActivityHeader, Figures } from './ActivityHeader.js';
 import { useActivitySummary } from './useActivitySummary.js';
 
+/** A rate, or — while no activity of the group has begun. */
+const percent = (rate: number | null) => (rate === null ? '—' : `${rate}%`);
+
 type Line = ActivityStatistic['byType'][number] | ActivityStatistic['byMonth'][number];
 
 /** The breakdown of a few figures by type or by month: a fixed summary, not a paged list. */
@@ -36,7 +39,7 @@ function Breakdown({ title, first, lines }: { title: string; first: (l: Line) =>
                 <td>{l.registered}</td>
                 <td>{l.signedIn}</td>
                 <td>{l.signedOut}</td>
-                <td>{l.attendanceRate}%</td>
+                <td>{percent(l.attendanceRate)}</td>
               </tr>
             ))
           ) : (
@@ -121,7 +124,7 @@ export function Statistics() {
               ['报名人次', stats.registered, 'stat-registered'],
               ['签到人次', stats.signedIn, 'stat-signed-in'],
               ['签退人次', stats.signedOut],
-              ['出勤率', `${stats.attendanceRate}%`, 'stat-rate'],
+              ['出勤率', percent(stats.attendanceRate), 'stat-rate'],
               ['已取消', stats.cancelled],
             ]}
           />

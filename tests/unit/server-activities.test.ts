@@ -276,19 +276,38 @@ describe('活动统计', () => {
     for (const id of ids.slice(0, 3)) await sign('signIn', activityId, id);
     const cancelled = await newActivity({ activityType: '2' });
     await call(h.app, admin, 'PUT', P.cancel, { activityId: cancelled.activityId });
-    await sql`delete from piActivity where activityId not in (${activityId}, ${cancelled.activityId})`.execute(
-      db(),
-    );
-    const res = await call(h.app, admin, 'GET', P.statistic);
+    // still open for registration: counted, but it does not lower the attendance
+    const coming = await newActivity({ activityType: '1' });
+    await register(coming.activityId, Number(ids[0]));
+    const kept = [activityId, cancelled.activityId, coming.activityId];
+    await sql`delete from piActivity where activityId not in (${sql.join(kept)})`.execute(db());
+    const period = `startTimeStart=${at(-2 * HOUR).slice(0, 10)}&startTimeEnd=${at(3 * HOUR).slice(0, 10)}`;
+    const res = await call(h.app, admin, 'GET', `${P.statistic}?${period}`);
     expect(res.body.result).toMatchObject({
-      activities: 1,
+      activities: 2,
       cancelled: 1,
-      registered: 4,
+      registered: 5,
       signedIn: 3,
       signedOut: 0,
       attendanceRate: 75,
-      byType: [{ activityType: '2', typeName: '康复训练', registered: 4, signedIn: 3, attendanceRate: 75 }],
     });
+    const byType = (res.body.result as { byType: Rec[] }).byType;
+    expect(byType).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          activityType: '2',
+          typeName: '康复训练',
+          registered: 4,
+          attendanceRate: 75,
+        }),
+        expect.objectContaining({
+          activityType: '1',
+          typeName: '文娱活动',
+          registered: 1,
+          attendanceRate: null,
+        }),
+      ]),
+    );
     const bad = await call(h.app, admin, 'GET', `${P.statistic}?startTimeStart=2026-1-1`);
     expect(bad.body).toMatchObject({ code: Code.invalidInput, msg: '开始日期格式应为YYYY-MM-DD' });
   });

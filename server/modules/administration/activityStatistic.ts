@@ -21,7 +21,10 @@ interface Figures {
   begun: number;
 }
 const empty = (): Figures => ({ activities: 0, registered: 0, signedIn: 0, signedOut: 0, begun: 0 });
-const answer = ({ begun, ...f }: Figures) => ({ ...f, attendanceRate: rateOf(f.signedIn, begun) });
+const answer = ({ begun, ...f }: Figures) => ({
+  ...f,
+  attendanceRate: begun ? rateOf(f.signedIn, begun) : null,
+});
 
 /**
  * GET piActivity/statistic: the activities that start in the period (default this year) of the
