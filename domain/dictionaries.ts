@@ -576,6 +576,28 @@ export const staticDictionaries = {
     [0, '未完成'],
     [1, '已完成'],
   ]),
+  /** 活动类型: the values seeded in the institution's dictionary activityType (codes 1–4). */
+  activityType: d([
+    ['1', '文娱活动'],
+    ['2', '康复训练'],
+    ['3', '节日庆祝'],
+    ['4', '健康讲座'],
+  ]),
+  /** 活动状态 (machines/activityMachine.ts): from the clock and the stored activityStatus. */
+  activityState: d([
+    [1, '未开始报名'],
+    [2, '报名中'],
+    [3, '报名截止'],
+    [4, '进行中'],
+    [5, '已结束'],
+    [6, '已取消'],
+  ]),
+  /** 活动签到: a registered elder has not come, has signed in, has signed out. */
+  activitySignStatus: d([
+    [0, '未签到'],
+    [1, '已签到'],
+    [2, '已签退'],
+  ]),
 } satisfies Record<string, DictEntry[]>;
 export type StaticDictName = keyof typeof staticDictionaries;
 

@@ -147,6 +147,12 @@ export const AdministrationScreens = {
   /** 相册 and one album's photos (?photoAlbumId=). */
   photo: '/administration/photo',
   photoDetail: '/administration/photoDetail',
+  activity: '/administration/activity',
+  activityStatistics: '/administration/activityStatistics',
+  activityRegister: '/administration/activityRegister',
+  activityRegisterDetail: '/administration/activityRegisterDetail',
+  activitySign: '/administration/activitySign',
+  activitySignDetail: '/administration/activitySignDetail',
 } as const;
 
 /** Spec 001 §2 "Care plan, base /careplan": care configuration, nursing plans and their tasks. */

@@ -1,4 +1,5 @@
 import type { ViewLoaders } from '../src/router/views.js';
+import { activityViews } from './activities/index.js';
 import { administrationViews } from './administration/index.js';
 import { archivesViews } from './archives/index.js';
 import { assessmentViews } from './assessment/index.js';
@@ -39,6 +40,7 @@ export const views: ViewLoaders = {
   ...assessmentViews,
   ...governmentViews,
   ...educationViews,
+  ...activityViews,
   ...administrationViews,
   ...photoViews,
 };

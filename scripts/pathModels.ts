@@ -268,4 +268,19 @@ export const pathModels: Record<string, PathModel> = {
       { type: 'inspection.expire', today: '2026-05-11' },
     ],
   },
+  activityMachine: {
+    input: { capacity: 2, registerCount: 0, signInCount: 0, signOutCount: 0 },
+    events: [
+      { type: 'activity.openRegistration' },
+      { type: 'activity.register', registered: false },
+      { type: 'activity.closeRegistration' },
+      { type: 'activity.start' },
+      { type: 'activity.signIn', registered: true, signedIn: false },
+      { type: 'activity.signOut', signedIn: true, signedOut: false },
+      { type: 'activity.end' },
+      { type: 'activity.cancel' },
+    ],
+    // the counts after the first sign-in do not make new states of the walk
+    serialize: (s) => JSON.stringify([s.value, (s.context as { registerCount: number }).registerCount]),
+  },
 };

@@ -10,6 +10,7 @@ import {
   todoResource,
 } from '../resources/administration.js';
 import { AdministrationScreens as S } from '../screens.js';
+import { activityItems, activityResources } from './administration/activities.js';
 import { photoItems, photoResources } from './administration/photos.js';
 
 /**
@@ -28,6 +29,7 @@ export const administrationModule = defineModule({
     personalNoticeResource,
     familyInformResource,
     ...photoResources,
+    ...activityResources,
   ],
   items: [
     screen(S.notice, '公告管理', {
@@ -56,5 +58,6 @@ export const administrationModule = defineModule({
     screen(S.personalNoticeDetail, '公告详情', { tab: false, view: 'administration.NoticeDetail' }),
     screen(S.todo, '待办事项', { code: A.todo, resource: todoResource }),
     ...photoItems,
+    ...activityItems,
   ],
 });

@@ -15,6 +15,7 @@ import { noticeHooks, noticeReceiptHooks, noticeRoutes } from '../routes/adminis
 import { photoAlbumHooks, photoRoutes } from '../routes/administration/photos.js';
 import { remindHooks, remindRoutes } from '../routes/administration/reminds.js';
 import { todoHooks } from '../routes/administration/todos.js';
+import { activityRoutes, activityServerResources } from './administration/activities.js';
 import type { ServerModule } from './types.js';
 
 /** 行政管理: the user's messages, todos and reminds, announcements with receipts, the bell. */
@@ -28,6 +29,7 @@ export const administrationServer: ServerModule = {
     [personalNoticeResource.name]: { hooks: personalNoticeHooks },
     [familyInformResource.name]: { hooks: familyInformHooks },
     [photoAlbumResource.name]: { hooks: photoAlbumHooks },
+    ...activityServerResources,
   },
   routes: () => [
     ...inboxRoutes(),
@@ -36,5 +38,6 @@ export const administrationServer: ServerModule = {
     ...remindRoutes(),
     ...familyInformRoutes(),
     ...photoRoutes(),
+    ...activityRoutes(),
   ],
 };

@@ -3,6 +3,7 @@ import { localDateTime } from '../../../domain/clock.js';
 import { NoticeStatus } from '../../../machines/noticeMachine.js';
 import type { Db } from '../../db/index.js';
 import { DemoAccounts } from '../../db/seed.js';
+import { seedActivities } from '../../modules/administration/seedActivities.js';
 
 const HOUR = 3_600_000;
 const at = (offsetMs: number) => localDateTime(Date.now() + offsetMs);
@@ -13,6 +14,7 @@ const at = (offsetMs: number) => localDateTime(Date.now() + offsetMs);
  * are due later (a due one would sit among the overdue outings of the reminders list from the start).
  */
 export async function seedAdministration(db: Db) {
+  await seedActivities(db);
   const admin = await db
     .selectFrom('users')
     .select(['userId', 'orgId'])

@@ -1,0 +1,146 @@
+import { assign, setup } from 'xstate';
+import { dictLabel } from '../domain/dictionaries.js';
+import { defineWorkflow } from './workflow.js';
+
+/**
+ * An activity of the home (活动, spec 001 §7 "Administration: Activities"): published → 报名中 from
+ * its registration opening → 报名截止 → 进行中 from its start (sign-in and sign-out of the registered
+ * elders) → 已结束 at its end; 取消活动 only before it is held. The clock moves the first four
+ * (`activityPhase` reads them from the stored times at each request); the machine still holds
+ * them as events so the paths CLI and the model tests walk a whole activity, and every staff event
+ * (报名, 签到, 签退, 取消) is checked by the server against the state the clock gives
+ * (docs/decisions.md "Administration: activities").
+ */
+export interface ActivityContext {
+  capacity: number;
+  registerCount: number;
+  /** Sign-ins and sign-outs so far (counted, so a sign-in is a change the machine can take). */
+  signInCount: number;
+  signOutCount: number;
+}
+
+export type ActivityEvent =
+  | { type: 'activity.openRegistration' }
+  | { type: 'activity.closeRegistration' }
+  | { type: 'activity.start' }
+  | { type: 'activity.end' }
+  | { type: 'activity.cancel' }
+  /** `registered`: the elder is already on the list. */
+  | { type: 'activity.register'; registered: boolean }
+  | { type: 'activity.signIn'; registered: boolean; signedIn: boolean }
+  | { type: 'activity.signOut'; signedIn: boolean; signedOut: boolean };
+
+export const activityEvents: Record<ActivityEvent['type'], { label: string }> = {
+  'activity.openRegistration': { label: '开始报名' },
+  'activity.closeRegistration': { label: '报名截止' },
+  'activity.start': { label: '活动开始' },
+  'activity.end': { label: '活动结束' },
+  'activity.cancel': { label: '取消活动' },
+  'activity.register': { label: '报名' },
+  'activity.signIn': { label: '签到' },
+  'activity.signOut': { label: '签退' },
+};
+
+/** Stored activityStatus: the one state the clock does not give. */
+export const ActivityStatus = { normal: 0, cancelled: 1 } as const;
+
+/** The phases, as the activityState dictionary numbers them (domain/dictionaries.ts). */
+export const ActivityPhase = {
+  published: 1,
+  registrationOpen: 2,
+  registrationClosed: 3,
+  held: 4,
+  finished: 5,
+  cancelled: 6,
+} as const;
+export type ActivityPhaseName = keyof typeof ActivityPhase;
+
+export const stateLabels = Object.fromEntries(
+  Object.entries(ActivityPhase).map(([name, value]) => [name, dictLabel('activityState', value)]),
+) as Record<ActivityPhaseName, string>;
+
+const cancel = { 'activity.cancel': 'cancelled' } as const;
+
+export const activityMachine = setup({
+  types: {} as { context: ActivityContext; events: ActivityEvent; input: ActivityContext },
+  guards: {
+    placeLeft: ({ context, event }) =>
+      event.type === 'activity.register' && !event.registered && context.registerCount < context.capacity,
+    maySignIn: ({ event }) => event.type === 'activity.signIn' && event.registered && !event.signedIn,
+    maySignOut: ({ event }) => event.type === 'activity.signOut' && event.signedIn && !event.signedOut,
+  },
+  actions: {
+    countRegistration: assign({ registerCount: ({ context }) => context.registerCount + 1 }),
+    countSignIn: assign({ signInCount: ({ context }) => context.signInCount + 1 }),
+    countSignOut: assign({ signOutCount: ({ context }) => context.signOutCount + 1 }),
+  },
+}).createMachine({
+  id: 'activity',
+  context: ({ input }) => input,
+  initial: 'published',
+  states: {
+    published: { on: { 'activity.openRegistration': 'registrationOpen', ...cancel } },
+    registrationOpen: {
+      on: {
+        'activity.register': { guard: 'placeLeft', actions: 'countRegistration' },
+        'activity.closeRegistration': 'registrationClosed',
+        ...cancel,
+      },
+    },
+    registrationClosed: { on: { 'activity.start': 'held', ...cancel } },
+    held: {
+      on: {
+        'activity.signIn': { guard: 'maySignIn', actions: 'countSignIn' },
+        'activity.signOut': { guard: 'maySignOut', actions: 'countSignOut' },
+        'activity.end': 'finished',
+      },
+    },
+    finished: { type: 'final' },
+    cancelled: { type: 'final' },
+  },
+});
+
+/** The times and status of a stored activity that give its phase. */
+export interface ActivityTimes {
+  activityStatus?: unknown;
+  registerStart?: unknown;
+  registerEnd?: unknown;
+  startTime?: unknown;
+  endTime?: unknown;
+}
+
+/** The phase of an activity at a wall-clock moment 'YYYY-MM-DD HH:mm:ss' (texts compare in order). */
+export function activityPhase(row: ActivityTimes, now: string): ActivityPhaseName {
+  if (Number(row.activityStatus) === ActivityStatus.cancelled) return 'cancelled';
+  if (now >= String(row.endTime)) return 'finished';
+  if (now >= String(row.startTime)) return 'held';
+  if (now >= String(row.registerEnd)) return 'registrationClosed';
+  if (now >= String(row.registerStart)) return 'registrationOpen';
+  return 'published';
+}
+
+const phaseNames = Object.fromEntries(Object.entries(ActivityPhase).map(([k, v]) => [v, k])) as Record<
+  number,
+  ActivityPhaseName
+>;
+
+/**
+ * A row as the server answers it carries its phase (`activityState`, worked out with the server's
+ * clock when it was read); the workflow reads that, so the console greys what the server refuses.
+ */
+export const phaseOfRow = (row: Record<string, unknown>): ActivityPhaseName =>
+  phaseNames[Number(row.activityState)] ?? 'published';
+
+export const activityWorkflow = defineWorkflow({
+  machine: activityMachine,
+  stateOf: phaseOfRow,
+  contextOf: (row) => ({
+    capacity: Number(row.capacity ?? 0),
+    registerCount: Number(row.registerCount ?? 0),
+    signInCount: Number(row.signInCount ?? 0),
+    signOutCount: Number(row.signOutCount ?? 0),
+  }),
+  fieldsOf: (context) => ({ registerCount: context.registerCount }),
+  stateName: (row) => stateLabels[phaseOfRow(row)],
+  initialFields: { activityStatus: ActivityStatus.normal, registerCount: 0 },
+});
