@@ -4,4 +4,5 @@ import { type ViewLoaders, view } from '../../src/router/views.js';
 export const assessmentViews: ViewLoaders = {
   'assessment.Records': view(() => import('./AssessmentRecords.js'), 'AssessmentRecords'),
   'assessment.Form': view(() => import('./AssessmentForm.js'), 'AssessmentForm'),
+  'assessment.Assessors': view(() => import('./Assessors.js'), 'Assessors'),
 };

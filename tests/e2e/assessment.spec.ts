@@ -56,3 +56,25 @@ test('an assessor fills a 2023 assessment across two sessions, submits it and se
   await expect(page.getByTestId('opt-B.1.1-4')).toBeDisabled();
   await shot(page, 'submitted');
 });
+
+test('评估权限: an assessor added to the list can be taken off it again', async ({ page }) => {
+  await signIn(page, ADMIN);
+  await page.goto('/#/careplan/assessment/authority');
+  const screen = page.getByTestId('page-assessors');
+  const table = screen.getByTestId('resource-table');
+  await expect(table.getByText('PG2025-0317')).toBeVisible();
+  await screen.getByRole('button', { name: '新增' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('评估员', { exact: true }).selectOption({ label: '李秀英' });
+  await dialog.getByLabel('评估员证书编号').fill('PG2026-0042');
+  await dialog.getByRole('button', { name: '保存' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(table.getByText('PG2026-0042')).toBeVisible();
+  // the list keeps the order of adding: hers is the last row
+  await expect(screen.getByRole('button', { name: '移除' })).toHaveCount(2);
+  await screen.getByRole('button', { name: '移除' }).last().click();
+  await page.locator('.bp6-alert').getByRole('button', { name: '移除' }).click();
+  await expect(page.getByText('已将李秀英移出评估员名单')).toBeVisible();
+  await expect(table.getByText('PG2026-0042')).toHaveCount(0);
+  await expect(table.getByText('PG2025-0317')).toBeVisible();
+});

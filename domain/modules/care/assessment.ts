@@ -1,7 +1,6 @@
 import { AssessmentPaths } from '../../api/assessment.js';
 import { type MenuNode, screen } from '../../module.js';
 import type { ResourceDef } from '../../resource.js';
-import { assessUserResource } from '../../resources/careBase.js';
 
 /** Authority codes of the assessment screens (menu entries and their buttons). */
 export const AssessmentAuthority = {
@@ -97,7 +96,7 @@ export const assessmentItems: readonly MenuNode[] = [
   }),
   screen(AssessmentScreens.authority, '评估权限', {
     code: AssessmentAuthority.assessors,
-    resource: assessUserResource,
+    view: 'assessment.Assessors',
   }),
   ...assessmentKinds.flatMap((k) => [
     screen(AssessmentScreens.add(k.slug), `新增${k.title}`, { tab: false, view: 'assessment.Form' }),
