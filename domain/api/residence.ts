@@ -33,6 +33,17 @@ export const assessmentsEnabled = z.object({
   reason: z.string(),
 });
 
+/** GET oldmans/wait/enableAssessments: an elder being admitted without a submitted assessment yet. */
+export const awaitingAssessmentRows = z.array(
+  z.object({
+    oldmanId: id,
+    oldmanName: z.string(),
+    oldmanStatus: status,
+    deptName: z.string().nullable(),
+    createTime: z.string(),
+  }),
+);
+
 /** A row of the residence history (GET live/{oldmanId}/record). */
 export const liveRecordSchema = z.object({
   recordId: id,

@@ -18,6 +18,8 @@ export const ResidencePaths = {
   adjust: `${LIVE}/adjust`,
   exchange: `${LIVE}/exchange`,
   enableAssessments: '/pims/web-org/oldmans/wait/enableAssessments/:oldmanId/1',
+  /** Spec 001 §7 "Reminds": the elders still waiting for their admission assessment. */
+  awaitingAssessment: '/pims/web-org/oldmans/wait/enableAssessments',
   family: `${ORG_LIVE}/:oldmanId/family`,
   bedPart: `${ORG_LIVE}/oldmanBedPart`,
   roomPart: `${ORG_LIVE}/oldmanRoomPart`,

@@ -6,7 +6,7 @@ import { ResourceList, type Row, rowButton, useResourceAuthority } from '../../s
 import { useLookup } from '../../src/resource/useLookup.js';
 
 /**
- * 评估权限 (spec 001 `/pims/web-pi/user/assess` GET, POST, DELETE /{userId}): the staff who may
+ * 评估权限 (spec 001 `user/assess` GET, POST, DELETE /{userId}): the staff who may
  * assess. 新增 puts one on the list; 移除 takes one off (their submitted assessments stay theirs),
  * with the same authority as adding.
  */

@@ -71,6 +71,12 @@ describe('a 2023 assessment from draft to unbound', () => {
     const enable = () =>
       call(h.app, admin, 'GET', ResidencePaths.enableAssessments.replace(':oldmanId', String(oldmanId)));
     expect((await enable()).body.result).toMatchObject({ enable: true });
+    // the reminders' list of elders still waiting for their admission assessment names them
+    const awaiting = async () =>
+      ((await call(h.app, admin, 'GET', ResidencePaths.awaitingAssessment)).body.result as Rec[]).map((r) =>
+        Number(r.oldmanId),
+      );
+    expect(await awaiting()).toContain(oldmanId);
 
     const first = await call(h.app, admin, 'POST', P.submit2023, body(oldmanId, { 'B.1.1': 4 }));
     expect(first.body).toMatchObject({ code: 0, result: { status: 0, totalScore: null } });
@@ -131,6 +137,7 @@ describe('a 2023 assessment from draft to unbound', () => {
       gradeName: '能力中度受损（中度失能）',
     });
     expect((stored.result as Rec).reasons).toHaveLength(1);
+    expect(await awaiting()).not.toContain(oldmanId);
     expect((await enable()).body.result).toMatchObject({
       enable: false,
       reason: expect.stringContaining('已于2026-03-02完成入住评估'),

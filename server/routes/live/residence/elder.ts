@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
+import { AssessmentStatus } from '../../../../domain/api/assessment.js';
 import { familyRows } from '../../../../domain/api/oldman.js';
 import {
   assessmentsEnabled,
+  awaitingAssessmentRows,
   liveRecordSchema,
   residenceRow,
   residenceSaved,
@@ -10,6 +12,7 @@ import { nowStamp } from '../../../../domain/clock.js';
 import { Code } from '../../../../domain/codes.js';
 import { LiveAuthority as A, oldmanResource } from '../../../../domain/resources/oldman.js';
 import { LiveStatus, liveEditSchema, ResidencePaths as P } from '../../../../domain/resources/residence.js';
+import { inReadDepts } from '../../../http/deptScope.js';
 import { ApiFailure } from '../../../http/failure.js';
 import { type AnyRoute, route } from '../../../http/route.js';
 import { idParams, idsOf, noQuery } from '../../../http/schemas.js';
@@ -20,6 +23,8 @@ import { decorateResidence, residenceView } from './list.js';
 import { fieldsOf, loadElder, statusName, today } from './store.js';
 
 const oldmanParams = idsOf('oldmanId');
+/** The admission assessment (type 1) is made before the elder is formally living. */
+const ADMITTING = [LiveStatus.waiting, LiveStatus.reserved, LiveStatus.trial];
 
 /** One elder's residence: the detail, its corrections, its history, and what it allows next. */
 export const elderRoutes: AnyRoute[] = [
@@ -126,6 +131,31 @@ export const elderRoutes: AnyRoute[] = [
   }),
   route({
     method: 'GET',
+    url: P.awaitingAssessment,
+    auth: A.live,
+    summary: '待入住评估的长者',
+    query: noQuery,
+    response: awaitingAssessmentRows,
+    async handler({ db, user }) {
+      // as enableAssessments/{oldmanId}/1 answers enable: being admitted, no submitted assessment
+      const { rows } = await sql<{
+        oldmanId: number;
+        oldmanName: string;
+        oldmanStatus: number;
+        deptName: string | null;
+        createTime: string;
+      }>`select m.oldmanId, m.oldmanName, m.oldmanStatus, d.deptName, m.createTime
+        from oldman m left join dept d on d.deptId = m.deptId
+        where m.orgId = ${user.orgId} and ${inReadDepts('m.deptId', user)}
+          and m.oldmanStatus in (${sql.join(ADMITTING)})
+          and not exists (select 1 from assessment a where a.oldmanId = m.oldmanId
+            and a.status = ${AssessmentStatus.submitted})
+        order by m.createTime, m.oldmanId limit 500`.execute(db);
+      return rows;
+    },
+  }),
+  route({
+    method: 'GET',
     url: P.enableAssessments,
     auth: A.live,
     params: oldmanParams,
@@ -135,8 +165,7 @@ export const elderRoutes: AnyRoute[] = [
       // The admission assessment (type 1) is made before the elder is formally living.
       const elder = await loadElder(ctx, ctx.params.oldmanId);
       const status = fieldsOf(elder).oldmanStatus;
-      const admitting =
-        status === LiveStatus.waiting || status === LiveStatus.reserved || status === LiveStatus.trial;
+      const admitting = (ADMITTING as number[]).includes(status);
       // …and only until a submitted (bound) assessment stands for the elder (care/assessment).
       const bound = admitting ? await boundAssessment(ctx.db, Number(elder.oldmanId)) : null;
       return {
