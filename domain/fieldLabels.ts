@@ -228,6 +228,7 @@ export const wireFieldLabels: Record<string, string> = {
   nextIds: '食谱明细',
   noticeIds: '公告',
   passed: '是否合格',
+  photoIds: '照片',
   remindType: '提醒类型',
   results: '检查结果',
   token: '评估标识',
