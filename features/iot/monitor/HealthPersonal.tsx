@@ -33,7 +33,7 @@ const ALL_SERIES: readonly SeriesName[] = ['heartbeat', 'breath', 'bed', 'roll']
 const elderLabel = (e: MattressElder) =>
   [e.oldmanName, [e.roomName, e.bedName].filter(Boolean).join(' ')].filter(Boolean).join(' · ');
 
-function choicesOf(
+export function choicesOf(
   onMattress: MattressElder[],
   residents: { value: string | number; label: string }[],
 ): Choice[] {
