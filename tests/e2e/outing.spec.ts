@@ -207,14 +207,19 @@ test('outing: the map card and the bed card show 外出中 as soon as the elder 
   );
   const [building] = (await api(page, '/loms/web-lo/pnt/building')) as unknown as { buildingId: number }[];
   const devices = (await api(page, '/loms/web-lo/pnt/device/list/rt')) as unknown as Rec[];
-  const watch = devices.find(
+  const watch = devices.findLast(
     (d) => d.buildingId === building?.buildingId && d.floorNo === 1 && residents.has(Number(d.oldmanId)),
   );
   if (!watch) throw new Error('no resident with a watch on the first floor');
 
   await page.goto('/index.html#/yunmuIot/elderPosition/realTime');
+  await expect(page.getByTestId('health-light')).toHaveAttribute('data-state', 'ok');
   await mapDrawn(page);
-  const card = await openMapCard(page, Number(watch.deviceId), String(watch.oldmanName));
+  // the floor's other markers walk too: click when none is on hers
+  const sameFloor = devices
+    .filter((d) => d.buildingId === building?.buildingId && d.floorNo === 1)
+    .map((d) => Number(d.deviceId));
+  const card = await openMapCard(page, Number(watch.deviceId), String(watch.oldmanName), sameFloor);
   await expect(card.getByTestId('elder-outing')).toHaveCount(0);
   const outId = await approvedOuting(page, watch.oldmanId, -10, 120);
   await send(page, 'PUT', `/pims/web-org/oldmanOut/affirm/${outId}`);

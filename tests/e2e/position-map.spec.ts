@@ -32,7 +32,10 @@ test('residents move on the floor plan; clicking one opens their card with batte
   const live = await api<LiveDevice[]>(page, '/loms/web-lo/pnt/device/list/rt');
   const target = live.find((d) => d.buildingId === building?.buildingId && d.floorNo === 1 && d.oldmanName);
   if (!target) throw new Error('no resident on the first floor');
-  const card = await openMapCard(page, target.deviceId, target.oldmanName ?? '');
+  const sameFloor = live
+    .filter((d) => d.buildingId === building?.buildingId && d.floorNo === 1)
+    .map((d) => d.deviceId);
+  const card = await openMapCard(page, target.deviceId, target.oldmanName ?? '', sameFloor);
   await expect(card).toContainText('电量');
   // online, or in alarm when the simulator (or an earlier test) raised one on this watch
   await expect(card).toContainText(/在线|告警/);
