@@ -38,6 +38,7 @@ import { allRoutes } from './modules/index.js';
 import { type PaymentOptions, PaymentService } from './payment/service.js';
 import { PushHub } from './push/hub.js';
 import { registerPush } from './push/index.js';
+import { seedWarehouseLedger } from './modules/warehouse/seedWarehouse.js';
 import { syncResourceTables } from './resources/engine.js';
 import { seedPhotos } from './routes/administration/photoSeed.js';
 import { seedAdministration } from './routes/administration/seed.js';
@@ -110,6 +111,7 @@ export async function buildApp(options: AppOptions) {
   await seedHomecare(db);
   await seedBilling(db);
   await seedLookups(db);
+  await seedWarehouseLedger(db);
   await seedCareHealth(db);
   await seedGovernment(db);
   await seedEducation(db);

@@ -16,6 +16,7 @@ import { iotServer } from './iot.js';
 import { liveServer } from './live.js';
 import { shellServer } from './shell.js';
 import { systemServer } from './system.js';
+import { warehouseServer } from './warehouse.js';
 import type { RouteOptions, ServerModule, ServerResource } from './types.js';
 
 /** The server's part of each module descriptor, by module name (a plain CRUD module needs none). */
@@ -33,6 +34,7 @@ export const serverModules: Readonly<Record<string, ServerModule>> = {
   government: governmentServer,
   education: educationServer,
   administration: administrationServer,
+  warehouse: warehouseServer,
 };
 
 /** A new record of a workflow starts in the machine's initial state. */
