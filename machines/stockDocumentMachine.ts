@@ -13,14 +13,14 @@ export type StockDocEvent =
   | { type: 'stockDoc.print' }
   | { type: 'stockDoc.reverse' };
 
-export const stockDocEvents: Record<StockDocEvent['type'], string> = {
-  'stockDoc.post': '保存',
-  'stockDoc.postRedPunch': '保存冲红单',
-  'stockDoc.print': '打印',
-  'stockDoc.reverse': '冲红',
+export const stockDocEvents: Record<StockDocEvent['type'], { label: string }> = {
+  'stockDoc.post': { label: '保存' },
+  'stockDoc.postRedPunch': { label: '保存冲红单' },
+  'stockDoc.print': { label: '打印' },
+  'stockDoc.reverse': { label: '冲红' },
 };
 
-export const stockDocStateLabels: Record<string, string> = {
+export const stateLabels: Record<string, string> = {
   draft: '未保存',
   posted: docStateNames[DocState.posted] ?? '',
   printed: docStateNames[DocState.printed] ?? '',
@@ -61,5 +61,5 @@ export const stockDocWorkflow = defineWorkflow({
   stateOf: (row) => stockDocStateOf(row.docState),
   contextOf: () => ({}),
   fieldsOf: () => ({}),
-  stateName: (row) => stockDocStateLabels[stockDocStateOf(row.docState)] ?? '',
+  stateName: (row) => stateLabels[stockDocStateOf(row.docState)] ?? '',
 });
