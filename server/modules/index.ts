@@ -16,8 +16,8 @@ import { iotServer } from './iot.js';
 import { liveServer } from './live.js';
 import { shellServer } from './shell.js';
 import { systemServer } from './system.js';
-import { warehouseServer } from './warehouse.js';
 import type { RouteOptions, ServerModule, ServerResource } from './types.js';
+import { warehouseServer } from './warehouse.js';
 
 /** The server's part of each module descriptor, by module name (a plain CRUD module needs none). */
 export const serverModules: Readonly<Record<string, ServerModule>> = {
