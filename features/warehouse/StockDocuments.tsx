@@ -107,7 +107,9 @@ function DocumentDialog({
   return (
     <Dialog isOpen title={`新增${s.title}`} onClose={onClose} style={{ width: 640 }}>
       <DialogBody>
-        <ChoiceSelect id="doc-depot" label="仓库" choices={depots} value={depotId} onChange={setDepotId} />
+        <FormGroup label="仓库" labelFor="doc-depot" labelInfo="（必填）">
+          <ChoiceSelect id="doc-depot" label="仓库" choices={depots} value={depotId} onChange={setDepotId} />
+        </FormGroup>
         {kind === 'store' ? (
           <ChoiceSelect
             id="doc-supplier"
@@ -128,14 +130,16 @@ function DocumentDialog({
         )}
         {lines.map((line, i) => (
           <div key={line.key} className="warehouse-line" data-testid="doc-line">
-            <ChoiceSelect
-              id={`doc-sku-${i}`}
-              label={`物品${i + 1}`}
-              choices={skus}
-              value={line.skuId}
-              onChange={(skuId) => setLine(i, { skuId })}
-            />
-            <FormGroup label="数量" labelFor={`doc-qty-${i}`}>
+            <FormGroup label={`物品${i + 1}`} labelFor={`doc-sku-${i}`}>
+              <ChoiceSelect
+                id={`doc-sku-${i}`}
+                label={`物品${i + 1}`}
+                choices={skus}
+                value={line.skuId}
+                onChange={(skuId) => setLine(i, { skuId })}
+              />
+            </FormGroup>
+            <FormGroup label={i === 0 ? '数量' : `数量${i + 1}`} labelFor={`doc-qty-${i}`}>
               <InputGroup
                 id={`doc-qty-${i}`}
                 inputMode="numeric"
@@ -234,6 +238,11 @@ function StockDocuments({ kind }: { kind: StockDocKind }) {
         routeName={s.route}
         refreshKey={changed}
         actionsWidth={200}
+        onOpen={(row) =>
+          void openPrintView(pathWith(paths.printView, { id: idOf(row) })).catch((e: { message?: string }) =>
+            toast(e.message ?? '打开失败', 'danger'),
+          )
+        }
         toolbarExtra={
           canAdd ? (
             <Button
