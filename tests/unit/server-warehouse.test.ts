@@ -223,4 +223,50 @@ describe('warehouse stock ledger (issue #16)', () => {
     expect(await book()).toBe(0);
     expect((await call(h.app, admin, 'GET', P.reconcile)).body.result).toMatchObject({ balanced: true });
   });
+
+  it('goods: added, edited, listed unpaged; a sku with movements is not deleted', async () => {
+    const spec = await sql<{
+      specId: number;
+    }>`select specId from storageSpec where orgId = 1 limit 1`.execute(db());
+    const made = await call(h.app, admin, 'POST', P.sku, {
+      skuName: '防滑袜',
+      specId: spec.rows[0]?.specId,
+      price: 1500,
+    });
+    expect(made.body.code).toBe(0);
+    const id = Number(
+      (await sql<{ skuId: number }>`select skuId from storageSku where skuName = '防滑袜'`.execute(db()))
+        .rows[0]?.skuId,
+    );
+    expect(
+      (
+        await call(h.app, admin, 'PUT', P.sku, {
+          skuId: id,
+          skuName: '防滑袜（加厚）',
+          specId: spec.rows[0]?.specId,
+        })
+      ).body.code,
+    ).toBe(0);
+    const options = (await call(h.app, admin, 'GET', P.skuNoPage)).body.result as Rec[];
+    expect(options.map((o) => o.skuName)).toContain('防滑袜（加厚）');
+    expect((await call(h.app, admin, 'POST', P.sku, { skuName: '无规格' })).body.code).toBe(
+      Code.invalidInput,
+    );
+    const used = await call(h.app, admin, 'DELETE', pathWith(P.skuOne, { id: skuId }));
+    expect(used.body).toMatchObject({ code: Code.actionRefused });
+    expect(used.body.msg).toContain('已有出入库记录，不能删除');
+    expect((await call(h.app, admin, 'DELETE', pathWith(P.skuOne, { id }))).body.code).toBe(0);
+  });
+
+  it('reconciliation finds a book quantity that no movement explains', async () => {
+    await sql`update storageStock set quantity = quantity + 1 where depotId = ${depotId} and skuId = ${skuId}`.execute(
+      db(),
+    );
+    const rec = await call(h.app, admin, 'GET', P.reconcile);
+    expect(rec.body.result).toMatchObject({ balanced: false, mismatches: [{ depotId, skuId }] });
+    await sql`update storageStock set quantity = quantity - 1 where depotId = ${depotId} and skuId = ${skuId}`.execute(
+      db(),
+    );
+    expect((await call(h.app, admin, 'GET', P.reconcile)).body.result).toMatchObject({ balanced: true });
+  });
 });
