@@ -49,6 +49,7 @@ test('a delivery is saved and printed, its red punch restores the stock', async 
   const printed = await popup;
   await expect(printed.locator('h2')).toHaveText('出库单');
   await expect(printed.locator('table')).toContainText('一次性手套');
+  await printed.screenshot({ path: '.tmp/shots-stock/print.png' });
   await printed.close();
   await expect(dialog).toBeHidden();
   await expect.poll(() => rowCells(list, ['周海燕'])).toContain('已打印');
