@@ -47,12 +47,15 @@ export const Code = {
   homeAccountState: 10703,
   /** 派单 to staff who do not serve home-care orders (HOME_CARER_JOB_TYPES). */
   notHomeCarer: 10704,
+  /** Warehouse: 108xx (issue #16). Stock would go below zero. */
+  stockInsufficient: 10801,
 } as const;
 export type CodeName = keyof typeof Code;
 
 /** Chinese messages the server sends with each code. */
 export const codeMessage: Record<number, string> = {
   [Code.ok]: '成功',
+  [Code.stockInsufficient]: '库存不足',
   [Code.noAuthority]: '权限不足',
   [Code.serverError]: '服务器内部错误',
   [Code.loginExpired]: '登录状态失效，请重新登录',

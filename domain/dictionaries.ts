@@ -592,6 +592,23 @@ export const staticDictionaries = {
     [5, '已结束'],
     [6, '已取消'],
   ]),
+  /** 库存单据状态 (machines/stockDocumentMachine.ts, issue #16). */
+  stockDocState: d([
+    [1, '已入账'],
+    [2, '已打印'],
+    [3, '已冲红'],
+    [4, '冲红单'],
+  ]),
+  /** 库存变动类型 (spec 000 §3). */
+  stockMovementType: d([
+    ['STORE', '入库'],
+    ['DELIVER', '出库'],
+    ['LEND', '借出'],
+    ['RETURN', '归还'],
+    ['TRANSFER', '调拨'],
+    ['INVENTORY', '盘点'],
+    ['SCRAP', '报废'],
+  ]),
   /** 活动签到: a registered elder has not come, has signed in, has signed out. */
   activitySignStatus: d([
     [0, '未签到'],

@@ -5,6 +5,8 @@
  * tests/unit/validation-messages.test.ts checks that every field of every route has a name.
  */
 export const wireFieldLabels: Record<string, string> = {
+  // issue #16: a stock document's lines of goods
+  lines: '物品明细',
   // issue #11: fields of the calls whose schemas moved into domain/
   accountIds: '账户',
   afterSaleDays: '售后期限（天）',

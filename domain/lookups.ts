@@ -205,6 +205,8 @@ export const lookups = {
   spec: { url: '/pims/web-pi/storage/spec/select', value: 'specId', label: 'specName' },
   /** A tree (children); only level-3 nodes or nodes with children are selectable (`selectable`). */
   storageClassify: { url: '/pims/web-pi/storage/classify', value: 'classifyId', label: 'classifyName' },
+  /** 物品 (issue #16): every sku, unpaged. */
+  sku: { url: '/pims/web-pi/storage/sku/noPage', value: 'skuId', label: 'skuName' },
   patrolLine: {
     url: '/ptms/web-pt/patrol/line',
     params: { pageHelper: 0 },

@@ -167,3 +167,12 @@ export const CarePlanScreens = {
   /** Ours (docs/decisions.md): the nurse's 今日护理任务, by floor and room, for a bedside tablet. */
   tasksToday: '/careplan/tasks/today',
 } as const;
+
+/** Spec 001 §2 "Warehouse, base /warehouse": the stock ledger's screens (issue #16). */
+export const WarehouseScreens = {
+  stockIn: '/warehouse/stockIn',
+  stockOut: '/warehouse/stockOut',
+  stock: '/warehouse/stock',
+  stockDetail: '/warehouse/stockDetail',
+  sku: '/warehouse/sku',
+} as const;

@@ -17,6 +17,7 @@ import { outingViews } from './outing/index.js';
 import { photoViews } from './photos/index.js';
 import { residenceViews } from './residence/index.js';
 import { systemViews } from './system-settings/index.js';
+import { warehouseViews } from './warehouse/index.js';
 import { shellViews } from './workbench/index.js';
 
 /**
@@ -41,6 +42,7 @@ export const views: ViewLoaders = {
   ...governmentViews,
   ...educationViews,
   ...activityViews,
+  ...warehouseViews,
   ...administrationViews,
   ...photoViews,
 };

@@ -283,4 +283,12 @@ export const pathModels: Record<string, PathModel> = {
     // the counts after the first sign-in do not make new states of the walk
     serialize: (s) => JSON.stringify([s.value, (s.context as { registerCount: number }).registerCount]),
   },
+  stockDocumentMachine: {
+    events: [
+      { type: 'stockDoc.post' },
+      { type: 'stockDoc.postRedPunch' },
+      { type: 'stockDoc.print' },
+      { type: 'stockDoc.reverse' },
+    ],
+  },
 };

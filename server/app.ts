@@ -35,6 +35,7 @@ import { seedEducation } from './modules/education/seed.js';
 import { startRectifyWatch } from './modules/government/overdue.js';
 import { seedGovernment } from './modules/government/seed.js';
 import { allRoutes } from './modules/index.js';
+import { seedWarehouseLedger } from './modules/warehouse/seedWarehouse.js';
 import { type PaymentOptions, PaymentService } from './payment/service.js';
 import { PushHub } from './push/hub.js';
 import { registerPush } from './push/index.js';
@@ -110,6 +111,7 @@ export async function buildApp(options: AppOptions) {
   await seedHomecare(db);
   await seedBilling(db);
   await seedLookups(db);
+  await seedWarehouseLedger(db);
   await seedCareHealth(db);
   await seedGovernment(db);
   await seedEducation(db);

@@ -14,6 +14,7 @@ import { iotModule } from './iot.js';
 import { liveModule } from './live.js';
 import { shellModule } from './shell.js';
 import { systemModule } from './system.js';
+import { warehouseModule } from './warehouse.js';
 
 /** Spec 000 §2: a top-level menu named pims_bench is removed by the console. */
 const benchModule: ModuleDef = {
@@ -39,6 +40,7 @@ export const modules: readonly ModuleDef[] = [
   governmentModule,
   educationModule,
   administrationModule,
+  warehouseModule,
 ];
 
 /** The menu tree of the "web" landing end the server seeds (spec 000 §2 server menus). */

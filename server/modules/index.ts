@@ -17,6 +17,7 @@ import { liveServer } from './live.js';
 import { shellServer } from './shell.js';
 import { systemServer } from './system.js';
 import type { RouteOptions, ServerModule, ServerResource } from './types.js';
+import { warehouseServer } from './warehouse.js';
 
 /** The server's part of each module descriptor, by module name (a plain CRUD module needs none). */
 export const serverModules: Readonly<Record<string, ServerModule>> = {
@@ -33,6 +34,7 @@ export const serverModules: Readonly<Record<string, ServerModule>> = {
   government: governmentServer,
   education: educationServer,
   administration: administrationServer,
+  warehouse: warehouseServer,
 };
 
 /** A new record of a workflow starts in the machine's initial state. */

@@ -67,6 +67,7 @@ export const refTables: Record<string, RefTable> = {
   supplier: direct('storageSupplier', 'supplierId', 'supplierName'),
   spec: direct('storageSpec', 'specId', 'specName'),
   storageClassify: direct('storageClassify', 'classifyId', 'classifyName'),
+  sku: direct('storageSku', 'skuId', 'skuName'),
   patrolLine: direct('patrolLine', 'linePkId', 'lineName'),
   patrolPoint: direct('patrolPoint', 'pointPkId', 'pointName'),
   patrolPointIc: direct('patrolPoint', 'pointPkId', 'pointName'),

@@ -1,0 +1,304 @@
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  InputGroup,
+  Intent,
+} from '@blueprintjs/core';
+import { useState } from 'react';
+import { pathWith } from '../../domain/api/path.js';
+import { WarehouseAuthority as A, docBody, docPaths, type StockDocKind } from '../../domain/api/warehouse.js';
+import { deliverResource, storeResource } from '../../domain/modules/warehouse.js';
+import { WarehouseScreens as S } from '../../domain/screens.js';
+import { stockDocWorkflow } from '../../machines/stockDocumentMachine.js';
+import { offers } from '../../machines/workflow.js';
+import { useApp } from '../../src/app/AppContext.js';
+import { useAuthority } from '../../src/auth/authorityStore.js';
+import { ResourceList, type Row, rowButton } from '../../src/resource/index.js';
+import { useLookup } from '../../src/resource/useLookup.js';
+import { ChoiceSelect } from '../../src/ui/ChoiceSelect.js';
+import { openPrintView } from '../../src/ui/printView.js';
+import './warehouse.css';
+
+const setup = {
+  store: {
+    def: storeResource,
+    route: S.stockIn,
+    idField: 'storeId',
+    title: '入库单',
+    add: A.stockInAdd,
+    print: A.stockInPrint,
+    punch: A.stockInRedPunch,
+  },
+  deliver: {
+    def: deliverResource,
+    route: S.stockOut,
+    idField: 'deliverId',
+    title: '出库单',
+    add: A.stockOutAdd,
+    print: A.stockOutPrint,
+    punch: A.stockOutRedPunch,
+  },
+} as const;
+
+type Line = { key: number; skuId: string; quantity: string };
+let lineKeys = 0;
+const newLine = (): Line => ({ key: ++lineKeys, skuId: '', quantity: '' });
+
+/** 新增入库单 / 新增出库单: the depot, the supplier or receiver, and the lines of goods. */
+function DocumentDialog({
+  kind,
+  canPrint,
+  onClose,
+  onSaved,
+}: {
+  kind: StockDocKind;
+  canPrint: boolean;
+  onClose(): void;
+  onSaved(): void;
+}) {
+  const s = setup[kind];
+  const paths = docPaths(kind);
+  const { request, toast } = useApp();
+  const depots = useLookup('depot');
+  const suppliers = useLookup('supplier');
+  const skus = useLookup('sku');
+  const [depotId, setDepotId] = useState('');
+  const [party, setParty] = useState('');
+  const [remark, setRemark] = useState('');
+  const [lines, setLines] = useState<Line[]>(() => [newLine()]);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const setLine = (i: number, patch: Partial<Line>) =>
+    setLines((ls) => ls.map((l, j) => (j === i ? { ...l, ...patch } : l)));
+  const save = async (print: boolean) => {
+    const body = {
+      depotId: depotId || undefined,
+      ...(kind === 'store' ? { supplierId: party ? Number(party) : null } : { receiver: party }),
+      remark,
+      lines: lines.map((l) => ({ skuId: l.skuId || undefined, quantity: l.quantity })),
+    };
+    const checked = docBody.safeParse(body);
+    if (!checked.success) {
+      setError(checked.error.issues[0]?.message ?? '请检查输入');
+      return;
+    }
+    setError('');
+    setBusy(true);
+    try {
+      const saved = await request<{ id: number; docNo: string }>({
+        url: print ? paths.saveAndPrint : paths.save,
+        method: 'POST',
+        data: checked.data,
+        silent: true,
+      });
+      toast(`${s.title}${saved.docNo}已保存`, 'success');
+      onSaved();
+      if (print) await openPrintView(pathWith(paths.printView, { id: saved.id }));
+    } catch (e) {
+      setError((e as { message?: string }).message ?? '保存失败');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog isOpen title={`新增${s.title}`} onClose={onClose} style={{ width: 640 }}>
+      <DialogBody>
+        <FormGroup label="仓库" labelFor="doc-depot" labelInfo="（必填）">
+          <ChoiceSelect id="doc-depot" label="仓库" choices={depots} value={depotId} onChange={setDepotId} />
+        </FormGroup>
+        {kind === 'store' ? (
+          <ChoiceSelect
+            id="doc-supplier"
+            label="供应商"
+            choices={suppliers}
+            value={party}
+            onChange={setParty}
+          />
+        ) : (
+          <FormGroup label="领用人" labelFor="doc-receiver">
+            <InputGroup
+              id="doc-receiver"
+              value={party}
+              maxLength={20}
+              onChange={(e) => setParty(e.target.value)}
+            />
+          </FormGroup>
+        )}
+        {lines.map((line, i) => (
+          <div key={line.key} className="warehouse-line" data-testid="doc-line">
+            <FormGroup label={`物品${i + 1}`} labelFor={`doc-sku-${i}`}>
+              <ChoiceSelect
+                id={`doc-sku-${i}`}
+                label={`物品${i + 1}`}
+                choices={skus}
+                value={line.skuId}
+                onChange={(skuId) => setLine(i, { skuId })}
+              />
+            </FormGroup>
+            <FormGroup label={i === 0 ? '数量' : `数量${i + 1}`} labelFor={`doc-qty-${i}`}>
+              <InputGroup
+                id={`doc-qty-${i}`}
+                inputMode="numeric"
+                value={line.quantity}
+                onChange={(e) => setLine(i, { quantity: e.target.value })}
+              />
+            </FormGroup>
+            {lines.length > 1 ? (
+              <Button
+                minimal
+                icon="cross"
+                aria-label="删除此行"
+                onClick={() => setLines(lines.filter((_, j) => j !== i))}
+              />
+            ) : null}
+          </div>
+        ))}
+        <Button icon="add" text="添加物品" onClick={() => setLines([...lines, newLine()])} />
+        <FormGroup label="备注" labelFor="doc-remark" style={{ marginTop: 12 }}>
+          <InputGroup
+            id="doc-remark"
+            value={remark}
+            maxLength={200}
+            onChange={(e) => setRemark(e.target.value)}
+          />
+        </FormGroup>
+        {error ? (
+          <p className="bp6-text-intent-danger" role="alert">
+            {error}
+          </p>
+        ) : null}
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button text="取消" onClick={onClose} />
+            <Button text="保存" intent={Intent.PRIMARY} loading={busy} onClick={() => void save(false)} />
+            {canPrint ? (
+              <Button
+                text="保存并打印"
+                intent={Intent.SUCCESS}
+                loading={busy}
+                onClick={() => void save(true)}
+              />
+            ) : null}
+          </>
+        }
+      />
+    </Dialog>
+  );
+}
+
+/**
+ * 入库管理 / 出库管理 (issue #16): the documents of the ledger; 新增 saves (or saves and prints) a
+ * document, each row prints it and red-punches it once where stockDocumentMachine allows.
+ */
+function StockDocuments({ kind }: { kind: StockDocKind }) {
+  const s = setup[kind];
+  const paths = docPaths(kind);
+  const { request, toast } = useApp();
+  const canAdd = useAuthority(s.add);
+  const canPrint = useAuthority(s.print);
+  const canPunch = useAuthority(s.punch);
+  const [adding, setAdding] = useState(false);
+  const [punching, setPunching] = useState<Row | null>(null);
+  const [changed, setChanged] = useState(0);
+  const idOf = (row: Row) => Number(row[s.idField]);
+  const print = async (row: Row) => {
+    try {
+      await request({ url: paths.print, method: 'POST', data: { id: idOf(row) }, silent: true });
+      setChanged((n) => n + 1);
+      await openPrintView(pathWith(paths.printView, { id: idOf(row) }));
+    } catch (e) {
+      toast((e as { message?: string }).message ?? '打印失败', 'danger');
+    }
+  };
+  const punch = async (row: Row) => {
+    setPunching(null);
+    try {
+      const done = await request<{ docNo: string }>({
+        url: paths.list,
+        method: 'POST',
+        data: { id: idOf(row) },
+        silent: true,
+      });
+      toast(`已冲红，冲红单${done.docNo}`, 'success');
+    } catch (e) {
+      toast((e as { message?: string }).message ?? '冲红失败', 'danger');
+    }
+    setChanged((n) => n + 1);
+  };
+  return (
+    <div className="page" data-testid={`page-${kind}`}>
+      <ResourceList
+        def={s.def}
+        routeName={s.route}
+        refreshKey={changed}
+        actionsWidth={200}
+        onOpen={(row) =>
+          void openPrintView(pathWith(paths.printView, { id: idOf(row) })).catch((e: { message?: string }) =>
+            toast(e.message ?? '打开失败', 'danger'),
+          )
+        }
+        toolbarExtra={
+          canAdd ? (
+            <Button
+              icon="add"
+              intent={Intent.PRIMARY}
+              text={`新增${s.title}`}
+              onClick={() => setAdding(true)}
+            />
+          ) : null
+        }
+        rowActions={(row) => (
+          <>
+            {canPrint
+              ? rowButton(
+                  '打印',
+                  () => void print(row),
+                  false,
+                  !offers(stockDocWorkflow, row, 'stockDoc.print'),
+                )
+              : null}
+            {canPunch
+              ? rowButton(
+                  '冲红',
+                  () => setPunching(row),
+                  true,
+                  !offers(stockDocWorkflow, row, 'stockDoc.reverse'),
+                )
+              : null}
+          </>
+        )}
+      />
+      {adding ? (
+        <DocumentDialog
+          kind={kind}
+          canPrint={canPrint}
+          onClose={() => setAdding(false)}
+          onSaved={() => {
+            setAdding(false);
+            setChanged((n) => n + 1);
+          }}
+        />
+      ) : null}
+      <Alert
+        isOpen={punching !== null}
+        intent={Intent.DANGER}
+        confirmButtonText="冲红"
+        cancelButtonText="取消"
+        onCancel={() => setPunching(null)}
+        onConfirm={() => punching && void punch(punching)}
+      >
+        冲红将生成一张数量相反的冲红单，库存随之恢复，且每张单据只能冲红一次。确定冲红{s.title}
+        {String(punching?.docNo ?? '')}吗？
+      </Alert>
+    </div>
+  );
+}
+
+export const StockIn = () => <StockDocuments kind="store" />;
+export const StockOut = () => <StockDocuments kind="deliver" />;

@@ -1,0 +1,65 @@
+import { setup } from 'xstate';
+import { DocState, docStateNames } from '../domain/api/warehouse.js';
+import { defineWorkflow } from './workflow.js';
+
+/**
+ * A stock document (入库单 / 出库单, issue #16): saving posts it to the stock ledger (posted),
+ * printing it makes it printed (it may be printed again), a red punch reverses it once (reversed).
+ * The reversing document itself is a red-punch document (冲红单): printable, never reversed.
+ */
+export type StockDocEvent =
+  | { type: 'stockDoc.post' }
+  | { type: 'stockDoc.postRedPunch' }
+  | { type: 'stockDoc.print' }
+  | { type: 'stockDoc.reverse' };
+
+export const stockDocEvents: Record<StockDocEvent['type'], { label: string }> = {
+  'stockDoc.post': { label: '保存' },
+  'stockDoc.postRedPunch': { label: '保存冲红单' },
+  'stockDoc.print': { label: '打印' },
+  'stockDoc.reverse': { label: '冲红' },
+};
+
+export const stateLabels: Record<string, string> = {
+  draft: '未保存',
+  posted: docStateNames[DocState.posted] ?? '',
+  printed: docStateNames[DocState.printed] ?? '',
+  reversed: docStateNames[DocState.reversed] ?? '',
+  redPunch: docStateNames[DocState.redPunch] ?? '',
+};
+
+export const stockDocumentMachine = setup({ types: {} as { events: StockDocEvent } }).createMachine({
+  id: 'stockDocument',
+  initial: 'draft',
+  states: {
+    draft: { on: { 'stockDoc.post': 'posted', 'stockDoc.postRedPunch': 'redPunch' } },
+    posted: { on: { 'stockDoc.print': 'printed', 'stockDoc.reverse': 'reversed' } },
+    printed: { on: { 'stockDoc.print': 'printed', 'stockDoc.reverse': 'reversed' } },
+    reversed: {},
+    redPunch: { on: { 'stockDoc.print': 'redPunch' } },
+  },
+});
+
+const stateOfCode: Record<number, string> = {
+  [DocState.posted]: 'posted',
+  [DocState.printed]: 'printed',
+  [DocState.reversed]: 'reversed',
+  [DocState.redPunch]: 'redPunch',
+};
+export const codeOfState: Record<string, number> = {
+  posted: DocState.posted,
+  printed: DocState.printed,
+  reversed: DocState.reversed,
+  redPunch: DocState.redPunch,
+};
+
+/** The machine state of a stored document's docState. */
+export const stockDocStateOf = (code: unknown): string => stateOfCode[Number(code)] ?? 'draft';
+
+export const stockDocWorkflow = defineWorkflow({
+  machine: stockDocumentMachine,
+  stateOf: (row) => stockDocStateOf(row.docState),
+  contextOf: () => ({}),
+  fieldsOf: () => ({}),
+  stateName: (row) => stateLabels[stockDocStateOf(row.docState)] ?? '',
+});
