@@ -30,6 +30,7 @@ import { installTextHygiene } from './http/sanitize.js';
 import { registerSecurityHeaders } from './http/securityHeaders.js';
 import type { TrustProxy } from './http/trustProxy.js';
 import { ensurePatrolIndexes, startPatrolTaskJob } from './modules/administration/patrolTasks.js';
+import { seedPatrolTasks } from './modules/administration/seedPatrol.js';
 import { ensureTaskIndexes, startCareTaskJob } from './modules/care/planTasks.js';
 import { seedCarePlans } from './modules/care/seedPlans.js';
 import { seedEducation } from './modules/education/seed.js';
@@ -120,6 +121,7 @@ export async function buildApp(options: AppOptions) {
   await seedCarePlans(db);
   await ensureTaskIndexes(db);
   await ensurePatrolIndexes(db);
+  await seedPatrolTasks(db);
   await pruneOperationLogs(db, Date.now());
   await pruneFrontLogs(db, Date.now());
 

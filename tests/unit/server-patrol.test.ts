@@ -223,7 +223,7 @@ describe('patrol tasks from plans', () => {
     expect(Number(unchanged.rows[0]?.n)).toBe(0);
   });
 
-  it('a tomorrow task is not recorded yet; a task that already ended at another minute pass stays', async () => {
+  it('a tomorrow task is not recorded yet and is not missed', async () => {
     const planPkId = await newPlan();
     const tomorrow = localDay(h.clock.now + 86_400_000);
     await db()
@@ -242,7 +242,8 @@ describe('patrol tasks from plans', () => {
       },
     );
     expect(refused.body).toMatchObject({ code: Code.actionRefused, msg: '巡更任务未到日期，不能记录' });
-    expect(await markMissedTasks(db(), h.clock.now)).toBe(0);
+    await markMissedTasks(db(), h.clock.now);
+    expect(await taskOf(planPkId, tomorrow)).toMatchObject({ taskStatus: PatrolTaskStatus.scheduled });
   });
 
   it('refuses without the authority, and another organisation’s task is not found', async () => {
@@ -272,5 +273,18 @@ describe('patrol tasks from plans', () => {
     expect(foreign.body.code).toBe(Code.notFound);
     const post = await call(h.app, admin, 'POST', P.task, {});
     expect(post.status).toBe(404);
+  });
+});
+
+describe('patrol demo data', () => {
+  it('a fresh start has last week’s walked tasks, one abnormal, and yesterday’s night round 漏巡 on the workbench', async () => {
+    const done = await sql<{ n: number; abnormal: number }>`select count(*) as n,
+        sum(case when taskResult = ${PatrolResult.abnormal} then 1 else 0 end) as abnormal
+      from patrolTask where taskStatus = ${PatrolTaskStatus.completed}`.execute(db());
+    expect(Number(done.rows[0]?.n)).toBeGreaterThan(5);
+    expect(Number(done.rows[0]?.abnormal)).toBe(1);
+    await markMissedTasks(db(), h.clock.now);
+    const reminds = await call(h.app, admin, 'GET', `${REMINDS_PATH}?remindType=patrolMissed&pageHelper=0`);
+    expect((reminds.body.result as Page).list.map((r) => r.planName)).toContain('夜间消防巡查计划');
   });
 });
