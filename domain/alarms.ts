@@ -72,6 +72,7 @@ export function severityOf(source: AlarmSource, alarmType: string): 1 | 2 | 3 {
   if (source === 'pnt') {
     if (alarmType === 'sos') return 3;
     if (alarmType === 'railAlarm' || alarmType === 'tamperAlarm' || alarmType === 'manualAlarm') return 2;
+    if (alarmType === 'patrol.abnormal') return 2;
     return 1;
   }
   if (alarmType === '3' || alarmType === '4') return 3;
@@ -81,9 +82,12 @@ export function severityOf(source: AlarmSource, alarmType: string): 1 | 2 | 3 {
   return 1;
 }
 
+/** Alarms no device raises, shown with the positioning alarms: a patrol point found abnormal (issue #15). */
+export const otherPntAlarmTypeName: Record<string, string> = { 'patrol.abnormal': '巡更异常' };
+
 export const alarmTypeName = (source: AlarmSource, alarmType: string): string =>
   source === 'pnt'
-    ? (positionAlarmTypeName[alarmType as PositionAlarmType] ?? alarmType)
+    ? (positionAlarmTypeName[alarmType as PositionAlarmType] ?? otherPntAlarmTypeName[alarmType] ?? alarmType)
     : (mattressAlarmTypeName[alarmType] ?? alarmType);
 
 /** One alarm record as stored, listed, pushed and published (every change bumps version). */

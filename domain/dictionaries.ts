@@ -63,6 +63,8 @@ export const staticDictionaries = {
     ['tamperAlarm', '防拆告警'],
     ['maintenanceAlarm', '维护告警'],
     ['sos', 'SOS求救'],
+    // no device raises it: a patrol point recorded abnormal (issue #15)
+    ['patrol.abnormal', '巡更异常'],
   ]),
   locateStatus: d([
     [0, '在线'],
@@ -224,6 +226,16 @@ export const staticDictionaries = {
   ]),
   patrolStatus: d([
     [0, '未巡查'],
+    [1, '正常'],
+    [2, '异常'],
+  ]),
+  patrolTaskStatus: d([
+    [0, '待巡查'],
+    [1, '巡查中'],
+    [2, '已完成'],
+    [3, '漏巡'],
+  ]),
+  patrolResult: d([
     [1, '正常'],
     [2, '异常'],
   ]),

@@ -68,12 +68,26 @@ export const overdueRectifyRemind = z.object({
 });
 export type OverdueRectifyRemind = z.infer<typeof overdueRectifyRemind>;
 
+/** A patrol task missed at its end time (漏巡), yesterday or today: 巡更管理 (issue #15). */
+export const patrolMissedRemind = z.object({
+  remindType: z.literal('patrolMissed'),
+  remindKey: z.string(),
+  title: z.string(),
+  content: z.string(),
+  taskId: z.number().int(),
+  planName: z.string(),
+  taskDate: z.string(),
+  nursingName: z.string().nullable(),
+});
+export type PatrolMissedRemind = z.infer<typeof patrolMissedRemind>;
+
 /** One entry of the list; the console drops kinds it does not know. */
 export const remindItem = z.discriminatedUnion('remindType', [
   overdueOutingRemind,
   customRemind,
   careTasksRemind,
   overdueRectifyRemind,
+  patrolMissedRemind,
 ]);
 export type RemindItem = z.infer<typeof remindItem>;
 

@@ -153,6 +153,10 @@ export const AdministrationScreens = {
   activityRegisterDetail: '/administration/activityRegisterDetail',
   activitySign: '/administration/activitySign',
   activitySignDetail: '/administration/activitySignDetail',
+  /** 巡更管理, 巡更记录 and one task's points (?taskId=). */
+  patrolManage: '/administration/patrolManage',
+  patrolRecord: '/administration/patrolRecord',
+  patrolRecordDetail: '/administration/patrolRecordDetail',
 } as const;
 
 /** Spec 001 §2 "Care plan, base /careplan": care configuration, nursing plans and their tasks. */

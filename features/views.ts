@@ -14,6 +14,7 @@ import { governmentViews } from './government/index.js';
 import { homecareViews } from './homecare/index.js';
 import { iotViews } from './iot/index.js';
 import { outingViews } from './outing/index.js';
+import { patrolViews } from './patrol/index.js';
 import { photoViews } from './photos/index.js';
 import { residenceViews } from './residence/index.js';
 import { systemViews } from './system-settings/index.js';
@@ -44,5 +45,6 @@ export const views: ViewLoaders = {
   ...activityViews,
   ...warehouseViews,
   ...administrationViews,
+  ...patrolViews,
   ...photoViews,
 };

@@ -220,6 +220,15 @@ export const pathModels: Record<string, PathModel> = {
       { type: 'outing.return', at: '2026-05-01 16:30:00' },
     ],
   },
+  patrolTaskMachine: {
+    events: [
+      { type: 'patrol.record' },
+      { type: 'patrol.finish', abnormal: false },
+      { type: 'patrol.finish', abnormal: true },
+      { type: 'patrol.miss' },
+    ],
+    serialize: (s) => JSON.stringify([s.value, (s.context as { taskResult: unknown }).taskResult]),
+  },
   nursingTaskMachine: {
     events: [
       { type: 'task.done' },

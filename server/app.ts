@@ -29,6 +29,8 @@ import { registerRoutes } from './http/route.js';
 import { installTextHygiene } from './http/sanitize.js';
 import { registerSecurityHeaders } from './http/securityHeaders.js';
 import type { TrustProxy } from './http/trustProxy.js';
+import { ensurePatrolIndexes, startPatrolTaskJob } from './modules/administration/patrolTasks.js';
+import { seedPatrolTasks } from './modules/administration/seedPatrol.js';
 import { ensureTaskIndexes, startCareTaskJob } from './modules/care/planTasks.js';
 import { seedCarePlans } from './modules/care/seedPlans.js';
 import { seedEducation } from './modules/education/seed.js';
@@ -120,6 +122,8 @@ export async function buildApp(options: AppOptions) {
   await seedPhotos(db, dataDir);
   await seedCarePlans(db);
   await ensureTaskIndexes(db);
+  await ensurePatrolIndexes(db);
+  await seedPatrolTasks(db);
   await pruneOperationLogs(db, Date.now());
   await pruneFrontLogs(db, Date.now());
 
@@ -186,6 +190,8 @@ export async function buildApp(options: AppOptions) {
   // Today's care tasks of every active plan, then each day's (docs/decisions.md "Care").
   const careTasks = startCareTaskJob(services, app.log);
   app.addHook('onClose', async () => careTasks.stop());
+  const patrolTasks = startPatrolTaskJob(services, app.log);
+  app.addHook('onClose', async () => patrolTasks.stop());
   const staticDir = options.staticDir;
   if (staticDir && existsSync(staticDir)) {
     await app.register(fastifyStatic, {

@@ -11,6 +11,7 @@ import {
 } from '../resources/administration.js';
 import { AdministrationScreens as S } from '../screens.js';
 import { activityItems, activityResources } from './administration/activities.js';
+import { patrolItems, patrolResources } from './administration/patrol.js';
 import { photoItems, photoResources } from './administration/photos.js';
 
 /**
@@ -30,6 +31,7 @@ export const administrationModule = defineModule({
     familyInformResource,
     ...photoResources,
     ...activityResources,
+    ...patrolResources,
   ],
   items: [
     screen(S.notice, '公告管理', {
@@ -59,5 +61,6 @@ export const administrationModule = defineModule({
     screen(S.todo, '待办事项', { code: A.todo, resource: todoResource }),
     ...photoItems,
     ...activityItems,
+    ...patrolItems,
   ],
 });

@@ -9,11 +9,12 @@ import {
   type CareTasksRemind,
   type OverdueOutingRemind,
   type OverdueRectifyRemind,
+  type PatrolMissedRemind,
   REMINDS_PATH,
   type RemindItem,
   remindItem,
 } from '../../domain/reminders.js';
-import { CarePlanScreens, outingRegisterOf } from '../../domain/screens.js';
+import { AdministrationScreens, CarePlanScreens, outingRegisterOf } from '../../domain/screens.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { usePageRefresh } from '../../src/app/usePageRefresh.js';
 import { useOptionalRealtime } from '../../src/realtime/context.js';
@@ -126,6 +127,8 @@ export function Reminders() {
               <CareTasksRow key={item.remindKey} item={item} />
             ) : item.remindType === 'inspectionOverdue' ? (
               <RectifyRow key={item.remindKey} item={item} />
+            ) : item.remindType === 'patrolMissed' ? (
+              <PatrolMissedRow key={item.remindKey} item={item} />
             ) : (
               <OutingRow key={item.remindKey} item={item} />
             ),
@@ -163,6 +166,35 @@ function RectifyRow({ item }: { item: OverdueRectifyRemind }) {
           text="去整改"
           aria-label={`整改${item.itemName}`}
           onClick={() => navigate(GovernmentScreens.rectify)}
+        />
+      </td>
+    </tr>
+  );
+}
+
+/** A patrol task missed at its end time (巡更管理, issue #15). */
+function PatrolMissedRow({ item }: { item: PatrolMissedRemind }) {
+  return (
+    <tr data-testid="remind-item">
+      <td>
+        <Tag intent="danger" minimal>
+          巡更漏巡
+        </Tag>
+      </td>
+      <td>
+        <strong>{item.planName}</strong>
+        {item.nursingName ? <span className="muted"> · {item.nursingName}</span> : null}
+      </td>
+      <td>巡更日期 {item.taskDate}</td>
+      <td className="overdue">漏巡</td>
+      <td className="muted remind-content">{item.content}</td>
+      <td>
+        <Button
+          small
+          intent="primary"
+          text="查看"
+          aria-label={`查看巡更${item.planName}`}
+          onClick={() => navigate(AdministrationScreens.patrolManage)}
         />
       </td>
     </tr>

@@ -16,6 +16,7 @@ import { photoAlbumHooks, photoRoutes } from '../routes/administration/photos.js
 import { remindHooks, remindRoutes } from '../routes/administration/reminds.js';
 import { todoHooks } from '../routes/administration/todos.js';
 import { activityRoutes, activityServerResources } from './administration/activities.js';
+import { patrolRoutes, patrolServerResources } from './administration/patrol.js';
 import type { ServerModule } from './types.js';
 
 /** 行政管理: the user's messages, todos and reminds, announcements with receipts, the bell. */
@@ -30,6 +31,7 @@ export const administrationServer: ServerModule = {
     [familyInformResource.name]: { hooks: familyInformHooks },
     [photoAlbumResource.name]: { hooks: photoAlbumHooks },
     ...activityServerResources,
+    ...patrolServerResources,
   },
   routes: () => [
     ...inboxRoutes(),
@@ -39,5 +41,6 @@ export const administrationServer: ServerModule = {
     ...familyInformRoutes(),
     ...photoRoutes(),
     ...activityRoutes(),
+    ...patrolRoutes(),
   ],
 };

@@ -12,6 +12,7 @@ import type { Db } from '../../db/index.js';
 import { ApiFailure } from '../../http/failure.js';
 import { type AnyRoute, route } from '../../http/route.js';
 import { idParams } from '../../http/schemas.js';
+import { patrolMissedReminds } from '../../modules/administration/patrolTasks.js';
 import { careTasksRemind } from '../../modules/care/reminds.js';
 import { overdueRectifyReminds } from '../../modules/government/overdue.js';
 import { listRows, type ResourceHooks, type Row } from '../../resources/engine.js';
@@ -58,7 +59,9 @@ export async function dueReminds(db: Db, user: SessionUser, nowMs: number): Prom
 
 const remindsQuery = listQuerySchema(remindResource).extend({
   remindType: z
-    .enum(['custom', 'careTasks', 'outingOverdue', 'inspectionOverdue'], { error: '提醒类别无效' })
+    .enum(['custom', 'careTasks', 'outingOverdue', 'inspectionOverdue', 'patrolMissed'], {
+      error: '提醒类别无效',
+    })
     .optional(),
 });
 
@@ -106,6 +109,7 @@ export function remindRoutes(): AnyRoute[] {
           ...(care ? [care] : []),
           ...outings.list,
           ...(await overdueRectifyReminds(db, user)),
+          ...(await patrolMissedReminds(db, user, now)),
           ...(await dueReminds(db, user, now)),
         ];
         const kept = query.remindType ? merged.filter((r) => r.remindType === query.remindType) : merged;
