@@ -9,6 +9,7 @@
  * - billing (billing.ts): month-end bills for 1,000 residents; 10,000 random trades, then reconciliation
  * - care (care.ts): a day's care tasks for 1,000 elders × 10 items; today's tasks of one floor under 50 connections
  * - inbox (inbox.ts): an announcement to 500 open consoles; the bell's unread count with 1,000 users
+ * - patrol (patrol.ts): a month of patrol tasks for 50 plans
  * `npm run bench -- startup realtime map` picks sections (all by default).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -22,6 +23,7 @@ import { benchCare } from './care.js';
 import { benchInbox } from './inbox.js';
 import { benchList } from './list.js';
 import { benchMap } from './map.js';
+import { benchPatrol } from './patrol.js';
 import { benchRealtime } from './realtime.js';
 import { benchResources } from './resources.js';
 import { CHROMIUM_ARGS } from './util.js';
@@ -132,6 +134,7 @@ async function main() {
     billing: benchBilling,
     care: benchCare,
     inbox: benchInbox,
+    patrol: benchPatrol,
     list: benchList,
   };
   const chosen = process.argv.slice(2).filter((a): a is keyof typeof sections => a in sections);
