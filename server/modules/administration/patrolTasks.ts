@@ -8,6 +8,7 @@ import { patrolTaskWorkflow } from '../../../machines/patrolTaskMachine.js';
 import { advance } from '../../../machines/workflow.js';
 import type { SessionUser } from '../../auth/tokens.js';
 import type { Db } from '../../db/index.js';
+import { minuteJob } from '../../minuteJob.js';
 import type { Services } from '../../services.js';
 
 /** Plan types (dictionary planType): 0 日, 1 周 (cycleDays 1–7, 1 = Monday), 2 月 (1–31), 3 自定义. */
@@ -170,7 +171,6 @@ export async function markMissedTasks(db: Db, nowMs: number, scope: { orgId?: nu
  */
 export function startPatrolTaskJob(services: Pick<Services, 'db' | 'now'>, log: FastifyBaseLogger) {
   let day = '';
-  let running: Promise<void> | null = null;
   const pass = async () => {
     const now = services.now();
     const today = localDay(now);
@@ -182,24 +182,7 @@ export function startPatrolTaskJob(services: Pick<Services, 'db' | 'now'>, log: 
       await markMissedTasks(trx, now);
     });
   };
-  const run = () => {
-    running ??= pass()
-      .catch((error: unknown) => log.error({ err: error }, 'patrol task job failed'))
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  };
-  const first = run();
-  const timer = setInterval(() => void run(), 60_000);
-  timer.unref?.();
-  return {
-    ready: first,
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return minuteJob('patrol task job', log, pass);
 }
 
 /** The workbench's entries: tasks missed yesterday or today, for who may see 巡更管理. */

@@ -12,6 +12,7 @@ import { localDateTime, localDay } from '../../../domain/clock.js';
 import { OutStatus } from '../../../domain/resources/outing.js';
 import { LiveStatus } from '../../../domain/resources/residence.js';
 import type { Db } from '../../db/index.js';
+import { minuteJob } from '../../minuteJob.js';
 import type { PushHub } from '../../push/hub.js';
 import type { Services } from '../../services.js';
 
@@ -228,7 +229,6 @@ const minusMinutes = (slot: string, minutes: number) => {
 export function startCareTaskJob(services: Pick<Services, 'db' | 'hub' | 'now'>, log: FastifyBaseLogger) {
   let day = '';
   let lastSlot = '';
-  let running: Promise<void> | null = null;
   const pass = async () => {
     const now = services.now();
     const today = localDay(now);
@@ -248,23 +248,5 @@ export function startCareTaskJob(services: Pick<Services, 'db' | 'hub' | 'now'>,
       lastSlot = slot;
     });
   };
-  const run = () => {
-    running ??= pass()
-      .catch((error: unknown) => log.error({ err: error }, 'care task job failed'))
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  };
-  const first = run();
-  const timer = setInterval(() => void run(), 60_000);
-  timer.unref?.();
-  return {
-    /** The first pass (tests wait for it). */
-    ready: first,
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return minuteJob('care task job', log, pass);
 }
