@@ -1,10 +1,12 @@
-import { Callout, FormGroup, HTMLSelect, HTMLTable, Intent } from '@blueprintjs/core';
+import { Callout, FormGroup, HTMLSelect, Intent } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { type ActivityStatistic, ActivityPaths as P, rateOf } from '../../domain/api/activities.js';
 import { today } from '../../domain/clock.js';
 import { staticDictionaries } from '../../domain/dictionaries.js';
+import type { ResourceDef } from '../../domain/resource.js';
 import { AdministrationScreens as S } from '../../domain/screens.js';
 import { useApp } from '../../src/app/AppContext.js';
+import { ResourceTable } from '../../src/resource/ResourceTable.js';
 import { usePage } from '../../src/router/page.js';
 import { ActivityHeader, Figures } from './ActivityHeader.js';
 import { useActivitySummary } from './useActivitySummary.js';
@@ -14,41 +16,52 @@ const percent = (rate: number | null) => (rate === null ? '—' : `${rate}%`);
 
 type Line = ActivityStatistic['byType'][number] | ActivityStatistic['byMonth'][number];
 
-/** The breakdown of a few figures by type or by month: a fixed summary, not a paged list. */
-function Breakdown({ title, first, lines }: { title: string; first: (l: Line) => string; lines: Line[] }) {
+/** The breakdown by type or by month, drawn by the one list table from a display-only definition. */
+const breakdownDef = (name: string, firstLabel: string): ResourceDef => ({
+  name,
+  title: firstLabel,
+  table: name,
+  idField: 'key',
+  nameField: 'key',
+  fields: [
+    { name: 'key', label: firstLabel, type: 'text' },
+    { name: 'activities', label: '活动数', type: 'int' },
+    { name: 'registered', label: '报名人次', type: 'int' },
+    { name: 'signedIn', label: '签到人次', type: 'int' },
+    { name: 'signedOut', label: '签退人次', type: 'int' },
+    { name: 'rate', label: '出勤率', type: 'text' },
+  ],
+  columns: ['key', 'activities', 'registered', 'signedIn', 'signedOut', 'rate'],
+  defaultSort: { field: 'key', order: 'asc' },
+  api: {},
+  authority: { view: 'session' },
+});
+const byTypeDef = breakdownDef('activityByType', '活动类型');
+const byMonthDef = breakdownDef('activityByMonth', '月份');
+const SORT = { field: 'key', order: 'asc' } as const;
+
+function Breakdown({
+  title,
+  def,
+  first,
+  lines,
+}: {
+  title: string;
+  def: ResourceDef;
+  first: (l: Line) => string;
+  lines: Line[];
+}) {
+  const rows = lines.map((l) => ({ ...l, key: first(l), rate: percent(l.attendanceRate) }));
   return (
     <>
       <h4 className="activity-section-title">{title}</h4>
-      <HTMLTable compact striped bordered className="activity-breakdown">
-        <thead>
-          <tr>
-            <th>{title.replace('按', '').replace('统计', '')}</th>
-            <th>活动数</th>
-            <th>报名人次</th>
-            <th>签到人次</th>
-            <th>签退人次</th>
-            <th>出勤率</th>
-          </tr>
-        </thead>
-        <tbody>
-          {lines.length ? (
-            lines.map((l) => (
-              <tr key={first(l)}>
-                <td>{first(l)}</td>
-                <td>{l.activities}</td>
-                <td>{l.registered}</td>
-                <td>{l.signedIn}</td>
-                <td>{l.signedOut}</td>
-                <td>{percent(l.attendanceRate)}</td>
-              </tr>
-            ))
-          ) : (
-            <tr>
-              <td colSpan={6}>暂无数据</td>
-            </tr>
-          )}
-        </tbody>
-      </HTMLTable>
+      {rows.length ? (
+        <div className="activity-breakdown">
+          <ResourceTable def={def} rows={rows} columns={def.columns} sort={SORT} onSort={() => undefined} />
+        </div>
+      ) : (
+        <Callout>暂无数据</Callout>
+      )}
     </>
   );
 }
@@ -130,10 +143,16 @@ export function Statistics() {
           />
           <Breakdown
             title="按类型统计"
+            def={byTypeDef}
             first={(l) => ('typeName' in l ? l.typeName : '')}
             lines={stats.byType}
           />
-          <Breakdown title="按月份统计" first={(l) => ('month' in l ? l.month : '')} lines={stats.byMonth} />
+          <Breakdown
+            title="按月份统计"
+            def={byMonthDef}
+            first={(l) => ('month' in l ? l.month : '')}
+            lines={stats.byMonth}
+          />
         </>
       ) : null}
     </div>
