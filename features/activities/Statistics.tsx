@@ -32,6 +32,7 @@ const breakdownDef = (name: string, firstLabel: string): ResourceDef => ({
     { name: 'rate', label: '出勤率', type: 'text' },
   ],
   columns: ['key', 'activities', 'registered', 'signedIn', 'signedOut', 'rate'],
+  // the summary is in its order already: nothing to sort by
   defaultSort: { field: 'key', order: 'asc' },
   api: {},
   authority: { view: 'session' },

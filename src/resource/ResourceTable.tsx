@@ -1,4 +1,5 @@
 import '@blueprintjs/table/lib/css/table.css';
+import './resource.css';
 import { Icon } from '@blueprintjs/core';
 import { Cell, Column, ColumnHeaderCell, type ColumnProps, SelectionModes, Table2 } from '@blueprintjs/table';
 import {
