@@ -144,60 +144,75 @@ export function Reminders() {
   );
 }
 
-function RectifyRow({ item }: { item: OverdueRectifyRemind }) {
+/** A row of something overdue: its tag, what and who, when it was due, and the button that goes to it. */
+function OverdueRow(props: {
+  tag: string;
+  name: string;
+  who: string | null | undefined;
+  due: string;
+  state: string;
+  content: string;
+  action: string;
+  actionLabel: string;
+  to: string;
+}) {
   return (
     <tr data-testid="remind-item">
       <td>
         <Tag intent="danger" minimal>
-          整改逾期
+          {props.tag}
         </Tag>
       </td>
       <td>
-        <strong>{item.itemName}</strong>
-        {item.rectifyUserName ? <span className="muted"> · {item.rectifyUserName}</span> : null}
+        <strong>{props.name}</strong>
+        {props.who ? <span className="muted"> · {props.who}</span> : null}
       </td>
-      <td>整改期限 {item.rectifyDeadline}</td>
-      <td className="overdue">已逾期</td>
-      <td className="muted remind-content">{item.content}</td>
+      <td>{props.due}</td>
+      <td className="overdue">{props.state}</td>
+      <td className="muted remind-content">{props.content}</td>
       <td>
         <Button
           small
           intent="primary"
-          text="去整改"
-          aria-label={`整改${item.itemName}`}
-          onClick={() => navigate(GovernmentScreens.rectify)}
+          text={props.action}
+          aria-label={props.actionLabel}
+          onClick={() => navigate(props.to)}
         />
       </td>
     </tr>
   );
 }
 
+function RectifyRow({ item }: { item: OverdueRectifyRemind }) {
+  return (
+    <OverdueRow
+      tag="整改逾期"
+      name={item.itemName}
+      who={item.rectifyUserName}
+      due={`整改期限 ${item.rectifyDeadline}`}
+      state="已逾期"
+      content={item.content}
+      action="去整改"
+      actionLabel={`整改${item.itemName}`}
+      to={GovernmentScreens.rectify}
+    />
+  );
+}
+
 /** A patrol task missed at its end time (巡更管理, issue #15). */
 function PatrolMissedRow({ item }: { item: PatrolMissedRemind }) {
   return (
-    <tr data-testid="remind-item">
-      <td>
-        <Tag intent="danger" minimal>
-          巡更漏巡
-        </Tag>
-      </td>
-      <td>
-        <strong>{item.planName}</strong>
-        {item.nursingName ? <span className="muted"> · {item.nursingName}</span> : null}
-      </td>
-      <td>巡更日期 {item.taskDate}</td>
-      <td className="overdue">漏巡</td>
-      <td className="muted remind-content">{item.content}</td>
-      <td>
-        <Button
-          small
-          intent="primary"
-          text="查看"
-          aria-label={`查看巡更${item.planName}`}
-          onClick={() => navigate(AdministrationScreens.patrolManage)}
-        />
-      </td>
-    </tr>
+    <OverdueRow
+      tag="巡更漏巡"
+      name={item.planName}
+      who={item.nursingName}
+      due={`巡更日期 ${item.taskDate}`}
+      state="漏巡"
+      content={item.content}
+      action="查看"
+      actionLabel={`查看巡更${item.planName}`}
+      to={AdministrationScreens.patrolManage}
+    />
   );
 }
 
