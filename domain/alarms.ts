@@ -90,6 +90,9 @@ export const alarmTypeName = (source: AlarmSource, alarmType: string): string =>
     ? (positionAlarmTypeName[alarmType as PositionAlarmType] ?? otherPntAlarmTypeName[alarmType] ?? alarmType)
     : (mattressAlarmTypeName[alarmType] ?? alarmType);
 
+/** How people name the three severities (3 most severe). */
+export const severityNames: Record<1 | 2 | 3, string> = { 3: '紧急', 2: '重要', 1: '一般' };
+
 /** One alarm record as stored, listed, pushed and published (every change bumps version). */
 export const alarmRecord = z.object({
   recordId: z.number().int(),

@@ -17,6 +17,7 @@ import { useLocation, useMatches, useNavigate, useNavigation, useOutlet } from '
 import { ALL_DATA_DEPTS, dataDeptChoices, dataDeptName } from '../domain/session.js';
 import { VersionNotice } from '../features/callboard/VersionNotice.js';
 import { NotFound, NotImplemented } from '../features/fallback/index.js';
+import { AlarmAnnouncerProvider } from './alarm/context.js';
 import type { ApiClient } from './api/client.js';
 import { AppProvider, type AppServices } from './app/AppContext.js';
 import { LoadingBar } from './app/LoadingBar.js';
@@ -265,123 +266,125 @@ export function App({
   return (
     <AppProvider services={services}>
       <RealtimeProvider realtime={realtime}>
-        <LoadingBar />
-        <ShellLayout
-          systemName={config.iconConfig.systemName}
-          systemIcon={config.iconConfig.systemIcon}
-          empName={user?.empInfo.empName ?? ''}
-          deptName={dataDeptName(user)}
-          menuOpen={config.iconConfig.menuOpenStatus !== 'CLOSE'}
-          menus={menus}
-          tabs={tabs}
-          activePath={tabPath(path, query)}
-          onOpenMenu={(m) => goTo(m.menuType === 'IN_LINK' ? iframeHash(m.menuId) : m.hash)}
-          onSelectTab={(p) => goTo(p)}
-          onCloseTab={(p) =>
-            closeAsking([p], () => {
-              const result = closeTab(tabs, p);
-              saveTabs(result.state);
-              runEffects(result.effects);
-              if (tabs.active === p) routerNavigate(result.state.active ?? WORKBENCH);
-            })
-          }
-          onCloseOthers={(p) =>
-            closeAsking(
-              tabs.tabs.map((t) => t.path).filter((k) => k !== p),
-              () => saveTabs(closeOthers(tabs, p)),
-            )
-          }
-          onCloseAll={() =>
-            closeAsking(
-              tabs.tabs.map((t) => t.path),
-              () => {
-                saveTabs(closeAll());
-                routerNavigate(WORKBENCH);
-              },
-            )
-          }
-          onSwitchDept={() => sessionRef.send({ type: 'session.switchDept' })}
-          onOpenPath={goTo}
-          onLogout={() => sessionRef.send({ type: 'session.logout' })}
-        >
-          {state === 'loadingMenus' ? <NonIdealState icon={<Spinner />} title="加载中" /> : page}
-        </ShellLayout>
-        <Dialog
-          isOpen={state === 'choosingDepartment' || state === 'selectingDepartment'}
-          title="请选择数据部门"
-          icon="office"
-          // the first choice after sign-in must be made; a switch can always be called off
-          isCloseButtonShown={canCancelSwitch}
-          canEscapeKeyClose={canCancelSwitch}
-          canOutsideClickClose={canCancelSwitch}
-          onClose={() => sessionRef.send({ type: 'session.cancelSwitch' })}
-          onOpening={() => setDeptChoice(null)}
-        >
-          <DialogBody>
-            <div data-testid="dept-chooser">
-              <RadioGroup
-                selectedValue={deptChoice ?? user?.selectedDataDeptId ?? undefined}
-                onChange={(e) => setDeptChoice(Number(e.currentTarget.value))}
-              >
-                {(user ? dataDeptChoices(user) : []).map((d) => (
-                  <Radio key={d.deptId} value={d.deptId} label={d.deptName} />
-                ))}
-              </RadioGroup>
-              {state === 'choosingDepartment' && ctx.error ? (
-                <Callout intent={Intent.DANGER} icon={null}>
-                  {ctx.error.message}
-                </Callout>
-              ) : null}
-            </div>
-          </DialogBody>
-          <DialogFooter
-            actions={
-              <>
-                {canCancelSwitch ? (
-                  <Button text="取消" onClick={() => sessionRef.send({ type: 'session.cancelSwitch' })} />
-                ) : null}
-                <Button
-                  intent={Intent.PRIMARY}
-                  text="进入系统"
-                  loading={state === 'selectingDepartment'}
-                  disabled={deptChoice === null || deptChoice === user?.selectedDataDeptId}
-                  onClick={() => {
-                    if (deptChoice !== null) {
-                      saveTabs(emptyTabs);
-                      sessionRef.send({ type: 'session.selectDept', deptId: deptChoice });
-                    }
-                  }}
-                />
-              </>
+        <AlarmAnnouncerProvider userId={user?.userId ?? 0}>
+          <LoadingBar />
+          <ShellLayout
+            systemName={config.iconConfig.systemName}
+            systemIcon={config.iconConfig.systemIcon}
+            empName={user?.empInfo.empName ?? ''}
+            deptName={dataDeptName(user)}
+            menuOpen={config.iconConfig.menuOpenStatus !== 'CLOSE'}
+            menus={menus}
+            tabs={tabs}
+            activePath={tabPath(path, query)}
+            onOpenMenu={(m) => goTo(m.menuType === 'IN_LINK' ? iframeHash(m.menuId) : m.hash)}
+            onSelectTab={(p) => goTo(p)}
+            onCloseTab={(p) =>
+              closeAsking([p], () => {
+                const result = closeTab(tabs, p);
+                saveTabs(result.state);
+                runEffects(result.effects);
+                if (tabs.active === p) routerNavigate(result.state.active ?? WORKBENCH);
+              })
             }
-          />
-        </Dialog>
-        <Alert
-          isOpen={['expired', 'signedInElsewhere', 'keyInfoChanged'].includes(state)}
-          intent={Intent.WARNING}
-          icon="warning-sign"
-          confirmButtonText="确定"
-          onConfirm={() => sessionRef.send({ type: 'session.alertClosed' })}
-        >
-          {ctx.alertText}
-        </Alert>
-        <Alert
-          isOpen={closing !== null}
-          intent={Intent.WARNING}
-          icon="warning-sign"
-          confirmButtonText="关闭"
-          cancelButtonText="取消"
-          onCancel={() => setClosing(null)}
-          onConfirm={() => {
-            for (const key of closing?.keys ?? []) discardUnsaved(key);
-            closing?.close();
-            setClosing(null);
-          }}
-        >
-          有未保存的修改，关闭后将丢失，确定关闭吗？
-        </Alert>
-        <VersionNotice session={signedIn ? (token ?? null) : null} />
-        <SlowRequestDialog />
+            onCloseOthers={(p) =>
+              closeAsking(
+                tabs.tabs.map((t) => t.path).filter((k) => k !== p),
+                () => saveTabs(closeOthers(tabs, p)),
+              )
+            }
+            onCloseAll={() =>
+              closeAsking(
+                tabs.tabs.map((t) => t.path),
+                () => {
+                  saveTabs(closeAll());
+                  routerNavigate(WORKBENCH);
+                },
+              )
+            }
+            onSwitchDept={() => sessionRef.send({ type: 'session.switchDept' })}
+            onOpenPath={goTo}
+            onLogout={() => sessionRef.send({ type: 'session.logout' })}
+          >
+            {state === 'loadingMenus' ? <NonIdealState icon={<Spinner />} title="加载中" /> : page}
+          </ShellLayout>
+          <Dialog
+            isOpen={state === 'choosingDepartment' || state === 'selectingDepartment'}
+            title="请选择数据部门"
+            icon="office"
+            // the first choice after sign-in must be made; a switch can always be called off
+            isCloseButtonShown={canCancelSwitch}
+            canEscapeKeyClose={canCancelSwitch}
+            canOutsideClickClose={canCancelSwitch}
+            onClose={() => sessionRef.send({ type: 'session.cancelSwitch' })}
+            onOpening={() => setDeptChoice(null)}
+          >
+            <DialogBody>
+              <div data-testid="dept-chooser">
+                <RadioGroup
+                  selectedValue={deptChoice ?? user?.selectedDataDeptId ?? undefined}
+                  onChange={(e) => setDeptChoice(Number(e.currentTarget.value))}
+                >
+                  {(user ? dataDeptChoices(user) : []).map((d) => (
+                    <Radio key={d.deptId} value={d.deptId} label={d.deptName} />
+                  ))}
+                </RadioGroup>
+                {state === 'choosingDepartment' && ctx.error ? (
+                  <Callout intent={Intent.DANGER} icon={null}>
+                    {ctx.error.message}
+                  </Callout>
+                ) : null}
+              </div>
+            </DialogBody>
+            <DialogFooter
+              actions={
+                <>
+                  {canCancelSwitch ? (
+                    <Button text="取消" onClick={() => sessionRef.send({ type: 'session.cancelSwitch' })} />
+                  ) : null}
+                  <Button
+                    intent={Intent.PRIMARY}
+                    text="进入系统"
+                    loading={state === 'selectingDepartment'}
+                    disabled={deptChoice === null || deptChoice === user?.selectedDataDeptId}
+                    onClick={() => {
+                      if (deptChoice !== null) {
+                        saveTabs(emptyTabs);
+                        sessionRef.send({ type: 'session.selectDept', deptId: deptChoice });
+                      }
+                    }}
+                  />
+                </>
+              }
+            />
+          </Dialog>
+          <Alert
+            isOpen={['expired', 'signedInElsewhere', 'keyInfoChanged'].includes(state)}
+            intent={Intent.WARNING}
+            icon="warning-sign"
+            confirmButtonText="确定"
+            onConfirm={() => sessionRef.send({ type: 'session.alertClosed' })}
+          >
+            {ctx.alertText}
+          </Alert>
+          <Alert
+            isOpen={closing !== null}
+            intent={Intent.WARNING}
+            icon="warning-sign"
+            confirmButtonText="关闭"
+            cancelButtonText="取消"
+            onCancel={() => setClosing(null)}
+            onConfirm={() => {
+              for (const key of closing?.keys ?? []) discardUnsaved(key);
+              closing?.close();
+              setClosing(null);
+            }}
+          >
+            有未保存的修改，关闭后将丢失，确定关闭吗？
+          </Alert>
+          <VersionNotice session={signedIn ? (token ?? null) : null} />
+          <SlowRequestDialog />
+        </AlarmAnnouncerProvider>
       </RealtimeProvider>
     </AppProvider>
   );

@@ -15,7 +15,7 @@ import {
   Tag,
   TextArea,
 } from '@blueprintjs/core';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   type AlarmComment,
   type AlarmRecord,
@@ -29,12 +29,13 @@ import { Authority } from '../../domain/menus.js';
 import { mattressAlarmRecordResource, pntAlarmRecordResource } from '../../domain/resources/iotRecords.js';
 import { waitedText } from '../../domain/schedule.js';
 import { alarmOffers } from '../../machines/alarmMachine.js';
+import { useAnnouncerState } from '../../src/alarm/context.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { useAuthority } from '../../src/auth/authorityStore.js';
 import { useRealtime, useStore } from '../../src/realtime/context.js';
 import { ResourceList } from '../../src/resource/index.js';
+import { usePage } from '../../src/router/page.js';
 import { HealthLight } from './HealthLight.js';
-import { AlarmSound } from './sound.js';
 import { useNow } from './useNow.js';
 import './iot.css';
 
@@ -130,30 +131,25 @@ function useAlarmActions(source: AlarmSource) {
 
 function LiveAlarms({ source }: { source: AlarmSource }) {
   const { alarms } = useRealtime();
-  const { request } = useApp();
   const view = useMemo(() => alarms.filter((a) => a.source === source && a.status === 0), [alarms, source]);
   const open = useStore(view);
   const now = useNow(1000);
   const actions = useAlarmActions(source);
   const [dialog, setDialog] = useState<Dialogs>(null);
-  const sound = useMemo(() => new AlarmSound(), []);
-  const [sounding, setSounding] = useState(false);
-
+  // the one sound of the console, for all the user's open alarms (src/alarm): shown here too
+  const announced = useAnnouncerState();
+  const sounding = announced?.sounding ?? false;
+  const waitingAll = announced?.summary.waiting ?? 0;
+  // ?recordId= (the header's indicator, a desktop notification): that alarm's detail, once
+  const wanted = Number(usePage().query.recordId) || null;
+  const shown = useRef<number | null>(null);
   useEffect(() => {
-    request<{ setContent: { alarmVoice: { status: number; times: number } } }>({
-      url: IotPaths.mattressSetting,
-      silent: true,
-    }).then(
-      (config) =>
-        sound.configure(config.setContent.alarmVoice.times, config.setContent.alarmVoice.status === 1),
-      () => undefined,
-    );
-    return () => sound.stop();
-  }, [request, sound]);
-  useEffect(() => {
-    sound.update(open);
-    setSounding(sound.sounding);
-  }, [open, sound]);
+    if (!wanted || shown.current === wanted) return;
+    const record = open.find((a) => a.recordId === wanted);
+    if (!record) return;
+    shown.current = wanted;
+    setDialog({ kind: 'detail', record });
+  }, [wanted, open]);
 
   const unacked = open.filter((a) => a.ackTime === null).length;
   const escalated = open.filter((a) => a.escalated).length;
@@ -170,7 +166,11 @@ function LiveAlarms({ source }: { source: AlarmSource }) {
           已升级 {escalated}
         </Tag>
         <span className="alarm-sound" data-testid="alarm-sound" data-sounding={sounding ? 'true' : 'false'}>
-          {sounding ? '🔔 告警提示音播放中，确认后停止' : '🔕 无待确认告警'}
+          {sounding
+            ? '🔔 告警提示音播放中，确认后停止'
+            : waitingAll
+              ? '🔕 提示音已关闭（静音或该级别不响铃）'
+              : '🔕 无待确认告警'}
         </span>
       </div>
       {open.length === 0 ? (

@@ -3,10 +3,10 @@ import { type RefObject, useEffect, useLayoutEffect, useMemo, useRef, useState }
 import type { AlarmRecord } from '../../domain/alarms.js';
 import { IotPaths } from '../../domain/api/iot.js';
 import { Authority } from '../../domain/menus.js';
+import { AlarmSound } from '../../src/alarm/sound.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { useAuthority } from '../../src/auth/authorityStore.js';
 import { useRealtime, useStore } from '../../src/realtime/context.js';
-import { AlarmSound } from '../iot/sound.js';
 import { useNow } from '../iot/useNow.js';
 import {
   arrivalOf,

@@ -3,6 +3,7 @@ import { type ReactNode, useState } from 'react';
 import { CallboardScreens } from '../../domain/screens.js';
 import type { DisplayMenu } from '../menu/menus.js';
 import type { TabState } from '../tabs/tabBar.js';
+import { AlarmIndicator } from './AlarmIndicator.js';
 import { NotificationBell } from './NotificationBell.js';
 import { SideMenu } from './SideMenu.js';
 import { TabBar } from './TabBar.js';
@@ -48,6 +49,7 @@ export function ShellLayout(p: Props) {
           </a>
         </NavbarGroup>
         <NavbarGroup align="right">
+          <AlarmIndicator />
           <NotificationBell />
           <span className="shell-dept" title="当前数据部门">
             数据部门：<b data-testid="current-dept">{p.deptName}</b>

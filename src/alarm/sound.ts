@@ -16,6 +16,10 @@ const ROUND_PAUSE_MS = 6_000;
  */
 export class AlarmSound {
   sounding = false;
+  /** The browser holds the sound back (no click or key press on the page yet): say so. */
+  blocked = false;
+  /** Told whenever `sounding` or `blocked` changes. */
+  onChange: () => void = () => {};
   private context: AudioContext | null = null;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private severity = 1;
@@ -38,22 +42,48 @@ export class AlarmSound {
     this.severity = Math.max(...waiting.map((a) => a.severity));
     if (this.sounding) return;
     this.sounding = true;
+    this.onChange();
     this.round();
   }
 
   stop() {
-    this.sounding = false;
     clearTimeout(this.timer);
+    if (!this.sounding) return;
+    this.sounding = false;
+    this.onChange();
+  }
+
+  /** Stops and lets the audio device go (sign-out). */
+  close() {
+    this.stop();
+    if (this.context) void this.context.close();
+    this.context = null;
+  }
+
+  private setBlocked(blocked: boolean) {
+    if (blocked === this.blocked) return;
+    this.blocked = blocked;
+    this.onChange();
   }
 
   private round() {
     if (!this.sounding) return;
     const { hz, ms } = PATTERN[this.severity] ?? { hz: 660, ms: 340 };
     try {
-      this.context ??= new AudioContext();
+      if (!this.context) {
+        const context = new AudioContext();
+        context.onstatechange = () => this.setBlocked(context.state === 'suspended');
+        this.context = context;
+        this.setBlocked(context.state === 'suspended');
+      }
       // A context made before any user gesture starts suspended; each round asks again (the first
       // click or key press anywhere lets it run).
-      if (this.context.state === 'suspended') void this.context.resume();
+      const context = this.context;
+      if (context.state === 'suspended')
+        void context.resume().then(
+          () => this.setBlocked(context.state === 'suspended'),
+          () => this.setBlocked(true),
+        );
       const start = this.context.currentTime;
       for (let i = 0; i < this.times; i++) {
         const osc = this.context.createOscillator();
