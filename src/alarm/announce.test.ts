@@ -7,7 +7,13 @@ const now = 1_800_000_000_000;
 describe('the header alarm summary (issue #18)', () => {
   it('counts only unacknowledged open alarms, by severity, and names the newest raised', () => {
     const open = [
-      makeAlarm({ recordId: 1, severity: 3, lastTime: now - 60_000, oldmanName: '王秀英', alarmTypeName: 'SOS求救' }),
+      makeAlarm({
+        recordId: 1,
+        severity: 3,
+        lastTime: now - 60_000,
+        oldmanName: '王秀英',
+        alarmTypeName: 'SOS求救',
+      }),
       makeAlarm({ recordId: 2, severity: 1, lastTime: now - 1_000, oldmanName: '李建国' }),
       makeAlarm({ recordId: 3, severity: 3, lastTime: now, ackTime: now, ackBy: 1, ackName: '张护士' }),
       makeAlarm({ recordId: 4, severity: 2, lastTime: now - 5_000 }),
@@ -23,7 +29,10 @@ describe('the header alarm summary (issue #18)', () => {
 
   it('sounds for the severities the user hears, and for none while muted', () => {
     const open = [makeAlarm({ recordId: 1, severity: 1 }), makeAlarm({ recordId: 2, severity: 3 })];
-    const hearsUrgentOnly = readSettings(JSON.stringify({ severities: { 1: false, 2: false, 3: true } }), now);
+    const hearsUrgentOnly = readSettings(
+      JSON.stringify({ severities: { 1: false, 2: false, 3: true } }),
+      now,
+    );
     expect(audible(open, hearsUrgentOnly, now).map((a) => a.recordId)).toEqual([2]);
     const muted = { ...hearsUrgentOnly, mutedUntil: now + 60_000 };
     expect(audible(open, muted, now)).toEqual([]);
