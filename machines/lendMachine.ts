@@ -62,3 +62,6 @@ export const lendWorkflow = defineWorkflow({
   fieldsOf: () => ({}),
   stateName: (row) => lendStateLabels[lendStateOf(row.lendState)] ?? '',
 });
+
+/** For `npm run paths`: the Chinese names of the states. */
+export const stateLabels = lendStateLabels;

@@ -70,3 +70,6 @@ export const stocktakeWorkflow = defineWorkflow({
   fieldsOf: () => ({}),
   stateName: (row) => stocktakeStateLabels[stocktakeStateOf(row.invState)] ?? '',
 });
+
+/** For `npm run paths`: the Chinese names of the states. */
+export const stateLabels = stocktakeStateLabels;
