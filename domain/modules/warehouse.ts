@@ -321,6 +321,7 @@ export const stockRecordResource: ResourceDef = {
     'skuId',
     'quantity',
     'balanceAfter',
+    'reason',
     'operatorName',
   ],
   search: ['docNo'],

@@ -140,16 +140,12 @@ export async function lendLogHtml(db: Db, orgId: number, lendId: number) {
   const rows = log
     .map(
       (r) =>
-        `<tr><td>${escapeHtml(r.docNo)}</td><td>${escapeHtml(r.returnTime)}</td><td>${escapeHtml(r.returner)}</td><td>${escapeHtml(
+        `<p>${escapeHtml(r.docNo)}　${escapeHtml(r.returnTime)}　归还人：${escapeHtml(r.returner)}　${escapeHtml(
           r.lines.map((l) => `${l.skuName}×${l.quantity}`).join('、'),
-        )}</td></tr>`,
+        )}</p>`,
     )
     .join('');
-  return `<h3>归还记录</h3>${
-    log.length
-      ? `<table class="form-values"><tr><th>归还单号</th><th>归还时间</th><th>归还人</th><th>归还物品</th></tr>${rows}</table>`
-      : '<p>尚无归还</p>'
-  }`;
+  return `<h3>归还记录</h3>${log.length ? rows : '<p>尚无归还</p>'}`;
 }
 
 const lendParams = idsOf('lendId');

@@ -152,7 +152,7 @@ async function seedOtherDocuments(
       lines: [{ skuId: skus.c, quantity: 2, reason: '超过有效期' }],
     },
     true,
-    day(1, 11),
+    day(1, 9),
   );
   if (care)
     await saveDocument(
