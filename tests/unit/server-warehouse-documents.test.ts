@@ -112,6 +112,29 @@ describe('scrap (报废)', () => {
   });
 });
 
+describe('authority of the documents', () => {
+  it('view without add, add without print; the other kinds need their own codes', async () => {
+    const one = {
+      depotId: depotA,
+      toDepotId: depotB,
+      receiver: '李明',
+      lines: [{ skuId, quantity: 1, reason: '破损' }],
+    };
+    const viewer = await grantNurse(h.app, 'warehouse', [A.scrap, A.transfer, A.lend]);
+    for (const kind of ['scrap', 'transfer', 'lend'] as const) {
+      expect((await call(h.app, viewer, 'GET', `${P[kind].list}?pageNum=1&pageSize=5`)).body.code).toBe(0);
+      expect((await call(h.app, viewer, 'POST', P[kind].save, one)).body.code).toBe(Code.noAuthority);
+    }
+    expect((await call(h.app, viewer, 'GET', `${P.inventory.list}?pageNum=1&pageSize=5`)).body.code).toBe(
+      Code.noAuthority,
+    );
+    const clerk = await grantNurse(h.app, 'warehouse', [A.transfer, A.transferAdd]);
+    expect((await call(h.app, clerk, 'POST', P.transfer.saveAndPrint, one)).body.code).toBe(Code.noAuthority);
+    expect((await call(h.app, clerk, 'POST', P.scrap.save, one)).body.code).toBe(Code.noAuthority);
+    expect((await call(h.app, clerk, 'POST', P.transfer.save, one)).body.code).toBe(0);
+  });
+});
+
 describe('transfer (调拨)', () => {
   it('moves units out of one depot into the other in one document: two ledger lines per item', async () => {
     const [a, b] = [await book(depotA), await book(depotB)];
