@@ -58,6 +58,22 @@ const count = async (table: string) =>
 const balanced = async () =>
   expect((await call(h.app, admin, 'GET', P.reconcile)).body.result).toMatchObject({ balanced: true });
 
+describe('demo data', () => {
+  it('a fresh start shows a scrap, a transfer, a lending partly returned and a posted stocktake', async () => {
+    const first = async (url: string) =>
+      ((await call(h.app, admin, 'GET', `${url}?pageNum=1&pageSize=5`)).body.result as { list: Rec[] }).list;
+    expect(await first(P.scrap.list)).toEqual([expect.objectContaining({ remark: '月度检查' })]);
+    expect(await first(P.transfer.list)).toEqual([expect.objectContaining({ totalQuantity: 20 })]);
+    expect(await first(P.lend.list)).toEqual([
+      expect.objectContaining({ lendState: LendState.partlyReturned }),
+    ]);
+    expect(await first(P.inventory.list)).toEqual([
+      expect.objectContaining({ invState: InventoryState.posted, diffCount: 1 }),
+    ]);
+    await balanced();
+  });
+});
+
 describe('scrap (报废)', () => {
   it('takes stock out with a reason per line; detail, list, print and its view', async () => {
     const before = await book(depotA);
@@ -260,6 +276,22 @@ describe('lending (借用) with partial returns', () => {
     });
     expect(view.body).toContain('归还记录');
     expect(view.body).toContain('借用人：护理一部张丽');
+    await balanced();
+  });
+
+  it('two clerks returning the last units at once: one wins, the stock comes back once', async () => {
+    const lent = await call(h.app, admin, 'POST', P.lend.save, {
+      depotId: depotA,
+      receiver: '王芳',
+      lines: [{ skuId, quantity: 2 }],
+    });
+    const lendId = (lent.body.result as { id: number }).id;
+    const before = await book(depotA);
+    const answers = await Promise.all(
+      [1, 2].map(() => call(h.app, admin, 'POST', P.lendReturn, { lendId, lines: [{ skuId, quantity: 2 }] })),
+    );
+    expect(answers.map((a) => a.body.code).sort()).toEqual([0, Code.actionRefused].sort());
+    expect(await book(depotA)).toBe(before + 2);
     await balanced();
   });
 
