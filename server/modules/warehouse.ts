@@ -15,6 +15,7 @@ import { documentRoutes, kinds } from './warehouse/documents.js';
 import { reconcile } from './warehouse/ledger.js';
 import { lendingRoutes, lendLogHtml } from './warehouse/lending.js';
 import { stocktakeRoutes } from './warehouse/stocktake.js';
+import { stockReportHooks } from './warehouse/report.js';
 
 /** 仓储管理 (issue #16): the store and deliver documents, the derived stock and its reconciliation. */
 function warehouseRoutes(): AnyRoute[] {
@@ -66,6 +67,7 @@ function warehouseRoutes(): AnyRoute[] {
 
 export const warehouseServer: ServerModule = {
   resources: {
+    storageStockReport: { hooks: stockReportHooks },
     storageSku: {
       hooks: {
         // goods with movements stay: the ledger names them
