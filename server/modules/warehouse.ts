@@ -14,8 +14,8 @@ import type { ServerModule } from './types.js';
 import { documentRoutes, kinds } from './warehouse/documents.js';
 import { reconcile } from './warehouse/ledger.js';
 import { lendingRoutes, lendLogHtml } from './warehouse/lending.js';
-import { stocktakeRoutes } from './warehouse/stocktake.js';
 import { stockReportHooks } from './warehouse/report.js';
+import { stocktakeRoutes } from './warehouse/stocktake.js';
 
 /** 仓储管理 (issue #16): the store and deliver documents, the derived stock and its reconciliation. */
 function warehouseRoutes(): AnyRoute[] {
