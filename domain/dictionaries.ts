@@ -611,6 +611,18 @@ export const staticDictionaries = {
     [3, '已冲红'],
     [4, '冲红单'],
   ]),
+  /** 借用单归还状态 (machines/lendMachine.ts, issue #16). */
+  lendState: d([
+    [1, '借出中'],
+    [2, '部分归还'],
+    [3, '已归还'],
+  ]),
+  /** 盘点单状态 (machines/stocktakeMachine.ts, issue #16). */
+  inventoryState: d([
+    [1, '盘点中'],
+    [2, '已过账'],
+    [3, '已作废'],
+  ]),
   /** 库存变动类型 (spec 000 §3). */
   stockMovementType: d([
     ['STORE', '入库'],

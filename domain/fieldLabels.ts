@@ -237,4 +237,6 @@ export const wireFieldLabels: Record<string, string> = {
   remindType: '提醒类型',
   results: '检查结果',
   token: '评估标识',
+  /** 盘点: read the book quantities again (issue #16). */
+  resnapshot: '重新快照',
 };

@@ -176,6 +176,10 @@ export const CarePlanScreens = {
 export const WarehouseScreens = {
   stockIn: '/warehouse/stockIn',
   stockOut: '/warehouse/stockOut',
+  scrap: '/warehouse/scrap',
+  transfer: '/warehouse/transfer',
+  lend: '/warehouse/lend',
+  inventory: '/warehouse/inventory',
   stock: '/warehouse/stock',
   stockDetail: '/warehouse/stockDetail',
   sku: '/warehouse/sku',

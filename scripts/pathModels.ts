@@ -300,4 +300,21 @@ export const pathModels: Record<string, PathModel> = {
       { type: 'stockDoc.reverse' },
     ],
   },
+  lendMachine: {
+    events: [
+      { type: 'lend.post' },
+      { type: 'lend.return', allBack: false },
+      { type: 'lend.return', allBack: true },
+    ],
+  },
+  stocktakeMachine: {
+    events: [
+      { type: 'stocktake.create' },
+      { type: 'stocktake.save' },
+      { type: 'stocktake.resnapshot' },
+      { type: 'stocktake.print' },
+      { type: 'stocktake.post' },
+      { type: 'stocktake.cancel' },
+    ],
+  },
 };

@@ -7,9 +7,10 @@ import { z } from 'zod';
  */
 const STORAGE = '/pims/web-pi/storage';
 
-export type StockDocKind = 'store' | 'deliver';
+/** The documents that move stock by lines of goods (save, print; store and deliver also red punch). */
+export type StockDocKind = 'store' | 'deliver' | 'scrap' | 'transfer' | 'lend';
 
-export const docPaths = (kind: StockDocKind) => {
+export const docPaths = (kind: StockDocKind | 'inventory') => {
   const base = `${STORAGE}/${kind}`;
   return {
     /** GET: the documents; POST: a red-punch (reversing) document of one, by its id in the body. */
@@ -27,6 +28,19 @@ export const docPaths = (kind: StockDocKind) => {
 export const WarehouseApi = {
   store: docPaths('store'),
   deliver: docPaths('deliver'),
+  scrap: docPaths('scrap'),
+  transfer: docPaths('transfer'),
+  lend: docPaths('lend'),
+  /** GET: what is still out per line of a lending. */
+  lendOut: `${STORAGE}/lend/return/:lendId`,
+  /** POST: a partial or full return of a lending's lines. */
+  lendReturn: `${STORAGE}/lend/return`,
+  /** GET: the returns of a lending with their lines. */
+  lendLog: `${STORAGE}/lend/log/:lendId`,
+  /** 盘点: GET list, GET detail, POST /0 (create = snapshot, or save the counts), /1 (save and post). */
+  inventory: docPaths('inventory'),
+  /** POST {id}: cancels a stocktake still being counted (our addition). */
+  inventoryCancel: `${STORAGE}/inventory/cancel`,
   sku: `${STORAGE}/sku`,
   skuOne: `${STORAGE}/sku/:id`,
   /** GET: every sku unpaged, for choosing one on a document. */
@@ -57,9 +71,23 @@ export const WarehouseAuthority = {
   stockDetail: 'warehouse:stockDetail',
   sku: 'warehouse:sku',
   stockReport: 'warehouse:stockReport',
+  scrap: 'warehouse:scrap',
+  scrapAdd: 'warehouse:scrap:add',
+  scrapPrint: 'warehouse:scrap:print',
+  transfer: 'warehouse:transfer',
+  transferAdd: 'warehouse:transfer:add',
+  transferPrint: 'warehouse:transfer:print',
+  lend: 'warehouse:lend',
+  lendAdd: 'warehouse:lend:add',
+  lendPrint: 'warehouse:lend:print',
+  lendReturn: 'warehouse:lend:return',
+  inventory: 'warehouse:inventory',
+  inventoryAdd: 'warehouse:inventory:add',
+  inventoryPost: 'warehouse:inventory:post',
+  inventoryPrint: 'warehouse:inventory:print',
 } as const;
 
-/** Spec 000 §3 stock movement types; this part of issue #16 writes STORE and DELIVER. */
+/** Spec 000 §3 stock movement types. */
 export const MovementType = {
   STORE: 'STORE',
   DELIVER: 'DELIVER',
@@ -98,18 +126,26 @@ const positiveId = (label: string) =>
     .int(`${label}无效`)
     .positive(`请选择${label}`);
 
+const quantity = z.coerce
+  .number({ error: '数量必须是整数' })
+  .int('数量必须是整数')
+  .min(1, '数量至少为1')
+  .max(MAX_LINE_QUANTITY, `数量不能超过${MAX_LINE_QUANTITY}`);
+
 export const docLine = z.object({
   skuId: positiveId('物品'),
-  quantity: z.coerce
-    .number({ error: '数量必须是整数' })
-    .int('数量必须是整数')
-    .min(1, '数量至少为1')
-    .max(MAX_LINE_QUANTITY, `数量不能超过${MAX_LINE_QUANTITY}`),
+  quantity,
+  /** 报废原因 (scrap lines: required). */
+  reason: z.string().trim().max(50, '原因不能超过50个字').optional(),
 });
+
+const uniqueSkus = (ls: { skuId: number }[]) => new Set(ls.map((l) => l.skuId)).size === ls.length;
 
 /** POST …/0 and …/1: a store or deliver document with its lines. */
 export const docBody = z.object({
   depotId: positiveId('仓库'),
+  /** 调入仓库 (transfer only). */
+  toDepotId: z.coerce.number().int().positive().optional().nullable(),
   supplierId: z.coerce.number().int().positive().optional().nullable(),
   handler: z.string().trim().max(20, '经办人不能超过20个字').optional(),
   receiver: z.string().trim().max(20, '领用人不能超过20个字').optional(),
@@ -118,9 +154,26 @@ export const docBody = z.object({
     .array(docLine, { error: '请添加物品明细' })
     .min(1, '请添加物品明细')
     .max(MAX_LINES, `一张单据最多${MAX_LINES}行明细`)
-    .refine((ls) => new Set(ls.map((l) => l.skuId)).size === ls.length, '同一物品不能重复添加'),
+    .refine(uniqueSkus, '同一物品不能重复添加'),
 });
 export type DocBody = z.infer<typeof docBody>;
+
+/** The body of one kind: a scrap names a reason per line, a transfer another depot, a lending a borrower. */
+export const docBodyOf = (kind: StockDocKind) =>
+  docBody.superRefine((b, ctx) => {
+    if (kind === 'scrap')
+      b.lines.forEach((l, i) => {
+        if (!l.reason)
+          ctx.addIssue({ code: 'custom', path: ['lines', i, 'reason'], message: '请填写报废原因' });
+      });
+    if (kind === 'transfer') {
+      if (!b.toDepotId) ctx.addIssue({ code: 'custom', path: ['toDepotId'], message: '请选择调入仓库' });
+      else if (b.toDepotId === b.depotId)
+        ctx.addIssue({ code: 'custom', path: ['toDepotId'], message: '调出仓库与调入仓库不能相同' });
+    }
+    if (kind === 'lend' && !b.receiver)
+      ctx.addIssue({ code: 'custom', path: ['receiver'], message: '请填写借用人' });
+  });
 
 /** POST …/print and POST on the base path (red punch): one document by its id. */
 export const docIdBody = z.object({ id: positiveId('单据') });
@@ -134,6 +187,9 @@ export const docLineRow = z.object({
   specName: z.string(),
   quantity: z.number().int(),
   balanceAfter: z.number().int(),
+  depotId: z.number().int(),
+  depotName: z.string(),
+  reason: z.string(),
 });
 export const docDetail = z.object({
   id: z.number().int(),
@@ -141,6 +197,8 @@ export const docDetail = z.object({
   docState: z.number().int(),
   depotId: z.number().int(),
   depotName: z.string(),
+  toDepotId: z.number().int().nullable(),
+  toDepotName: z.string(),
   supplierName: z.string(),
   handler: z.string(),
   receiver: z.string(),
@@ -174,3 +232,111 @@ export const reconcileAnswer = z.object({
 });
 
 export const skuOption = z.object({ skuId: z.number().int(), skuName: z.string(), specName: z.string() });
+
+/** A lending's state (lendMachine). */
+export const LendState = { lent: 1, partlyReturned: 2, returned: 3 } as const;
+export const lendStateNames: Record<number, string> = { 1: '借出中', 2: '部分归还', 3: '已归还' };
+
+/** What is still out of a lending, per sku. */
+export const lendOutRow = z.object({
+  skuId: z.number().int(),
+  skuName: z.string(),
+  specName: z.string(),
+  lent: z.number().int(),
+  returned: z.number().int(),
+  out: z.number().int(),
+});
+export const lendOutAnswer = z.object({
+  lendId: z.number().int(),
+  docNo: z.string(),
+  lendState: z.number().int(),
+  receiver: z.string(),
+  lines: lendOutRow.array(),
+});
+
+/** POST lend/return: some lines of a lending come back. */
+export const lendReturnBody = z.object({
+  lendId: positiveId('借用单'),
+  returner: z.string().trim().max(20, '归还人不能超过20个字').optional(),
+  remark: z.string().trim().max(200, '备注不能超过200个字').optional(),
+  lines: z
+    .array(z.object({ skuId: positiveId('物品'), quantity }), { error: '请填写归还数量' })
+    .min(1, '请填写归还数量')
+    .max(MAX_LINES, `一次最多归还${MAX_LINES}种物品`)
+    .refine(uniqueSkus, '同一物品不能重复添加'),
+});
+export type LendReturnBody = z.infer<typeof lendReturnBody>;
+export const lendReturned = z.object({
+  returnId: z.number().int(),
+  docNo: z.string(),
+  lendState: z.number().int(),
+});
+export const lendLogRow = z.object({
+  returnId: z.number().int(),
+  docNo: z.string(),
+  returnTime: z.string(),
+  returner: z.string(),
+  handler: z.string(),
+  remark: z.string(),
+  totalQuantity: z.number().int(),
+  lines: z.object({ skuId: z.number().int(), skuName: z.string(), quantity: z.number().int() }).array(),
+});
+
+/** A stocktake's state (stocktakeMachine). */
+export const InventoryState = { counting: 1, posted: 2, cancelled: 3 } as const;
+export const inventoryStateNames: Record<number, string> = { 1: '盘点中', 2: '已过账', 3: '已作废' };
+
+const countQuantity = z.preprocess(
+  (v) => (v === '' || v === undefined ? null : v),
+  z.coerce
+    .number({ error: '实盘数量必须是整数' })
+    .int('实盘数量必须是整数')
+    .min(0, '实盘数量不能小于0')
+    .max(MAX_LINE_QUANTITY, `实盘数量不能超过${MAX_LINE_QUANTITY}`)
+    .nullable(),
+);
+
+/**
+ * POST inventory/0 and /1: without inventoryId a new stocktake of the depot (the book quantities
+ * are snapshot); with it, the counts entered so far. `resnapshot` reads the book quantities again.
+ */
+export const inventoryBody = z.object({
+  inventoryId: z.coerce.number().int().positive().optional().nullable(),
+  depotId: z.coerce.number().int().positive().optional().nullable(),
+  handler: z.string().trim().max(20, '盘点人不能超过20个字').optional(),
+  remark: z.string().trim().max(200, '备注不能超过200个字').optional(),
+  resnapshot: z.boolean().optional(),
+  lines: z
+    .array(z.object({ skuId: positiveId('物品'), countQuantity }))
+    .max(2000, '一次最多录入2000种物品')
+    .refine(uniqueSkus, '同一物品不能重复添加')
+    .optional(),
+});
+export type InventoryBody = z.infer<typeof inventoryBody>;
+
+export const inventorySaved = z.object({
+  id: z.number().int(),
+  docNo: z.string(),
+  invState: z.number().int(),
+});
+export const inventoryLineRow = z.object({
+  skuId: z.number().int(),
+  skuName: z.string(),
+  specName: z.string(),
+  bookQuantity: z.number().int(),
+  countQuantity: z.number().int().nullable(),
+  difference: z.number().int().nullable(),
+});
+export const inventoryDetail = z.object({
+  id: z.number().int(),
+  docNo: z.string(),
+  invState: z.number().int(),
+  depotId: z.number().int(),
+  depotName: z.string(),
+  handler: z.string(),
+  remark: z.string(),
+  docTime: z.string(),
+  postTime: z.string(),
+  lines: inventoryLineRow.array(),
+});
+export type InventoryDetail = z.infer<typeof inventoryDetail>;

@@ -34,17 +34,78 @@ export const skuResource: ResourceDef = {
   sortable: ['skuName'],
   api: { list: P.sku, get: P.skuOne, create: P.sku, update: P.sku, remove: P.skuOne },
   authority: {
-    view: `${A.sku}|${A.stockIn}|${A.stockOut}|${A.stock}`,
+    view: `${A.sku}|${A.stockIn}|${A.stockOut}|${A.stock}|${A.scrap}|${A.transfer}|${A.lend}|${A.inventory}`,
     create: `${SKU_EDIT}:add`,
     update: `${SKU_EDIT}:edit`,
     remove: `${SKU_EDIT}:delete`,
   },
 };
 
+/** What differs between the kinds of document: the Chinese words and the party they name. */
+const docText: Record<
+  StockDocKind,
+  { title: string; no: string; time: string; table: string; idField: string; view: string }
+> = {
+  store: {
+    title: '入库单',
+    no: '入库单号',
+    time: '入库时间',
+    table: 'storageStore',
+    idField: 'storeId',
+    view: A.stockIn,
+  },
+  deliver: {
+    title: '出库单',
+    no: '出库单号',
+    time: '出库时间',
+    table: 'storageDeliver',
+    idField: 'deliverId',
+    view: A.stockOut,
+  },
+  scrap: {
+    title: '报废单',
+    no: '报废单号',
+    time: '报废时间',
+    table: 'storageScrap',
+    idField: 'scrapId',
+    view: A.scrap,
+  },
+  transfer: {
+    title: '调拨单',
+    no: '调拨单号',
+    time: '调拨时间',
+    table: 'storageTransfer',
+    idField: 'transferId',
+    view: A.transfer,
+  },
+  lend: {
+    title: '借用单',
+    no: '借用单号',
+    time: '借出时间',
+    table: 'storageLend',
+    idField: 'lendId',
+    view: A.lend,
+  },
+};
+
 const docFields = (kind: StockDocKind): FieldDef[] => [
-  { name: 'docNo', label: kind === 'store' ? '入库单号' : '出库单号', type: 'text', readOnly: true },
-  { name: 'docTime', label: kind === 'store' ? '入库时间' : '出库时间', type: 'datetime', readOnly: true },
-  { name: 'depotId', label: '仓库', type: 'ref', ref: 'depot', readOnly: true },
+  { name: 'docNo', label: docText[kind].no, type: 'text', readOnly: true },
+  { name: 'docTime', label: docText[kind].time, type: 'datetime', readOnly: true },
+  {
+    name: 'depotId',
+    label: kind === 'transfer' ? '调出仓库' : '仓库',
+    type: 'ref',
+    ref: 'depot',
+    readOnly: true,
+  },
+  {
+    name: 'toDepotId',
+    label: '调入仓库',
+    type: 'ref',
+    ref: 'depot',
+    readOnly: true,
+    hidden: kind !== 'transfer',
+  },
   {
     name: 'supplierId',
     label: '供应商',
@@ -53,31 +114,53 @@ const docFields = (kind: StockDocKind): FieldDef[] => [
     readOnly: true,
     hidden: kind !== 'store',
   },
-  { name: 'receiver', label: '领用人', type: 'text', readOnly: true, hidden: kind === 'store' },
+  {
+    name: 'receiver',
+    label: kind === 'lend' ? '借用人' : '领用人',
+    type: 'text',
+    readOnly: true,
+    hidden: kind !== 'deliver' && kind !== 'lend',
+  },
   { name: 'handler', label: '经办人', type: 'text', readOnly: true },
   { name: 'totalQuantity', label: '数量合计', type: 'int', readOnly: true },
   { name: 'docState', label: '状态', type: 'dict', dict: 'stockDocState', readOnly: true },
+  {
+    name: 'lendState',
+    label: '归还状态',
+    type: 'dict',
+    dict: 'lendState',
+    readOnly: true,
+    hidden: kind !== 'lend',
+  },
   { name: 'reversesId', label: '冲红原单', type: 'int', readOnly: true, hidden: true },
   { name: 'reversedById', label: '冲红单', type: 'int', readOnly: true, hidden: true },
   { name: 'remark', label: '备注', type: 'text', readOnly: true },
 ];
 
-/** A store or deliver document: written only by its own calls (save, print, red punch). */
+const partyColumn: Record<StockDocKind, string[]> = {
+  store: ['supplierId'],
+  deliver: ['receiver'],
+  scrap: [],
+  transfer: ['toDepotId'],
+  lend: ['receiver', 'lendState'],
+};
+
+/** A document of the ledger: written only by its own calls (save, print, red punch, return). */
 const docResource = (kind: StockDocKind): ResourceDef => {
   const paths = docPaths(kind);
-  const view = kind === 'store' ? A.stockIn : A.stockOut;
+  const t = docText[kind];
   return {
-    name: kind === 'store' ? 'storageStore' : 'storageDeliver',
-    title: kind === 'store' ? '入库单' : '出库单',
-    table: kind === 'store' ? 'storageStore' : 'storageDeliver',
-    idField: kind === 'store' ? 'storeId' : 'deliverId',
+    name: t.table,
+    title: t.title,
+    table: t.table,
+    idField: t.idField,
     nameField: 'docNo',
     fields: docFields(kind),
     columns: [
       'docNo',
       'docTime',
       'depotId',
-      kind === 'store' ? 'supplierId' : 'receiver',
+      ...partyColumn[kind],
       'handler',
       'totalQuantity',
       'docState',
@@ -86,17 +169,105 @@ const docResource = (kind: StockDocKind): ResourceDef => {
     search: ['docNo'],
     filters: [
       { field: 'depotId', kind: 'eq' },
-      { field: 'docState', kind: 'eq' },
+      { field: kind === 'lend' ? 'lendState' : 'docState', kind: 'eq' },
       { field: 'docTime', kind: 'range' },
     ],
     defaultSort: { field: 'docTime', order: 'desc' },
     sortable: ['docTime', 'docNo'],
     api: { list: paths.list },
-    authority: { view },
+    authority: { view: t.view },
   };
 };
 export const storeResource = docResource('store');
 export const deliverResource = docResource('deliver');
+export const scrapResource = docResource('scrap');
+export const transferResource = docResource('transfer');
+export const lendResource = docResource('lend');
+
+/** 归还记录: one return of a lending; its lines are RETURN movements of the ledger (no list of its own). */
+export const lendReturnResource: ResourceDef = {
+  name: 'storageLendReturn',
+  title: '归还记录',
+  table: 'storageLendReturn',
+  idField: 'returnId',
+  nameField: 'docNo',
+  fields: [
+    { name: 'lendId', label: '借用单', type: 'int', readOnly: true },
+    { name: 'docNo', label: '归还单号', type: 'text', readOnly: true },
+    { name: 'returnTime', label: '归还时间', type: 'datetime', readOnly: true },
+    { name: 'returner', label: '归还人', type: 'text', readOnly: true },
+    { name: 'handler', label: '经办人', type: 'text', readOnly: true },
+    { name: 'totalQuantity', label: '数量合计', type: 'int', readOnly: true },
+    { name: 'remark', label: '备注', type: 'text', readOnly: true },
+  ],
+  columns: ['docNo', 'returnTime', 'returner', 'handler', 'totalQuantity'],
+  defaultSort: { field: 'returnId', order: 'asc' },
+  indexes: [['lendId']],
+  api: {},
+  authority: { view: A.lend },
+};
+
+/** 盘点单: a stocktake of one depot (stocktakeMachine); its lines are storageInventoryLine. */
+export const inventoryResource: ResourceDef = {
+  name: 'storageInventory',
+  title: '盘点单',
+  table: 'storageInventory',
+  idField: 'inventoryId',
+  nameField: 'docNo',
+  fields: [
+    { name: 'docNo', label: '盘点单号', type: 'text', readOnly: true },
+    { name: 'docTime', label: '盘点时间', type: 'datetime', readOnly: true },
+    { name: 'depotId', label: '仓库', type: 'ref', ref: 'depot', readOnly: true },
+    { name: 'handler', label: '盘点人', type: 'text', readOnly: true },
+    { name: 'skuCount', label: '物品种数', type: 'int', readOnly: true },
+    { name: 'diffCount', label: '差异种数', type: 'int', readOnly: true },
+    { name: 'invState', label: '状态', type: 'dict', dict: 'inventoryState', readOnly: true },
+    { name: 'postTime', label: '过账时间', type: 'datetime', readOnly: true },
+    { name: 'printCount', label: '打印次数', type: 'int', readOnly: true, hidden: true },
+    { name: 'remark', label: '备注', type: 'text', readOnly: true },
+  ],
+  columns: [
+    'docNo',
+    'docTime',
+    'depotId',
+    'handler',
+    'skuCount',
+    'diffCount',
+    'invState',
+    'postTime',
+    'remark',
+  ],
+  search: ['docNo'],
+  filters: [
+    { field: 'depotId', kind: 'eq' },
+    { field: 'invState', kind: 'eq' },
+    { field: 'docTime', kind: 'range' },
+  ],
+  defaultSort: { field: 'docTime', order: 'desc' },
+  sortable: ['docTime', 'docNo'],
+  api: { list: P.inventory.list },
+  authority: { view: A.inventory },
+};
+
+/** A stocktake's line: the book quantity at the snapshot and the counted quantity. */
+export const inventoryLineResource: ResourceDef = {
+  name: 'storageInventoryLine',
+  title: '盘点明细',
+  table: 'storageInventoryLine',
+  idField: 'lineId',
+  nameField: 'skuId',
+  fields: [
+    { name: 'inventoryId', label: '盘点单', type: 'int', readOnly: true },
+    { name: 'skuId', label: '物品', type: 'ref', ref: 'sku', readOnly: true },
+    { name: 'bookQuantity', label: '账面数量', type: 'int', readOnly: true },
+    { name: 'countQuantity', label: '实盘数量', type: 'int', readOnly: true },
+  ],
+  columns: ['skuId', 'bookQuantity', 'countQuantity'],
+  defaultSort: { field: 'lineId', order: 'asc' },
+  indexes: [['inventoryId', 'skuId']],
+  api: {},
+  authority: { view: A.inventory },
+};
 
 /** 库存: the book quantity of each sku in each depot, kept by the ledger (never written by hand). */
 export const stockResource: ResourceDef = {
@@ -141,6 +312,7 @@ export const stockRecordResource: ResourceDef = {
     { name: 'skuId', label: '物品', type: 'ref', ref: 'sku', readOnly: true },
     { name: 'quantity', label: '变动数量', type: 'int', readOnly: true },
     { name: 'balanceAfter', label: '变动后库存', type: 'int', readOnly: true },
+    { name: 'reason', label: '原因', type: 'text', readOnly: true },
     { name: 'docKind', label: '单据类别', type: 'text', readOnly: true, hidden: true },
     { name: 'docId', label: '单据', type: 'int', readOnly: true, hidden: true },
     { name: 'operatorName', label: '经办人', type: 'text', readOnly: true },
@@ -153,6 +325,7 @@ export const stockRecordResource: ResourceDef = {
     'skuId',
     'quantity',
     'balanceAfter',
+    'reason',
     'operatorName',
   ],
   search: ['docNo'],
@@ -182,6 +355,12 @@ export const warehouseModule = defineModule({
     skuResource,
     storeResource,
     deliverResource,
+    scrapResource,
+    transferResource,
+    lendResource,
+    lendReturnResource,
+    inventoryResource,
+    inventoryLineResource,
     stockResource,
     stockRecordResource,
     stockReportResource,
@@ -203,6 +382,40 @@ export const warehouseModule = defineModule({
         { code: A.stockOutAdd, menuName: '新增出库' },
         { code: A.stockOutPrint, menuName: '打印出库单' },
         { code: A.stockOutRedPunch, menuName: '出库冲红' },
+      ],
+    }),
+    screen(S.scrap, '报废管理', {
+      code: A.scrap,
+      view: 'warehouse.Scrap',
+      buttons: [
+        { code: A.scrapAdd, menuName: '新增报废' },
+        { code: A.scrapPrint, menuName: '打印报废单' },
+      ],
+    }),
+    screen(S.transfer, '调拨管理', {
+      code: A.transfer,
+      view: 'warehouse.Transfer',
+      buttons: [
+        { code: A.transferAdd, menuName: '新增调拨' },
+        { code: A.transferPrint, menuName: '打印调拨单' },
+      ],
+    }),
+    screen(S.lend, '借用管理', {
+      code: A.lend,
+      view: 'warehouse.Lend',
+      buttons: [
+        { code: A.lendAdd, menuName: '新增借用' },
+        { code: A.lendPrint, menuName: '打印借用单' },
+        { code: A.lendReturn, menuName: '归还' },
+      ],
+    }),
+    screen(S.inventory, '库存盘点', {
+      code: A.inventory,
+      view: 'warehouse.Inventory',
+      buttons: [
+        { code: A.inventoryAdd, menuName: '新增盘点' },
+        { code: A.inventoryPost, menuName: '盘点过账' },
+        { code: A.inventoryPrint, menuName: '打印盘点单' },
       ],
     }),
     screen(S.stock, '库存查询', { code: A.stock, resource: stockResource }),

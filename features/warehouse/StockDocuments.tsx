@@ -10,9 +10,22 @@ import {
 } from '@blueprintjs/core';
 import { useState } from 'react';
 import { pathWith } from '../../domain/api/path.js';
-import { WarehouseAuthority as A, docBody, docPaths, type StockDocKind } from '../../domain/api/warehouse.js';
-import { deliverResource, storeResource } from '../../domain/modules/warehouse.js';
+import {
+  WarehouseAuthority as A,
+  docBodyOf,
+  docPaths,
+  type StockDocKind,
+} from '../../domain/api/warehouse.js';
+import {
+  deliverResource,
+  lendResource,
+  scrapResource,
+  storeResource,
+  transferResource,
+} from '../../domain/modules/warehouse.js';
+import type { ResourceDef } from '../../domain/resource.js';
 import { WarehouseScreens as S } from '../../domain/screens.js';
+import { lendWorkflow } from '../../machines/lendMachine.js';
 import { stockDocWorkflow } from '../../machines/stockDocumentMachine.js';
 import { offers } from '../../machines/workflow.js';
 import { useApp } from '../../src/app/AppContext.js';
@@ -21,9 +34,20 @@ import { ResourceList, type Row, rowButton } from '../../src/resource/index.js';
 import { useLookup } from '../../src/resource/useLookup.js';
 import { ChoiceSelect } from '../../src/ui/ChoiceSelect.js';
 import { openPrintView } from '../../src/ui/printView.js';
+import { LendReturnDialog } from './LendReturn.js';
 import './warehouse.css';
 
-const setup = {
+type Setup = {
+  def: ResourceDef;
+  route: string;
+  idField: string;
+  title: string;
+  add: string;
+  print: string;
+  punch?: string;
+};
+
+const setup: Record<StockDocKind, Setup> = {
   store: {
     def: storeResource,
     route: S.stockIn,
@@ -42,11 +66,35 @@ const setup = {
     print: A.stockOutPrint,
     punch: A.stockOutRedPunch,
   },
-} as const;
+  scrap: {
+    def: scrapResource,
+    route: S.scrap,
+    idField: 'scrapId',
+    title: '报废单',
+    add: A.scrapAdd,
+    print: A.scrapPrint,
+  },
+  transfer: {
+    def: transferResource,
+    route: S.transfer,
+    idField: 'transferId',
+    title: '调拨单',
+    add: A.transferAdd,
+    print: A.transferPrint,
+  },
+  lend: {
+    def: lendResource,
+    route: S.lend,
+    idField: 'lendId',
+    title: '借用单',
+    add: A.lendAdd,
+    print: A.lendPrint,
+  },
+};
 
-type Line = { key: number; skuId: string; quantity: string };
+type Line = { key: number; skuId: string; quantity: string; reason: string };
 let lineKeys = 0;
-const newLine = (): Line => ({ key: ++lineKeys, skuId: '', quantity: '' });
+const newLine = (): Line => ({ key: ++lineKeys, skuId: '', quantity: '', reason: '' });
 
 /** 新增入库单 / 新增出库单: the depot, the supplier or receiver, and the lines of goods. */
 function DocumentDialog({
@@ -67,21 +115,28 @@ function DocumentDialog({
   const suppliers = useLookup('supplier');
   const skus = useLookup('sku');
   const [depotId, setDepotId] = useState('');
+  const [toDepotId, setToDepotId] = useState('');
   const [party, setParty] = useState('');
   const [remark, setRemark] = useState('');
   const [lines, setLines] = useState<Line[]>(() => [newLine()]);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const depotLabel = kind === 'transfer' ? '调出仓库' : '仓库';
   const setLine = (i: number, patch: Partial<Line>) =>
     setLines((ls) => ls.map((l, j) => (j === i ? { ...l, ...patch } : l)));
   const save = async (print: boolean) => {
     const body = {
       depotId: depotId || undefined,
       ...(kind === 'store' ? { supplierId: party ? Number(party) : null } : { receiver: party }),
+      ...(kind === 'transfer' ? { toDepotId: toDepotId ? Number(toDepotId) : null } : {}),
       remark,
-      lines: lines.map((l) => ({ skuId: l.skuId || undefined, quantity: l.quantity })),
+      lines: lines.map((l) => ({
+        skuId: l.skuId || undefined,
+        quantity: l.quantity,
+        ...(kind === 'scrap' ? { reason: l.reason } : {}),
+      })),
     };
-    const checked = docBody.safeParse(body);
+    const checked = docBodyOf(kind).safeParse(body);
     if (!checked.success) {
       setError(checked.error.issues[0]?.message ?? '请检查输入');
       return;
@@ -107,10 +162,27 @@ function DocumentDialog({
   return (
     <Dialog isOpen title={`新增${s.title}`} onClose={onClose} style={{ width: 640 }}>
       <DialogBody>
-        <FormGroup label="仓库" labelFor="doc-depot" labelInfo="（必填）">
-          <ChoiceSelect id="doc-depot" label="仓库" choices={depots} value={depotId} onChange={setDepotId} />
+        <FormGroup label={depotLabel} labelFor="doc-depot" labelInfo="（必填）">
+          <ChoiceSelect
+            id="doc-depot"
+            label={depotLabel}
+            choices={depots}
+            value={depotId}
+            onChange={setDepotId}
+          />
         </FormGroup>
-        {kind === 'store' ? (
+        {kind === 'transfer' ? (
+          <FormGroup label="调入仓库" labelFor="doc-to-depot" labelInfo="（必填）">
+            <ChoiceSelect
+              id="doc-to-depot"
+              label="调入仓库"
+              choices={depots}
+              value={toDepotId}
+              onChange={setToDepotId}
+            />
+          </FormGroup>
+        ) : null}
+        {kind === 'scrap' || kind === 'transfer' ? null : kind === 'store' ? (
           <ChoiceSelect
             id="doc-supplier"
             label="供应商"
@@ -119,7 +191,11 @@ function DocumentDialog({
             onChange={setParty}
           />
         ) : (
-          <FormGroup label="领用人" labelFor="doc-receiver">
+          <FormGroup
+            label={kind === 'lend' ? '借用人' : '领用人'}
+            labelFor="doc-receiver"
+            labelInfo={kind === 'lend' ? '（必填）' : undefined}
+          >
             <InputGroup
               id="doc-receiver"
               value={party}
@@ -147,6 +223,17 @@ function DocumentDialog({
                 onChange={(e) => setLine(i, { quantity: e.target.value })}
               />
             </FormGroup>
+            {kind === 'scrap' ? (
+              <FormGroup label={i === 0 ? '报废原因' : `报废原因${i + 1}`} labelFor={`doc-reason-${i}`}>
+                <InputGroup
+                  id={`doc-reason-${i}`}
+                  value={line.reason}
+                  maxLength={50}
+                  placeholder="如：破损、过期"
+                  onChange={(e) => setLine(i, { reason: e.target.value })}
+                />
+              </FormGroup>
+            ) : null}
             {lines.length > 1 ? (
               <Button
                 minimal
@@ -202,9 +289,11 @@ function StockDocuments({ kind }: { kind: StockDocKind }) {
   const { request, toast } = useApp();
   const canAdd = useAuthority(s.add);
   const canPrint = useAuthority(s.print);
-  const canPunch = useAuthority(s.punch);
+  const canPunch = useAuthority(s.punch ?? 'never') && s.punch !== undefined;
   const [adding, setAdding] = useState(false);
   const [punching, setPunching] = useState<Row | null>(null);
+  const [returning, setReturning] = useState<Row | null>(null);
+  const canReturn = useAuthority(A.lendReturn) && kind === 'lend';
   const [changed, setChanged] = useState(0);
   const idOf = (row: Row) => Number(row[s.idField]);
   const print = async (row: Row) => {
@@ -271,9 +360,23 @@ function StockDocuments({ kind }: { kind: StockDocKind }) {
                   !offers(stockDocWorkflow, row, 'stockDoc.reverse'),
                 )
               : null}
+            {canReturn
+              ? rowButton('归还', () => setReturning(row), false, !offers(lendWorkflow, row, 'lend.return'))
+              : null}
           </>
         )}
       />
+      {returning ? (
+        <LendReturnDialog
+          lendId={idOf(returning)}
+          docNo={String(returning.docNo)}
+          onClose={() => setReturning(null)}
+          onDone={() => {
+            setReturning(null);
+            setChanged((n) => n + 1);
+          }}
+        />
+      ) : null}
       {adding ? (
         <DocumentDialog
           kind={kind}
@@ -302,3 +405,6 @@ function StockDocuments({ kind }: { kind: StockDocKind }) {
 
 export const StockIn = () => <StockDocuments kind="store" />;
 export const StockOut = () => <StockDocuments kind="deliver" />;
+export const Scrap = () => <StockDocuments kind="scrap" />;
+export const Transfer = () => <StockDocuments kind="transfer" />;
+export const Lend = () => <StockDocuments kind="lend" />;

@@ -13,17 +13,21 @@ import { noQuery } from '../http/schemas.js';
 import type { ServerModule } from './types.js';
 import { documentRoutes, kinds } from './warehouse/documents.js';
 import { reconcile } from './warehouse/ledger.js';
+import { lendingRoutes, lendLogHtml } from './warehouse/lending.js';
 import { stockReportHooks } from './warehouse/report.js';
+import { stocktakeRoutes } from './warehouse/stocktake.js';
 
 /** 仓储管理 (issue #16): the store and deliver documents, the derived stock and its reconciliation. */
 function warehouseRoutes(): AnyRoute[] {
   return [
-    ...documentRoutes(kinds.store),
-    ...documentRoutes(kinds.deliver),
+    ...[kinds.store, kinds.deliver, kinds.scrap, kinds.transfer].flatMap((k) => documentRoutes(k)),
+    ...documentRoutes(kinds.lend, lendLogHtml),
+    ...lendingRoutes(),
+    ...stocktakeRoutes(),
     route({
       method: 'GET',
       url: P.skuNoPage,
-      auth: `${A.sku}|${A.stockIn}|${A.stockOut}|${A.stock}|${A.stockDetail}`,
+      auth: `${A.sku}|${A.stockIn}|${A.stockOut}|${A.stock}|${A.stockDetail}|${A.scrap}|${A.transfer}|${A.lend}|${A.inventory}`,
       query: noQuery,
       response: skuOption.array(),
       async handler(ctx) {
@@ -38,7 +42,7 @@ function warehouseRoutes(): AnyRoute[] {
     route({
       method: 'GET',
       url: P.stockSku,
-      auth: `${A.stock}|${A.stockIn}|${A.stockOut}`,
+      auth: `${A.stock}|${A.stockIn}|${A.stockOut}|${A.scrap}|${A.transfer}|${A.lend}|${A.inventory}`,
       query: noQuery,
       response: stockSkuRow.array(),
       async handler(ctx) {

@@ -68,3 +68,45 @@ test('a delivery is saved and printed, its red punch restores the stock', async 
   await page.screenshot({ path: '.tmp/shots-stock/stock-out.png' });
   await expectGloves(page, '24');
 });
+
+test('a stocktake posts its difference: 库存查询 shows the counted quantity', async ({ page }) => {
+  await signIn(page, ADMIN);
+  // the seed put 30 pads into 护理耗材库 and its stocktake found one missing
+  await page.goto('/index.html#/warehouse/stock');
+  const stock = page.getByTestId('resource-list-storageStock');
+  await expect.poll(() => rowCells(stock, ['一次性护理垫', '护理耗材库'])).toContain('29');
+
+  await page.goto('/index.html#/warehouse/inventory');
+  const screen = page.getByTestId('page-inventory');
+  await screen.getByRole('button', { name: '新增盘点' }).click();
+  const create = page.getByRole('dialog', { name: '新增盘点' });
+  await expect(create.getByLabel('仓库').locator('option', { hasText: '护理耗材库' })).toHaveCount(1);
+  await create.getByLabel('仓库').selectOption({ label: '护理耗材库' });
+  await create.getByRole('button', { name: '建立盘点单' }).click();
+
+  // the count sheet: every line's book quantity from the snapshot; the pads are counted two short
+  const sheet = page.getByRole('dialog', { name: /^盘点录入 PD\d{11}$/ });
+  const lines = sheet.getByTestId('count-line');
+  await expect(lines).toHaveCount(2);
+  for (const line of await lines.all()) {
+    const label = (await line.locator('label').textContent()) ?? '';
+    const [, name, book] = /^(.+)（账面(\d+)/.exec(label) ?? [];
+    const counted = name === '一次性护理垫' ? Number(book) - 2 : Number(book);
+    await line.getByRole('textbox').fill(String(counted));
+  }
+  await expect(sheet.getByText('盘亏2')).toBeVisible();
+  await page.screenshot({ path: '.tmp/shots-stock/stocktake.png' });
+  await sheet.getByRole('button', { name: '过账' }).click();
+  const popup = page.waitForEvent('popup');
+  await page.getByRole('alertdialog').getByRole('button', { name: '过账' }).click();
+  const printed = await popup;
+  await expect(printed.locator('h2')).toHaveText('盘点结果');
+  await expect(printed.locator('table')).toContainText('-2');
+  await printed.close();
+  await expect(sheet).toBeHidden();
+  const list = screen.getByTestId('resource-list-storageInventory');
+  await expect.poll(() => rowCells(list, ['护理耗材库', '已过账', '1'])).not.toEqual([]);
+
+  await page.goto('/index.html#/warehouse/stock');
+  await expect.poll(() => rowCells(stock, ['一次性护理垫', '护理耗材库'])).toContain('27');
+});

@@ -4,11 +4,12 @@ import {
   type DocBody,
   type DocDetail,
   DocState,
-  docBody,
+  docBodyOf,
   docDetail,
   docIdBody,
   docPaths,
   docSaved,
+  LendState,
   MovementType,
   type StockDocKind,
 } from '../../../domain/api/warehouse.js';
@@ -23,24 +24,33 @@ import { sendPrintPage } from '../../http/printPage.js';
 import { type AnyRoute, route } from '../../http/route.js';
 import { idParams, noQuery, printPage } from '../../http/schemas.js';
 import type { Row } from '../../resources/engine.js';
-import { postMovements } from './ledger.js';
+import { type MoveLine, postMovements } from './ledger.js';
 
-interface Kind {
+export interface Kind {
   kind: StockDocKind;
   table: string;
   idField: string;
   title: string;
   movementType: string;
-  /** +1 into the depot, −1 out of it. */
-  sign: 1 | -1;
   prefix: string;
   verb: string;
   add: string;
   print: string;
-  redPunch: string;
+  /** Store and deliver only (spec 001 §7): POST on the base path reverses a document once. */
+  redPunch?: string;
   view: string;
+  /** The ledger lines of one document line (a transfer: out of one depot, into the other). */
+  moves(body: DocBody, line: DocBody['lines'][number]): MoveLine[];
 }
 
+const outOf = (body: DocBody, l: DocBody['lines'][number]): MoveLine[] => [
+  { depotId: body.depotId, skuId: l.skuId, quantity: -l.quantity },
+];
+
+/**
+ * The kinds of document differ only in data: the table, the words, the authority codes and which
+ * ledger lines a line of goods makes. One save, print and detail serve them all.
+ */
 export const kinds: Record<StockDocKind, Kind> = {
   store: {
     kind: 'store',
@@ -48,13 +58,13 @@ export const kinds: Record<StockDocKind, Kind> = {
     idField: 'storeId',
     title: '入库单',
     movementType: MovementType.STORE,
-    sign: 1,
     prefix: 'RK',
     verb: '入库',
     add: A.stockInAdd,
     print: A.stockInPrint,
     redPunch: A.stockInRedPunch,
     view: A.stockIn,
+    moves: (b, l) => [{ depotId: b.depotId, skuId: l.skuId, quantity: l.quantity }],
   },
   deliver: {
     kind: 'deliver',
@@ -62,13 +72,55 @@ export const kinds: Record<StockDocKind, Kind> = {
     idField: 'deliverId',
     title: '出库单',
     movementType: MovementType.DELIVER,
-    sign: -1,
     prefix: 'CK',
     verb: '出库',
     add: A.stockOutAdd,
     print: A.stockOutPrint,
     redPunch: A.stockOutRedPunch,
     view: A.stockOut,
+    moves: outOf,
+  },
+  scrap: {
+    kind: 'scrap',
+    table: 'storageScrap',
+    idField: 'scrapId',
+    title: '报废单',
+    movementType: MovementType.SCRAP,
+    prefix: 'BF',
+    verb: '报废',
+    add: A.scrapAdd,
+    print: A.scrapPrint,
+    view: A.scrap,
+    moves: (b, l) => [{ depotId: b.depotId, skuId: l.skuId, quantity: -l.quantity, reason: l.reason ?? '' }],
+  },
+  transfer: {
+    kind: 'transfer',
+    table: 'storageTransfer',
+    idField: 'transferId',
+    title: '调拨单',
+    movementType: MovementType.TRANSFER,
+    prefix: 'DB',
+    verb: '调出',
+    add: A.transferAdd,
+    print: A.transferPrint,
+    view: A.transfer,
+    moves: (b, l) => [
+      { depotId: b.depotId, skuId: l.skuId, quantity: -l.quantity },
+      { depotId: Number(b.toDepotId), skuId: l.skuId, quantity: l.quantity },
+    ],
+  },
+  lend: {
+    kind: 'lend',
+    table: 'storageLend',
+    idField: 'lendId',
+    title: '借用单',
+    movementType: MovementType.LEND,
+    prefix: 'JY',
+    verb: '借出',
+    add: A.lendAdd,
+    print: A.lendPrint,
+    view: A.lend,
+    moves: outOf,
   },
 };
 
@@ -76,23 +128,29 @@ const fail = (message: string, code: number = Code.invalidInput): never => {
   throw new ApiFailure(code, message);
 };
 
-type Who = { orgId: number; empId?: number | null; loginName: string };
+export type Who = { orgId: number; empId?: number | null; loginName: string };
 
-async function operatorName(db: Db, user: Who) {
+export async function operatorName(db: Db, user: Who) {
   const { rows } = await sql<{
     empName: string;
   }>`select empName from emp where empId = ${user.empId ?? 0}`.execute(db);
   return rows[0]?.empName ?? user.loginName;
 }
 
-async function nextDocNo(db: Db, k: Kind, orgId: number, stamp: string) {
+/** The next number of the day: prefix, yyyyMMdd, a three-digit count (a red punch adds H to its original's). */
+export async function nextDocNo(db: Db, k: { prefix: string; table: string }, orgId: number, stamp: string) {
   const day = `${k.prefix}${stamp.slice(0, 10).replaceAll('-', '')}`;
   const { rows } = await sql<{ n: number }>`select count(*) as n from ${sql.table(k.table)}
-    where orgId = ${orgId} and docNo like ${`${day}%`} and reversesId is null`.execute(db);
+    where orgId = ${orgId} and docNo like ${`${day}%`} and docNo not like '%H'`.execute(db);
   return `${day}${String(Number(rows[0]?.n ?? 0) + 1).padStart(3, '0')}`;
 }
 
-async function docRow(db: Db, k: Kind, orgId: number, id: number): Promise<Row> {
+export async function docRow(
+  db: Db,
+  k: Pick<Kind, 'table' | 'idField' | 'title'>,
+  orgId: number,
+  id: number,
+): Promise<Row> {
   const { rows } = await sql<Row>`select * from ${sql.table(k.table)}
     where ${sql.ref(k.idField)} = ${id} and orgId = ${orgId}`.execute(db);
   return rows[0] ?? fail(`${k.title}不存在`, Code.notFound);
@@ -107,6 +165,13 @@ export async function saveDocument(db: Db, k: Kind, user: Who, body: DocBody, pr
   const depot = await sql<{ depotName: string }>`select depotName from storageDepot
     where depotId = ${body.depotId} and orgId = ${orgId}`.execute(db);
   if (!depot.rows[0]) fail('仓库不存在', Code.notFound);
+  const toDepotId = k.kind === 'transfer' ? Number(body.toDepotId) : null;
+  if (toDepotId !== null) {
+    if (toDepotId === body.depotId) fail('调出仓库与调入仓库不能相同');
+    const to =
+      await sql`select 1 from storageDepot where depotId = ${toDepotId} and orgId = ${orgId}`.execute(db);
+    if (!to.rows[0]) fail('调入仓库不存在', Code.notFound);
+  }
   const supplierId = k.kind === 'store' ? (body.supplierId ?? null) : null;
   if (supplierId !== null) {
     const s =
@@ -131,10 +196,11 @@ export async function saveDocument(db: Db, k: Kind, user: Who, body: DocBody, pr
   const total = body.lines.reduce((s, l) => s + l.quantity, 0);
   const inserted = await sql<{
     id: number;
-  }>`insert into ${sql.table(k.table)} (orgId, docNo, docTime, depotId,
-      supplierId, receiver, handler, totalQuantity, docState, remark, createTime, updateTime, createBy)
-    values (${orgId}, ${docNo}, ${stamp}, ${body.depotId}, ${supplierId}, ${body.receiver ?? ''},
-      ${body.handler || name}, ${total}, ${codeOfState[state]}, ${body.remark ?? ''}, ${stamp}, ${stamp}, null)
+  }>`insert into ${sql.table(k.table)} (orgId, docNo, docTime, depotId, toDepotId,
+      supplierId, receiver, handler, totalQuantity, docState, lendState, remark, createTime, updateTime, createBy)
+    values (${orgId}, ${docNo}, ${stamp}, ${body.depotId}, ${toDepotId}, ${supplierId}, ${body.receiver ?? ''},
+      ${body.handler || name}, ${total}, ${codeOfState[state]}, ${k.kind === 'lend' ? LendState.lent : null},
+      ${body.remark ?? ''}, ${stamp}, ${stamp}, null)
     returning ${sql.ref(k.idField)} as id`.execute(db);
   const id = Number(inserted.rows[0]?.id);
   await postMovements(db, {
@@ -146,7 +212,7 @@ export async function saveDocument(db: Db, k: Kind, user: Who, body: DocBody, pr
     moveTime: stamp,
     operatorName: name,
     verb: k.verb,
-    lines: body.lines.map((l) => ({ depotId: body.depotId, skuId: l.skuId, quantity: k.sign * l.quantity })),
+    lines: body.lines.flatMap((l) => k.moves(body, l)),
   });
   return { id, docNo, docState: codeOfState[state] ?? DocState.posted };
 }
@@ -201,14 +267,20 @@ export async function redPunch(db: Db, k: Kind, user: Who, id: number, stamp: st
 
 export async function detailOf(db: Db, k: Kind, orgId: number, id: number): Promise<DocDetail> {
   const row = await docRow(db, k, orgId, id);
-  const names = await sql<{ depotName: string | null; supplierName: string | null }>`select
+  const names = await sql<{
+    depotName: string | null;
+    toDepotName: string | null;
+    supplierName: string | null;
+  }>`select
       (select depotName from storageDepot where depotId = ${row.depotId}) as depotName,
+      (select depotName from storageDepot where depotId = ${row.toDepotId ?? 0}) as toDepotName,
       (select supplierName from storageSupplier where supplierId = ${row.supplierId ?? 0}) as supplierName`.execute(
     db,
   );
   const lines = await sql<Row>`select r.recordId, r.skuId, k.skuName, coalesce(p.specName, '') as specName,
-      r.quantity, r.balanceAfter from storageStockRecord r join storageSku k on k.skuId = r.skuId
-      left join storageSpec p on p.specId = k.specId
+      r.quantity, r.balanceAfter, r.depotId, d.depotName, coalesce(r.reason, '') as reason
+    from storageStockRecord r join storageSku k on k.skuId = r.skuId
+      left join storageSpec p on p.specId = k.specId left join storageDepot d on d.depotId = r.depotId
     where r.docKind = ${k.kind} and r.docId = ${id} and r.orgId = ${orgId} order by r.recordId`.execute(db);
   const n = (v: unknown) => (v == null ? null : Number(v));
   return {
@@ -217,6 +289,8 @@ export async function detailOf(db: Db, k: Kind, orgId: number, id: number): Prom
     docState: Number(row.docState),
     depotId: Number(row.depotId),
     depotName: names.rows[0]?.depotName ?? '',
+    toDepotId: n(row.toDepotId),
+    toDepotName: names.rows[0]?.toDepotName ?? '',
     supplierName: names.rows[0]?.supplierName ?? '',
     handler: String(row.handler ?? ''),
     receiver: String(row.receiver ?? ''),
@@ -232,37 +306,67 @@ export async function detailOf(db: Db, k: Kind, orgId: number, id: number): Prom
       specName: String(l.specName),
       quantity: Number(l.quantity),
       balanceAfter: Number(l.balanceAfter),
+      depotId: Number(l.depotId),
+      depotName: String(l.depotName ?? ''),
+      reason: String(l.reason ?? ''),
     })),
   };
 }
 
 function printBody(k: Kind, d: DocDetail) {
   const red = d.reversesId != null;
-  const rows = d.lines
+  // a transfer's line moves out of one depot and into the other: the sheet shows it once
+  const lines = k.kind === 'transfer' ? d.lines.filter((l) => l.depotId === d.depotId) : d.lines;
+  const scrap = k.kind === 'scrap';
+  const rows = lines
     .map(
       (l, i) =>
-        `<tr><td>${i + 1}</td><td>${escapeHtml(l.skuName)}</td><td>${escapeHtml(l.specName)}</td><td>${Math.abs(l.quantity)}</td></tr>`,
+        `<tr><td>${i + 1}</td><td>${escapeHtml(l.skuName)}</td><td>${escapeHtml(l.specName)}</td><td>${Math.abs(l.quantity)}</td>${scrap ? `<td>${escapeHtml(l.reason)}</td>` : ''}</tr>`,
     )
     .join('');
-  const party =
-    k.kind === 'store' ? `供应商：${escapeHtml(d.supplierName)}` : `领用人：${escapeHtml(d.receiver)}`;
+  const party: Record<StockDocKind, string> = {
+    store: `供应商：${escapeHtml(d.supplierName)}`,
+    deliver: `领用人：${escapeHtml(d.receiver)}`,
+    scrap: '',
+    transfer: `调入仓库：${escapeHtml(d.toDepotName)}`,
+    lend: `借用人：${escapeHtml(d.receiver)}`,
+  };
+  const depot = k.kind === 'transfer' ? '调出仓库' : '仓库';
   return `<h2>${red ? `${k.title}（红字冲销）` : k.title}</h2>
-<p>单号：${escapeHtml(d.docNo)}　　仓库：${escapeHtml(d.depotName)}　　时间：${escapeHtml(d.docTime)}</p>
-<p>${party}　　经办人：${escapeHtml(d.handler)}</p>
-<table class="form-values"><tr><th>序号</th><th>物品</th><th>规格</th><th>${red ? '冲减数量' : '数量'}</th></tr>${rows}
-<tr><td colspan="3">合计</td><td>${Math.abs(d.totalQuantity)}</td></tr></table>
+<p>单号：${escapeHtml(d.docNo)}　　${depot}：${escapeHtml(d.depotName)}　　时间：${escapeHtml(d.docTime)}</p>
+<p>${party[k.kind]}${party[k.kind] ? '　　' : ''}经办人：${escapeHtml(d.handler)}</p>
+<table class="form-values"><tr><th>序号</th><th>物品</th><th>规格</th><th>${red ? '冲减数量' : '数量'}</th>${scrap ? '<th>报废原因</th>' : ''}</tr>${rows}
+<tr><td colspan="3">合计</td><td>${Math.abs(d.totalQuantity)}</td>${scrap ? '<td></td>' : ''}</tr></table>
 <p>备注：${escapeHtml(d.remark)}</p><p>库管员签字：＿＿＿＿＿＿　　经办人签字：＿＿＿＿＿＿</p>`;
 }
 
+const punchRoute = (k: Kind, url: string, auth: string) =>
+  route({
+    method: 'POST',
+    url,
+    auth,
+    body: docIdBody,
+    response: docSaved,
+    log: { type: 'ADD', name: `${k.title}冲红` },
+    async handler(ctx) {
+      const punched = await redPunch(ctx.db, k, ctx.user, ctx.body.id, nowStamp());
+      ctx.describe(`${k.title}冲红：${punched.docNo}`);
+      return punched;
+    },
+  });
+
 /** Spec 001 §7: GET list (the engine), GET detail, POST /0, POST /1, POST /print, POST base (red punch). */
-export function documentRoutes(k: Kind): AnyRoute[] {
+export function documentRoutes(
+  k: Kind,
+  printExtra?: (db: Db, orgId: number, id: number) => Promise<string>,
+): AnyRoute[] {
   const P = docPaths(k.kind);
   const save = (url: string, print: boolean) =>
     route({
       method: 'POST',
       url,
       auth: print ? `${k.add}&${k.print}` : k.add,
-      body: docBody,
+      body: docBodyOf(k.kind),
       response: docSaved,
       log: { type: 'ADD', name: print ? `保存并打印${k.title}` : `保存${k.title}` },
       async handler(ctx) {
@@ -274,19 +378,7 @@ export function documentRoutes(k: Kind): AnyRoute[] {
   return [
     save(P.save, false),
     save(P.saveAndPrint, true),
-    route({
-      method: 'POST',
-      url: P.list,
-      auth: k.redPunch,
-      body: docIdBody,
-      response: docSaved,
-      log: { type: 'ADD', name: `${k.title}冲红` },
-      async handler(ctx) {
-        const punched = await redPunch(ctx.db, k, ctx.user, ctx.body.id, nowStamp());
-        ctx.describe(`${k.title}冲红：${punched.docNo}`);
-        return punched;
-      },
-    }),
+    ...(k.redPunch ? [punchRoute(k, P.list, k.redPunch)] : []),
     route({
       method: 'POST',
       url: P.print,
@@ -325,7 +417,7 @@ export function documentRoutes(k: Kind): AnyRoute[] {
         const d = await detailOf(ctx.db, k, ctx.user.orgId, ctx.params.id);
         await sendPrintPage(ctx, {
           title: `${k.title}${d.docNo}`,
-          body: printBody(k, d),
+          body: printBody(k, d) + (printExtra ? await printExtra(ctx.db, ctx.user.orgId, d.id) : ''),
           fileName: `${k.title}-${d.docNo}.html`,
         });
       },

@@ -14,6 +14,8 @@ export interface MoveLine {
   skuId: number;
   /** Whole units: positive into the depot, negative out of it. */
   quantity: number;
+  /** Why (a scrap line's reason). */
+  reason?: string;
 }
 
 export interface Movement {
@@ -90,9 +92,9 @@ export async function postMovements(db: Db, m: Movement): Promise<void> {
       );
     }
     await sql`insert into storageStockRecord (orgId, moveTime, movementType, docNo, depotId, skuId, quantity,
-        balanceAfter, docKind, docId, operatorName, createTime, updateTime)
+        balanceAfter, reason, docKind, docId, operatorName, createTime, updateTime)
       values (${m.orgId}, ${m.moveTime}, ${m.movementType}, ${m.docNo}, ${line.depotId}, ${line.skuId},
-        ${line.quantity}, ${after.quantity}, ${m.docKind}, ${m.docId}, ${m.operatorName}, ${m.moveTime}, ${m.moveTime})`.execute(
+        ${line.quantity}, ${after.quantity}, ${line.reason ?? ''}, ${m.docKind}, ${m.docId}, ${m.operatorName}, ${m.moveTime}, ${m.moveTime})`.execute(
       db,
     );
   }

@@ -1,8 +1,10 @@
 import { sql } from 'kysely';
 import { localDateTime, nowStamp } from '../../../domain/clock.js';
 import type { Db } from '../../db/index.js';
-import { kinds, saveDocument } from './documents.js';
+import { kinds, saveDocument, type Who } from './documents.js';
 import { ensureStockGuards } from './ledger.js';
+import { returnLend } from './lending.js';
+import { postStocktake, saveStocktake } from './stocktake.js';
 
 const GOODS: [string, string, string, number][] = [
   // name, code, spec, price in fen
@@ -122,6 +124,92 @@ export async function seedWarehouseLedger(db: Db) {
         false,
         day(1, 8),
       );
+      await seedOtherDocuments(trx, user, { main, care, skus: { a, b, c, g } }, day);
     });
+  }
+}
+
+/**
+ * The rest of issue #16's documents in the demo (yesterday, after the documents above, so the
+ * ledger's balances read in time order): an expired scrap, a transfer to the nursing store,
+ * bed sheets lent for an activity and partly returned, a posted stocktake of the nursing store.
+ */
+async function seedOtherDocuments(
+  db: Db,
+  user: Who,
+  at: { main: number; care: number | undefined; skus: { a: number; b: number; c: number; g: number } },
+  day: (daysAgo: number, hour: number) => string,
+) {
+  const { main, care, skus } = at;
+  await saveDocument(
+    db,
+    kinds.scrap,
+    user,
+    {
+      depotId: main,
+      handler: '王建华',
+      remark: '月度检查',
+      lines: [{ skuId: skus.c, quantity: 2, reason: '超过有效期' }],
+    },
+    true,
+    day(1, 9),
+  );
+  if (care)
+    await saveDocument(
+      db,
+      kinds.transfer,
+      user,
+      {
+        depotId: main,
+        toDepotId: care,
+        handler: '王建华',
+        remark: '护理站补货',
+        lines: [{ skuId: skus.a, quantity: 20 }],
+      },
+      true,
+      day(1, 10),
+    );
+  const lent = await saveDocument(
+    db,
+    kinds.lend,
+    user,
+    {
+      depotId: main,
+      receiver: '活动中心刘芳',
+      handler: '王建华',
+      remark: '重阳节活动布置',
+      lines: [{ skuId: skus.g, quantity: 10 }],
+    },
+    true,
+    day(1, 13),
+  );
+  await returnLend(
+    db,
+    user,
+    { lendId: lent.id, returner: '刘芳', lines: [{ skuId: skus.g, quantity: 6 }] },
+    day(1, 16),
+  );
+  if (care) {
+    const take = await saveStocktake(
+      db,
+      user,
+      { depotId: care, handler: '李秀兰', remark: '周盘点' },
+      day(1, 17),
+    );
+    const lines = await sql<{ skuId: number; bookQuantity: number }>`select skuId, bookQuantity
+      from storageInventoryLine where inventoryId = ${take.id}`.execute(db);
+    await saveStocktake(
+      db,
+      user,
+      {
+        inventoryId: take.id,
+        lines: lines.rows.map((l) => ({
+          skuId: l.skuId,
+          countQuantity: Number(l.bookQuantity) - (l.skuId === skus.b ? 1 : 0),
+        })),
+      },
+      day(1, 18),
+    );
+    await postStocktake(db, user, take.id, day(1, 18));
   }
 }

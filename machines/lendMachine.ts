@@ -1,0 +1,67 @@
+import { setup, transition } from 'xstate';
+import { LendState, lendStateNames } from '../domain/api/warehouse.js';
+import { defineWorkflow } from './workflow.js';
+
+/**
+ * A lending (借用单, issue #16): saving it takes the goods out (lent); a return brings some lines
+ * back (partly returned) or the last units out (returned). A returned lending takes nothing more.
+ */
+export type LendEvent = { type: 'lend.post' } | { type: 'lend.return'; allBack: boolean };
+
+export const lendEvents: Record<LendEvent['type'], { label: string }> = {
+  'lend.post': { label: '借出' },
+  'lend.return': { label: '归还' },
+};
+
+export const lendStateLabels: Record<string, string> = {
+  draft: '未保存',
+  lent: lendStateNames[LendState.lent] ?? '',
+  partlyReturned: lendStateNames[LendState.partlyReturned] ?? '',
+  returned: lendStateNames[LendState.returned] ?? '',
+};
+
+const backTo = [{ guard: 'allBack', target: 'returned' }, { target: 'partlyReturned' }] as const;
+
+export const lendMachine = setup({
+  types: {} as { events: LendEvent },
+  guards: { allBack: ({ event }) => event.type === 'lend.return' && event.allBack },
+}).createMachine({
+  id: 'lend',
+  initial: 'draft',
+  states: {
+    draft: { on: { 'lend.post': 'lent' } },
+    lent: { on: { 'lend.return': [...backTo] } },
+    partlyReturned: { on: { 'lend.return': [...backTo] } },
+    returned: {},
+  },
+});
+
+const stateOfCode: Record<number, string> = {
+  [LendState.lent]: 'lent',
+  [LendState.partlyReturned]: 'partlyReturned',
+  [LendState.returned]: 'returned',
+};
+export const codeOfLendState: Record<string, number> = {
+  lent: LendState.lent,
+  partlyReturned: LendState.partlyReturned,
+  returned: LendState.returned,
+};
+export const lendStateOf = (code: unknown): string => stateOfCode[Number(code)] ?? 'draft';
+
+/** The state after the event, or null when the state does not take it. */
+export function nextLendState(code: unknown, event: LendEvent): string | null {
+  const snapshot = lendMachine.resolveState({ value: lendStateOf(code), context: {} });
+  if (!snapshot.can(event)) return null;
+  return String(transition(lendMachine, snapshot, event)[0].value);
+}
+
+export const lendWorkflow = defineWorkflow({
+  machine: lendMachine,
+  stateOf: (row) => lendStateOf(row.lendState),
+  contextOf: () => ({}),
+  fieldsOf: () => ({}),
+  stateName: (row) => lendStateLabels[lendStateOf(row.lendState)] ?? '',
+});
+
+/** For `npm run paths`: the Chinese names of the states. */
+export const stateLabels = lendStateLabels;
