@@ -59,9 +59,9 @@ function drugRoutes(): AnyRoute[] {
       log: { type: 'ADD', name: '用药' },
       async handler(ctx) {
         const body = ctx.body as { keepId: number; quantity: number; useTime?: string; remark?: string };
-        const useId = await giveDose(ctx.db, ctx.user, body);
-        ctx.describe(`用药记录：${useId}`);
-        return { useId };
+        const given = await giveDose(ctx.db, ctx.user, body);
+        ctx.describe(`用药：${given.text}`);
+        return { useId: given.id };
       },
     }),
     route({
@@ -73,11 +73,11 @@ function drugRoutes(): AnyRoute[] {
       log: { type: 'ADD', name: '批量用药' },
       async handler(ctx) {
         // one transaction (the route's): a dose that does not fit refuses the whole round
-        const useIds: number[] = [];
+        const given: { id: number; text: string }[] = [];
         for (const dose of ctx.body.doses)
-          useIds.push(await giveDose(ctx.db, ctx.user, { ...dose, remark: ctx.body.remark ?? '' }));
-        ctx.describe(`批量用药：${useIds.length}条`);
-        return { useIds };
+          given.push(await giveDose(ctx.db, ctx.user, { ...dose, remark: ctx.body.remark ?? '' }));
+        ctx.describe(`批量用药：${given.map((g) => g.text).join('、')}`.slice(0, 200));
+        return { useIds: given.map((g) => g.id) };
       },
     }),
     route({
@@ -121,9 +121,9 @@ function drugRoutes(): AnyRoute[] {
           receiverName: string;
           remark?: string;
         };
-        const takeId = await takeOut(ctx.db, ctx.user, body);
-        ctx.describe(`${takeLabel(body.takeType)}：${takeId}`);
-        return { takeId };
+        const taken = await takeOut(ctx.db, ctx.user, body);
+        ctx.describe(`${takeLabel(body.takeType)}：${taken.text}`);
+        return { takeId: taken.id };
       },
     }),
     route({
@@ -176,6 +176,7 @@ export const drugsServer: ServerModule = {
               where keepId = ${keepId}`.execute(ctx.db);
             const k = rows[0];
             if (!k) continue;
+            ctx.describe(`代管登记：${String(k.quantity)}${String(k.unit)}，交药人${String(k.handedBy)}`);
             await writeMovement(ctx.db, {
               keep: k as never,
               keepType: KeepType.receive,

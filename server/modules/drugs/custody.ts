@@ -144,8 +144,12 @@ export interface DoseInput {
   remark?: string | null;
 }
 
-/** 用药: one dose from a custody record; answers the new useId. */
-export async function giveDose(db: Db, user: Who, input: DoseInput): Promise<number> {
+/** What the operation log says of a draw: 苏玉珍 二甲双胍片 2片. */
+const drawn = (keep: KeepRow, quantity: number) =>
+  `${keep.oldmanName} ${keep.drugName} ${quantity}${keep.unit}`;
+
+/** 用药: one dose from a custody record; answers the new useId and the log's words. */
+export async function giveDose(db: Db, user: Who, input: DoseInput): Promise<{ id: number; text: string }> {
   const keep = await keepOf(db, user, input.keepId);
   const useTime = eventTime(input.useTime, '用药时间');
   const rest = await draw(db, keep, { type: 'custody.use', quantity: input.quantity });
@@ -167,7 +171,7 @@ export async function giveDose(db: Db, user: Who, input: DoseInput): Promise<num
     moveTime: useTime,
     operatorName: nurse,
   });
-  return useId;
+  return { id: useId, text: drawn(keep, input.quantity) };
 }
 
 export interface TakeInput {
@@ -178,8 +182,8 @@ export interface TakeInput {
   remark?: string | null;
 }
 
-/** 取药: units given back to the family or destroyed; answers the new takeId. */
-export async function takeOut(db: Db, user: Who, input: TakeInput): Promise<number> {
+/** 取药: units given back to the family or destroyed; answers the new takeId and the log's words. */
+export async function takeOut(db: Db, user: Who, input: TakeInput): Promise<{ id: number; text: string }> {
   const keep = await keepOf(db, user, input.keepId);
   const destroy = input.takeType === TakeType.destroy;
   const event: CustodyEvent = {
@@ -204,7 +208,7 @@ export async function takeOut(db: Db, user: Who, input: TakeInput): Promise<numb
     moveTime: stamp,
     operatorName: name,
   });
-  return takeId;
+  return { id: takeId, text: drawn(keep, input.quantity) };
 }
 
 export const takeLabel = (takeType: number) =>

@@ -75,7 +75,7 @@ export async function seedDrugs(db: Db) {
         const drugId = drugIds[d];
         const drug = DRUGS[d];
         if (!elder || !drugId || !drug) continue;
-        const receiveTime = at(daysAgo, 9);
+        const receiveTime = at(daysAgo, 7);
         const expiry = localDay(now + (300 + d * 40) * 86_400_000);
         const { rows } = await sql<{
           id: number;
