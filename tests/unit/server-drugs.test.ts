@@ -337,4 +337,30 @@ describe('drugs per elder: custody, doses, take-outs (issue #16)', () => {
     };
     expect(theirs.list.some((r) => r.keepId === keepId)).toBe(false);
   });
+
+  it('药品管理 reaches the administrators of an existing database with every button', async () => {
+    const { syncMenus } = await import('../../server/db/seed.js');
+    // a database from before the drug group existed
+    await db().deleteFrom('roleAuthority').where('code', 'like', 'drug%').execute();
+    await db().deleteFrom('menu').where('code', 'like', 'drug%').execute();
+    await syncMenus(db());
+    const codes = (
+      await db()
+        .selectFrom('roleAuthority')
+        .innerJoin('role', 'role.roleId', 'roleAuthority.roleId')
+        .select('roleAuthority.code')
+        .where('role.orgId', '=', 1)
+        .where('role.name', '=', '系统管理员')
+        .execute()
+    ).map((r) => r.code);
+    expect(codes).toEqual(
+      expect.arrayContaining(['drug', A.deposited, A.keepAdd, A.use, A.take, A.set, A.drugList, A.stock]),
+    );
+    const menu = await db()
+      .selectFrom('menu')
+      .select('menuName')
+      .where('code', '=', 'drug')
+      .executeTakeFirst();
+    expect(menu?.menuName).toBe('药品管理');
+  });
 });
