@@ -193,4 +193,6 @@ export const WarehouseScreens = {
   stock: '/warehouse/stock',
   stockDetail: '/warehouse/stockDetail',
   sku: '/warehouse/sku',
+  /** 库存月报: our screen (the spec lists none for the month-end report). */
+  stockReport: '/warehouse/stockReport',
 } as const;

@@ -39,6 +39,8 @@ export const WarehouseApi = {
   stockRecords: `${STORAGE}/stock/record/list`,
   /** GET: proves book quantity = sum of movements for every sku and depot. */
   reconcile: `${STORAGE}/stock/reconcile`,
+  /** GET: the month-end stock report (库存月报; our path, the spec names none). */
+  stockReport: `${STORAGE}/stock/report`,
 } as const;
 
 /** Authority codes (spec 000 §6 style: screen:button). */
@@ -54,6 +56,7 @@ export const WarehouseAuthority = {
   stock: 'warehouse:stock',
   stockDetail: 'warehouse:stockDetail',
   sku: 'warehouse:sku',
+  stockReport: 'warehouse:stockReport',
 } as const;
 
 /** Spec 000 §3 stock movement types; this part of issue #16 writes STORE and DELIVER. */

@@ -2,6 +2,7 @@ import { WarehouseAuthority as A, docPaths, WarehouseApi as P, type StockDocKind
 import { crudButtons, defineModule, screen } from '../module.js';
 import type { FieldDef, ResourceDef } from '../resource.js';
 import { WarehouseScreens as S } from '../screens.js';
+import { stockReportResource } from './warehouseReport.js';
 
 /**
  * 仓储管理 (spec 001 §2 "Warehouse", §7 "Warehouse (/pims/web-pi/storage)", issue #16): the goods,
@@ -117,7 +118,10 @@ export const stockResource: ResourceDef = {
   ],
   defaultSort: { field: 'stockId', order: 'asc' },
   sortable: ['quantity', 'lastMoveTime'],
-  indexes: [['orgId', 'depotId', 'skuId']],
+  indexes: [
+    ['orgId', 'depotId', 'skuId'],
+    ['orgId', 'skuId'],
+  ],
   api: { list: P.stock },
   authority: { view: `${A.stock}|${A.stockIn}|${A.stockOut}` },
 };
@@ -160,7 +164,11 @@ export const stockRecordResource: ResourceDef = {
   ],
   defaultSort: { field: 'recordId', order: 'desc' },
   indexes: [
-    ['orgId', 'depotId', 'skuId'],
+    // 库存月报 reads this index alone: the last line before a moment (its opening and closing) is
+    // one seek, a month of one depot's goods one range
+    ['orgId', 'depotId', 'skuId', 'moveTime', 'recordId', 'movementType', 'quantity', 'balanceAfter'],
+    ['orgId', 'skuId'],
+    ['orgId', 'moveTime'],
     ['docKind', 'docId'],
   ],
   api: { list: P.stockRecords },
@@ -170,7 +178,14 @@ export const stockRecordResource: ResourceDef = {
 export const warehouseModule = defineModule({
   name: 'warehouse',
   menu: { code: 'warehouse', name: '仓储管理', icon: 'box' },
-  resources: [skuResource, storeResource, deliverResource, stockResource, stockRecordResource],
+  resources: [
+    skuResource,
+    storeResource,
+    deliverResource,
+    stockResource,
+    stockRecordResource,
+    stockReportResource,
+  ],
   items: [
     screen(S.stockIn, '入库管理', {
       code: A.stockIn,
@@ -192,6 +207,7 @@ export const warehouseModule = defineModule({
     }),
     screen(S.stock, '库存查询', { code: A.stock, resource: stockResource }),
     screen(S.stockDetail, '库存明细', { code: A.stockDetail, resource: stockRecordResource }),
+    screen(S.stockReport, '库存月报', { code: A.stockReport, resource: stockReportResource }),
     screen(S.sku, '物品管理', { code: A.sku, resource: skuResource, buttons: crudButtons(SKU_EDIT, '物品') }),
   ],
 });

@@ -13,6 +13,7 @@ import { noQuery } from '../http/schemas.js';
 import type { ServerModule } from './types.js';
 import { documentRoutes, kinds } from './warehouse/documents.js';
 import { reconcile } from './warehouse/ledger.js';
+import { stockReportHooks } from './warehouse/report.js';
 
 /** 仓储管理 (issue #16): the store and deliver documents, the derived stock and its reconciliation. */
 function warehouseRoutes(): AnyRoute[] {
@@ -62,6 +63,7 @@ function warehouseRoutes(): AnyRoute[] {
 
 export const warehouseServer: ServerModule = {
   resources: {
+    storageStockReport: { hooks: stockReportHooks },
     storageSku: {
       hooks: {
         // goods with movements stay: the ledger names them

@@ -5,10 +5,9 @@
  * - today's task list of the busiest floor (GET /pims/web-pi/nursing/task/today?floorId=) under 50
  *   connections, p99 (target ≤ 50 ms), against a server started as in production.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import { CarePaths } from '../../domain/api/care.js';
@@ -16,13 +15,11 @@ import { localDay } from '../../domain/clock.js';
 import { idCardCheckChar } from '../../domain/idCard.js';
 import { buildApp } from '../../server/app.js';
 import { generateTasks } from '../../server/modules/care/planTasks.js';
+import { startBenchServer } from './util.js';
 
-const root = resolve(import.meta.dirname, '..', '..');
 const PORT = 18_192;
-const base = `http://127.0.0.1:${PORT}`;
 const ELDERS = 1_000;
 const ITEMS = 10;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** 1,000 residents in the existing beds, each with an active plan of ten items (the seeded projects and two more). */
 export function addPlans(file: string) {
@@ -107,24 +104,11 @@ export function addPlans(file: string) {
   db.close();
 }
 
-async function waitFor(url: string, child: ChildProcess) {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(url)).status < 500) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(250);
-  }
-  child.kill();
-  throw new Error(`server did not answer ${url}`);
-}
-
 export async function benchCare(): Promise<string[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'eldercare-care-bench-'));
   const databaseFile = join(dataDir, 'eldercare.sqlite');
   const lines: string[] = [];
-  let child: ChildProcess | null = null;
+  let server: Awaited<ReturnType<typeof startBenchServer>> | null = null;
   try {
     await (await buildApp({ dataDir, databaseFile, loginRatePerMinute: 1000 })).close();
     addPlans(databaseFile);
@@ -147,26 +131,9 @@ export async function benchCare(): Promise<string[]> {
       await app.close();
     }
 
-    child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(PORT),
-        DATA_DIR: dataDir,
-        SIMULATOR: 'off',
-        LOG_LEVEL: 'warn',
-        LOGIN_RATE_PER_MINUTE: '1000',
-      },
-      stdio: 'ignore',
-    });
-    await waitFor(`${base}/login.html`, child);
-    const login = await fetch(`${base}/passport/web-rbac/logins/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ loginName: 'admin', loginPassword: 'Admin@2026' }),
-    });
-    const token = ((await login.json()) as { result: { token: string } }).result.token;
-    const headers = { authorization: token };
+    server = await startBenchServer(dataDir, PORT);
+    const base = server.base;
+    const headers = { authorization: server.token };
     const overview = (await (await fetch(`${base}${CarePaths.taskToday}`, { headers })).json()) as {
       result: { floors: { floorId: number; floorName: string; pending: number }[] };
     };
@@ -187,11 +154,7 @@ export async function benchCare(): Promise<string[]> {
         `${r.requests.average.toFixed(0)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms (target ≤ 50 ms), errors ${r.errors + r.non2xx}`,
     );
   } finally {
-    if (child && child.exitCode === null) {
-      const exited = new Promise((res) => child?.once('exit', res));
-      child.kill('SIGINT');
-      await exited;
-    }
+    await server?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
   return lines;

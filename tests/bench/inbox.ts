@@ -7,11 +7,10 @@
  * - the bell's unread count (GET inbox) under 50 connections spread over the 1,000 users, p99
  *   (target ≤ 20 ms).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import WebSocket from 'ws';
@@ -21,9 +20,8 @@ import { PUSH_PATH } from '../../domain/push.js';
 import { buildApp } from '../../server/app.js';
 import { createSession } from '../../server/auth/tokens.js';
 import { DemoAccounts } from '../../server/db/seed.js';
-import { percentile } from './util.js';
+import { percentile, startBenchServer } from './util.js';
 
-const root = resolve(import.meta.dirname, '..', '..');
 const PORT = 18_194;
 const base = `http://127.0.0.1:${PORT}`;
 const USERS = 1_000;
@@ -76,19 +74,6 @@ export function addUsers(file: string): number[] {
   })();
   db.close();
   return ids;
-}
-
-async function waitFor(url: string, child: ChildProcess) {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(url)).status < 500) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(250);
-  }
-  child.kill();
-  throw new Error(`server did not answer ${url}`);
 }
 
 interface Console {
@@ -161,7 +146,7 @@ export async function benchInbox(): Promise<string[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'eldercare-inbox-bench-'));
   const databaseFile = join(dataDir, 'eldercare.sqlite');
   const lines: string[] = [];
-  let child: ChildProcess | null = null;
+  let server: Awaited<ReturnType<typeof startBenchServer>> | null = null;
   const consoles: Console[] = [];
   try {
     await (await buildApp({ dataDir, databaseFile, loginRatePerMinute: 1000 })).close();
@@ -175,34 +160,8 @@ export async function benchInbox(): Promise<string[]> {
       await app.close();
     }
 
-    child = spawn(
-      process.execPath,
-      [
-        ...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=.tmp/prof'] : []),
-        '--import',
-        'tsx',
-        'server/main.ts',
-      ],
-      {
-        cwd: root,
-        env: {
-          ...process.env,
-          PORT: String(PORT),
-          DATA_DIR: dataDir,
-          SIMULATOR: 'off',
-          LOG_LEVEL: 'warn',
-          LOGIN_RATE_PER_MINUTE: '1000',
-        },
-        stdio: process.env.SLOWQ ? 'inherit' : 'ignore',
-      },
-    );
-    await waitFor(`${base}/login.html`, child);
-    const login = await fetch(`${base}/passport/web-rbac/logins/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ loginName: 'admin', loginPassword: 'Admin@2026' }),
-    });
-    const admin = ((await login.json()) as { result: { token: string } }).result.token;
+    server = await startBenchServer(dataDir, PORT);
+    const admin = server.token;
     const bell = async (token: string) => {
       const res = await fetch(`${base}${AdminPaths.inbox}`, {
         headers: { authorization: token, 'accept-encoding': 'gzip' },
@@ -302,11 +261,7 @@ export async function benchInbox(): Promise<string[]> {
     }
   } finally {
     for (const c of consoles) c.socket.close();
-    if (child && child.exitCode === null) {
-      const exited = new Promise((res) => child?.once('exit', res));
-      child.kill('SIGINT');
-      await exited;
-    }
+    await server?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
   return lines;

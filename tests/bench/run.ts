@@ -10,6 +10,7 @@
  * - care (care.ts): a day's care tasks for 1,000 elders × 10 items; today's tasks of one floor under 50 connections
  * - inbox (inbox.ts): an announcement to 500 open consoles; the bell's unread count with 1,000 users
  * - patrol (patrol.ts): a month of patrol tasks for 50 plans
+ * - stock (stock.ts): 10,000 goods over 1,000,000 movements: stock queries under 50 connections, 库存月报
  * `npm run bench -- startup realtime map` picks sections (all by default).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -26,6 +27,7 @@ import { benchMap } from './map.js';
 import { benchPatrol } from './patrol.js';
 import { benchRealtime } from './realtime.js';
 import { benchResources } from './resources.js';
+import { benchStock } from './stock.js';
 import { CHROMIUM_ARGS } from './util.js';
 
 const root = resolve(import.meta.dirname, '..', '..');
@@ -135,6 +137,7 @@ async function main() {
     care: benchCare,
     inbox: benchInbox,
     patrol: benchPatrol,
+    stock: benchStock,
     list: benchList,
   };
   const chosen = process.argv.slice(2).filter((a): a is keyof typeof sections => a in sections);

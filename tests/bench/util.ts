@@ -1,3 +1,6 @@
+import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -12,4 +15,66 @@ export function percentile(xs: number[], p: number): number {
   if (xs.length === 0) return Number.NaN;
   const sorted = [...xs].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
+
+/**
+ * The server as production starts it (its own process, no simulator) over a prepared data
+ * directory, signed in as the administrator: `stop` ends it (SIGINT, waiting for its exit).
+ * `BENCH_PROF=1` writes a CPU profile to .tmp/prof; `SLOWQ=1` shows its output.
+ */
+export async function startBenchServer(dataDir: string, port: number) {
+  const root = resolve(import.meta.dirname, '..', '..');
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(
+    process.execPath,
+    [
+      ...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=.tmp/prof'] : []),
+      '--import',
+      'tsx',
+      'server/main.ts',
+    ],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        SIMULATOR: 'off',
+        LOG_LEVEL: 'warn',
+        LOGIN_RATE_PER_MINUTE: '1000',
+      },
+      stdio: process.env.SLOWQ ? 'inherit' : 'ignore',
+    },
+  );
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((res) => child.once('exit', res));
+    child.kill('SIGINT');
+    await exited;
+  };
+  try {
+    await answering(`${base}/login.html`);
+    const login = await fetch(`${base}/passport/web-rbac/logins/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ loginName: 'admin', loginPassword: 'Admin@2026' }),
+    });
+    const token = ((await login.json()) as { result: { token: string } }).result.token;
+    return { base, token, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+async function answering(url: string) {
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(url)).status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server did not answer ${url}`);
 }

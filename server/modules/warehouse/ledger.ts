@@ -34,6 +34,8 @@ export const STOCK_NEGATIVE = '库存不能为负数';
 export async function ensureStockGuards(db: Db) {
   for (const statement of [
     'create unique index if not exists storageStock_one on storageStock(orgId, depotId, skuId)',
+    // the ledger's (orgId, depotId, skuId, moveTime) index serves what this one did
+    'drop index if exists storageStockRecord_i_orgId_depotId_skuId',
     `create trigger if not exists storageStock_nonneg_insert before insert on storageStock
       when new.quantity is null or new.quantity < 0 begin select raise(abort, '${STOCK_NEGATIVE}'); end`,
     `create trigger if not exists storageStock_nonneg_update before update of quantity on storageStock
