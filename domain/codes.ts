@@ -29,6 +29,8 @@ export const Code = {
   /** Outings (machines/outingMachine.ts): 104xx. */
   outingRefused: 10401,
   elderCannotGoOut: 10402,
+  /** Drugs per elder: 109xx (issue #16). A dose or take-out beyond a custody record's rest. */
+  drugKeepInsufficient: 10901,
   /** Scanned-code payment (server/payment): 106xx. */
   paymentPurposeUnknown: 10601,
   paymentKeyConflict: 10602,
@@ -79,6 +81,7 @@ export const codeMessage: Record<number, string> = {
   [Code.deptNotAllowed]: '无权访问该数据部门',
   [Code.outingRefused]: '外出登记的当前状态不允许此操作',
   [Code.elderCannotGoOut]: '该长者当前不能登记外出',
+  [Code.drugKeepInsufficient]: '代管药品余量不足',
   [Code.paymentPurposeUnknown]: '不支持的支付用途',
   [Code.paymentKeyConflict]: '该幂等键已用于另一笔支付（金额、方式或用途不同）',
   [Code.paymentNotFound]: '支付订单不存在',

@@ -7,6 +7,8 @@
 export const wireFieldLabels: Record<string, string> = {
   // issue #16: a stock document's lines of goods
   lines: '物品明细',
+  // issue #16, drugs per elder: a round of doses (use/useIds)
+  doses: '发药明细',
   // issue #11: fields of the calls whose schemas moved into domain/
   accountIds: '账户',
   afterSaleDays: '售后期限（天）',

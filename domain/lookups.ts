@@ -205,6 +205,13 @@ export const lookups = {
   spec: { url: '/pims/web-pi/storage/spec/select', value: 'specId', label: 'specName' },
   /** A tree (children); only level-3 nodes or nodes with children are selectable (`selectable`). */
   storageClassify: { url: '/pims/web-pi/storage/classify', value: 'classifyId', label: 'classifyName' },
+  /** 药品 (issue #16, drugs per elder): the drug dictionary, unpaged. */
+  drug: {
+    url: '/pims/web-org/drug/dict/noPage',
+    value: 'drugId',
+    label: 'drugName',
+    describe: (r) => `${String(r.drugName ?? '')}${r.drugSpec ? `（${String(r.drugSpec)}）` : ''}`,
+  },
   /** 物品 (issue #16): every sku, unpaged. */
   sku: { url: '/pims/web-pi/storage/sku/noPage', value: 'skuId', label: 'skuName' },
   patrolLine: {

@@ -159,6 +159,20 @@ export const AdministrationScreens = {
   patrolRecordDetail: '/administration/patrolRecordDetail',
 } as const;
 
+/**
+ * Spec 001 §2 "Drug, base /drug" (issue #16, drugs per elder): drugList, depositedList, set and
+ * drugGetList; useList, stock and stockRecord are ours (docs/decisions.md "Drugs").
+ */
+export const DrugScreens = {
+  drugList: '/drug/drugList',
+  depositedList: '/drug/depositedList',
+  set: '/drug/set',
+  drugGetList: '/drug/drugGetList',
+  useList: '/drug/useList',
+  stock: '/drug/stock',
+  stockRecord: '/drug/stockRecord',
+} as const;
+
 /** Spec 001 §2 "Care plan, base /careplan": care configuration, nursing plans and their tasks. */
 export const CarePlanScreens = {
   record: '/careplan/record',

@@ -8,6 +8,7 @@ import { careViews } from './care/index.js';
 import { careHealthViews } from './care-health/index.js';
 import { consultViews } from './consult/index.js';
 import { contractViews } from './contract/index.js';
+import { drugViews } from './drugs/index.js';
 import { educationViews } from './education/index.js';
 import { expenseViews } from './expense/index.js';
 import { governmentViews } from './government/index.js';
@@ -38,6 +39,7 @@ export const views: ViewLoaders = {
   ...homecareViews,
   ...callboardViews,
   ...careViews,
+  ...drugViews,
   ...careHealthViews,
   ...assessmentViews,
   ...governmentViews,

@@ -292,6 +292,16 @@ export const pathModels: Record<string, PathModel> = {
     // the counts after the first sign-in do not make new states of the walk
     serialize: (s) => JSON.stringify([s.value, (s.context as { registerCount: number }).registerCount]),
   },
+  drugCustodyMachine: {
+    input: { restQuantity: 4 },
+    events: [
+      { type: 'custody.use', quantity: 1 },
+      { type: 'custody.use', quantity: 3 },
+      { type: 'custody.giveBack', quantity: 3 },
+      { type: 'custody.destroy', quantity: 3 },
+    ],
+    serialize: (s) => JSON.stringify([s.value, (s.context as { restQuantity: number }).restQuantity]),
+  },
   stockDocumentMachine: {
     events: [
       { type: 'stockDoc.post' },

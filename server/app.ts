@@ -33,6 +33,7 @@ import { ensurePatrolIndexes, startPatrolTaskJob } from './modules/administratio
 import { seedPatrolTasks } from './modules/administration/seedPatrol.js';
 import { ensureTaskIndexes, startCareTaskJob } from './modules/care/planTasks.js';
 import { seedCarePlans } from './modules/care/seedPlans.js';
+import { seedDrugs } from './modules/drugs/seedDrugs.js';
 import { seedEducation } from './modules/education/seed.js';
 import { startRectifyWatch } from './modules/government/overdue.js';
 import { seedGovernment } from './modules/government/seed.js';
@@ -124,6 +125,7 @@ export async function buildApp(options: AppOptions) {
   await ensureTaskIndexes(db);
   await ensurePatrolIndexes(db);
   await seedPatrolTasks(db);
+  await seedDrugs(db);
   await pruneOperationLogs(db, Date.now());
   await pruneFrontLogs(db, Date.now());
 

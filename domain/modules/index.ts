@@ -6,6 +6,7 @@ import { archivesModule } from './archives.js';
 import { baseDataModule } from './baseData.js';
 import { callboardModule } from './callboard.js';
 import { careModule } from './care.js';
+import { drugsModule } from './drugs.js';
 import { educationModule } from './education.js';
 import { expenseModule } from './expense.js';
 import { governmentModule } from './government.js';
@@ -41,6 +42,7 @@ export const modules: readonly ModuleDef[] = [
   educationModule,
   administrationModule,
   warehouseModule,
+  drugsModule,
 ];
 
 /** The menu tree of the "web" landing end the server seeds (spec 000 §2 server menus). */

@@ -8,6 +8,7 @@ import { archivesServer } from './archives.js';
 import { baseDataServer } from './baseData.js';
 import { callboardServer } from './callboard.js';
 import { careServer } from './care.js';
+import { drugsServer } from './drugs.js';
 import { educationServer } from './education.js';
 import { expenseServer } from './expense.js';
 import { governmentServer } from './government.js';
@@ -35,6 +36,7 @@ export const serverModules: Readonly<Record<string, ServerModule>> = {
   education: educationServer,
   administration: administrationServer,
   warehouse: warehouseServer,
+  drugs: drugsServer,
 };
 
 /** A new record of a workflow starts in the machine's initial state. */

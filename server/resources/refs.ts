@@ -68,6 +68,7 @@ export const refTables: Record<string, RefTable> = {
   spec: direct('storageSpec', 'specId', 'specName'),
   storageClassify: direct('storageClassify', 'classifyId', 'classifyName'),
   sku: direct('storageSku', 'skuId', 'skuName'),
+  drug: direct('drugDict', 'drugId', 'drugName'),
   patrolLine: direct('patrolLine', 'linePkId', 'lineName'),
   patrolPoint: direct('patrolPoint', 'pointPkId', 'pointName'),
   patrolPointIc: direct('patrolPoint', 'pointPkId', 'pointName'),
