@@ -1,0 +1,48 @@
+import { type ReactNode, useState } from 'react';
+import type { ResourceDef } from '../../domain/resource.js';
+import { offers, type Workflow } from '../../machines/workflow.js';
+import { useApp } from '../../src/app/AppContext.js';
+import { hasAuthority } from '../../src/auth/authorityStore.js';
+import type { Row } from '../../src/resource/index.js';
+import { rowButton } from '../../src/resource/index.js';
+import { FormDialog } from './FormDialog.js';
+
+/** A step of a record's workflow that is done through a form (编辑 included). */
+export interface FormStep {
+  /** The machine's event that the step sends. */
+  event: string;
+  label: string;
+  authority: string;
+  form: ResourceDef;
+  /** A step whose event takes a payload the form gives: offered where the state takes the type. */
+  danger?: boolean;
+}
+
+/**
+ * The form steps of a record: one button per step the user holds the authority of, greyed where
+ * the record's state does not take the step's event (the server's own check), and the step's dialog.
+ */
+export function useFormSteps(workflow: Workflow, steps: readonly FormStep[], onDone: () => void) {
+  const { toast } = useApp();
+  const [open, setOpen] = useState<{ step: FormStep; row: Row } | null>(null);
+  const buttons = (row: Row): ReactNode =>
+    steps
+      .filter((s) => hasAuthority(s.authority))
+      .map((s) =>
+        rowButton(s.label, () => setOpen({ step: s, row }), s.danger, !offers(workflow, row, s.event)),
+      );
+  const dialog = open ? (
+    <FormDialog
+      title={`${open.step.label}：${String(open.row[open.step.form.nameField] ?? '')}`}
+      def={open.step.form}
+      row={open.row}
+      onClose={() => setOpen(null)}
+      onDone={() => {
+        toast(`已${open.step.label}`, 'success');
+        setOpen(null);
+        onDone();
+      }}
+    />
+  ) : null;
+  return { buttons, dialog };
+}
