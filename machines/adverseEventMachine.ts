@@ -16,15 +16,15 @@ export type AdverseEventEvent =
   | { type: 'adverse.rectify'; cause: boolean }
   | { type: 'adverse.close'; cause: boolean };
 
-export const adverseEventLabels: Record<AdverseEventEvent['type'], string> = {
-  'adverse.edit': '编辑',
-  'adverse.investigate': '开始调查',
-  'adverse.follow': '添加跟进记录',
-  'adverse.rectify': '提交整改',
-  'adverse.close': '结案',
+export const adverseEventEvents: Record<AdverseEventEvent['type'], { label: string }> = {
+  'adverse.edit': { label: '编辑' },
+  'adverse.investigate': { label: '开始调查' },
+  'adverse.follow': { label: '添加跟进记录' },
+  'adverse.rectify': { label: '提交整改' },
+  'adverse.close': { label: '结案' },
 };
 
-export const adverseStateLabels: Record<string, string> = {
+export const stateLabels: Record<string, string> = {
   reported: '已上报',
   investigating: '调查中',
   rectifying: '整改中',
@@ -100,6 +100,6 @@ export const adverseEventWorkflow = defineWorkflow({
   stateOf: adverseState,
   contextOf: (row) => ({ eventStatus: Number(row.eventStatus ?? AdverseStatus.reported) }),
   fieldsOf: (context) => ({ eventStatus: context.eventStatus }),
-  stateName: (row) => adverseStateLabels[adverseState(row)] ?? '已上报',
+  stateName: (row) => stateLabels[adverseState(row)] ?? '已上报',
   initialFields: { eventStatus: AdverseStatus.reported },
 });

@@ -12,7 +12,14 @@ export type ComplaintEvent =
   | { type: 'complaint.reply' }
   | { type: 'complaint.close' };
 
-export const complaintStateLabels: Record<string, string> = {
+export const complaintEvents: Record<ComplaintEvent['type'], { label: string }> = {
+  'complaint.edit': { label: '编辑' },
+  'complaint.handle': { label: '开始处理' },
+  'complaint.reply': { label: '答复' },
+  'complaint.close': { label: '办结' },
+};
+
+export const stateLabels: Record<string, string> = {
   received: '已受理',
   handling: '处理中',
   replied: '已答复',
@@ -67,6 +74,6 @@ export const complaintWorkflow = defineWorkflow({
   stateOf: complaintState,
   contextOf: (row) => ({ complaintStatus: Number(row.complaintStatus ?? ComplaintStatus.received) }),
   fieldsOf: (context) => ({ complaintStatus: context.complaintStatus }),
-  stateName: (row) => complaintStateLabels[complaintState(row)] ?? '已受理',
+  stateName: (row) => stateLabels[complaintState(row)] ?? '已受理',
   initialFields: { complaintStatus: ComplaintStatus.received },
 });

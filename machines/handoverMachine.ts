@@ -8,7 +8,12 @@ import { defineWorkflow } from './workflow.js';
  */
 export type HandoverEvent = { type: 'handover.edit' } | { type: 'handover.confirm' };
 
-export const handoverStateLabels: Record<string, string> = { pending: '待接班', confirmed: '已接班' };
+export const handoverEvents: Record<HandoverEvent['type'], { label: string }> = {
+  'handover.edit': { label: '编辑' },
+  'handover.confirm': { label: '接班确认' },
+};
+
+export const stateLabels: Record<string, string> = { pending: '待接班', confirmed: '已接班' };
 
 export const handoverMachine = setup({
   types: {} as { context: { handoverStatus: number }; events: HandoverEvent },
@@ -38,6 +43,6 @@ export const handoverWorkflow = defineWorkflow({
   stateOf: handoverState,
   contextOf: (row) => ({ handoverStatus: Number(row.handoverStatus ?? HandoverStatus.pending) }),
   fieldsOf: (context) => ({ handoverStatus: context.handoverStatus }),
-  stateName: (row) => handoverStateLabels[handoverState(row)] ?? '待接班',
+  stateName: (row) => stateLabels[handoverState(row)] ?? '待接班',
   initialFields: { handoverStatus: HandoverStatus.pending },
 });

@@ -15,7 +15,7 @@ import {
   adverseFollowResource,
   adverseRectifyForm,
 } from '../../../domain/modules/administration/qualityAdverse.js';
-import { adverseEventLabels, adverseEventWorkflow } from '../../../machines/adverseEventMachine.js';
+import { adverseEventEvents, adverseEventWorkflow } from '../../../machines/adverseEventMachine.js';
 import { offers } from '../../../machines/workflow.js';
 import { elderDept } from '../../http/deptScope.js';
 import type { AnyRoute } from '../../http/route.js';
@@ -109,7 +109,7 @@ const followHooks: ResourceHooks = {
     const event = await eventOf(ctx, Number(existing?.eventId ?? row.eventId));
     if (!offers(adverseEventWorkflow, event, 'adverse.follow'))
       refuse(
-        `当前状态为${adverseEventWorkflow.stateName(event)}，不能${adverseEventLabels['adverse.follow']}`,
+        `当前状态为${adverseEventWorkflow.stateName(event)}，不能${adverseEventEvents['adverse.follow'].label}`,
       );
     row.deptId = event.deptId;
     notAfterNow(ctx, row.followTime, '记录时间');
@@ -135,7 +135,7 @@ export function adverseRoutes(): AnyRoute[] {
       form: adverseRectifyForm,
       path: P.adverseRectify,
       auth: A.adverseInvestigate,
-      label: adverseEventLabels['adverse.rectify'],
+      label: adverseEventEvents['adverse.rectify'].label,
       event: (_row, body) => ({ type: 'adverse.rectify', cause: Boolean(body.causeAnalysis) }),
       write: (_ctx, _row, body) => ({
         causeAnalysis: body.causeAnalysis,
@@ -148,7 +148,7 @@ export function adverseRoutes(): AnyRoute[] {
       form: adverseCloseForm,
       path: P.adverseClose,
       auth: A.adverseClose,
-      label: adverseEventLabels['adverse.close'],
+      label: adverseEventEvents['adverse.close'].label,
       event: (_row, body) => ({ type: 'adverse.close', cause: Boolean(body.causeAnalysis) }),
       write: async (ctx, _row, body) => ({
         causeAnalysis: body.causeAnalysis,
