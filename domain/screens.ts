@@ -165,7 +165,6 @@ export const AdministrationScreens = {
   complaint: '/administration/complaint/records',
   training: '/administration/training/records',
   trainingDetail: '/administration/training/detail',
-  costOldman: '/administration/cost/oldman',
 } as const;
 
 /** Spec 001 §2 "Care plan, base /careplan": care configuration, nursing plans and their tasks. */

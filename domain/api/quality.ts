@@ -1,6 +1,6 @@
 /**
- * 护理质量 records (spec 001 §2 lists shiftExchange, adverseEvent, complaint and training records and
- * cost/oldman without calls): our own paths under /pims/web-org/quality (docs/decisions.md
+ * 护理质量 records (spec 001 §2 lists the shiftExchange, adverseEvent, complaint and training records
+ * screens without calls): our own paths under /pims/web-org/quality (docs/decisions.md
  * "Administration: care-quality records (issue #15)").
  */
 const Q = '/pims/web-org/quality';

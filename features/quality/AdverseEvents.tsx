@@ -7,9 +7,10 @@ import {
 } from '../../domain/modules/administration/qualityAdverse.js';
 import { AdministrationScreens as S } from '../../domain/screens.js';
 import { adverseEventWorkflow } from '../../machines/adverseEventMachine.js';
+import { offers } from '../../machines/workflow.js';
 import { ResourceList, type Row, useResourceAuthority } from '../../src/resource/index.js';
 import { navigate } from '../../src/router/hash.js';
-import { type FormStep, useFormSteps } from './steps.js';
+import { type FormStep, useFormSteps, useRemoveStep } from './steps.js';
 
 /** 编辑 while open, 提交整改 while investigating, 结案 once the cause is known (adverseEventMachine). */
 export const adverseSteps: readonly FormStep[] = [
@@ -27,19 +28,31 @@ export const adverseDetailPath = (row: Row) => `${S.adverseEventDetail}?id=${Str
 export function AdverseEvents() {
   const may = useResourceAuthority(adverseEventResource);
   const [version, setVersion] = useState(0);
-  const steps = useFormSteps(adverseEventWorkflow, adverseSteps, () => setVersion((n) => n + 1));
+  const reload = () => setVersion((n) => n + 1);
+  const steps = useFormSteps(adverseEventWorkflow, adverseSteps, reload);
+  // a mistaken report goes before its investigation starts (the server's rule)
+  const removal = useRemoveStep(
+    adverseEventResource,
+    (row) => offers(adverseEventWorkflow, row, 'adverse.investigate'),
+    reload,
+  );
   return (
     <div className="page" data-testid="page-adverse-events">
       <ResourceList
         def={adverseEventResource}
         canCreate={may.canCreate}
-        canRemove={may.canRemove}
         refreshKey={version}
         onOpen={(row) => navigate(adverseDetailPath(row))}
-        rowActions={steps.buttons}
+        rowActions={(row) => (
+          <>
+            {removal.button(row)}
+            {steps.buttons(row)}
+          </>
+        )}
         actionsWidth={320}
       />
       {steps.dialog}
+      {removal.dialog}
     </div>
   );
 }

@@ -6,8 +6,9 @@ import {
   complaintResource,
 } from '../../domain/modules/administration/qualityComplaint.js';
 import { complaintWorkflow } from '../../machines/complaintMachine.js';
+import { offers } from '../../machines/workflow.js';
 import { ResourceList, useResourceAuthority } from '../../src/resource/index.js';
-import { type FormStep, useFormSteps } from './steps.js';
+import { type FormStep, useFormSteps, useRemoveStep } from './steps.js';
 
 const complaintSteps: readonly FormStep[] = [
   { event: 'complaint.edit', label: '编辑', authority: A.complaintEdit, form: complaintResource },
@@ -22,18 +23,30 @@ const complaintSteps: readonly FormStep[] = [
 export function Complaints() {
   const may = useResourceAuthority(complaintResource);
   const [version, setVersion] = useState(0);
-  const steps = useFormSteps(complaintWorkflow, complaintSteps, () => setVersion((n) => n + 1));
+  const reload = () => setVersion((n) => n + 1);
+  const steps = useFormSteps(complaintWorkflow, complaintSteps, reload);
+  // only a complaint nobody has started on is deleted (the server's rule)
+  const removal = useRemoveStep(
+    complaintResource,
+    (row) => offers(complaintWorkflow, row, 'complaint.handle'),
+    reload,
+  );
   return (
     <div className="page" data-testid="page-complaints">
       <ResourceList
         def={complaintResource}
         canCreate={may.canCreate}
-        canRemove={may.canRemove}
         refreshKey={version}
-        rowActions={steps.buttons}
+        rowActions={(row) => (
+          <>
+            {removal.button(row)}
+            {steps.buttons(row)}
+          </>
+        )}
         actionsWidth={320}
       />
       {steps.dialog}
+      {removal.dialog}
     </div>
   );
 }

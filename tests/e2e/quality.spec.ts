@@ -68,7 +68,7 @@ test('不良事件: a fall is reported for an elder, investigated, rectified and
   await formStep(page, row, '结案', { 结案结论: '一般不良事件，整改已落实。' });
 
   // closed: every step greyed, the record read-only
-  for (const label of ['编辑', '开始调查', '提交整改', '结案'])
+  for (const label of ['删除', '编辑', '开始调查', '提交整改', '结案'])
     await expect(row.getByRole('button', { name: label, exact: true })).toBeDisabled();
   await row.getByRole('button', { name: '查看', exact: true }).click();
   const detail = page.getByTestId('page-adverse-event-detail');

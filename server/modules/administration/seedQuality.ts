@@ -193,7 +193,18 @@ export async function seedQuality(db: Db) {
           'followId',
         );
     }
-    const complaints: [number, string, string | null, typeof e1 | null, number, number, string, number][] = [
+    const complaints: [
+      number,
+      string,
+      string | null,
+      typeof e1 | null,
+      number,
+      number,
+      string,
+      number,
+      string,
+      string,
+    ][] = [
       [
         1,
         '李建国',
@@ -203,20 +214,46 @@ export async function seedQuality(db: Db) {
         100,
         '家属反映本周晚餐菜品偏咸，长者血压偏高不宜。',
         ComplaintStatus.closed,
+        '与厨房沟通调整低盐菜单，营养师审核本周食谱。',
+        '已调整为低盐饮食，并向家属电话说明。',
       ],
       [
         1,
         '王丽',
         '13987654321',
         e5,
-        2,
+        1,
         30,
         '家属反映长者衣物送洗后两次未按时送回。',
         ComplaintStatus.replied,
+        '查明洗衣房登记遗漏，已找回衣物并补登记。',
+        '衣物已送回，今后送洗当日登记、次日送回。',
       ],
-      [2, '赵桂兰', null, null, 4, 4, '长者反映活动室空调噪音大，午休受影响。', ComplaintStatus.received],
+      [
+        2,
+        '赵桂兰',
+        null,
+        null,
+        4,
+        4,
+        '长者反映活动室空调噪音大，午休受影响。',
+        ComplaintStatus.received,
+        '',
+        '',
+      ],
     ];
-    for (const [complainantType, name, phone, elder, complaintType, hoursAgo, content, status] of complaints)
+    for (const [
+      complainantType,
+      name,
+      phone,
+      elder,
+      complaintType,
+      hoursAgo,
+      content,
+      status,
+      handling,
+      reply,
+    ] of complaints)
       await insert(
         trx,
         'qualityComplaint',
@@ -232,8 +269,8 @@ export async function seedQuality(db: Db) {
           content,
           receiverName: s1.empName,
           complaintStatus: status,
-          handling: status >= ComplaintStatus.replied ? '与厨房沟通调整低盐菜单，营养师审核本周食谱。' : null,
-          reply: status >= ComplaintStatus.replied ? '已调整为低盐饮食，并向家属电话说明。' : null,
+          handling: status >= ComplaintStatus.replied ? handling : null,
+          reply: status >= ComplaintStatus.replied ? reply : null,
           replyTime: status >= ComplaintStatus.replied ? at(hoursAgo - 24) : null,
           satisfaction: status === ComplaintStatus.closed ? 1 : null,
           feedback: status === ComplaintStatus.closed ? '家属表示满意。' : null,
