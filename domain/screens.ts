@@ -165,6 +165,8 @@ export const AdministrationScreens = {
   complaint: '/administration/complaint/records',
   training: '/administration/training/records',
   trainingDetail: '/administration/training/detail',
+  /** 长者费用: each elder's bills and balances, read only. */
+  costOldman: '/administration/cost/oldman',
 } as const;
 
 /** Spec 001 §2 "Care plan, base /careplan": care configuration, nursing plans and their tasks. */

@@ -78,3 +78,7 @@ export const SERIOUS_SEVERITY = 4;
 export const isSerious = (severity: unknown) => Number(severity) >= SERIOUS_SEVERITY;
 /** The alarm a serious event raises in 告警中心 (source pnt, like 巡更异常). */
 export const ADVERSE_ALARM_TYPE = 'adverse.serious';
+
+/** 长者费用 (spec 001 §2 administration `cost/oldman`, no calls): a read view over the billing data. */
+export const OldmanCostPaths = { list: '/pims/web-org/administration/oldmanCost' } as const;
+export const OLDMAN_COST_AUTHORITY = 'costOldman';

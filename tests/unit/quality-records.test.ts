@@ -5,6 +5,7 @@ import {
   QualityAuthority as A,
   ComplaintStatus,
   HandoverStatus,
+  OldmanCostPaths,
   QualityPaths as P,
 } from '../../domain/api/quality.js';
 import { localDateTime, localDay } from '../../domain/clock.js';
@@ -287,5 +288,36 @@ describe('demo data', () => {
     }
     const events = await call(h.app, admin, 'GET', `${P.adverseEvent}?pageHelper=0`);
     expect(new Set((events.body.result as Page).list.map((r) => r.eventStatus)).size).toBe(3);
+  });
+});
+
+describe('长者费用 (cost/oldman)', () => {
+  it('lists each elder’s bills and balances, read only, in the user’s departments, with its code', async () => {
+    const res = await call(h.app, admin, 'GET', `${OldmanCostPaths.list}?pageHelper=0&oldmanStatuses=1`);
+    expect(res.body.code).toBe(0);
+    const rows = (res.body.result as Page).list;
+    const billed = rows.find((r) => Number(r.billCount) > 0);
+    expect(billed, 'the seed bills residents').toBeDefined();
+    const sums = await sql<{ n: number; total: number; unpaid: number }>`select count(*) as n,
+        sum(payableFen) as total, sum(case when billStatus = 0 then payableFen else 0 end) as unpaid
+      from bill where oldmanId = ${Number(billed?.oldmanId)} and billStatus != 3`.execute(db());
+    const want = sums.rows[0];
+    expect(billed).toMatchObject({
+      billCount: Number(want?.n),
+      billedFen: Number(want?.total),
+      unpaidFen: Number(want?.unpaid),
+      paidFen: Number(want?.total) - Number(want?.unpaid),
+      prestore: expect.any(Number),
+    });
+    expect((await call(h.app, admin, 'POST', OldmanCostPaths.list, {})).status).toBe(404);
+    const none = await grantNurse(h.app, 'costOldman', []);
+    expect((await call(h.app, none, 'GET', OldmanCostPaths.list)).body.code).toBe(Code.noAuthority);
+    const nurse = await grantNurse(h.app, 'costOldman', ['costOldman']);
+    const own = await call(h.app, nurse, 'GET', `${OldmanCostPaths.list}?pageHelper=0`);
+    expect(own.body.code).toBe(0);
+    const { deptId } = await facts();
+    const seen = (own.body.result as Page).list;
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.every((r) => Number(r.deptId) === deptId)).toBe(true);
   });
 });

@@ -1,7 +1,8 @@
-import { QualityAuthority as A } from '../../api/quality.js';
+import { QualityAuthority as A, OLDMAN_COST_AUTHORITY } from '../../api/quality.js';
 import { type MenuNode, screen } from '../../module.js';
 import type { ResourceDef } from '../../resource.js';
 import { AdministrationScreens as S } from '../../screens.js';
+import { oldmanCostResource } from './oldmanCost.js';
 import { adverseEventResource, adverseFollowResource } from './qualityAdverse.js';
 import { complaintResource } from './qualityComplaint.js';
 import { handoverItemResource, handoverResource } from './qualityHandover.js';
@@ -20,6 +21,7 @@ export const qualityResources: readonly ResourceDef[] = [
   complaintResource,
   trainingResource,
   trainingAttendeeResource,
+  oldmanCostResource,
 ];
 
 export const qualityItems: readonly MenuNode[] = [
@@ -79,4 +81,5 @@ export const qualityItems: readonly MenuNode[] = [
     view: 'quality.TrainingDetail',
     authority: A.training,
   }),
+  screen(S.costOldman, '长者费用', { code: OLDMAN_COST_AUTHORITY, resource: oldmanCostResource }),
 ];

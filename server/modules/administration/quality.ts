@@ -30,6 +30,7 @@ import { type AnyRoute, route } from '../../http/route.js';
 import { idParams, noBody } from '../../http/schemas.js';
 import { type Ctx, loadRow, type ResourceHooks, type Row } from '../../resources/engine.js';
 import type { ServerResource } from '../types.js';
+import { oldmanCostServerResources } from './oldmanCost.js';
 import { adverseRoutes, adverseServerResources } from './qualityAdverse.js';
 import { notAfterNow, refuse, stepRoute, userName } from './qualitySteps.js';
 
@@ -170,6 +171,7 @@ export const qualityServerResources: Record<string, ServerResource> = {
   [trainingResource.name]: { hooks: trainingHooks },
   [trainingAttendeeResource.name]: { hooks: attendeeHooks },
   ...adverseServerResources,
+  ...oldmanCostServerResources,
 };
 
 /** 接班确认, the adverse-event and complaint steps with forms. */
