@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { QualityAuthority as A } from '../../domain/api/quality.js';
 import {
   adverseCloseForm,
@@ -7,10 +6,10 @@ import {
 } from '../../domain/modules/administration/qualityAdverse.js';
 import { AdministrationScreens as S } from '../../domain/screens.js';
 import { adverseEventWorkflow } from '../../machines/adverseEventMachine.js';
-import { offers } from '../../machines/workflow.js';
-import { ResourceList, type Row, useResourceAuthority } from '../../src/resource/index.js';
+import type { Row } from '../../src/resource/index.js';
 import { navigate } from '../../src/router/hash.js';
-import { type FormStep, useFormSteps, useRemoveStep } from './steps.js';
+import type { FormStep } from './steps.js';
+import { WorkflowList } from './WorkflowList.js';
 
 /** 编辑 while open, 提交整改 while investigating, 结案 once the cause is known (adverseEventMachine). */
 export const adverseSteps: readonly FormStep[] = [
@@ -23,36 +22,18 @@ export const adverseDetailPath = (row: Row) => `${S.adverseEventDetail}?id=${Str
 
 /**
  * 不良事件 (adverseEvent/records): the events of the user's departments; 上报 from the list, then
- * 开始调查, 提交整改 and 结案 on each row as its state allows; 查看 opens the record with its follow-ups.
+ * 开始调查, 提交整改 and 结案 on each row as its state allows; 查看 opens the record with its
+ * follow-ups. A mistaken report is deleted before its investigation starts (the server's rule).
  */
 export function AdverseEvents() {
-  const may = useResourceAuthority(adverseEventResource);
-  const [version, setVersion] = useState(0);
-  const reload = () => setVersion((n) => n + 1);
-  const steps = useFormSteps(adverseEventWorkflow, adverseSteps, reload);
-  // a mistaken report goes before its investigation starts (the server's rule)
-  const removal = useRemoveStep(
-    adverseEventResource,
-    (row) => offers(adverseEventWorkflow, row, 'adverse.investigate'),
-    reload,
-  );
   return (
-    <div className="page" data-testid="page-adverse-events">
-      <ResourceList
-        def={adverseEventResource}
-        canCreate={may.canCreate}
-        refreshKey={version}
-        onOpen={(row) => navigate(adverseDetailPath(row))}
-        rowActions={(row) => (
-          <>
-            {removal.button(row)}
-            {steps.buttons(row)}
-          </>
-        )}
-        actionsWidth={320}
-      />
-      {steps.dialog}
-      {removal.dialog}
-    </div>
+    <WorkflowList
+      def={adverseEventResource}
+      workflow={adverseEventWorkflow}
+      steps={adverseSteps}
+      removableWhile="adverse.investigate"
+      testId="page-adverse-events"
+      onOpen={(row) => navigate(adverseDetailPath(row))}
+    />
   );
 }

@@ -15,9 +15,8 @@ export interface FormStep {
   event: string;
   label: string;
   authority: string;
+  /** The step's form: a definition whose `update` path is the step's (or the record's own, for 编辑). */
   form: ResourceDef;
-  /** A step whose event takes a payload the form gives: offered where the state takes the type. */
-  danger?: boolean;
 }
 
 /**
@@ -31,7 +30,7 @@ export function useFormSteps(workflow: Workflow, steps: readonly FormStep[], onD
     steps
       .filter((s) => hasAuthority(s.authority))
       .map((s) =>
-        rowButton(s.label, () => setOpen({ step: s, row }), s.danger, !offers(workflow, row, s.event)),
+        rowButton(s.label, () => setOpen({ step: s, row }), false, !offers(workflow, row, s.event)),
       );
   const dialog = open ? (
     <FormDialog
