@@ -73,6 +73,7 @@ export function severityOf(source: AlarmSource, alarmType: string): 1 | 2 | 3 {
     if (alarmType === 'sos') return 3;
     if (alarmType === 'railAlarm' || alarmType === 'tamperAlarm' || alarmType === 'manualAlarm') return 2;
     if (alarmType === 'patrol.abnormal') return 2;
+    if (alarmType === 'adverse.serious') return 3;
     return 1;
   }
   if (alarmType === '3' || alarmType === '4') return 3;
@@ -83,7 +84,10 @@ export function severityOf(source: AlarmSource, alarmType: string): 1 | 2 | 3 {
 }
 
 /** Alarms no device raises, shown with the positioning alarms: a patrol point found abnormal (issue #15). */
-export const otherPntAlarmTypeName: Record<string, string> = { 'patrol.abnormal': '巡更异常' };
+export const otherPntAlarmTypeName: Record<string, string> = {
+  'patrol.abnormal': '巡更异常',
+  'adverse.serious': '严重不良事件',
+};
 
 export const alarmTypeName = (source: AlarmSource, alarmType: string): string =>
   source === 'pnt'

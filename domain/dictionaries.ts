@@ -65,6 +65,8 @@ export const staticDictionaries = {
     ['sos', 'SOS求救'],
     // no device raises it: a patrol point recorded abnormal (issue #15)
     ['patrol.abnormal', '巡更异常'],
+    // nor this: a serious adverse event reported (issue #15, 护理质量)
+    ['adverse.serious', '严重不良事件'],
   ]),
   locateStatus: d([
     [0, '在线'],
@@ -667,6 +669,87 @@ export const staticDictionaries = {
     [0, '未签到'],
     [1, '已签到'],
     [2, '已签退'],
+  ]),
+  /** 护理质量 (issue #15, docs/decisions.md "Administration: care-quality records"). 交接班的班次. */
+  handoverShift: d([
+    [1, '早班'],
+    [2, '中班'],
+    [3, '夜班'],
+  ]),
+  handoverStatus: d([
+    [0, '待接班'],
+    [1, '已接班'],
+  ]),
+  adverseEventType: d([
+    [1, '跌倒'],
+    [2, '压力性损伤'],
+    [3, '用药错误'],
+    [4, '噎食/误吸'],
+    [5, '走失'],
+    [6, '烫伤'],
+    [9, '其他'],
+  ]),
+  /** 伤害程度: 重度伤害 and 死亡 are serious (an alarm to management). */
+  adverseSeverity: d([
+    [1, '无伤害'],
+    [2, '轻度伤害'],
+    [3, '中度伤害'],
+    [4, '重度伤害'],
+    [5, '死亡'],
+  ]),
+  adverseEventStatus: d([
+    [0, '已上报'],
+    [1, '调查中'],
+    [2, '整改中'],
+    [3, '已结案'],
+  ]),
+  adverseFollowType: d([
+    [1, '调查'],
+    [2, '整改'],
+    [3, '回访'],
+  ]),
+  complainantType: d([
+    [1, '家属'],
+    [2, '长者'],
+    [3, '其他'],
+  ]),
+  complaintType: d([
+    [1, '服务态度'],
+    [2, '护理质量'],
+    [3, '餐饮'],
+    [4, '环境设施'],
+    [5, '收费'],
+    [6, '安全'],
+    [9, '其他'],
+  ]),
+  complaintStatus: d([
+    [0, '已受理'],
+    [1, '处理中'],
+    [2, '已答复'],
+    [3, '已办结'],
+  ]),
+  satisfaction: d([
+    [1, '满意'],
+    [2, '基本满意'],
+    [3, '不满意'],
+  ]),
+  trainingType: d([
+    [1, '入职培训'],
+    [2, '护理技能'],
+    [3, '消防安全'],
+    [4, '感染防控'],
+    [5, '急救技能'],
+    [6, '职业道德'],
+    [9, '其他'],
+  ]),
+  attendStatus: d([
+    [1, '出勤'],
+    [2, '缺勤'],
+    [3, '请假'],
+  ]),
+  trainingResult: d([
+    [1, '合格'],
+    [2, '不合格'],
   ]),
 } satisfies Record<string, DictEntry[]>;
 export type StaticDictName = keyof typeof staticDictionaries;

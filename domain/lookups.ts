@@ -240,6 +240,8 @@ export const lookups = {
     label: 'planName',
   },
   patrolExecutor: { url: '/ptms/web-pt/patrol/plan/executor', value: 'nursingId', label: 'nursingName' },
+  /** Any active member of staff (交接班, 投诉处理人, 培训学员): the same list as the patrol executors. */
+  staffMember: { url: '/ptms/web-pt/patrol/plan/executor', value: 'nursingId', label: 'nursingName' },
   shift: {
     url: '/pims/web-org/attendance/shift/noPage',
     value: 'shiftPkId',

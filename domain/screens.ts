@@ -157,6 +157,16 @@ export const AdministrationScreens = {
   patrolManage: '/administration/patrolManage',
   patrolRecord: '/administration/patrolRecord',
   patrolRecordDetail: '/administration/patrolRecordDetail',
+  /** 护理质量 (spec 001 §2 lists them without calls): the records and one record's entries (?id=). */
+  shiftExchange: '/administration/shiftExchange/records',
+  shiftExchangeDetail: '/administration/shiftExchange/detail',
+  adverseEvent: '/administration/adverseEvent/records',
+  adverseEventDetail: '/administration/adverseEvent/detail',
+  complaint: '/administration/complaint/records',
+  training: '/administration/training/records',
+  trainingDetail: '/administration/training/detail',
+  /** 长者费用: each elder's bills and balances, read only. */
+  costOldman: '/administration/cost/oldman',
 } as const;
 
 /**

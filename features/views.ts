@@ -17,6 +17,7 @@ import { iotViews } from './iot/index.js';
 import { outingViews } from './outing/index.js';
 import { patrolViews } from './patrol/index.js';
 import { photoViews } from './photos/index.js';
+import { qualityViews } from './quality/index.js';
 import { residenceViews } from './residence/index.js';
 import { systemViews } from './system-settings/index.js';
 import { warehouseViews } from './warehouse/index.js';
@@ -49,4 +50,5 @@ export const views: ViewLoaders = {
   ...administrationViews,
   ...patrolViews,
   ...photoViews,
+  ...qualityViews,
 };

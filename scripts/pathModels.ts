@@ -229,6 +229,17 @@ export const pathModels: Record<string, PathModel> = {
     ],
     serialize: (s) => JSON.stringify([s.value, (s.context as { taskResult: unknown }).taskResult]),
   },
+  adverseEventMachine: {
+    events: [
+      { type: 'adverse.edit' },
+      { type: 'adverse.investigate' },
+      { type: 'adverse.follow' },
+      { type: 'adverse.rectify', cause: true },
+      { type: 'adverse.rectify', cause: false },
+      { type: 'adverse.close', cause: true },
+      { type: 'adverse.close', cause: false },
+    ],
+  },
   nursingTaskMachine: {
     events: [
       { type: 'task.done' },

@@ -13,6 +13,7 @@ import { AdministrationScreens as S } from '../screens.js';
 import { activityItems, activityResources } from './administration/activities.js';
 import { patrolItems, patrolResources } from './administration/patrol.js';
 import { photoItems, photoResources } from './administration/photos.js';
+import { qualityItems, qualityResources } from './administration/quality.js';
 
 /**
  * 行政管理 (spec 001 §2 "Administration", §7): messages, announcements with read receipts,
@@ -32,6 +33,7 @@ export const administrationModule = defineModule({
     ...photoResources,
     ...activityResources,
     ...patrolResources,
+    ...qualityResources,
   ],
   items: [
     screen(S.notice, '公告管理', {
@@ -62,5 +64,6 @@ export const administrationModule = defineModule({
     ...photoItems,
     ...activityItems,
     ...patrolItems,
+    ...qualityItems,
   ],
 });

@@ -17,6 +17,7 @@ import { remindHooks, remindRoutes } from '../routes/administration/reminds.js';
 import { todoHooks } from '../routes/administration/todos.js';
 import { activityRoutes, activityServerResources } from './administration/activities.js';
 import { patrolRoutes, patrolServerResources } from './administration/patrol.js';
+import { qualityRoutes, qualityServerResources } from './administration/quality.js';
 import type { ServerModule } from './types.js';
 
 /** 行政管理: the user's messages, todos and reminds, announcements with receipts, the bell. */
@@ -32,6 +33,7 @@ export const administrationServer: ServerModule = {
     [photoAlbumResource.name]: { hooks: photoAlbumHooks },
     ...activityServerResources,
     ...patrolServerResources,
+    ...qualityServerResources,
   },
   routes: () => [
     ...inboxRoutes(),
@@ -42,5 +44,6 @@ export const administrationServer: ServerModule = {
     ...photoRoutes(),
     ...activityRoutes(),
     ...patrolRoutes(),
+    ...qualityRoutes(),
   ],
 };

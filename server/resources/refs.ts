@@ -74,6 +74,7 @@ export const refTables: Record<string, RefTable> = {
   patrolPointIc: direct('patrolPoint', 'pointPkId', 'pointName'),
   patrolPlan: direct('patrolPlan', 'planPkId', 'planName'),
   patrolExecutor: direct('emp', 'empId', 'empName'),
+  staffMember: direct('emp', 'empId', 'empName'),
   shift: direct('attendanceShift', 'shiftPkId', 'shiftName'),
   finalGrade: direct('assessFinalGrade', 'gradeId', 'gradeName'),
   assessCause: direct('assessCause', 'causeId', 'causeName'),

@@ -1,0 +1,82 @@
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { localDateTime } from '../../../domain/clock.js';
+import { Code } from '../../../domain/codes.js';
+import { bodySchema, type ResourceDef } from '../../../domain/resource.js';
+import { advance, type Workflow } from '../../../machines/workflow.js';
+import type { Db } from '../../db/index.js';
+import { ApiFailure } from '../../http/failure.js';
+import { type AnyRoute, route } from '../../http/route.js';
+import { idParams } from '../../http/schemas.js';
+import { type Ctx, loadRow, type ResourceHooks, type Row } from '../../resources/engine.js';
+
+type Value = string | number | null;
+
+export const refuse = (message: string, code: number = Code.actionRefused): never => {
+  throw new ApiFailure(code, message);
+};
+
+/** The name the signed-in user's records carry (上报人, 记录人, 受理人): the employee's, else the login. */
+export async function userName(db: Db, user: { empId: number; loginName: string }) {
+  const emp = await sql<{ empName: string }>`select empName from emp where empId = ${user.empId}`.execute(db);
+  return emp.rows[0]?.empName ?? user.loginName;
+}
+
+/** Refuses a time after the request's now: an event is recorded after it happens. */
+export function notAfterNow(ctx: Ctx, value: unknown, label: string) {
+  if (typeof value === 'string' && value.slice(0, 16) > localDateTime(ctx.services.now()).slice(0, 16))
+    refuse(`${label}不能晚于当前时间`, Code.invalidInput);
+}
+
+export interface StepSpec {
+  /** The record's definition (table, id, title, department scope). */
+  def: ResourceDef;
+  workflow: Workflow;
+  /** The form whose writable fields make the body (validated as the console validates them). */
+  form: ResourceDef;
+  path: string;
+  auth: string;
+  label: string;
+  hooks?: ResourceHooks;
+  event(row: Row, body: Row): { type: string };
+  /** Fields written besides the machine's: the body's, who and when. */
+  write(ctx: Ctx, row: Row, body: Row): Promise<Row> | Row;
+}
+
+/**
+ * A workflow step that carries a form (提交整改, 结案, 答复, 办结): the record in the user's
+ * organisation and departments, the machine's answer for its state (10010 当前状态为…，不能…), the
+ * fields written only while it is still in the state that was checked, one operation-log row.
+ */
+export function stepRoute(spec: StepSpec): AnyRoute {
+  const { def, workflow } = spec;
+  return route({
+    method: 'PUT',
+    url: spec.path,
+    auth: spec.auth,
+    summary: `${spec.label}${def.title}`,
+    params: idParams,
+    body: bodySchema(spec.form, 'update'),
+    response: z.object({ [def.idField]: z.number().int() }),
+    log: { type: 'UPDATE', name: `${spec.label}${def.title}` },
+    async handler(ctx) {
+      const c = ctx as unknown as Ctx;
+      const body = ctx.body as Row;
+      const row = await loadRow(c, def, ctx.params.id, spec.hooks);
+      const next = advance(workflow, row, spec.event(row, body), spec.label);
+      if (!next.ok) return refuse(next.reason);
+      const fields: Row = { ...(await spec.write(c, row, body)), ...next.fields };
+      const before = workflow.fieldsOf(workflow.contextOf(row));
+      const changed = await sql`update ${sql.id(def.table)} set ${sql.join(
+        Object.entries(fields).map(([k, v]) => sql`${sql.id(k)} = ${(v ?? null) as Value}`),
+      )}, updateTime = ${localDateTime(ctx.services.now())}
+        where ${sql.id(def.idField)} = ${ctx.params.id} and ${sql.join(
+          Object.entries(before).map(([k, v]) => sql`${sql.id(k)} = ${v as Value}`),
+          sql` and `,
+        )}`.execute(ctx.db);
+      if (!Number(changed.numAffectedRows ?? 0)) refuse(`${def.title}已被他人修改，请刷新后重试`);
+      ctx.describe(`${spec.label}${def.title}：${String(row[def.nameField] ?? ctx.params.id)}`);
+      return { [def.idField]: ctx.params.id };
+    },
+  });
+}
