@@ -11,6 +11,7 @@ import {
 } from '../resources/administration.js';
 import { AdministrationScreens as S } from '../screens.js';
 import { activityItems, activityResources } from './administration/activities.js';
+import { attendanceItems, attendanceResources } from './administration/attendance.js';
 import { patrolItems, patrolResources } from './administration/patrol.js';
 import { photoItems, photoResources } from './administration/photos.js';
 
@@ -32,6 +33,7 @@ export const administrationModule = defineModule({
     ...photoResources,
     ...activityResources,
     ...patrolResources,
+    ...attendanceResources,
   ],
   items: [
     screen(S.notice, '公告管理', {
@@ -62,5 +64,6 @@ export const administrationModule = defineModule({
     ...photoItems,
     ...activityItems,
     ...patrolItems,
+    ...attendanceItems,
   ],
 });

@@ -16,7 +16,9 @@ import { photoAlbumHooks, photoRoutes } from '../routes/administration/photos.js
 import { remindHooks, remindRoutes } from '../routes/administration/reminds.js';
 import { todoHooks } from '../routes/administration/todos.js';
 import { activityRoutes, activityServerResources } from './administration/activities.js';
+import { attendanceRoutes, attendanceServerResources } from './administration/attendance.js';
 import { patrolRoutes, patrolServerResources } from './administration/patrol.js';
+import { staffRoutes, staffServerResources } from './administration/staff.js';
 import type { ServerModule } from './types.js';
 
 /** 行政管理: the user's messages, todos and reminds, announcements with receipts, the bell. */
@@ -32,6 +34,8 @@ export const administrationServer: ServerModule = {
     [photoAlbumResource.name]: { hooks: photoAlbumHooks },
     ...activityServerResources,
     ...patrolServerResources,
+    ...attendanceServerResources,
+    ...staffServerResources,
   },
   routes: () => [
     ...inboxRoutes(),
@@ -42,5 +46,7 @@ export const administrationServer: ServerModule = {
     ...photoRoutes(),
     ...activityRoutes(),
     ...patrolRoutes(),
+    ...attendanceRoutes(),
+    ...staffRoutes(),
   ],
 };
