@@ -166,7 +166,7 @@ export function staffRoutes(): AnyRoute[] {
       query: noQuery,
       response: rowSchema(def),
       async handler(ctx) {
-        const { rows } = await sql<Row>`select e.*, d.deptName as deptIdName from emp e
+        const { rows } = await sql<Row>`select e.*, d.deptName from emp e
           left join dept d on d.deptId = e.deptId where e.empId = ${ctx.user.empId}`.execute(ctx.db);
         const row = rows[0] ?? refuse('员工不存在', Code.notFound);
         await staffHooks.decorate?.(ctx.db, [row]);
