@@ -7,6 +7,8 @@
 export const wireFieldLabels: Record<string, string> = {
   // issue #16: a stock document's lines of goods
   lines: '物品明细',
+  // issue #15: an attendance group's nurses, each on a shift
+  nurses: '护理员',
   // issue #11: fields of the calls whose schemas moved into domain/
   accountIds: '账户',
   afterSaleDays: '售后期限（天）',

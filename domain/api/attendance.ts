@@ -168,3 +168,13 @@ export const statisticsQuery = z.object({
 });
 
 export const isDay = (s: string) => DAY.test(s);
+
+const WEEKDAY = ['', '一', '二', '三', '四', '五', '六', '日'];
+/** The work days as people say them: 每天, 周一至周五, 周一、三、五. */
+export function workDayText(workDays: string): string {
+  const days = [...new Set(workDays.split(',').map(Number))].filter((d) => d >= 1 && d <= 7).sort();
+  if (days.length === 7) return '每天';
+  const run = days.length > 2 && days.every((d, i) => i === 0 || d === (days[i - 1] ?? 0) + 1);
+  if (run) return `周${WEEKDAY[days[0] ?? 0]}至周${WEEKDAY[days[days.length - 1] ?? 0]}`;
+  return `周${days.map((d) => WEEKDAY[d]).join('、')}`;
+}

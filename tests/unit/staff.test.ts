@@ -3,7 +3,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { StaffAuthority as A, StaffPaths as P } from '../../domain/api/attendance.js';
 import { pathWith } from '../../domain/api/path.js';
 import { Code } from '../../domain/codes.js';
-import { call, grantNurse, signInAdmin, signInNurse, signInOtherOrg, startTestApp } from '../support/serverHarness.js';
+import {
+  call,
+  grantNurse,
+  signInAdmin,
+  signInNurse,
+  signInOtherOrg,
+  startTestApp,
+} from '../support/serverHarness.js';
 
 type Harness = Awaited<ReturnType<typeof startTestApp>>;
 type Rec = Record<string, unknown>;
@@ -13,8 +20,11 @@ let admin = '';
 const db = () => h.app.services.db;
 const deptId = async (name: string) =>
   Number(
-    (await sql<{ deptId: number }>`select deptId from dept where orgId = 1 and deptName = ${name}`.execute(db()))
-      .rows[0]?.deptId,
+    (
+      await sql<{ deptId: number }>`select deptId from dept where orgId = 1 and deptName = ${name}`.execute(
+        db(),
+      )
+    ).rows[0]?.deptId,
   );
 const staffCount = async () =>
   Number((await sql<{ n: number }>`select count(*) as n from emp`.execute(db())).rows[0]?.n);
@@ -42,9 +52,20 @@ describe('员工 and 护理员', () => {
     const empId = Number((res.body.result as Rec).empId);
     res = await call(h.app, admin, 'GET', `${P.workers}?keyword=${encodeURIComponent('钱美玲')}`);
     const row = (res.body.result as Page).list[0] as Rec;
-    expect(row).toMatchObject({ empId, nursingId: empId, empName: '钱美玲', deptName: '护理二部', loginName: '', groupName: '' });
+    expect(row).toMatchObject({
+      empId,
+      nursingId: empId,
+      empName: '钱美玲',
+      deptName: '护理二部',
+      loginName: '',
+      groupName: '',
+    });
     res = await call(h.app, admin, 'GET', pathWith(P.worker, { id: empId }));
-    expect(res.body.result).toMatchObject({ empName: '钱美玲', phoneNum: '13712345678', nursingLevel: '中级护理员' });
+    expect(res.body.result).toMatchObject({
+      empName: '钱美玲',
+      phoneNum: '13712345678',
+      nursingLevel: '中级护理员',
+    });
     res = await call(h.app, admin, 'PUT', P.workers, {
       empId,
       empName: '钱美玲',
@@ -55,7 +76,8 @@ describe('员工 and 护理员', () => {
       status: 1,
     });
     expect(res.body.msg).toBe('成功');
-    const { rows } = await sql<Rec>`select phoneNum, nursingLevel, status from emp where empId = ${empId}`.execute(db());
+    const { rows } =
+      await sql<Rec>`select phoneNum, nursingLevel, status from emp where empId = ${empId}`.execute(db());
     expect(rows[0]).toEqual({ phoneNum: '13712345679', nursingLevel: '高级护理员', status: 1 });
     const file = await h.app.inject({
       method: 'GET',
@@ -72,7 +94,8 @@ describe('员工 and 护理员', () => {
     const dept = await deptId('护理一部');
     const base = { empName: '孙测试', sex: 0, phoneNum: '13700000001', deptId: dept, status: 0 };
     const otherOrgDept = Number(
-      (await sql<{ deptId: number }>`select deptId from dept where orgId != 1 limit 1`.execute(db())).rows[0]?.deptId,
+      (await sql<{ deptId: number }>`select deptId from dept where orgId != 1 limit 1`.execute(db())).rows[0]
+        ?.deptId,
     );
     const cases: [Rec, number, string][] = [
       [{ empName: '' }, Code.invalidInput, '请填写姓名'],
@@ -98,7 +121,10 @@ describe('员工 and 护理员', () => {
 
   it('keeps to the authorities, the data departments and the organisation', async () => {
     const other = (await signInOtherOrg(h.app)).token;
-    const xu = Number((await sql<{ empId: number }>`select empId from emp where empName = '徐丽萍'`.execute(db())).rows[0]?.empId);
+    const xu = Number(
+      (await sql<{ empId: number }>`select empId from emp where empName = '徐丽萍'`.execute(db())).rows[0]
+        ?.empId,
+    );
     let res = await call(h.app, other, 'GET', pathWith(P.worker, { id: xu }));
     expect(res.body.code).toBe(Code.notFound);
     const viewer = await grantNurse(h.app, 'staff', [A.staff]);
@@ -106,7 +132,10 @@ describe('员工 and 护理员', () => {
     const names = (res.body.result as Page).list.map((r) => r.empName);
     expect(names).toContain('徐丽萍'); // 护理一部, the nurse's department
     expect(names).not.toContain('周建军'); // 院办
-    const zhou = Number((await sql<{ empId: number }>`select empId from emp where empName = '周建军'`.execute(db())).rows[0]?.empId);
+    const zhou = Number(
+      (await sql<{ empId: number }>`select empId from emp where empName = '周建军'`.execute(db())).rows[0]
+        ?.empId,
+    );
     res = await call(h.app, viewer, 'GET', pathWith(P.worker, { id: zhou }));
     expect(res.body.code).toBe(Code.deptNotAllowed);
     res = await call(h.app, viewer, 'POST', P.staff, {});
@@ -135,8 +164,15 @@ describe('员工 and 护理员', () => {
   });
 
   it('answers the workers of an elder (责任护理员 first)', async () => {
-    const { rows } = await sql<{ oldmanId: number }>`select oldmanId from oldman where orgId = 1 limit 1`.execute(db());
-    const res = await call(h.app, admin, 'GET', `/pims/web-org/nursingworkers/oldman?oldmanId=${rows[0]?.oldmanId}`);
+    const { rows } = await sql<{
+      oldmanId: number;
+    }>`select oldmanId from oldman where orgId = 1 limit 1`.execute(db());
+    const res = await call(
+      h.app,
+      admin,
+      'GET',
+      `/pims/web-org/nursingworkers/oldman?oldmanId=${rows[0]?.oldmanId}`,
+    );
     expect(res.body.code).toBe(0);
     expect((res.body.result as Page).list.length).toBeGreaterThan(0);
   });

@@ -57,7 +57,14 @@ export const attendanceGroupNurseResource: ResourceDef = {
   nameField: 'nursingId',
   fields: [
     { name: 'attendanceGroupPkId', label: '考勤组', type: 'int', required: true },
-    { name: 'nursingId', label: '护理员', type: 'ref', ref: 'nursingWorker', required: true, unique: true },
+    {
+      name: 'nursingId',
+      label: '护理员',
+      type: 'ref',
+      ref: 'elderNursingWorker',
+      required: true,
+      unique: true,
+    },
     { name: 'shiftPkId', label: '班次', type: 'ref', ref: 'shift', required: true },
     { name: 'joinDate', label: '加入日期', type: 'date', required: true },
   ],
@@ -76,7 +83,7 @@ export const attendanceClockResource: ResourceDef = {
   idField: 'clockId',
   nameField: 'clockTime',
   fields: [
-    { name: 'nursingId', label: '员工', type: 'ref', ref: 'nursingWorker', required: true },
+    { name: 'nursingId', label: '员工', type: 'ref', ref: 'elderNursingWorker', required: true },
     { name: 'clockType', label: '打卡类型', type: 'dict', dict: 'clockType', required: true },
     { name: 'clockTime', label: '打卡时间', type: 'datetime', required: true },
     { name: 'remark', label: '备注', type: 'text', maxLength: 100 },

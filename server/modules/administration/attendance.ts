@@ -14,6 +14,7 @@ import {
   shiftEnableBody,
   shiftNameAnswer,
   shiftNameQuery,
+  workDayText,
 } from '../../../domain/api/attendance.js';
 import { type MemberSchedule, monthFigures } from '../../../domain/attendance/statistics.js';
 import { localDateTime, localDay } from '../../../domain/clock.js';
@@ -29,24 +30,13 @@ import type { Db } from '../../db/index.js';
 import { readDeptIds } from '../../http/deptScope.js';
 import { ApiFailure } from '../../http/failure.js';
 import { type AnyRoute, route } from '../../http/route.js';
-import { idParams } from '../../http/schemas.js';
+import { idParams, noQuery } from '../../http/schemas.js';
 import type { Ctx, ResourceHooks, Row } from '../../resources/engine.js';
 import type { ServerResource } from '../types.js';
 
 const refuse = (message: string, code: number = Code.invalidInput): never => {
   throw new ApiFailure(code, message);
 };
-const WEEKDAY = ['', '一', '二', '三', '四', '五', '六', '日'];
-
-/** 周一至周五, 周一、三、五, 每天: the work days as people say them. */
-export function workDayText(workDays: string): string {
-  const days = [...new Set(workDays.split(',').map(Number))].filter((d) => d >= 1 && d <= 7).sort();
-  if (days.length === 7) return '每天';
-  const run = days.length > 2 && days.every((d, i) => i === 0 || d === (days[i - 1] ?? 0) + 1);
-  if (run) return `周${WEEKDAY[days[0] ?? 0]}至周${WEEKDAY[days[days.length - 1] ?? 0]}`;
-  return `周${days.map((d) => WEEKDAY[d]).join('、')}`;
-}
-
 const ids = (text: unknown) =>
   String(text ?? '')
     .split(',')
@@ -437,6 +427,7 @@ export function attendanceRoutes(): AnyRoute[] {
       auth: A.group,
       summary: '考勤组详情',
       params: idParams,
+      query: noQuery,
       response: groupDetail,
       handler: ({ db, user, params }) => loadGroup(db, user.orgId, params.id),
     }),
