@@ -62,10 +62,12 @@ export const DEFAULT_CLOCK_OUT_AFTER = 60;
 
 /** Minutes since the epoch of a wall-clock text, read as if UTC (only differences matter). */
 export function wallMinutes(text: string): number {
-  const [date = '', time = '00:00'] = text.trim().split(' ');
-  const [y = 1970, mo = 1, d = 1] = date.split('-').map(Number);
-  const [h = 0, mi = 0, s = 0] = time.split(':').map(Number);
-  return Math.floor(Date.UTC(y, mo - 1, d, h, mi, s) / 60_000);
+  // fixed positions: 'YYYY-MM-DD HH:mm[:ss]' (this runs for every clock of a month's statistics)
+  const t = text.trim();
+  const days = Date.UTC(+t.slice(0, 4), +t.slice(5, 7) - 1, +t.slice(8, 10)) / 86_400_000;
+  const h = t.length >= 16 ? +t.slice(11, 13) : 0;
+  const mi = t.length >= 16 ? +t.slice(14, 16) : 0;
+  return days * 1440 + h * 60 + mi;
 }
 
 const clockMinutes = (hhmm: string) => {
@@ -88,7 +90,10 @@ export function isoWeekday(day: string): number {
 
 /** The shift of day D as minutes: start, end (past midnight when the end is earlier), windows. */
 export function shiftWindow(day: string, shift: ShiftTimes) {
-  const base = wallMinutes(`${day} 00:00`);
+  return windowAt(wallMinutes(`${day} 00:00`), shift);
+}
+
+function windowAt(base: number, shift: ShiftTimes) {
   const start = base + clockMinutes(shift.startTime);
   let end = base + clockMinutes(shift.endTime);
   if (end <= start) end += 1440;
@@ -129,10 +134,13 @@ export function monthFigures(
   const ins = punches.filter((p) => p.type === 1).map((p) => p.at);
   const outs = punches.filter((p) => p.type === 2).map((p) => p.at);
   const workDays = new Set(member.workDays);
-  for (const day of daysOfMonth(month)) {
-    if (day < member.joinDate || !workDays.has(isoWeekday(day))) continue;
+  const days = daysOfMonth(month);
+  const first = wallMinutes(`${days[0]} 00:00`);
+  const firstWeekday = isoWeekday(days[0] ?? `${month}-01`);
+  for (const [i, day] of days.entries()) {
+    if (day < member.joinDate || !workDays.has(((firstWeekday - 1 + i) % 7) + 1)) continue;
     f.scheduledDays++;
-    const w = shiftWindow(day, member.shift);
+    const w = windowAt(first + i * 1440, member.shift);
     if (nowMin < w.inFrom) continue;
     const clockIn = ins.find((t) => t >= w.inFrom && t < w.end);
     let clockOut: number | undefined;

@@ -10,6 +10,7 @@
  * - care (care.ts): a day's care tasks for 1,000 elders × 10 items; today's tasks of one floor under 50 connections
  * - inbox (inbox.ts): an announcement to 500 open consoles; the bell's unread count with 1,000 users
  * - patrol (patrol.ts): a month of patrol tasks for 50 plans
+ * - attendance (attendance.ts): a month's attendance statistics of 200 staff
  * `npm run bench -- startup realtime map` picks sections (all by default).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -18,6 +19,7 @@ import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
+import { benchAttendance } from './attendance.js';
 import { benchBilling } from './billing.js';
 import { benchCare } from './care.js';
 import { benchInbox } from './inbox.js';
@@ -135,6 +137,7 @@ async function main() {
     care: benchCare,
     inbox: benchInbox,
     patrol: benchPatrol,
+    attendance: benchAttendance,
     list: benchList,
   };
   const chosen = process.argv.slice(2).filter((a): a is keyof typeof sections => a in sections);
