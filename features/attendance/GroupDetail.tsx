@@ -54,8 +54,7 @@ export function GroupDetail() {
       <Card>
         <H4>{group.groupName}</H4>
         <p>
-          排班方式：{dictLabel('scheduleMode', group.scheduleMode)}　工作日：{workDayText(group.workDays)}
-          　班次：
+          {`排班方式：${dictLabel('scheduleMode', group.scheduleMode)}　工作日：${workDayText(group.workDays)}　班次：`}
           {group.shifts.map((s) => (
             <Tag key={s.shiftPkId} minimal className="attendance-tag">
               {s.shiftName} {s.workPeriod}
