@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { AttendancePaths as P, ShiftStatus } from '../../domain/api/attendance.js';
 import { shiftResource } from '../../domain/resources/attendanceBase.js';
 import { AttendanceScreens as S } from '../../domain/screens.js';
+import { shiftWorkflow } from '../../machines/shiftMachine.js';
+import { offers } from '../../machines/workflow.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { ResourceList, rowButton, useResourceAuthority } from '../../src/resource/index.js';
 
@@ -34,7 +36,7 @@ export function Shifts() {
         actionsWidth={190}
         rowActions={(row) =>
           can.canEdit
-            ? Number(row.status) === ShiftStatus.enabled
+            ? offers(shiftWorkflow, row, 'shift.disable')
               ? rowButton('停用', () => void toggle(Number(row.shiftPkId), ShiftStatus.disabled), true)
               : rowButton('启用', () => void toggle(Number(row.shiftPkId), ShiftStatus.enabled))
             : null

@@ -74,7 +74,7 @@ describe('班次: name check and 启用/停用', () => {
     expect(res.body.result).toEqual({ shiftPkId: free, status: 0 });
     res = await call(h.app, admin, 'PUT', P.shiftEnable, { shiftPkId: free, status: 0 });
     expect(res.body.code).toBe(Code.actionRefused);
-    expect(res.body.msg).toBe('班次“长白班”已启用');
+    expect(res.body.msg).toBe('班次“长白班”当前状态为已启用，不能启用');
     res = await call(h.app, admin, 'PUT', P.shiftEnable, { shiftPkId: free, status: 1 });
     expect(res.body.code).toBe(0);
     const used = await shiftId('早班'); // the demo 护理一部护理组 schedules it

@@ -25,6 +25,8 @@ import {
   attendanceStatisticsResource,
 } from '../../../domain/modules/administration/attendance.js';
 import { SHIFT_EDIT } from '../../../domain/resources/attendanceBase.js';
+import { shiftWorkflow } from '../../../machines/shiftMachine.js';
+import { advance } from '../../../machines/workflow.js';
 import type { SessionUser } from '../../auth/tokens.js';
 import type { Db } from '../../db/index.js';
 import { readDeptIds } from '../../http/deptScope.js';
@@ -408,15 +410,18 @@ export function attendanceRoutes(): AnyRoute[] {
       response: shiftEnableAnswer,
       async handler({ db, user, body, describe, services }) {
         const shift = await shiftRow(db, user.orgId, body.shiftPkId);
-        if (Number(shift.status) === body.status)
-          refuse(
-            `班次“${String(shift.shiftName)}”已${body.status === ShiftStatus.enabled ? '启用' : '停用'}`,
-            Code.actionRefused,
-          );
-        if (body.status === ShiftStatus.disabled)
-          await refuseShiftInUse(db, user.orgId, body.shiftPkId, '停用');
-        await sql`update attendanceShift set status = ${body.status}, updateTime = ${localDateTime(services.now())}
-          where shiftPkId = ${body.shiftPkId}`.execute(db);
+        const enable = body.status === ShiftStatus.enabled;
+        const event = { type: enable ? 'shift.enable' : 'shift.disable' };
+        const step = advance(shiftWorkflow, shift, event, enable ? '启用' : '停用');
+        if (!step.ok) return refuse(`班次“${String(shift.shiftName)}”${step.reason}`, Code.actionRefused);
+        if (!enable) await refuseShiftInUse(db, user.orgId, body.shiftPkId, '停用');
+        // conditional on the old state: two clerks cannot both win
+        const done = await sql`update attendanceShift set status = ${Number(step.fields.status)},
+            updateTime = ${localDateTime(services.now())}
+          where shiftPkId = ${body.shiftPkId} and status = ${Number(shift.status)} returning shiftPkId`.execute(
+          db,
+        );
+        if (!done.rows.length) refuse('班次状态已变化，请刷新后重试', Code.actionRefused);
         describe(`${body.status === ShiftStatus.enabled ? '启用' : '停用'}班次：${String(shift.shiftName)}`);
         return { shiftPkId: body.shiftPkId, status: body.status };
       },
