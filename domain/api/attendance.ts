@@ -63,8 +63,6 @@ export const ShiftStatus = { enabled: 0, disabled: 1 } as const;
 /** Clock type (dictionary clockType): 1 上班打卡, 2 下班打卡. */
 export const ClockType = { in: 1, out: 2 } as const;
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 const STAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?$/;
 const id = (what: string) =>
   z.coerce
@@ -162,12 +160,6 @@ export const clockBody = z.object({
   remark: z.string().trim().max(100, '备注不能超过100字').nullish(),
 });
 export const clockAnswer = z.object({ clockId: z.number().int(), clockTime: z.string() });
-
-export const statisticsQuery = z.object({
-  month: z.string({ error: '请选择月份' }).regex(MONTH, '月份格式应为YYYY-MM'),
-});
-
-export const isDay = (s: string) => DAY.test(s);
 
 const WEEKDAY = ['', '一', '二', '三', '四', '五', '六', '日'];
 /** The work days as people say them: 每天, 周一至周五, 周一、三、五. */

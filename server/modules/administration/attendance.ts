@@ -373,11 +373,9 @@ const statisticsHooks: ResourceHooks = {
 
 // ── clocks ───────────────────────────────────────────────────────────────────────────────────
 
-const clockHooks: ResourceHooks = {};
-
 export const attendanceServerResources: Record<string, ServerResource> = {
   [attendanceGroupResource.name]: { hooks: groupHooks, handwritten: ['get', 'create', 'update'] },
-  [attendanceClockResource.name]: { hooks: clockHooks, handwritten: ['create'] },
+  [attendanceClockResource.name]: { handwritten: ['create'] },
   [attendanceStatisticsResource.name]: { hooks: statisticsHooks },
 };
 
