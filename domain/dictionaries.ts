@@ -183,6 +183,16 @@ export const staticDictionaries = {
     [1, '按床位'],
     [2, '按房间'],
   ]),
+  /** 打卡类型 (attendance clock records). */
+  clockType: d([
+    [1, '上班打卡'],
+    [2, '下班打卡'],
+  ]),
+  /** 员工状态 (emp.status). */
+  staffStatus: d([
+    [0, '在职'],
+    [1, '离职'],
+  ]),
   lastUpgrade: d([
     [0, '失败'],
     [1, '成功'],

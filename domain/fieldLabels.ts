@@ -9,6 +9,8 @@ export const wireFieldLabels: Record<string, string> = {
   lines: '物品明细',
   // issue #16, drugs per elder: a round of doses (use/useIds)
   doses: '发药明细',
+  // issue #15: an attendance group's nurses, each on a shift
+  nurses: '护理员',
   // issue #11: fields of the calls whose schemas moved into domain/
   accountIds: '账户',
   afterSaleDays: '售后期限（天）',

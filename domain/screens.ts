@@ -210,3 +210,17 @@ export const WarehouseScreens = {
   /** 库存月报: our screen (the spec lists none for the month-end report). */
   stockReport: '/warehouse/stockReport',
 } as const;
+
+/** Spec 001 §2 "Administration": attendance (shifts, groups with add/edit/detail, the month's record) and staff (issue #15). */
+export const AttendanceScreens = {
+  shift: '/administration/attendance/shift',
+  group: '/administration/attendance/group',
+  groupAdd: '/administration/attendance/group/add',
+  /** ?id= the group. */
+  groupEdit: '/administration/attendance/group/edit',
+  /** ?id= the group. */
+  groupDetail: '/administration/attendance/group/detail',
+  /** 考勤统计: the month's figures per staff member. */
+  record: '/administration/attendance/record',
+  staff: '/administration/staff',
+} as const;

@@ -3,6 +3,7 @@ import { activityViews } from './activities/index.js';
 import { administrationViews } from './administration/index.js';
 import { archivesViews } from './archives/index.js';
 import { assessmentViews } from './assessment/index.js';
+import { attendanceViews } from './attendance/index.js';
 import { callboardViews } from './callboard/index.js';
 import { careViews } from './care/index.js';
 import { careHealthViews } from './care-health/index.js';
@@ -49,6 +50,7 @@ export const views: ViewLoaders = {
   ...warehouseViews,
   ...administrationViews,
   ...patrolViews,
+  ...attendanceViews,
   ...photoViews,
   ...qualityViews,
 };

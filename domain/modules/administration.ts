@@ -11,6 +11,7 @@ import {
 } from '../resources/administration.js';
 import { AdministrationScreens as S } from '../screens.js';
 import { activityItems, activityResources } from './administration/activities.js';
+import { attendanceItems, attendanceResources } from './administration/attendance.js';
 import { patrolItems, patrolResources } from './administration/patrol.js';
 import { photoItems, photoResources } from './administration/photos.js';
 import { qualityItems, qualityResources } from './administration/quality.js';
@@ -34,6 +35,7 @@ export const administrationModule = defineModule({
     ...activityResources,
     ...patrolResources,
     ...qualityResources,
+    ...attendanceResources,
   ],
   items: [
     screen(S.notice, '公告管理', {
@@ -65,5 +67,6 @@ export const administrationModule = defineModule({
     ...activityItems,
     ...patrolItems,
     ...qualityItems,
+    ...attendanceItems,
   ],
 });

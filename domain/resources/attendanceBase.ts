@@ -1,3 +1,4 @@
+import { AttendanceAuthority, AttendancePaths } from '../api/attendance.js';
 import type { ResourceDef } from '../resource.js';
 import { BaseDataAuthority as A } from './baseData.js';
 
@@ -9,7 +10,14 @@ export const ShiftPaths = {
   noPage: `${SHIFT}/noPage`,
   /** Spec 000 §7 lookup: the places a shift is scheduled on, scheduleMode 1 beds, 2 rooms. */
   location: `${SHIFT}/location`,
+  /** GET ?shiftName=&shiftPkId=: whether a name is free (issue #15). */
+  shiftName: AttendancePaths.shiftName,
+  /** PUT { shiftPkId, status }: 启用/停用 (issue #15). */
+  isEnable: AttendancePaths.shiftEnable,
 } as const;
+
+/** 班次管理 (attendance/shift) or the base-data holder may change shifts. */
+export const SHIFT_EDIT = `${AttendanceAuthority.shiftEdit}|${A.attendanceEdit}`;
 
 /** 班次: 早班 07:00-15:00 …; the work period is derived from the two times (次日 past midnight). */
 export const shiftResource: ResourceDef = {
@@ -60,8 +68,8 @@ export const shiftResource: ResourceDef = {
   },
   authority: {
     view: 'session',
-    create: A.attendanceEdit,
-    update: A.attendanceEdit,
-    remove: A.attendanceEdit,
+    create: SHIFT_EDIT,
+    update: SHIFT_EDIT,
+    remove: SHIFT_EDIT,
   },
 };

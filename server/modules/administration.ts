@@ -16,8 +16,10 @@ import { photoAlbumHooks, photoRoutes } from '../routes/administration/photos.js
 import { remindHooks, remindRoutes } from '../routes/administration/reminds.js';
 import { todoHooks } from '../routes/administration/todos.js';
 import { activityRoutes, activityServerResources } from './administration/activities.js';
+import { attendanceRoutes, attendanceServerResources } from './administration/attendance.js';
 import { patrolRoutes, patrolServerResources } from './administration/patrol.js';
 import { qualityRoutes, qualityServerResources } from './administration/quality.js';
+import { staffRoutes, staffServerResources } from './administration/staff.js';
 import type { ServerModule } from './types.js';
 
 /** 行政管理: the user's messages, todos and reminds, announcements with receipts, the bell. */
@@ -34,6 +36,8 @@ export const administrationServer: ServerModule = {
     ...activityServerResources,
     ...patrolServerResources,
     ...qualityServerResources,
+    ...attendanceServerResources,
+    ...staffServerResources,
   },
   routes: () => [
     ...inboxRoutes(),
@@ -45,5 +49,7 @@ export const administrationServer: ServerModule = {
     ...activityRoutes(),
     ...patrolRoutes(),
     ...qualityRoutes(),
+    ...attendanceRoutes(),
+    ...staffRoutes(),
   ],
 };

@@ -11,6 +11,7 @@
  * - inbox (inbox.ts): an announcement to 500 open consoles; the bell's unread count with 1,000 users
  * - patrol (patrol.ts): a month of patrol tasks for 50 plans
  * - stock (stock.ts): 10,000 goods over 1,000,000 movements: stock queries under 50 connections, 库存月报
+ * - attendance (attendance.ts): a month's attendance statistics of 200 staff
  * `npm run bench -- startup realtime map` picks sections (all by default).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -19,6 +20,7 @@ import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
+import { benchAttendance } from './attendance.js';
 import { benchBilling } from './billing.js';
 import { benchCare } from './care.js';
 import { benchInbox } from './inbox.js';
@@ -138,6 +140,7 @@ async function main() {
     inbox: benchInbox,
     patrol: benchPatrol,
     stock: benchStock,
+    attendance: benchAttendance,
     list: benchList,
   };
   const chosen = process.argv.slice(2).filter((a): a is keyof typeof sections => a in sections);

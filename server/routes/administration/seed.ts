@@ -4,6 +4,7 @@ import { NoticeStatus } from '../../../machines/noticeMachine.js';
 import type { Db } from '../../db/index.js';
 import { DemoAccounts } from '../../db/seed.js';
 import { seedActivities } from '../../modules/administration/seedActivities.js';
+import { seedAttendance } from '../../modules/administration/seedAttendance.js';
 import { seedQuality } from '../../modules/administration/seedQuality.js';
 
 const HOUR = 3_600_000;
@@ -17,6 +18,7 @@ const at = (offsetMs: number) => localDateTime(Date.now() + offsetMs);
 export async function seedAdministration(db: Db) {
   await seedActivities(db);
   await seedQuality(db);
+  await seedAttendance(db);
   const admin = await db
     .selectFrom('users')
     .select(['userId', 'orgId'])

@@ -5,6 +5,7 @@ import { CLASSIFY_MAX_LEVEL } from '../../../domain/resources/warehouseBase.js';
 import type { Db } from '../../db/index.js';
 import { elderDept } from '../../http/deptScope.js';
 import { ApiFailure } from '../../http/failure.js';
+import { refuseShiftInUse } from '../../modules/administration/attendance.js';
 import type { Ctx, ResourceHooks, Row } from '../../resources/engine.js';
 
 const refuse = (msg: string): never => {
@@ -152,7 +153,7 @@ export const patrolPlanHooks: ResourceHooks = {
 
 /** 班次: the work period and length come from the two clock times (an earlier end is the next day). */
 export const shiftHooks: ResourceHooks = {
-  prepare(_ctx: Ctx, row: Row, existing: Row | null) {
+  async prepare(ctx: Ctx, row: Row, existing: Row | null) {
     const merged = { ...existing, ...row };
     const start = clock(merged.startTime, '上班时间');
     const end = clock(merged.endTime, '下班时间');
@@ -160,6 +161,14 @@ export const shiftHooks: ResourceHooks = {
     const nextDay = end < start;
     row.workMinutes = nextDay ? end + 1440 - start : end - start;
     row.workPeriod = `${String(merged.startTime)}-${nextDay ? '次日' : ''}${String(merged.endTime)}`;
+    // issue #15: a shift an attendance group schedules keeps its mode and stays enabled
+    if (existing && Number(merged.status) === 1 && Number(existing.status) !== 1)
+      await refuseShiftInUse(ctx.db, ctx.user.orgId, Number(existing.shiftPkId), '停用');
+    if (existing && Number(merged.scheduleMode) !== Number(existing.scheduleMode))
+      await refuseShiftInUse(ctx.db, ctx.user.orgId, Number(existing.shiftPkId), '修改排班方式');
+  },
+  async beforeRemove(ctx: Ctx, row: Row) {
+    await refuseShiftInUse(ctx.db, ctx.user.orgId, Number(row.shiftPkId), '删除');
   },
 };
 
