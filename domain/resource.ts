@@ -82,6 +82,8 @@ export interface FilterDef {
   label?: string;
   /** A parameter the server takes that the filter bar does not offer (a dialog's choices, the type chosen in a side panel). */
   hidden?: boolean;
+  /** What the filter holds when the screen opens (and after 重置): 'thisMonth' for a month filter. */
+  initial?: 'thisMonth';
 }
 
 export interface ResourceApi {

@@ -43,7 +43,7 @@ export const stockReportResource: ResourceDef = {
   ],
   columns: ['depotId', 'skuId', ...stockReportFigures.map(([name]) => name)],
   filters: [
-    { field: 'month', kind: 'month' },
+    { field: 'month', kind: 'month', initial: 'thisMonth' },
     { field: 'depotId', kind: 'eq' },
     { field: 'skuId', kind: 'eq' },
   ],

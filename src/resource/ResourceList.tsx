@@ -8,7 +8,8 @@ import {
   NonIdealState,
   Spinner,
 } from '@blueprintjs/core';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { today } from '../../domain/clock.js';
 import { type ActionDef, fieldOf, type ResourceDef } from '../../domain/resource.js';
 import { offers } from '../../machines/workflow.js';
 import { useApp } from '../app/AppContext.js';
@@ -105,7 +106,11 @@ export function ResourceList(props: ResourceListProps) {
   const page = usePage();
   const routeName = props.routeName ?? page.path;
   const { request, toast } = useApp();
-  const list = useResourceList(def, routeName, props.fixedParams, props.refreshKey, props.initialFilters);
+  const initialFilters = useMemo(
+    () => startingFilters(def, props.initialFilters),
+    [def, props.initialFilters],
+  );
+  const list = useResourceList(def, routeName, props.fixedParams, props.refreshKey, initialFilters);
   const [columns, setColumns] = useState(() => readColumnSettings(routeName, def.columns));
   const [choosingColumns, setChoosingColumns] = useState(false);
   const [ownSelection, setOwnSelection] = useState<Set<number>>(() => new Set());
@@ -194,7 +199,7 @@ export function ResourceList(props: ResourceListProps) {
   return (
     <div className="resource-list" data-testid={`resource-list-${def.name}`}>
       {def.search?.length || def.filters?.some((f) => !f.hidden) ? (
-        <FilterBar def={def} initial={props.initialFilters} onSearch={list.search} />
+        <FilterBar def={def} initial={initialFilters} onSearch={list.search} />
       ) : null}
       <div className="resource-toolbar">
         {mayCreate ? (
@@ -334,4 +339,12 @@ export function ResourceList(props: ResourceListProps) {
       ) : null}
     </div>
   );
+}
+
+/** The filters a list opens with: the definition's starting values (this month), then the screen's own. */
+function startingFilters(def: ResourceDef, given: FilterValues | undefined): FilterValues | undefined {
+  const starting = (def.filters ?? []).filter((f) => f.initial === 'thisMonth');
+  if (!starting.length) return given;
+  const month = today().slice(0, 7);
+  return { ...Object.fromEntries(starting.map((f) => [f.param ?? f.field, month])), ...given };
 }

@@ -138,7 +138,7 @@ export const attendanceStatisticsResource: ResourceDef = {
   ],
   frozen: ['realName'],
   search: ['realName'],
-  filters: [{ field: 'month', kind: 'month' }],
+  filters: [{ field: 'month', kind: 'month', initial: 'thisMonth' }],
   defaultSort: { field: 'realName', order: 'asc' },
   api: { list: P.statistics },
   authority: { view: A.record },
