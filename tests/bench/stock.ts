@@ -138,6 +138,14 @@ export async function benchStock(): Promise<string[]> {
     }
 
     const load = async (title: string, path: () => string) => {
+      // a first pass warms the server (compiled code, the database file's pages in memory)
+      await autocannon({
+        url: base,
+        connections: 10,
+        duration: 3,
+        headers,
+        requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: path() }) }],
+      });
       const r = await autocannon({
         url: base,
         connections: 50,
