@@ -99,11 +99,14 @@ export const attendanceClockResource: ResourceDef = {
   authority: { view: A.record, create: A.clock },
 };
 
-/** 考勤统计: the month's figures per member of a group, computed (domain/attendance/statistics.ts). */
+/**
+ * 考勤统计: the month's figures per member of a group, computed (domain/attendance/statistics.ts)
+ * from the clock records, whose table it names.
+ */
 export const attendanceStatisticsResource: ResourceDef = {
   name: 'attendanceStatistics',
   title: '考勤统计',
-  table: 'attendanceStatistics',
+  table: 'attendanceClock',
   derived: true,
   idField: 'nursingId',
   nameField: 'realName',
