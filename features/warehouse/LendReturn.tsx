@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { pathWith } from '../../domain/api/path.js';
 import { lendReturnBody, WarehouseApi as P } from '../../domain/api/warehouse.js';
 import { useApp } from '../../src/app/AppContext.js';
+import { ErrorCallout } from '../../src/ui/ErrorCallout.js';
 
 type OutLine = {
   skuId: number;
@@ -96,11 +97,7 @@ export function LendReturnDialog({
             onChange={(e) => setReturner(e.target.value)}
           />
         </FormGroup>
-        {error ? (
-          <p className="bp6-text-intent-danger" role="alert">
-            {error}
-          </p>
-        ) : null}
+        {error ? <ErrorCallout>{error}</ErrorCallout> : null}
       </DialogBody>
       <DialogFooter
         actions={

@@ -36,6 +36,7 @@ import { ChoiceSelect } from '../../src/ui/ChoiceSelect.js';
 import { openPrintView } from '../../src/ui/printView.js';
 import { LendReturnDialog } from './LendReturn.js';
 import './warehouse.css';
+import { ErrorCallout } from '../../src/ui/ErrorCallout.js';
 
 type Setup = {
   def: ResourceDef;
@@ -253,11 +254,7 @@ function DocumentDialog({
             onChange={(e) => setRemark(e.target.value)}
           />
         </FormGroup>
-        {error ? (
-          <p className="bp6-text-intent-danger" role="alert">
-            {error}
-          </p>
-        ) : null}
+        {error ? <ErrorCallout>{error}</ErrorCallout> : null}
       </DialogBody>
       <DialogFooter
         actions={

@@ -27,6 +27,7 @@ import { useLookup } from '../../src/resource/useLookup.js';
 import { ChoiceSelect } from '../../src/ui/ChoiceSelect.js';
 import { openPrintView } from '../../src/ui/printView.js';
 import './warehouse.css';
+import { ErrorCallout } from '../../src/ui/ErrorCallout.js';
 
 const message = (e: unknown, fallback: string) => (e as { message?: string }).message ?? fallback;
 
@@ -75,11 +76,7 @@ function NewStocktake({ onClose, onCreated }: { onClose(): void; onCreated(id: n
           />
         </FormGroup>
         <p className="bp6-text-muted">建立后将记录该仓库各物品当前的账面数量，再逐项录入实盘数量。</p>
-        {error ? (
-          <p className="bp6-text-intent-danger" role="alert">
-            {error}
-          </p>
-        ) : null}
+        {error ? <ErrorCallout>{error}</ErrorCallout> : null}
       </DialogBody>
       <DialogFooter
         actions={
@@ -187,11 +184,7 @@ function CountDialog({ id, onClose, onChanged }: { id: number; onClose(): void; 
           );
         })}
         {detail && !detail.lines.length ? <p>该仓库尚无库存物品。</p> : null}
-        {error ? (
-          <p className="bp6-text-intent-danger" role="alert">
-            {error}
-          </p>
-        ) : null}
+        {error ? <ErrorCallout>{error}</ErrorCallout> : null}
       </DialogBody>
       <DialogFooter
         actions={
