@@ -54,6 +54,23 @@ export const serverPushMessage = z.discriminatedUnion('type', [
 ]);
 export type ServerPushMessage = z.infer<typeof serverPushMessage>;
 export type ServerPushType = ServerPushMessage['type'];
+/**
+ * How a silent or half-open channel is noticed (issue #18 item 3; not in the spec, whose push heartbeat
+ * of 240 s + 30 s would keep a dead channel 已连接 for four and a half minutes).
+ */
+export const Liveness = {
+  /** The server sends every authenticated push socket a heartbeat this often. */
+  serverBeatMs: 5_000,
+  /** No push message for this long: the console closes and reopens the socket (a half-open connection). */
+  pushSilenceMs: 15_000,
+  /** The server pings each socket this often and drops one that did not answer the previous ping. */
+  serverPingMs: 10_000,
+  /** MQTT keepalive (s): mqtt.js pings after it and drops the connection 1.5× after the last packet. */
+  brokerKeepaliveS: 10,
+  /** No message on either channel for this long marks the console and the wall stale. */
+  staleAfterMs: 10_000,
+} as const;
+
 /** Frames of position updates per second a console receives at most. */
 export const POSITION_FRAMES_PER_SECOND = 20;
 

@@ -1,5 +1,6 @@
 import { assign, setup } from 'xstate';
 import { Timing } from '../domain/http.js';
+import { Liveness } from '../domain/push.js';
 import { MQTT_PATH } from '../domain/topics.js';
 
 export type Qos = 0 | 1 | 2;
@@ -101,6 +102,8 @@ export const brokerConnectionMachine = setup({
         password: string;
         connectTimeout: number;
         reconnectPeriod: number;
+        /** MQTT keepalive in seconds: a half-open connection is dropped 1.5× after it (issue #18). */
+        keepalive: number;
         resubscribe: false;
       },
     ) => undefined,
@@ -155,6 +158,7 @@ export const brokerConnectionMachine = setup({
               password,
               connectTimeout: Timing.brokerConnectTimeoutMs,
               reconnectPeriod: Timing.brokerReconnectPeriodMs,
+              keepalive: Liveness.brokerKeepaliveS,
               resubscribe: false as const,
             };
           },

@@ -9,6 +9,7 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { type ModuleDef, menuTree } from '../domain/module.js';
 import { modules as registry } from '../domain/modules/index.js';
+import { Liveness } from '../domain/push.js';
 import { seedBilling } from './billing/seed.js';
 import { connectExternalBroker, fanoutBridge } from './broker/external.js';
 import { type Bridge, startBroker } from './broker/index.js';
@@ -79,6 +80,12 @@ export interface AppOptions {
   checkAnswers?: boolean;
   /** The module registry (domain/modules); tests add a module defined from a descriptor alone. */
   modules?: readonly ModuleDef[];
+  /**
+   * Push liveness (domain/push.ts Liveness): the server's beat to every socket and its ping to drop
+   * half-open ones, in ms; 0 turns one off (tests that count the messages a socket gets).
+   */
+  pushBeatMs?: number;
+  pushPingMs?: number;
   /** How often broker consoles re-check their session (tests shorten it); 5 s by default. */
   sessionSweepMs?: number;
   /** Proxies whose X-Forwarded-For is believed (TRUST_PROXY, server/http/trustProxy.ts); none by default. */
@@ -183,7 +190,10 @@ export async function buildApp(options: AppOptions) {
   await app.register(rateLimit, { global: false });
 
   registerRoutes(app, services, allRoutes({ loginRatePerMinute: options.loginRatePerMinute ?? 30 }, modules));
-  registerPush(app, db, hub, sameOrigin);
+  registerPush(app, db, hub, sameOrigin, {
+    beatMs: options.pushBeatMs ?? Liveness.serverBeatMs,
+    pingMs: options.pushPingMs ?? Liveness.serverPingMs,
+  });
   // Outings past their expected return raise a reminder (docs/decisions.md "Outings").
   const outingWatch = startOverdueWatch(services, app.log);
   app.addHook('onClose', async () => outingWatch.stop());

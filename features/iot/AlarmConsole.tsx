@@ -33,6 +33,7 @@ import { useAnnouncerState } from '../../src/alarm/context.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { useAuthority } from '../../src/auth/authorityStore.js';
 import { useRealtime, useStore } from '../../src/realtime/context.js';
+import { useLiveness } from '../../src/realtime/useLiveness.js';
 import { ResourceList } from '../../src/resource/index.js';
 import { usePage } from '../../src/router/page.js';
 import { HealthLight } from './HealthLight.js';
@@ -151,6 +152,7 @@ function LiveAlarms({ source }: { source: AlarmSource }) {
     setDialog({ kind: 'detail', record });
   }, [wanted, open]);
 
+  const { stale } = useLiveness();
   const unacked = open.filter((a) => a.ackTime === null).length;
   const escalated = open.filter((a) => a.escalated).length;
   return (
@@ -173,7 +175,12 @@ function LiveAlarms({ source }: { source: AlarmSource }) {
               : '🔕 无待确认告警'}
         </span>
       </div>
-      {open.length === 0 ? (
+      {open.length === 0 && stale ? (
+        // never "no alarms" while the channels are down: alarms may be waiting that this console has not heard
+        <Callout intent={Intent.DANGER} icon="offline" data-testid="alarms-unknown">
+          连接中断，无法确认是否有新告警：恢复连接后自动更新
+        </Callout>
+      ) : open.length === 0 ? (
         <Callout intent={Intent.SUCCESS} icon="tick-circle" data-testid="no-open-alarms">
           当前没有未处理的告警
         </Callout>

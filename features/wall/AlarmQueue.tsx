@@ -7,6 +7,7 @@ import { AlarmSound } from '../../src/alarm/sound.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { useAuthority } from '../../src/auth/authorityStore.js';
 import { useRealtime, useStore } from '../../src/realtime/context.js';
+import { useLiveness } from '../../src/realtime/useLiveness.js';
 import { useNow } from '../iot/useNow.js';
 import {
   arrivalOf,
@@ -126,6 +127,7 @@ export function AlarmQueue({ onArrival }: { onArrival(alarm: AlarmRecord): void 
   const { alarms } = useRealtime();
   const open = useStore(useMemo(() => alarms.open(), [alarms]));
   const now = useNow(1000);
+  const { stale } = useLiveness();
   const { allowed: soundOn, sounding } = useAlarmSound(open);
   const mayAck = {
     pnt: useAuthority(Authority.iotLocateAlarmHandle),
@@ -176,7 +178,12 @@ export function AlarmQueue({ onArrival }: { onArrival(alarm: AlarmRecord): void 
           {!soundOn ? '提示音未启用 · 点击页面任意处启用' : sounding ? '提示音 · 确认后停止' : '无待确认告警'}
         </span>
       </header>
-      {open.length === 0 ? (
+      {open.length === 0 && stale ? (
+        <div className="wall-queue-empty unknown" data-testid="wall-queue-unknown">
+          <Icon icon="offline" size={96} />
+          <span>连接中断，无法确认是否有新告警</span>
+        </div>
+      ) : open.length === 0 ? (
         <div className="wall-queue-empty" data-testid="wall-queue-empty">
           <Icon icon="tick-circle" size={96} />
           <span>当前没有未处理的告警</span>

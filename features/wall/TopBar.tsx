@@ -2,7 +2,9 @@ import { useEffect, useMemo, useState } from 'react';
 import { IotPaths } from '../../domain/api/iot.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { useRealtime, useStore } from '../../src/realtime/context.js';
+import { useLiveness } from '../../src/realtime/useLiveness.js';
 import { local } from '../../src/util/storage.js';
+import type { ConnectionState } from '../../streams/transport.js';
 import { useNow } from '../iot/useNow.js';
 import { alarmCounts, type DeviceStat, deviceCounts } from './counters.js';
 import { channelLevel, channelText, freshness, type Level, worst } from './freshness.js';
@@ -73,7 +75,13 @@ export function TopBar({ orgName }: { orgName: string }) {
   const counts = alarmCounts(open);
   const dev = devices ? deviceCounts(devices) : null;
   const fresh = freshness(h.lastMessageAt, now);
-  const lights: Level[] = [channelLevel(h.push), channelLevel(h.broker), fresh.level];
+  // stale (offline, a channel down, silent for 10 s): every light red at once, not amber
+  const { stale, reason } = useLiveness();
+  const stateText = (state: ConnectionState) =>
+    reason === 'offline' ? '网络断开' : stale && state === 'open' ? '无数据' : channelText[state];
+  const lights: Level[] = stale
+    ? ['down', 'down', 'down']
+    : [channelLevel(h.push), channelLevel(h.broker), fresh.level];
   const systemName =
     local.get<{ iconConfig?: { systemName?: string } }>('systemconfig')?.iconConfig?.systemName ||
     '智慧养老平台';
@@ -132,15 +140,15 @@ export function TopBar({ orgName }: { orgName: string }) {
         />
       </div>
       <div className="wall-health" data-testid="wall-health" data-state={worst(lights)}>
-        <Light level={lights[0] ?? 'down'} label="推送" text={channelText[h.push]} testId="wall-light-push" />
+        <Light level={lights[0] ?? 'down'} label="推送" text={stateText(h.push)} testId="wall-light-push" />
         <Light
           level={lights[1] ?? 'down'}
           label="消息队列"
-          text={channelText[h.broker]}
+          text={stateText(h.broker)}
           testId="wall-light-broker"
         />
         <Light
-          level={fresh.level}
+          level={lights[2] ?? 'down'}
           label="数据"
           text={fresh.seconds === null ? '暂无' : `${fresh.seconds} 秒前`}
           testId="wall-light-fresh"

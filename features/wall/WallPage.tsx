@@ -2,6 +2,7 @@ import { NonIdealState, Spinner } from '@blueprintjs/core';
 import { lazy, Suspense, useState } from 'react';
 import type { AlarmRecord } from '../../domain/alarms.js';
 import type { UserInfo } from '../../domain/session.js';
+import { StaleBanner } from '../../src/realtime/StaleBanner.js';
 import { AlarmQueue } from './AlarmQueue.js';
 import { TopBar } from './TopBar.js';
 
@@ -15,6 +16,7 @@ export function WallPage({ user }: { user: UserInfo }) {
   return (
     <div className="wall" data-testid="wall">
       <TopBar orgName={user.orgInfo.orgName} />
+      <StaleBanner wall />
       <main className="wall-main">
         <section className="wall-map-panel" aria-label="实时定位">
           <Suspense fallback={<NonIdealState icon={<Spinner size={64} />} title="地图加载中" />}>

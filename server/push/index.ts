@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { clientPushMessage, PUSH_PATH, PushCloseCode } from '../../domain/push.js';
+import { clientPushMessage, Liveness, PUSH_PATH, PushCloseCode } from '../../domain/push.js';
 import { authenticate } from '../auth/tokens.js';
 import type { Db } from '../db/index.js';
 import type { PushClient, PushHub } from './hub.js';
 
 const AUTH_TIMEOUT_MS = 10_000;
-const PING_EVERY_MS = 25_000;
 /** How often open sockets re-check their session, so a sign-in elsewhere closes them promptly. */
 const SESSION_SWEEP_MS = 5_000;
 
@@ -21,6 +20,10 @@ export function registerPush(
   db: Db,
   hub: PushHub,
   allowedOrigin: (origin: string | undefined, host: string | undefined) => boolean,
+  liveness: { beatMs: number; pingMs: number } = {
+    beatMs: Liveness.serverBeatMs,
+    pingMs: Liveness.serverPingMs,
+  },
 ) {
   const sweep = setInterval(() => {
     for (const client of hub.clients)
@@ -31,9 +34,20 @@ export function registerPush(
         .catch((error) => hub.endSession(client.user.tokenHash, codeOf(error)));
   }, SESSION_SWEEP_MS);
   sweep.unref();
+  // Liveness (issue #18): every authenticated socket hears from the server at least every 5 s, so a
+  // console notices a silent or half-open channel within seconds instead of after the 240 s heartbeat.
+  const beat =
+    liveness.beatMs > 0
+      ? setInterval(() => {
+          const text = JSON.stringify({ type: 'heartbeat', data: { ts: Date.now() } });
+          for (const client of hub.clients) client.socket.send(text);
+        }, liveness.beatMs)
+      : undefined;
+  beat?.unref();
   hub.start();
   app.addHook('onClose', async () => {
     clearInterval(sweep);
+    clearInterval(beat);
     hub.stop();
   });
 
@@ -47,7 +61,19 @@ export function registerPush(
       () => socket.close(PushCloseCode.unauthorized, 'auth timeout'),
       AUTH_TIMEOUT_MS,
     );
-    const ping = setInterval(() => socket.ping(), PING_EVERY_MS);
+    // A socket that has not answered the previous ping is half-open: dropped, so its client is forgotten.
+    let answered = true;
+    socket.on('pong', () => {
+      answered = true;
+    });
+    const ping =
+      liveness.pingMs > 0
+        ? setInterval(() => {
+            if (!answered) return socket.terminate();
+            answered = false;
+            socket.ping();
+          }, liveness.pingMs)
+        : undefined;
     socket.on('close', () => {
       clearTimeout(authTimer);
       clearInterval(ping);

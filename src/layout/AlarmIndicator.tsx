@@ -2,6 +2,7 @@ import { Button, Checkbox, Classes, Intent, Popover, Tag } from '@blueprintjs/co
 import { severityNames } from '../../domain/alarms.js';
 import { alarmLine, MUTE_CHOICES, SEVERITIES } from '../alarm/announce.js';
 import { openAlarm, useAnnouncer, useAnnouncerState } from '../alarm/context.js';
+import { useLiveness } from '../realtime/useLiveness.js';
 import './alarmIndicator.css';
 
 const intentOf = { 3: Intent.DANGER, 2: Intent.WARNING, 1: Intent.PRIMARY, 0: Intent.NONE } as const;
@@ -16,6 +17,7 @@ const hhmm = (ms: number) =>
 export function AlarmIndicator() {
   const announcer = useAnnouncer();
   const state = useAnnouncerState();
+  const { stale } = useLiveness();
   if (!announcer || !state) return null;
   const { summary, settings, sounding, blocked } = state;
   const muted = settings.mutedUntil !== null;
@@ -50,6 +52,8 @@ export function AlarmIndicator() {
                 data-testid="alarm-indicator-newest"
                 onClick={() => summary.newest && openAlarm(summary.newest)}
               />
+            ) : stale ? (
+              <p className="alarm-indicator-none stale">连接中断：无法确认是否有新告警</p>
             ) : (
               <p className="alarm-indicator-none">没有待确认的告警</p>
             )}
@@ -107,6 +111,8 @@ export function AlarmIndicator() {
                   </span>
                 ) : null}
               </span>
+            ) : stale ? (
+              '告警 ?'
             ) : (
               '告警 0'
             )

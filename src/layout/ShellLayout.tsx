@@ -2,6 +2,7 @@ import { Button, Menu, MenuDivider, MenuItem, Navbar, NavbarGroup, Popover } fro
 import { type ReactNode, useState } from 'react';
 import { CallboardScreens } from '../../domain/screens.js';
 import type { DisplayMenu } from '../menu/menus.js';
+import { StaleBanner } from '../realtime/StaleBanner.js';
 import type { TabState } from '../tabs/tabBar.js';
 import { AlarmIndicator } from './AlarmIndicator.js';
 import { NotificationBell } from './NotificationBell.js';
@@ -84,6 +85,7 @@ export function ShellLayout(p: Props) {
           </Popover>
         </NavbarGroup>
       </Navbar>
+      <StaleBanner />
       <div className="shell-body">
         <SideMenu menus={p.menus} activePath={p.activePath} collapsed={collapsed} onOpen={p.onOpenMenu} />
         <main className="shell-main">

@@ -17,6 +17,10 @@ export interface RealtimeHealth {
   lastMessageAt: number | null;
   /** Reconnects since the console started. */
   reconnects: number;
+  /** The browser's online/offline events (navigator.onLine). */
+  online: boolean;
+  /** When the channels were started (src/realtime/liveness.ts: a start is not an outage). */
+  startedAt: number;
 }
 
 export interface Realtime {

@@ -49,6 +49,8 @@ export function createRealtime(options: RealtimeOptions): Realtime & { stop(): v
     broker: 'connecting',
     lastMessageAt: null,
     reconnects: 0,
+    online: navigator.onLine !== false,
+    startedAt: Date.now(),
   });
   const setHealth = (patch: Partial<RealtimeHealth>) => health$.next({ ...health$.value, ...patch });
   /** Freshness is noted at most once a second, not per message. */
@@ -166,6 +168,7 @@ export function createRealtime(options: RealtimeOptions): Realtime & { stop(): v
             password: params.password,
             connectTimeout: params.connectTimeout,
             reconnectPeriod: params.reconnectPeriod,
+            keepalive: params.keepalive,
             resubscribe: params.resubscribe,
             clientId,
           });
@@ -275,9 +278,15 @@ export function createRealtime(options: RealtimeOptions): Realtime & { stop(): v
   const onVisibility = () => {
     if (document.visibilityState === 'hidden') pushActor.send({ type: 'push.tabHidden' });
   };
-  const onOnline = () => pushActor.send({ type: 'push.online' });
+  const onOnline = () => {
+    setHealth({ online: true });
+    pushActor.send({ type: 'push.online' });
+  };
+  // Offline marks the console stale at once (src/realtime/liveness.ts); the channels find out by themselves.
+  const onOffline = () => setHealth({ online: false });
   document.addEventListener('visibilitychange', onVisibility);
   window.addEventListener('online', onOnline);
+  window.addEventListener('offline', onOffline);
 
   pushActor.start();
   pushActor.send({ type: 'push.start', token: options.token });
@@ -303,6 +312,7 @@ export function createRealtime(options: RealtimeOptions): Realtime & { stop(): v
     stop() {
       document.removeEventListener('visibilitychange', onVisibility);
       window.removeEventListener('online', onOnline);
+      window.removeEventListener('offline', onOffline);
       pushActor.send({ type: 'push.stop' });
       pushActor.stop();
       brokerActor.send({ type: 'broker.stop' });

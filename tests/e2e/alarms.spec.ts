@@ -104,6 +104,8 @@ test('after a server restart the console reconnects and shows the alarms raised 
 
     await server.stop();
     await expect(page.getByTestId('health-light')).toHaveAttribute('data-state', 'down');
+    // the whole console says so, not only the lights (issue #18 item 3)
+    await expect(page.getByTestId('stale-banner')).toContainText('连接中断');
     await server.start();
     // Raised while the console is still reconnecting: a second device, and the first one again.
     const second = deviceOf(dataDir, '护理一部', ['band', 'watch'].reverse());
@@ -127,6 +129,7 @@ test('after a server restart the console reconnects and shows the alarms raised 
     await sos(port, device);
 
     await expect(page.getByTestId('health-light')).toHaveAttribute('data-state', 'ok', { timeout: 45_000 });
+    await expect(page.getByTestId('stale-banner')).toHaveCount(0);
     await expect(rowOf(page, targetName ?? '?')).toHaveCount(1);
     await expect(rowOf(page, name)).toHaveCount(1);
     await expect(rowOf(page, name)).toContainText('2'); // the re-trigger counted on the same record

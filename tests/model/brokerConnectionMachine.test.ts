@@ -147,6 +147,7 @@ function expectSpec(
             password: 'tok',
             connectTimeout: 4000,
             reconnectPeriod: 4000,
+            keepalive: 10,
             resubscribe: false,
           },
         },

@@ -31,10 +31,18 @@ function eventsFor(s: Snapshot): PushConnectionEvent[] {
   if (s.matches('connecting')) return [{ type: 'push.opened' }, ...lost, ...always];
   if (s.matches('authenticating')) return [{ type: 'push.authOk' }, ...lost, ...always];
   if (s.matches({ connected: 'alive' }))
-    return [{ type: 'push.heartbeatDue' }, message('notice'), message('login.expired'), ...lost, ...always];
+    return [
+      { type: 'push.heartbeatDue' },
+      { type: 'push.silent' },
+      message('notice'),
+      message('login.expired'),
+      ...lost,
+      ...always,
+    ];
   if (s.matches({ connected: 'awaitingReply' }))
     return [
       { type: 'push.replyTimeout' },
+      { type: 'push.silent' },
       message('heartbeat'),
       message('login.expired'),
       ...lost,
@@ -70,8 +78,8 @@ const userEvents = (steps: readonly { event: PushConnectionEvent | { type: 'xsta
 
 /** Timers each state must have pending, and whether its socket is open. */
 function expectedEffects(s: Snapshot) {
-  if (s.matches({ connected: 'alive' })) return { timers: ['heartbeat'], socket: true };
-  if (s.matches({ connected: 'awaitingReply' })) return { timers: ['reply'], socket: true };
+  if (s.matches({ connected: 'alive' })) return { timers: ['heartbeat', 'silence'], socket: true };
+  if (s.matches({ connected: 'awaitingReply' })) return { timers: ['reply', 'silence'], socket: true };
   if (s.matches('waitingToReconnect')) return { timers: ['reconnect'], socket: false };
   return { timers: [], socket: s.matches('connecting') || s.matches('authenticating') };
 }
@@ -92,9 +100,10 @@ function expectSpec(
         expect(names).not.toContain('raisePushEvent');
         expect(calls).toContainEqual({ name: 'raiseLoginExpired', params: { data: event.data } });
       } else {
-        // Any other message restarts the heartbeat and reaches the app.
+        // Any other message restarts the heartbeat and the silence timer and reaches the app.
         expect(after.value).toEqual({ connected: 'alive' });
         expect(calls).toContainEqual({ name: 'scheduleHeartbeat', params: { ms: 240000 } });
+        expect(calls).toContainEqual({ name: 'scheduleSilence', params: { ms: 15000 } });
         expect(calls).toContainEqual({
           name: 'raisePushEvent',
           params: { messageType: event.messageType, data: event.data },
@@ -114,6 +123,10 @@ function expectSpec(
       expect(after.context.closeReason).toBe('unauthorized');
       break;
     case 'push.replyTimeout':
+    case 'push.silent':
+      // A beat without reply, or a channel silent for 15 s (half-open): closed and reopened at once.
+      expect(after.value).toBe('connecting');
+      expect(after.context.attempts).toBe(before.context.attempts + 1);
       expect(names.indexOf('closeSocket')).toBeLessThan(names.indexOf('openSocket'));
       expect(names.indexOf('closeSocket')).toBeGreaterThanOrEqual(0);
       break;
@@ -153,6 +166,7 @@ function startSut() {
     },
     scheduleHeartbeat: () => timers.add('heartbeat'),
     scheduleReplyTimeout: () => timers.add('reply'),
+    scheduleSilence: () => timers.add('silence'),
     cancelReplyTimeout: () => timers.delete('reply'),
     scheduleReconnect: () => {
       if (timers.has('reconnect')) violations.push('a second reconnect scheduled');
@@ -179,6 +193,7 @@ function startSut() {
     'push.heartbeatDue': 'heartbeat',
     'push.replyTimeout': 'reply',
     'push.reconnectDue': 'reconnect',
+    'push.silent': 'silence',
   };
   const send = (event: PushConnectionEvent) => {
     const timer = firedBy[event.type];
@@ -261,6 +276,7 @@ describe('push connection machine, model-based paths', () => {
       // Spec 000 §9 timings, whatever the path.
       for (const c of sut.called('scheduleHeartbeat')) expect(c.params).toEqual({ ms: 240000 });
       for (const c of sut.called('scheduleReplyTimeout')) expect(c.params).toEqual({ ms: 30000 });
+      for (const c of sut.called('scheduleSilence')) expect(c.params).toEqual({ ms: 15000 });
       for (const c of sut.called('scheduleReconnect')) expect(c.params).toEqual({ ms: 30000 });
       for (const c of sut.called('sendAuth')) expect(c.params).toEqual({ token: TOKEN });
       expect(sut.called('sendHeartbeat')).toHaveLength(
@@ -348,13 +364,19 @@ describe('push connection with the real timers', () => {
     vi.useRealTimers();
   });
 
-  function run() {
+  /**
+   * `spec: true` runs the spec's own heartbeat rule alone (no silence timer): with the silence rule, a
+   * channel without messages is reopened after 15 s, long before a 240 s beat is due.
+   */
+  function run({ spec = false } = {}) {
     vi.useFakeTimers();
     const counts = { openSocket: 0, closeSocket: 0, sendHeartbeat: 0 };
+    const effects = pushTimerEffects();
     const actor = createActor(
       pushConnectionMachine.provide({
         actions: {
-          ...pushTimerEffects(),
+          ...effects,
+          scheduleSilence: spec ? () => undefined : effects.scheduleSilence,
           openSocket: () => void counts.openSocket++,
           closeSocket: () => void counts.closeSocket++,
           sendHeartbeat: () => void counts.sendHeartbeat++,
@@ -371,8 +393,24 @@ describe('push connection with the real timers', () => {
     return { actor, counts, value, connect };
   }
 
+  it('reopens a channel silent for 15 s at once (half-open), and keeps one the server beats every 5 s', () => {
+    const { actor, counts, value } = run();
+    for (let i = 0; i < 60; i++) {
+      vi.advanceTimersByTime(5_000);
+      actor.send(message('heartbeat', i));
+    }
+    expect(value()).toEqual({ connected: 'alive' });
+    expect(counts).toEqual({ openSocket: 1, closeSocket: 0, sendHeartbeat: 0 });
+    vi.advanceTimersByTime(14_999);
+    expect(value()).toEqual({ connected: 'alive' });
+    vi.advanceTimersByTime(1);
+    expect(value()).toBe('connecting');
+    expect(counts).toEqual({ openSocket: 2, closeSocket: 1, sendHeartbeat: 0 });
+    expect(actor.getSnapshot().context.attempts).toBe(1);
+  });
+
   it('beats every 240 s and reopens the socket when a beat gets no reply within 30 s', () => {
-    const { counts, value } = run();
+    const { counts, value } = run({ spec: true });
     vi.advanceTimersByTime(239_999);
     expect(counts.sendHeartbeat).toBe(0);
     vi.advanceTimersByTime(1);
@@ -386,7 +424,7 @@ describe('push connection with the real timers', () => {
   });
 
   it('starts the heartbeat over on every server message', () => {
-    const { actor, counts, value } = run();
+    const { actor, counts, value } = run({ spec: true });
     vi.advanceTimersByTime(200_000);
     actor.send(message('notice'));
     vi.advanceTimersByTime(200_000);
@@ -420,7 +458,7 @@ describe('push connection with the real timers', () => {
 
   it('leaves no timer behind when stopped', () => {
     const { actor } = run();
-    expect(vi.getTimerCount()).toBe(1);
+    expect(vi.getTimerCount()).toBe(2);
     actor.send({ type: 'push.stop' });
     expect(vi.getTimerCount()).toBe(0);
     expect(actor.getSnapshot().value).toBe('stopped');

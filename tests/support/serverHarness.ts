@@ -24,6 +24,8 @@ export async function startTestApp(overrides: Partial<AppOptions> = {}) {
     voice: { call: async ({ phones, text }) => void calls.push({ phones, text }) },
     loginRatePerMinute: 1000,
     checkAnswers: true,
+    // No unsolicited beats: tests count the messages a socket gets (server-realtime tests the beat).
+    pushBeatMs: 0,
     ...overrides,
   });
   const close = async () => {

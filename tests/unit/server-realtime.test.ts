@@ -14,8 +14,8 @@ afterEach(async () => {
   await h.close();
 });
 
-function open(url: string) {
-  const ws = new WebSocket(url);
+function open(url: string, options: WebSocket.ClientOptions = {}) {
+  const ws = new WebSocket(url, options);
   const messages: unknown[] = [];
   ws.on('message', (raw) => messages.push(JSON.parse(raw.toString())));
   const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
@@ -92,6 +92,34 @@ describe('push channel', () => {
     c.ws.send(JSON.stringify({ type: 'heartbeat' }));
     expect(await c.closed).toBe(4011);
     expect(c.messages.at(-1)).toEqual({ type: 'login.expired', data: { code: 4012 } });
+  });
+});
+
+describe('push liveness (issue #18)', () => {
+  it('beats every authenticated socket, and drops a socket that stops answering pings (half-open)', async () => {
+    const fast = await startTestApp({ pushBeatMs: 50, pushPingMs: 100 });
+    try {
+      const url = `${(await fast.app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws')}/push`;
+      const { token } = await signInAdmin(fast.app);
+      const alive = open(url);
+      const dead = open(url, { autoPong: false });
+      const unauthenticated = open(url);
+      await Promise.all([alive.ready, dead.ready, unauthenticated.ready]);
+      for (const c of [alive, dead]) c.ws.send(JSON.stringify({ type: 'auth', token }));
+      const beats = (c: typeof alive) =>
+        c.messages.filter((m) => (m as { type: string }).type === 'heartbeat').length;
+      // beats come unasked, to authenticated sockets only
+      await expect.poll(() => beats(alive)).toBeGreaterThanOrEqual(3);
+      expect(unauthenticated.messages).toEqual([]);
+      // the socket whose other end no longer answers pings is terminated (1006), the live one stays
+      expect(await dead.closed).toBe(1006);
+      expect(alive.ws.readyState).toBe(WebSocket.OPEN);
+      const before = beats(alive);
+      await expect.poll(() => beats(alive)).toBeGreaterThan(before + 2);
+      for (const c of [alive, unauthenticated]) c.ws.close();
+    } finally {
+      await fast.close();
+    }
   });
 });
 
