@@ -1,21 +1,41 @@
-import { Button, Callout, Card, HTMLSelect, Intent, Tag } from '@blueprintjs/core';
+import {
+  Button,
+  Callout,
+  Card,
+  HTMLSelect,
+  InputGroup,
+  Intent,
+  Menu,
+  MenuItem,
+  Tag,
+} from '@blueprintjs/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { severityNames } from '../../domain/alarms.js';
 import { IotPaths } from '../../domain/api/iot.js';
 import type { Page } from '../../domain/codes.js';
-import {
-  LOCATION_OFFLINE_MS,
-  LOW_BATTERY_PERCENT,
-  type MarkerState,
-  type Position,
-} from '../../domain/devices.js';
+import type { MarkerState, Position } from '../../domain/devices.js';
 import { buildingBounds, type LngLat, type PlanCollection } from '../../domain/floorPlan.js';
 import { pathWith } from '../../domain/http.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { useRealtime, useStore } from '../../src/realtime/context.js';
 import { isOutNow } from '../../streams/outings.js';
 import { positionTable } from '../../streams/positions.js';
+import { stopwatch } from '../wall/queue.js';
 import { HealthLight } from './HealthLight.js';
 import { FloorMap, MARKER_COLOURS, type Rail, type Rgba } from './map/floorMap.js';
+import {
+  alarmsByDevice,
+  extendTrail,
+  type MapMarkerState,
+  mapStateName,
+  markerStateOf,
+  searchResidents,
+  TRAIL_MS,
+  type TrailPoint,
+  trailOnFloor,
+  urgentDevices,
+} from './map/markers.js';
 import './iot.css';
 
 export interface Building {
@@ -46,14 +66,6 @@ interface MattressRow {
   oldmanId: number | null;
   vitals: { heartRate: number; breathRate: number; inBed: number; ts: number } | null;
 }
-
-const TRAIL_POINTS = 120;
-const stateName: Record<MarkerState, string> = {
-  online: '在线',
-  offline: '离线',
-  alarm: '告警',
-  lowBattery: '低电量',
-};
 
 /** Loads the buildings and remembers the user's choice of building and floor on the server. */
 export function useBuildingFloor() {
@@ -131,11 +143,26 @@ export function FloorPicker({ bf }: { bf: ReturnType<typeof useBuildingFloor> })
  * only the toolbar, the legend counts (once a second) and the card of the selected resident.
  */
 export function PositionMap() {
-  return <LivePositionMap bf={useBuildingFloor()} />;
+  // ?deviceId= (an alarm's 定位 in 告警中心): that resident, on their floor, selected
+  const [params] = useSearchParams();
+  const wanted = Number(params.get('deviceId'));
+  const focus = useMemo(() => (wanted > 0 ? { deviceId: wanted } : null), [wanted]);
+  return <LivePositionMap bf={useBuildingFloor()} focus={focus} search />;
 }
 
-/** The live map of a building and floor chosen by its owner (the wall page cycles the floors). */
-export function LivePositionMap({ bf }: { bf: ReturnType<typeof useBuildingFloor> }) {
+/**
+ * The live map of a building and floor chosen by its owner (the wall page cycles the floors). `focus`
+ * (a new object each time) brings a device's floor up, centres on it and selects it.
+ */
+export function LivePositionMap({
+  bf,
+  focus = null,
+  search = false,
+}: {
+  bf: ReturnType<typeof useBuildingFloor>;
+  focus?: { deviceId: number } | null;
+  search?: boolean;
+}) {
   const { request } = useApp();
   const realtime = useRealtime();
   const container = useRef<HTMLDivElement>(null);
@@ -145,31 +172,66 @@ export function LivePositionMap({ bf }: { bf: ReturnType<typeof useBuildingFloor
   /** When the request of the device list shown left (0 before the first answer). */
   const devicesLoadedAt = useRef(0);
   const heardPresence = useStore(realtime.outingPresence);
-  const trails = useRef(new Map<number, LngLat[]>());
+  const trails = useRef(new Map<number, TrailPoint[]>());
   const openAlarms = useStore(useMemo(() => realtime.alarms.open(), [realtime]));
-  const alarmed = useRef(new Set<number>());
+  const alarmsOf = useRef(new Map<number, typeof openAlarms>());
   const [selected, setSelected] = useState<number | null>(null);
-  const [counts, setCounts] = useState<Record<MarkerState, number>>({
+  const [counts, setCounts] = useState<Record<MapMarkerState, number>>({
     online: 0,
     offline: 0,
     alarm: 0,
+    handling: 0,
     lowBattery: 0,
   });
   const [rails, setRails] = useState<Rail[]>([]);
   const [vitals, setVitals] = useState<MattressRow['vitals']>(null);
   const [, setTick] = useState(0);
 
-  const stateOf = (deviceId: number): MarkerState => {
-    if (alarmed.current.has(deviceId)) return 'alarm';
+  const stateOf = (deviceId: number): MapMarkerState => {
     const row = table.rowOf(deviceId);
     const ts = row === undefined ? 0 : (table.ts[row] ?? 0);
     const d = devices.current.get(deviceId);
-    const seen = Math.max(ts, d?.lastSeen ?? 0);
-    if (Date.now() - seen > LOCATION_OFFLINE_MS) return 'offline';
     const battery = row === undefined ? d?.battery : table.battery[row];
-    return battery !== undefined && battery !== null && battery >= 0 && battery <= LOW_BATTERY_PERCENT
-      ? 'lowBattery'
-      : 'online';
+    return markerStateOf(
+      alarmsOf.current.get(deviceId) ?? [],
+      Math.max(ts, d?.lastSeen ?? 0),
+      battery,
+      Date.now(),
+    );
+  };
+  const floorKey = (bf.choice?.buildingId ?? 0) * 1000 + (bf.choice?.floorNo ?? 0);
+  /** A device's floor as the map knows it (its last position), else as the device list said. */
+  const floorOf = (deviceId: number) => {
+    const row = table.rowOf(deviceId);
+    if (row !== undefined)
+      return { buildingId: table.buildingId[row] ?? 0, floorNo: table.floorNo[row] ?? 0 };
+    const d = devices.current.get(deviceId);
+    return d?.buildingId != null && d.floorNo != null
+      ? { buildingId: d.buildingId, floorNo: d.floorNo }
+      : null;
+  };
+  /** Where the camera goes once the floor of a jump is shown. */
+  const centreWhenShown = useRef<number | null>(null);
+  const jumpTo = (deviceId: number) => {
+    const floor = floorOf(deviceId);
+    setSelected(deviceId);
+    if (!floor) return;
+    centreWhenShown.current = deviceId;
+    if (floor.buildingId !== bf.choice?.buildingId || floor.floorNo !== bf.choice?.floorNo)
+      bf.select(floor.buildingId, floor.floorNo);
+    else centreOnDevice(deviceId);
+  };
+  const centreOnDevice = (deviceId: number) => {
+    const row = table.rowOf(deviceId);
+    const d = devices.current.get(deviceId);
+    const at: LngLat | null =
+      row !== undefined
+        ? [table.lngLat[row * 2] ?? 0, table.lngLat[row * 2 + 1] ?? 0]
+        : d?.lng != null && d.lat != null
+          ? [d.lng, d.lat]
+          : null;
+    if (at) mapRef.current?.centreOn(at);
+    centreWhenShown.current = null;
   };
 
   // The map itself, created once.
@@ -225,10 +287,15 @@ export function LivePositionMap({ bf }: { bf: ReturnType<typeof useBuildingFloor
     const resync = realtime.reconnects$.subscribe(load);
     const subscription = realtime.positions$.subscribe((frame) => {
       if (table.apply(frame.values()) === 0) return;
+      const now = Date.now();
       for (const p of frame.values()) {
         const trail = trails.current.get(p.deviceId) ?? [];
-        trail.push([p.lng, p.lat]);
-        if (trail.length > TRAIL_POINTS) trail.shift();
+        // stamped on arrival: a device's own clock may be off
+        extendTrail(
+          trail,
+          { lng: p.lng, lat: p.lat, ts: now, floorKey: p.buildingId * 1000 + p.floorNo },
+          now,
+        );
         trails.current.set(p.deviceId, trail);
       }
       mapRef.current?.positionsChanged();
@@ -240,34 +307,69 @@ export function LivePositionMap({ bf }: { bf: ReturnType<typeof useBuildingFloor
     };
   }, [realtime, request, table]);
 
-  // Alarms recolour markers.
+  // Alarms recolour markers; unacknowledged 紧急 ones pulse with the name on top.
   useEffect(() => {
-    alarmed.current = new Set(openAlarms.map((a) => a.deviceId));
+    alarmsOf.current = alarmsByDevice(openAlarms);
+    mapRef.current?.setScene({ urgent: [...urgentDevices(openAlarms)] });
     mapRef.current?.positionsChanged();
   }, [openAlarms]);
+
+  const trailOf = (deviceId: number | null) =>
+    deviceId === null ? [] : trailOnFloor(trails.current.get(deviceId) ?? [], floorKey, Date.now());
 
   // Legend counts and the selected trail, once a second (not per message).
   useEffect(() => {
     const timer = setInterval(() => {
-      const next: Record<MarkerState, number> = { online: 0, offline: 0, alarm: 0, lowBattery: 0 };
-      const key = (bf.choice?.buildingId ?? 0) * 1000 + (bf.choice?.floorNo ?? 0);
+      const next: Record<MapMarkerState, number> = {
+        online: 0,
+        offline: 0,
+        alarm: 0,
+        handling: 0,
+        lowBattery: 0,
+      };
       for (let row = 0; row < table.length; row++) {
-        if ((table.buildingId[row] ?? 0) * 1000 + (table.floorNo[row] ?? 0) !== key) continue;
+        if ((table.buildingId[row] ?? 0) * 1000 + (table.floorNo[row] ?? 0) !== floorKey) continue;
         next[stateOf(table.deviceId[row] ?? 0)]++;
       }
       setCounts(next);
-      if (selected !== null) mapRef.current?.setScene({ trail: trails.current.get(selected) ?? [] });
+      if (selected !== null) mapRef.current?.setScene({ trail: trailOf(selected), highlight: selected });
       setTick((t) => t + 1);
     }, 1000);
     return () => clearInterval(timer);
   });
 
+  // Another floor or building: the card and the trail of a resident who is not there go (issue #19);
+  // a jump's resident is there, and the camera comes to them once the floor is drawn.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on a change of floor only
+  useEffect(() => {
+    if (selected === null) return;
+    const floor = floorOf(selected);
+    if (!floor || floor.buildingId * 1000 + floor.floorNo !== floorKey) setSelected(null);
+  }, [floorKey]);
+
+  // A jump asked from outside (an alarm's 定位, the wall's row) once the device list is in.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per focus object
+  useEffect(() => {
+    if (!focus) return;
+    if (devicesLoadedAt.current > 0) jumpTo(focus.deviceId);
+    else {
+      const timer = setInterval(() => {
+        if (devicesLoadedAt.current === 0) return;
+        clearInterval(timer);
+        jumpTo(focus.deviceId);
+      }, 100);
+      return () => clearInterval(timer);
+    }
+  }, [focus]);
+
   // Floor plan, rails and camera follow the chosen floor.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: centreOnDevice reads refs only
   useEffect(() => {
     const map = mapRef.current;
     if (!map || !bf.choice || !bf.building) return;
     map.setScene({ plan: bf.plan, floorKey: bf.choice.buildingId * 1000 + bf.choice.floorNo });
     map.fitTo(buildingBounds(bf.building));
+    if (centreWhenShown.current !== null) centreOnDevice(centreWhenShown.current);
     request<Page<Rail>>({ url: IotPaths.railList, params: { ...bf.choice, pageHelper: 0 } }).then(
       ({ list }) => {
         setRails(list);
@@ -278,10 +380,11 @@ export function LivePositionMap({ bf }: { bf: ReturnType<typeof useBuildingFloor
   }, [bf.plan, bf.choice, bf.building, request]);
 
   // The selected resident's vitals from their mattress, if they have one.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the trail is drawn again every second anyway
   useEffect(() => {
     setVitals(null);
     const oldmanId = selected === null ? null : devices.current.get(selected)?.oldmanId;
-    mapRef.current?.setScene({ trail: selected === null ? [] : (trails.current.get(selected) ?? []) });
+    mapRef.current?.setScene({ trail: trailOf(selected), highlight: selected });
     if (oldmanId == null) return;
     request<MattressRow[]>({ url: pathWith(IotPaths.mattressMonitor, { kind: 1 }), silent: true }).then(
       (rows) => setVitals(rows.find((r) => r.oldmanId === oldmanId)?.vitals ?? null),
@@ -292,18 +395,21 @@ export function LivePositionMap({ bf }: { bf: ReturnType<typeof useBuildingFloor
   const device = selected === null ? undefined : devices.current.get(selected);
   const row = selected === null ? undefined : table.rowOf(selected);
   const state = selected === null ? null : stateOf(selected);
+  const deviceAlarms = selected === null ? [] : (alarmsOf.current.get(selected) ?? []);
+  const trailPoints = trailOf(selected).length;
   return (
     <div className="page position-page" data-testid="page-position-map">
       <div className="map-toolbar">
         <FloorPicker bf={bf} />
+        {search ? <ResidentSearch devices={devices.current} onPick={jumpTo} /> : null}
         <span className="legend" data-testid="map-legend">
-          {(Object.keys(stateName) as MarkerState[]).map((s) => (
+          {(Object.keys(mapStateName) as MapMarkerState[]).map((s) => (
             <Tag key={s} minimal round className={`legend-${s}`} data-testid={`legend-${s}`}>
               <span
                 className="dot"
                 style={{ background: `rgb(${MARKER_COLOURS[s].slice(0, 3).join(',')})` }}
               />
-              {stateName[s]} {counts[s]}
+              {mapStateName[s]} {counts[s]}
             </Tag>
           ))}
         </span>
@@ -321,7 +427,7 @@ export function LivePositionMap({ bf }: { bf: ReturnType<typeof useBuildingFloor
                   state === 'alarm' ? Intent.DANGER : state === 'online' ? Intent.SUCCESS : Intent.WARNING
                 }
               >
-                {state ? stateName[state] : ''}
+                {state ? mapStateName[state] : ''}
               </Tag>
               {isOutNow(heardPresence, device.oldmanId, device.outing === 1, devicesLoadedAt.current) ? (
                 <Tag intent={Intent.PRIMARY} data-testid="elder-outing">
@@ -333,6 +439,17 @@ export function LivePositionMap({ bf }: { bf: ReturnType<typeof useBuildingFloor
             <div>
               {device.kindName} · {device.deviceName}
             </div>
+            {deviceAlarms.map((a) => (
+              <div
+                key={a.recordId}
+                className={`elder-card-alarm${a.ackTime === null ? ' unacked' : ''}`}
+                data-testid="elder-card-alarm"
+              >
+                <b>{a.alarmTypeName}</b> · {severityNames[a.severity as 1 | 2 | 3] ?? a.severity} · 已等待{' '}
+                {stopwatch(Date.now() - a.firstTime)} ·{' '}
+                {a.ackTime === null ? '未确认' : `已确认${a.ackName ? `（${a.ackName}）` : ''}`}
+              </div>
+            ))}
             <div>电量 {row === undefined ? (device.battery ?? '—') : table.battery[row]}%</div>
             <div>
               最近定位{' '}
@@ -341,20 +458,64 @@ export function LivePositionMap({ bf }: { bf: ReturnType<typeof useBuildingFloor
                 : new Date(table.ts[row] ?? 0).toLocaleTimeString('zh-CN', { hour12: false })}
             </div>
             {vitals ? (
+              // the mattress's own reading, with its time: it is not where the watch is
               <div className="vitals" data-testid="elder-vitals">
-                心率 {vitals.heartRate} 次/分 · 呼吸 {vitals.breathRate} 次/分 ·{' '}
-                {vitals.inBed ? '在床' : '离床'}
+                床垫（{new Date(vitals.ts).toLocaleTimeString('zh-CN', { hour12: false })}）：心率{' '}
+                {vitals.heartRate} 次/分 · 呼吸 {vitals.breathRate} 次/分 · {vitals.inBed ? '在床' : '离床'}
               </div>
             ) : (
               <div className="muted">暂无床垫体征</div>
             )}
             <div className="muted">
-              轨迹：最近 {trails.current.get(device.deviceId)?.length ?? 0} 个定位点
+              轨迹：最近 {TRAIL_MS / 60_000} 分钟本层 {trailPoints} 个定位点
             </div>
           </Card>
         ) : null}
       </div>
       {bf.buildings.length === 0 ? <Callout intent={Intent.WARNING}>没有可显示的楼栋</Callout> : null}
     </div>
+  );
+}
+
+/** 查找长者: a name (or device) on the map; picking one brings up their floor and card. */
+function ResidentSearch({
+  devices,
+  onPick,
+}: {
+  devices: ReadonlyMap<number, LiveDevice>;
+  onPick(deviceId: number): void;
+}) {
+  const [text, setText] = useState('');
+  const found = searchResidents([...devices.values()], text);
+  return (
+    <span className="resident-search">
+      <InputGroup
+        leftIcon="search"
+        placeholder="查找长者"
+        aria-label="查找长者"
+        value={text}
+        onChange={(e) => setText(e.currentTarget.value)}
+        data-testid="resident-search"
+      />
+      {text.trim() ? (
+        <Menu className="resident-search-results" data-testid="resident-search-results">
+          {found.length === 0 ? (
+            <MenuItem disabled text="没有找到" />
+          ) : (
+            found.map((d) => (
+              <MenuItem
+                key={d.deviceId}
+                text={d.oldmanName ?? '未绑定长者'}
+                label={`${d.deviceName}${d.floorNo === null ? ' · 无定位' : ''}`}
+                onClick={() => {
+                  setText('');
+                  onPick(d.deviceId);
+                }}
+              />
+            ))
+          )}
+        </Menu>
+      ) : null}
+    </span>
   );
 }

@@ -122,7 +122,14 @@ function useFittingRows(list: RefObject<HTMLOListElement | null>, drawn: number)
  * The live queue: open alarms, most severe and oldest first, each with its waiting time; an arrival
  * flashes and shows its floor on the map; acknowledging stops the sound for it (same route as the console).
  */
-export function AlarmQueue({ onArrival }: { onArrival(alarm: AlarmRecord): void }) {
+export function AlarmQueue({
+  onArrival,
+  onPick,
+}: {
+  onArrival(alarm: AlarmRecord): void;
+  /** The operator clicked a row: the map shows the resident. */
+  onPick(alarm: AlarmRecord): void;
+}) {
   const { request, toast } = useApp();
   const { alarms } = useRealtime();
   const open = useStore(useMemo(() => alarms.open(), [alarms]));
@@ -201,7 +208,13 @@ export function AlarmQueue({ onArrival }: { onArrival(alarm: AlarmRecord): void 
                 data-new={flashing ? 'true' : 'false'}
               >
                 <span className="wall-alarm-sev">{severityText[a.severity] ?? a.severity}</span>
-                <div className="wall-alarm-what">
+                <button
+                  type="button"
+                  className="wall-alarm-what"
+                  data-testid="wall-alarm-locate"
+                  title="在地图上查看"
+                  onClick={() => onPick(a)}
+                >
                   <span className="wall-alarm-type">
                     {a.alarmTypeName}
                     {a.count > 1 ? <small> ×{a.count}</small> : null}
@@ -210,7 +223,7 @@ export function AlarmQueue({ onArrival }: { onArrival(alarm: AlarmRecord): void 
                   <span className="wall-alarm-who">
                     {a.oldmanName ?? '未绑定长者'} · {placeOf(a)} · {a.deviceName}
                   </span>
-                </div>
+                </button>
                 <span className="wall-alarm-wait" data-testid="wall-waiting">
                   {stopwatch(now - a.firstTime)}
                 </span>

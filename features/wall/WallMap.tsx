@@ -1,5 +1,5 @@
 import { Button } from '@blueprintjs/core';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { AlarmRecord } from '../../domain/alarms.js';
 import { LivePositionMap, useBuildingFloor } from '../iot/PositionMap.js';
 import { useNow } from '../iot/useNow.js';
@@ -26,7 +26,7 @@ function CycleButton({ auto, shownAt, onToggle }: { auto: boolean; shownAt: numb
  * The positioning map of the console, floors cycling every CYCLE_SECONDS. A new alarm brings its floor
  * up (and holds it for a full cycle); the operator's own pick in the map's floor picker stops the cycle.
  */
-export function WallMap({ focus }: { focus: { alarm: AlarmRecord } | null }) {
+export function WallMap({ focus }: { focus: { alarm: AlarmRecord; picked?: boolean } | null }) {
   const bf = useBuildingFloor();
   const [auto, setAuto] = useState(true);
   const [shownAt, setShownAt] = useState(() => Date.now());
@@ -58,6 +58,8 @@ export function WallMap({ focus }: { focus: { alarm: AlarmRecord } | null }) {
       bf.select(buildingId, floorNo);
     },
   };
+  // a row the operator clicked: the resident selected and centred (an arrival only brings up the floor)
+  const picked = useMemo(() => (focus?.picked ? { deviceId: focus.alarm.deviceId } : null), [focus]);
   return (
     <div className="wall-map">
       <div className="wall-map-head">
@@ -66,7 +68,7 @@ export function WallMap({ focus }: { focus: { alarm: AlarmRecord } | null }) {
         </h2>
         <CycleButton auto={auto} shownAt={shownAt} onToggle={() => setAuto(!auto)} />
       </div>
-      <LivePositionMap bf={operatorPicks} />
+      <LivePositionMap bf={operatorPicks} focus={picked} />
     </div>
   );
 }

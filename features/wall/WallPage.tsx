@@ -12,7 +12,7 @@ const WallMap = lazy(() => import('./WallMap.js').then((m) => ({ default: m.Wall
 /** The wall: counters, clock and health on top; the map on the left; the alarm queue on the right. */
 export function WallPage({ user }: { user: UserInfo }) {
   // A new object per arrival, so the same floor is brought up again for a second alarm there.
-  const [focus, setFocus] = useState<{ alarm: AlarmRecord } | null>(null);
+  const [focus, setFocus] = useState<{ alarm: AlarmRecord; picked?: boolean } | null>(null);
   return (
     <div className="wall" data-testid="wall">
       <TopBar orgName={user.orgInfo.orgName} />
@@ -23,7 +23,10 @@ export function WallPage({ user }: { user: UserInfo }) {
             <WallMap focus={focus} />
           </Suspense>
         </section>
-        <AlarmQueue onArrival={(alarm) => setFocus({ alarm })} />
+        <AlarmQueue
+          onArrival={(alarm) => setFocus({ alarm })}
+          onPick={(alarm) => setFocus({ alarm, picked: true })}
+        />
       </main>
     </div>
   );

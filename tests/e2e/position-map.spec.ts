@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import type { SimulatedDevice } from '../../server/db/seedRealtime.js';
-import { e2eDataDir, e2ePort, mapDrawn, openMapCard, publishAsDevice } from './realtime.js';
+import { e2eDataDir, e2ePort, type MapHook, mapDrawn, openMapCard, publishAsDevice } from './realtime.js';
 import { ADMIN, signIn } from './support.js';
 
 interface LiveDevice {
@@ -40,7 +40,7 @@ test('residents move on the floor plan; clicking one opens their card with batte
   // online, or in alarm when the simulator (or an earlier test) raised one on this watch
   await expect(card).toContainText(/在线|告警/);
   // The trail grows as new positions arrive.
-  await expect(card).toContainText(/轨迹：最近 ([2-9]|\d{2,}) 个定位点/, { timeout: 10_000 });
+  await expect(card).toContainText(/轨迹：最近 5 分钟本层 ([2-9]|\d{2,}) 个定位点/, { timeout: 10_000 });
 
   // An SOS from the resident's watch turns the marker and the card to alarm.
   const devices = JSON.parse(
@@ -50,6 +50,15 @@ test('residents move on the floor plan; clicking one opens their card with batte
   if (!device) throw new Error('no credentials for the device');
   await publishAsDevice(e2ePort, device, 'event', { ts: Date.now(), event: 'sos' });
   await expect(card.getByText('告警', { exact: true })).toBeVisible({ timeout: 5_000 });
+  // the card says which alarm, how long it has waited, and that nobody has acknowledged it yet
+  await expect(card.getByTestId('elder-card-alarm').filter({ hasText: '紧急' })).toContainText(
+    /已等待 \d+:\d\d · 未确认/,
+  );
+  // an unacknowledged 紧急 alarm rings its marker with the name on top
+  await expect
+    .poll(() => page.evaluate(() => (window as MapHook).__floorMap?.scene.urgent ?? []))
+    .toContain(target.deviceId);
+  await page.screenshot({ path: '.tmp/shot-map-sos.png' });
   await expect(page.getByTestId('legend-alarm')).not.toHaveText(/告警 0$/);
   await card.getByRole('button', { name: '关闭' }).click();
   await expect(card).toBeHidden();
@@ -66,4 +75,60 @@ test('residents move on the floor plan; clicking one opens their card with batte
     data: { recordId: mine?.recordId, status: 2 },
   });
   expect((await res.json()).code).toBe(0);
+});
+
+test("another floor takes the card and trail away; 查找长者 and an alarm's ?deviceId= bring a resident up on their floor", async ({
+  page,
+}) => {
+  await signIn(page, ADMIN);
+  await page.goto('/#/yunmuIot/elderPosition/realTime');
+  await expect(page.getByTestId('health-light')).toHaveAttribute('data-state', 'ok');
+  await mapDrawn(page);
+  await expect(page.getByTestId('legend-online')).not.toHaveText(/在线 0$/);
+  const [building] = await api<{ buildingId: number; floors: { floorNo: number }[] }[]>(
+    page,
+    '/loms/web-lo/pnt/building',
+  );
+  const live = await api<LiveDevice[]>(page, '/loms/web-lo/pnt/device/list/rt');
+  const onFloor = (floorNo: number) =>
+    live.filter((d) => d.buildingId === building?.buildingId && d.floorNo === floorNo && d.oldmanName);
+  const target = onFloor(1)[0];
+  const upstairs = (building?.floors ?? [])
+    .map((f) => f.floorNo)
+    .find((n) => n !== 1 && onFloor(n).length > 0);
+  if (!target || upstairs === undefined) throw new Error('residents on two floors needed');
+  const card = await openMapCard(
+    page,
+    target.deviceId,
+    target.oldmanName ?? '',
+    onFloor(1).map((d) => d.deviceId),
+  );
+  const scene = () =>
+    page.evaluate(() => {
+      const s = (window as MapHook).__floorMap?.scene;
+      return { trail: s?.trail.length ?? -1, highlight: s?.highlight ?? null };
+    });
+  await expect.poll(async () => (await scene()).highlight).toBe(target.deviceId);
+
+  // the bug: the card and the 1层 trail stayed on the 2层 plan
+  await page.getByLabel('楼层').selectOption(String(upstairs));
+  await expect(card).toBeHidden();
+  await expect.poll(scene).toEqual({ trail: 0, highlight: null });
+
+  // 查找长者: the resident's floor comes back with their card
+  await page.getByTestId('resident-search').fill(target.oldmanName ?? '');
+  await page
+    .getByTestId('resident-search-results')
+    .getByText(target.oldmanName ?? '', { exact: true })
+    .first()
+    .click();
+  await expect(page.getByLabel('楼层')).toHaveValue('1');
+  await expect(card).toContainText(target.oldmanName ?? '');
+
+  // an alarm's 定位 (告警中心 links the map with ?deviceId=): someone upstairs, selected and centred
+  const other = onFloor(upstairs)[0];
+  await page.goto(`/#/yunmuIot/elderPosition/realTime?deviceId=${other?.deviceId}`);
+  await expect(page.getByLabel('楼层')).toHaveValue(String(upstairs));
+  await expect(card).toContainText(other?.oldmanName ?? '?');
+  await expect.poll(async () => (await scene()).highlight).toBe(other?.deviceId);
 });

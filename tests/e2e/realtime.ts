@@ -98,7 +98,14 @@ export function ownServer(port: number, dataDir: string) {
   return { start, stop, reset, base: `http://127.0.0.1:${port}` };
 }
 
-type MapHook = { __floorMap?: { redraws: number; screenOf(id: number): { x: number; y: number } | null } };
+/** The page's FloorMap (features/iot/PositionMap.tsx puts it on window), its scene read as data. */
+export type MapHook = {
+  __floorMap?: {
+    redraws: number;
+    screenOf(id: number): { x: number; y: number } | null;
+    scene: { trail: unknown[]; highlight: number | null; urgent: number[] };
+  };
+};
 
 /** Waits until the live map has drawn (markers in place). */
 export async function mapDrawn(page: Page) {

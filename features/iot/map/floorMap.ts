@@ -19,6 +19,8 @@ export const MARKER_COLOURS = {
   online: [35, 133, 81, 255] as Rgba,
   offline: [143, 153, 168, 255] as Rgba,
   alarm: [205, 66, 70, 255] as Rgba,
+  /** An acknowledged alarm, someone on the way (features/iot/map/markers.ts). */
+  handling: [124, 58, 237, 255] as Rgba,
   lowBattery: [200, 118, 25, 255] as Rgba,
 };
 
@@ -39,7 +41,14 @@ export interface MapScene {
   trail: LngLat[];
   /** buildingId * 1000 + floorNo of the floor shown. */
   floorKey: number;
+  /** Devices with an unacknowledged 紧急 alarm: a pulsing ring and the name on top. */
+  urgent: number[];
+  /** The selected device: a ring around its marker. */
+  highlight: number | null;
 }
+
+/** How often an urgent ring pulses (ms): slow enough not to redraw the map every frame. */
+const PULSE_MS = 600;
 
 /**
  * The floor map: maplibre draws the blank background and handles the camera; deck.gl draws the plan,
@@ -57,7 +66,11 @@ export class FloorMap {
     selectedRailId: null,
     trail: [],
     floorKey: 0,
+    urgent: [],
+    highlight: null,
   };
+  private pulse = false;
+  private pulseTimer: ReturnType<typeof setInterval> | null = null;
   private colours = new Uint8Array(0);
   /** Marker positions as 32-bit offsets from the site origin: uploaded as they are, no 64-bit split. */
   private offsets = new Float32Array(0);
@@ -178,7 +191,22 @@ export class FloorMap {
     if (patch.plan !== undefined && patch.plan !== this.scene.plan)
       this.roomFeatures = (patch.plan?.features ?? []).filter((f) => f.properties.kind === 'room');
     this.scene = { ...this.scene, ...patch };
+    // the urgent rings pulse only while there are some
+    if (this.scene.urgent.length > 0 && !this.pulseTimer)
+      this.pulseTimer = setInterval(() => {
+        this.pulse = !this.pulse;
+        this.render();
+      }, PULSE_MS);
+    if (this.scene.urgent.length === 0 && this.pulseTimer) {
+      clearInterval(this.pulseTimer);
+      this.pulseTimer = null;
+    }
     this.render();
+  }
+
+  /** Brings a point to the middle of the map, close enough to tell residents apart. */
+  centreOn(lngLat: LngLat) {
+    this.map.jumpTo({ center: lngLat, zoom: Math.max(this.map.getZoom(), 19) });
   }
 
   fitTo(bounds: [LngLat, LngLat]) {
@@ -225,11 +253,25 @@ export class FloorMap {
   }
 
   destroy() {
+    if (this.pulseTimer) clearInterval(this.pulseTimer);
     this.map.remove();
   }
 
+  /** Where a device is, when it is on the floor shown. */
+  private onFloor(deviceId: number): LngLat | null {
+    const row = this.table.rowOf(deviceId);
+    if (row === undefined || (this.filterValues[row] ?? -1) !== this.scene.floorKey) return null;
+    return [this.table.lngLat[row * 2] ?? 0, this.table.lngLat[row * 2 + 1] ?? 0];
+  }
+
   private render() {
-    const { plan, rails, drawing, drawingClosed, selectedRailId, trail, floorKey } = this.scene;
+    const { plan, rails, drawing, drawingClosed, selectedRailId, trail, floorKey, urgent, highlight } =
+      this.scene;
+    const rings = urgent.flatMap((deviceId) => {
+      const at = this.onFloor(deviceId);
+      return at ? [{ deviceId, at, name: this.handlers.nameOf(deviceId) }] : [];
+    });
+    const highlighted = highlight === null ? null : this.onFloor(highlight);
     if (this.handleData !== drawing) {
       this.handleData = drawing;
       const first = drawing[0];
@@ -366,6 +408,51 @@ export class FloorMap {
           extensions: [new DataFilterExtension({ filterSize: 1 })],
           filterRange: [floorKey - 0.5, floorKey + 0.5],
           updateTriggers: { getPosition: this.markerVersion, getFilterValue: this.markerVersion },
+        }),
+      highlighted &&
+        new ScatterplotLayer<LngLat>({
+          id: 'highlight',
+          data: [highlighted],
+          getPosition: (v) => v,
+          radiusUnits: 'pixels',
+          getRadius: 14,
+          filled: false,
+          stroked: true,
+          getLineColor: [45, 114, 210, 255],
+          lineWidthUnits: 'pixels',
+          getLineWidth: 3,
+          updateTriggers: { getPosition: this.markerVersion },
+        }),
+      rings.length > 0 &&
+        new ScatterplotLayer<{ at: LngLat }>({
+          id: 'urgent-rings',
+          data: rings,
+          getPosition: (r) => r.at,
+          radiusUnits: 'pixels',
+          getRadius: this.pulse ? 22 : 15,
+          filled: true,
+          getFillColor: [205, 66, 70, this.pulse ? 40 : 90],
+          stroked: true,
+          getLineColor: [205, 66, 70, 255],
+          lineWidthUnits: 'pixels',
+          getLineWidth: 3,
+          updateTriggers: { getRadius: this.pulse, getFillColor: this.pulse },
+        }),
+      rings.length > 0 &&
+        new TextLayer<{ at: LngLat; name: string }>({
+          id: 'urgent-names',
+          data: rings,
+          getPosition: (r) => r.at,
+          getText: (r) => r.name || '未绑定长者',
+          getSize: 15,
+          getPixelOffset: [0, -32],
+          getColor: [255, 255, 255, 255],
+          background: true,
+          getBackgroundColor: [205, 66, 70, 255],
+          backgroundPadding: [4, 2],
+          fontWeight: 700,
+          characterSet: 'auto',
+          fontFamily: '"Noto Sans CJK SC", "Microsoft YaHei", sans-serif',
         }),
     ].filter(Boolean);
     this.overlay.setProps({ layers });
