@@ -244,6 +244,42 @@ export const costReports: ReportDef[] = [
 
 export const reportByName = new Map(costReports.map((r) => [r.name, r]));
 
+/** 打印 of a report (ours): its print page, with the list's filters and sort. */
+export const REPORT_PRINT = `${RECONCILIATION}/:report/print`;
+
+const dateText = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为YYYY-MM-DD');
+const monthText = z.string().regex(/^\d{4}-\d{2}$/, '月份格式应为YYYY-MM');
+/** The query of a report's print page: what its list takes, without paging. */
+export const reportPrintQuery = z.object({
+  createTimeStart: dateText.optional(),
+  createTimeEnd: dateText.optional(),
+  startMonth: monthText.optional(),
+  endMonth: monthText.optional(),
+  keyword: z.string().max(50).optional(),
+  sortField: z.string().max(40).optional(),
+  sortOrder: z.enum(['asc', 'desc']).optional(),
+});
+
+/** The print page of a report for the list's current filters (empty ones left out). */
+export function reportPrintUrl(name: string, filters: Readonly<Record<string, string | number>>) {
+  const search = new URLSearchParams();
+  for (const key of Object.keys(reportPrintQuery.shape)) {
+    const value = filters[key];
+    if (value !== undefined && value !== '') search.append(key, String(value));
+  }
+  const query = search.toString();
+  return `${REPORT_PRINT.replace(':report', name)}${query ? `?${query}` : ''}`;
+}
+
+/** The period a report covers, as its print page heads it. */
+export function reportPeriod(def: ReportDef, q: z.output<typeof reportPrintQuery>, day: string): string {
+  const span = (from?: string, to?: string) =>
+    from && to ? `${from} 至 ${to}` : from ? `${from} 起` : to ? `截至 ${to}` : '全部';
+  if (def.period === 'date') return span(q.createTimeStart, q.createTimeEnd);
+  if (def.period === 'month') return span(q.startMonth, q.endMonth);
+  return `截至 ${day}`;
+}
+
 /** The filters of a report's period: 日期 (createTime) from and to, or the first and last bill month. */
 const periodFilters: Record<ReportDef['period'], FilterDef[]> = {
   date: [{ field: 'createTime', kind: 'range', label: '日期' }],

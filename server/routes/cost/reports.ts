@@ -175,19 +175,25 @@ function sortRows(rows: Row[], def: ReportDef, q: Row): Row[] {
  * A report as the engine's list: every row numbered in the report's order, sorted as asked, the
  * page cut out, and its money columns added up over every row (a running balance is left out).
  */
-export function reportHooks(def: ReportDef, sums: readonly string[]): ResourceHooks {
+export async function reportList(
+  ctx: Ctx,
+  def: ReportDef,
+  sums: readonly string[],
+  q: Row,
+  page: ListPage,
+): Promise<ListRows> {
+  const rows: Row[] = (await readReport(ctx, def, q)).map((r, i) => ({ ...r, rowNo: i + 1 }));
+  const sorted = sortRows(rows, def, q);
   return {
-    async list(ctx, q, page: ListPage): Promise<ListRows> {
-      const rows: Row[] = (await readReport(ctx, def, q)).map((r, i) => ({ ...r, rowNo: i + 1 }));
-      const sorted = sortRows(rows, def, q);
-      return {
-        rows: page ? sorted.slice(page.offset, page.offset + page.limit) : sorted,
-        total: rows.length,
-        sums: Object.fromEntries(sums.map((k) => [k, rows.reduce((s, r) => s + Number(r[k] ?? 0), 0)])),
-      };
-    },
+    rows: page ? sorted.slice(page.offset, page.offset + page.limit) : sorted,
+    total: rows.length,
+    sums: Object.fromEntries(sums.map((k) => [k, rows.reduce((s, r) => s + Number(r[k] ?? 0), 0)])),
   };
 }
+
+export const reportHooks = (def: ReportDef, sums: readonly string[]): ResourceHooks => ({
+  list: (ctx, q, page: ListPage) => reportList(ctx, def, sums, q, page),
+});
 
 /** 账务核对, an unknown report's refusal and the deposit statistics (spec 001 §7 reconciliation). */
 export function reportRoutes(): AnyRoute[] {
