@@ -66,7 +66,7 @@ export function reportSheet(
     .join('');
   const money = columns.filter((c) => c.key in sums);
   const total = money.length
-    ? `<tfoot><tr>${columns.map((c, i) => `<td class="num">${c.key in sums ? formatYuan(sums[c.key] ?? 0) : i === 0 ? '合计' : ''}</td>`).join('')}</tr></tfoot>`
+    ? `<tfoot><tr>${columns.map((c, i) => (c.key in sums ? `<td class="num">${formatYuan(sums[c.key] ?? 0)}</td>` : `<td>${i === 0 ? '合计' : ''}</td>`)).join('')}</tr></tfoot>`
     : '';
   const words = money
     .map(
