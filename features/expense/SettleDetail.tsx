@@ -1,5 +1,6 @@
 import { Button, Card, H4, HTMLTable, Intent, Tag } from '@blueprintjs/core';
 import { dictLabel } from '../../domain/dictionaries.js';
+import { amountInWords } from '../../domain/money/uppercase.js';
 import { ExpenseScreens } from '../../domain/screens.js';
 import { navigate } from '../../src/router/hash.js';
 import { usePage } from '../../src/router/page.js';
@@ -64,7 +65,11 @@ export function SettleDetail() {
                   <td className="money">
                     {yuan(r.refundFen)} / {yuan(r.collectFen)}
                   </td>
-                  <td>{r.remark}</td>
+                  <td>
+                    {r.refundFen ? `退还人民币${amountInWords(r.refundFen)}` : null}
+                    {r.collectFen ? `补缴人民币${amountInWords(r.collectFen)}` : null}
+                    {r.remark ? `　${r.remark}` : null}
+                  </td>
                 </tr>
               </tbody>
             </HTMLTable>
