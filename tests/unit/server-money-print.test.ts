@@ -5,7 +5,7 @@ import { amountInWords } from '../../domain/money/uppercase.js';
 import { formatYuan } from '../../domain/resource.js';
 import { COST, ExpenseAuthority } from '../../domain/resources/cost.js';
 import { billPrintUrl, receiptPrintUrl, settlePrintUrl } from '../../domain/resources/costPaths.js';
-import { costReports, reportPrintUrl } from '../../domain/resources/costReports.js';
+import { IN_OUT, printedReports, reportPrintUrl } from '../../domain/resources/costReports.js';
 import { LiveStatus, ResidencePaths } from '../../domain/resources/residence.js';
 import { call, grantNurse, signInAdmin, startTestApp } from '../support/serverHarness.js';
 
@@ -95,7 +95,8 @@ describe('report print views', () => {
   });
 
   it('every expense report has its print view; a report without money has no 大写 line', async () => {
-    for (const def of costReports) {
+    expect(printedReports.map((d) => d.title)).toContain('收支记录');
+    for (const def of printedReports) {
       const printed = await page(reportPrintUrl(def.name, {}));
       expect(printed.status, def.name).toBe(200);
       expect(printed.body, def.name).toContain(`<h1>${def.title}</h1>`);
@@ -105,6 +106,36 @@ describe('report print views', () => {
       const money = def.columns.some((c) => c.type === 'money' && c.sum !== false);
       expect(printed.body.includes('合计（大写）：人民币'), def.name).toBe(money);
     }
+  });
+
+  it('prints 收支记录 with 收入 and 支出 totalled apart, by 发生日期 and type', async () => {
+    const day = today();
+    await ok('POST', IN_OUT, {
+      itemName: '爱心捐赠',
+      direction: 1,
+      amount: 1000050,
+      occurDate: day,
+      payWay: 2,
+    });
+    await ok('POST', IN_OUT, {
+      itemName: '购买轮椅',
+      direction: 2,
+      amount: 89900,
+      occurDate: day,
+      payWay: 1,
+    });
+    await ok('POST', IN_OUT, { itemName: '旧物义卖', direction: 1, amount: 30000, occurDate: '2020-01-02' });
+    const printed = await page(reportPrintUrl('inOut', { occurDateStart: day, occurDateEnd: day }));
+    expect(printed.body).toContain('<h1>收支记录</h1>');
+    expect(printed.body).toContain(`期间：${day} 至 ${day}`);
+    expect(printed.body).toContain('爱心捐赠');
+    expect(printed.body).not.toContain('旧物义卖');
+    expect(printed.body).toContain('收入合计（大写）：人民币壹万元零伍角');
+    expect(printed.body).toContain('支出合计（大写）：人民币捌佰玖拾玖元整');
+    const spent = await page(reportPrintUrl('inOut', { direction: 2 }));
+    expect(spent.body).toContain('购买轮椅');
+    expect(spent.body).not.toContain('爱心捐赠');
+    expect(spent.body).toContain('收入合计（大写）：人民币零元整');
   });
 
   it('refuses an unknown report, a malformed period and a user without the report authority', async () => {

@@ -5,7 +5,7 @@ import { formatYuan } from '../../../domain/resource.js';
 import { escapeHtml } from '../../../domain/resources/contract.js';
 import { ExpenseAuthority as A } from '../../../domain/resources/cost.js';
 import {
-  costReports,
+  printedReports,
   REPORT_PRINT,
   type ReportColumn,
   type ReportDef,
@@ -82,9 +82,9 @@ export function reportSheet(
     <p class="report-foot"><span>打印人：${escapeHtml(head.printer)}</span><span>打印时间：${escapeHtml(head.printedAt)}</span></p>`;
 }
 
-/** 打印 of every expense report (ours: GET reconciliation/{report}/print?filters): the print page. */
+/** 打印 of every expense report and 收支记录 (ours: GET reconciliation/{report}/print?filters): the print page. */
 export function reportPrintRoutes(): AnyRoute[] {
-  const byName = new Map(costReports.map((def) => [def.name, def]));
+  const byName = new Map(printedReports.map((def) => [def.name, def]));
   return [
     route({
       method: 'GET',
@@ -98,8 +98,7 @@ export function reportPrintRoutes(): AnyRoute[] {
       response: fileAnswer('text/html'),
       async handler(ctx) {
         const def = byName.get(ctx.params.report) as ReportDef;
-        const list = reportResource(def);
-        const found = await reportList(ctx, def, list.sums ?? [], ctx.query, null);
+        const found = await reportList(ctx, def, reportResource(def).sums ?? [], ctx.query, null);
         const { printer, depts } = await printedFor(ctx);
         await sendPrintPage(ctx, {
           title: def.title,

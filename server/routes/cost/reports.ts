@@ -145,6 +145,22 @@ async function readReport(ctx: Ctx, def: ReportDef, q: Row): Promise<Row[]> {
           where ${where} ${category} order by b.billMonth desc, b.billId desc, i.itemId`.execute(ctx.db);
       return found.rows.map((r) => ({ ...r, billStatusName: dictLabel('billStatus', Number(r.billStatus)) }));
     }
+    case 'inOut': {
+      const parts = [sql`r.orgId = ${org}`];
+      if (q.occurDateStart) parts.push(sql`r.occurDate >= ${String(q.occurDateStart)}`);
+      if (q.occurDateEnd) parts.push(sql`r.occurDate <= ${String(q.occurDateEnd)}`);
+      if (q.direction) parts.push(sql`r.direction = ${Number(q.direction)}`);
+      if (like) parts.push(sql`(r.itemName like ${like} or r.handler like ${like})`);
+      const found = await sql<Row>`select r.* from inOutRecord r where ${and(parts)}
+        order by r.occurDate desc, r.projectId desc`.execute(ctx.db);
+      return found.rows.map((r) => ({
+        ...r,
+        directionName: dictLabel('inOutDirection', Number(r.direction)),
+        incomeFen: Number(r.direction) === 1 ? Number(r.amount) : 0,
+        expenseFen: Number(r.direction) === 2 ? Number(r.amount) : 0,
+        payWayName: r.payWay ? dictLabel('batchPayWay', Number(r.payWay)) : '',
+      }));
+    }
     case 'settlements': {
       const where = and([sql`s.orgId = ${org}`, ...dateRange(sql`s.createTime`, q), elderScope]);
       const found =
