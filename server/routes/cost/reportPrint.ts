@@ -74,7 +74,10 @@ export function reportSheet(
         `<p class="amount-words">${escapeHtml(c.label.replace(/（元）$/, ''))}合计（大写）：人民币${amountInWords(sums[c.key] ?? 0)}</p>`,
     )
     .join('');
-  const landscape = columns.length > 7 ? '<style>@page{size:A4 landscape}</style>' : '';
+  const landscape =
+    columns.length > 7
+      ? '<style>@page{size:A4 landscape}@media screen{.sheet{width:297mm;min-height:210mm}}</style>'
+      : '';
   return `${landscape}<h1>${escapeHtml(def.title)}</h1>
     <p class="report-head"><span>部门：${escapeHtml(head.depts)}</span><span>期间：${escapeHtml(head.period)}</span><span>共 ${rows.length} 条</span></p>
     <table class="report"><thead><tr>${th}</tr></thead><tbody>${body || `<tr><td colspan="${columns.length}">暂无数据</td></tr>`}</tbody>${total}</table>
