@@ -132,6 +132,10 @@ describe('report print views', () => {
     expect(printed.body).not.toContain('旧物义卖');
     expect(printed.body).toContain('收入合计（大写）：人民币壹万元零伍角');
     expect(printed.body).toContain('支出合计（大写）：人民币捌佰玖拾玖元整');
+    // the demo's own month of income and expense, none of it today
+    const all = await page(reportPrintUrl('inOut', {}));
+    expect(all.body).toContain('慈善基金会捐赠');
+    expect(all.body).toContain('旧物义卖');
     const spent = await page(reportPrintUrl('inOut', { direction: 2 }));
     expect(spent.body).toContain('购买轮椅');
     expect(spent.body).not.toContain('爱心捐赠');
