@@ -125,6 +125,7 @@ describe('report print views', () => {
       payWay: 1,
     });
     await ok('POST', IN_OUT, { itemName: '旧物义卖', direction: 1, amount: 30000, occurDate: '2020-01-02' });
+    await ok('POST', IN_OUT, { itemName: '<img src=x>', direction: 2, amount: 1, occurDate: '2020-01-03' });
     const printed = await page(reportPrintUrl('inOut', { occurDateStart: day, occurDateEnd: day }));
     expect(printed.body).toContain('<h1>收支记录</h1>');
     expect(printed.body).toContain(`期间：${day} 至 ${day}`);
@@ -136,6 +137,8 @@ describe('report print views', () => {
     const all = await page(reportPrintUrl('inOut', {}));
     expect(all.body).toContain('慈善基金会捐赠');
     expect(all.body).toContain('旧物义卖');
+    expect(all.body).toContain('&lt;img src=x&gt;');
+    expect(all.body).not.toContain('<img src=x>');
     const spent = await page(reportPrintUrl('inOut', { direction: 2 }));
     expect(spent.body).toContain('购买轮椅');
     expect(spent.body).not.toContain('爱心捐赠');
