@@ -46,6 +46,7 @@ import { registerPush } from './push/index.js';
 import { syncResourceTables } from './resources/engine.js';
 import { seedPhotos } from './routes/administration/photoSeed.js';
 import { seedAdministration } from './routes/administration/seed.js';
+import { seedInOut } from './routes/cost/seedInOut.js';
 import { seedHomecare } from './routes/homecare/seed.js';
 import { startOverdueWatch } from './routes/live/outingOverdue.js';
 import { RulesEngine } from './rules/engine.js';
@@ -120,6 +121,7 @@ export async function buildApp(options: AppOptions) {
     }
   await seedHomecare(db);
   await seedBilling(db);
+  await seedInOut(db);
   await seedLookups(db);
   await seedWarehouseLedger(db);
   await seedCareHealth(db);

@@ -48,6 +48,8 @@ export const ExpensePaths = {
   settlePreview: `${SETTLE}/:oldmanId/bill`,
   settleDetail: `${SETTLE}/:oldmanId/detail`,
   settle: `${SETTLE}/:oldmanId`,
+  /** Ours: the print page of one settlement (退住结算单). */
+  settlePrint: `${SETTLE}/print/:settleId`,
   revokeSettle: `${SETTLE}/revokeSettle`,
 
   remind: REMIND,
@@ -80,6 +82,9 @@ export const costPath = (path: string, values: Readonly<Record<string, string | 
 /** The print page of receipts (GET receipt/print?txIds=3,5). */
 export const receiptPrintUrl = (txIds: readonly number[]) =>
   `${ExpensePaths.receiptPrint}?txIds=${txIds.join(',')}`;
+
+/** The print page of a settlement. */
+export const settlePrintUrl = (settleId: number) => costPath(ExpensePaths.settlePrint, { settleId });
 
 /** The print page of bills. */
 export const billPrintUrl = (billIds: readonly number[]) =>

@@ -33,15 +33,17 @@ export type ReportSource =
   /** Bill lines added up per charge item. */
   | { kind: 'projectSummary' }
   /** Check-out settlements. */
-  | { kind: 'settlements' };
+  | { kind: 'settlements' }
+  /** 收支记录: the home's income and expense outside the elders' accounts (printed only). */
+  | { kind: 'inOut' };
 
 export interface ReportDef {
   name: string;
   title: string;
   source: ReportSource;
   columns: ReportColumn[];
-  /** How the period is chosen: by day (createTime) or by bill month. */
-  period: 'date' | 'month' | 'none';
+  /** How the period is chosen: by day (createTime), by bill month, or by 发生日期 (收支记录). */
+  period: 'date' | 'month' | 'none' | 'occurDate';
 }
 
 const c = (key: string, label: string, type: ReportColumnType = 'text'): ReportColumn => ({
@@ -244,6 +246,46 @@ export const costReports: ReportDef[] = [
 
 export const reportByName = new Map(costReports.map((r) => [r.name, r]));
 
+/** 打印 of a report (ours): its print page, with the list's filters and sort. */
+export const REPORT_PRINT = `${RECONCILIATION}/:report/print`;
+
+const dateText = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为YYYY-MM-DD');
+const monthText = z.string().regex(/^\d{4}-\d{2}$/, '月份格式应为YYYY-MM');
+/** The query of a report's print page: what its list takes, without paging. */
+export const reportPrintQuery = z.object({
+  createTimeStart: dateText.optional(),
+  createTimeEnd: dateText.optional(),
+  startMonth: monthText.optional(),
+  endMonth: monthText.optional(),
+  occurDateStart: dateText.optional(),
+  occurDateEnd: dateText.optional(),
+  direction: z.coerce.number().int().min(1).max(2).optional(),
+  keyword: z.string().max(50).optional(),
+  sortField: z.string().max(40).optional(),
+  sortOrder: z.enum(['asc', 'desc']).optional(),
+});
+
+/** The print page of a report for the list's current filters (empty ones left out). */
+export function reportPrintUrl(name: string, filters: Readonly<Record<string, string | number>>) {
+  const search = new URLSearchParams();
+  for (const key of Object.keys(reportPrintQuery.shape)) {
+    const value = filters[key];
+    if (value !== undefined && value !== '') search.append(key, String(value));
+  }
+  const query = search.toString();
+  return `${REPORT_PRINT.replace(':report', name)}${query ? `?${query}` : ''}`;
+}
+
+/** The period a report covers, as its print page heads it. */
+export function reportPeriod(def: ReportDef, q: z.output<typeof reportPrintQuery>, day: string): string {
+  const span = (from?: string, to?: string) =>
+    from && to ? `${from} 至 ${to}` : from ? `${from} 起` : to ? `截至 ${to}` : '全部';
+  if (def.period === 'date') return span(q.createTimeStart, q.createTimeEnd);
+  if (def.period === 'month') return span(q.startMonth, q.endMonth);
+  if (def.period === 'occurDate') return span(q.occurDateStart, q.occurDateEnd);
+  return `截至 ${day}`;
+}
+
 /** The filters of a report's period: 日期 (createTime) from and to, or the first and last bill month. */
 const periodFilters: Record<ReportDef['period'], FilterDef[]> = {
   date: [{ field: 'createTime', kind: 'range', label: '日期' }],
@@ -252,6 +294,7 @@ const periodFilters: Record<ReportDef['period'], FilterDef[]> = {
     { field: 'billMonth', kind: 'month', param: 'endMonth', label: '结束月份' },
   ],
   none: [],
+  occurDate: [{ field: 'occurDate', kind: 'range', label: '发生日期' }],
 };
 
 /**
@@ -320,6 +363,27 @@ export const inOutResource: ResourceDef = {
     remove: ExpenseAuthority.report,
   },
 };
+
+/** 收支记录 as its print view reads it: 收入 and 支出 in columns of their own, so each has a total. */
+export const inOutReport: ReportDef = {
+  name: 'inOut',
+  title: '收支记录',
+  source: { kind: 'inOut' },
+  period: 'occurDate',
+  columns: [
+    c('occurDate', '发生日期'),
+    c('itemName', '收支事项'),
+    c('directionName', '收支类型'),
+    c('incomeFen', '收入（元）', 'money'),
+    c('expenseFen', '支出（元）', 'money'),
+    c('payWayName', '支付方式'),
+    c('handler', '经手人'),
+    c('remark', '备注'),
+  ],
+};
+
+/** Every report that prints: the expense reports and 收支记录. */
+export const printedReports: readonly ReportDef[] = [...costReports, inOutReport];
 
 /** reconciliation/ledger (账务核对): the money book proved to the fen, or what is wrong with it. */
 export const reconciliation = z.object({

@@ -11,6 +11,7 @@ import {
   Intent,
 } from '@blueprintjs/core';
 import { useState } from 'react';
+import { amountInWords } from '../../domain/money/uppercase.js';
 import { fenToYuan } from '../../domain/resource.js';
 import { ExpenseAuthority as EA } from '../../domain/resources/cost.js';
 import {
@@ -104,6 +105,7 @@ export function BillDetail() {
             <span>
               应缴 <b data-testid="bill-payable">{yuan(bill.payableFen)}</b> 元
             </span>
+            <span data-testid="bill-payable-words">（大写）人民币{amountInWords(bill.payableFen)}</span>
           </p>
         ) : null}
         <div className="resource-toolbar expense-toolbar">

@@ -1,17 +1,27 @@
+import { Button } from '@blueprintjs/core';
 import { useMemo } from 'react';
-import { type ReportDef, reportResource } from '../../domain/resources/costReports.js';
+import { type ReportDef, reportPrintUrl, reportResource } from '../../domain/resources/costReports.js';
 import { ResourceList } from '../../src/resource/index.js';
+import { usePrint } from './api.js';
 import './expense.css';
 
 /**
  * One expense report from its definition (domain/resources/costReports.ts) on the shared list: its
- * period and the elder's name as filters, sort, paging, column settings, export and the 合计 row.
+ * period and the elder's name as filters, sort, paging, column settings, export, the 合计 row, and
+ * 打印: the server's print view of what the list shows (server/routes/cost/reportPrint.ts).
  */
 export function ReportView({ def, routeName }: { def: ReportDef; routeName?: string }) {
   const list = useMemo(() => reportResource(def), [def]);
+  const print = usePrint();
   return (
     <div className="page" data-testid={`page-report-${def.name}`}>
-      <ResourceList def={list} routeName={routeName} />
+      <ResourceList
+        def={list}
+        routeName={routeName}
+        toolbarExtra={(filters) => (
+          <Button icon="print" text="打印" onClick={() => print(reportPrintUrl(def.name, filters))} />
+        )}
+      />
     </div>
   );
 }

@@ -10,7 +10,7 @@ import {
   projectChildResource,
   projectResource,
 } from '../../domain/resources/cost.js';
-import { inOutResource } from '../../domain/resources/costReports.js';
+import { inOutReport, inOutResource, reportPrintUrl } from '../../domain/resources/costReports.js';
 import { ExpenseScreens } from '../../domain/screens.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { useAuthority } from '../../src/auth/authorityStore.js';
@@ -24,7 +24,7 @@ import {
 import { navigate } from '../../src/router/hash.js';
 import { usePage } from '../../src/router/page.js';
 import { readPageSetting } from '../../src/util/storage.js';
-import type { PayWay } from './api.js';
+import { type PayWay, usePrint } from './api.js';
 import './expense.css';
 import { ExpensePaths } from '../../domain/resources/costPaths.js';
 
@@ -185,9 +185,16 @@ export function Preferential() {
 
 /** 收支记录 (/expense/report/income): income and expense outside the elders' accounts. */
 export function Income() {
+  const print = usePrint();
   return (
     <div className="page" data-testid="page-report-income">
-      <DefList def={inOutResource} routeName="/expense/report/income" />
+      <DefList
+        def={inOutResource}
+        routeName="/expense/report/income"
+        toolbarExtra={(filters) => (
+          <Button icon="print" text="打印" onClick={() => print(reportPrintUrl(inOutReport.name, filters))} />
+        )}
+      />
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { Alert, Intent, Tab, Tabs, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import { dictLabel } from '../../domain/dictionaries.js';
 import { ExpenseAuthority as EA } from '../../domain/resources/cost.js';
-import { ExpensePaths as P } from '../../domain/resources/costPaths.js';
+import { ExpensePaths as P, settlePrintUrl } from '../../domain/resources/costPaths.js';
 import {
   type SettlePreview,
   SettleStatus,
@@ -15,6 +15,7 @@ import { useAuthority } from '../../src/auth/authorityStore.js';
 import { ResourceList, type Row, rowButton } from '../../src/resource/index.js';
 import { navigate } from '../../src/router/hash.js';
 import { usePage } from '../../src/router/page.js';
+import { usePrint } from './api.js';
 import { netText, SettleDialog } from './SettleDialog.js';
 import './expense.css';
 
@@ -37,6 +38,7 @@ export function Settle() {
   const [settling, setSettling] = useState<number | null>(null);
   const [revoking, setRevoking] = useState<SettleRecord | null>(null);
   const [version, setVersion] = useState(0);
+  const print = usePrint();
   const reload = () => setVersion((v) => v + 1);
   const revoke = async (r: SettleRecord) => {
     setRevoking(null);
@@ -89,12 +91,15 @@ export function Settle() {
           routeName={`${path}/records`}
           refreshKey={version}
           onOpen={(row) => navigate(`${ExpenseScreens.settleDetail}?oldmanId=${recordOf(row).oldmanId}`)}
-          rowActions={(row) =>
-            canRevoke && recordOf(row).settleStatus === SettleStatus.settled
-              ? rowButton('撤销结算', () => setRevoking(recordOf(row)), true)
-              : null
-          }
-          actionsWidth={140}
+          rowActions={(row) => (
+            <>
+              {rowButton('打印', () => print(settlePrintUrl(recordOf(row).settleId)))}
+              {canRevoke && recordOf(row).settleStatus === SettleStatus.settled
+                ? rowButton('撤销结算', () => setRevoking(recordOf(row)), true)
+                : null}
+            </>
+          )}
+          actionsWidth={190}
           cells={{
             settleStatus: (row) => {
               const r = recordOf(row);

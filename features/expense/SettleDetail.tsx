@@ -1,16 +1,18 @@
 import { Button, Card, H4, HTMLTable, Intent, Tag } from '@blueprintjs/core';
 import { dictLabel } from '../../domain/dictionaries.js';
+import { amountInWords } from '../../domain/money/uppercase.js';
 import { ExpenseScreens } from '../../domain/screens.js';
 import { navigate } from '../../src/router/hash.js';
 import { usePage } from '../../src/router/page.js';
-import { useGet, yuan } from './api.js';
+import { useGet, usePrint, yuan } from './api.js';
 import './expense.css';
-import { costPath, ExpensePaths as P } from '../../domain/resources/costPaths.js';
+import { costPath, ExpensePaths as P, settlePrintUrl } from '../../domain/resources/costPaths.js';
 import type { SettlementRecord } from '../../domain/resources/costSettle.js';
 
 /** 结算详情 (/expense/settle/detail?oldmanId=): every settlement of the elder, revoked ones included. */
 export function SettleDetail() {
   const oldmanId = Number(usePage().query.oldmanId);
+  const print = usePrint();
   const data = useGet<{ oldmanName: string; records: SettlementRecord[] }>(
     oldmanId ? costPath(P.settleDetail, { oldmanId }) : null,
   );
@@ -31,6 +33,12 @@ export function SettleDetail() {
               </Tag>
               <span>经办人 {r.createName}</span>
               <span>{r.payWay ? dictLabel('batchPayWay', r.payWay) : ''}</span>
+              <Button
+                size="small"
+                icon="print"
+                text="打印"
+                onClick={() => print(settlePrintUrl(r.settleId))}
+              />
             </p>
             <HTMLTable compact className="data-table expense-table">
               <tbody>
@@ -57,7 +65,11 @@ export function SettleDetail() {
                   <td className="money">
                     {yuan(r.refundFen)} / {yuan(r.collectFen)}
                   </td>
-                  <td>{r.remark}</td>
+                  <td>
+                    {r.refundFen ? `退还人民币${amountInWords(r.refundFen)}` : null}
+                    {r.collectFen ? `补缴人民币${amountInWords(r.collectFen)}` : null}
+                    {r.remark ? `　${r.remark}` : null}
+                  </td>
                 </tr>
               </tbody>
             </HTMLTable>

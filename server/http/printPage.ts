@@ -24,6 +24,10 @@ body{font-family:"Noto Serif CJK SC","Songti SC","SimSun",serif;margin:0;backgro
 .org{text-align:right;color:#555;font-size:13px;border-bottom:1px solid #999;margin-bottom:12px}
 table.form-values{width:100%;border-collapse:collapse}table.form-values th,table.form-values td{border:1px solid #555;padding:4px 8px;text-align:left}
 table.form-values th{width:30%;background:#f5f5f5}
+table.report{width:100%;border-collapse:collapse;font-size:12px;line-height:1.5}table.report th,table.report td{border:1px solid #555;padding:3px 6px}
+table.report th{background:#f5f5f5;white-space:nowrap}table.report td.num{text-align:right;white-space:nowrap}table.report thead{display:table-header-group}table.report tr{break-inside:avoid}
+table.report tfoot td{font-weight:bold}.report-head,.report-foot{display:flex;gap:24px;justify-content:space-between;font-size:13px;margin:4px 0}
+.amount-words{font-weight:bold;margin:2px 0}
 @page{size:A4;margin:18mm}
 @media print{body{background:#fff}.bar{display:none}.sheet{width:auto;min-height:0;margin:0;padding:0;box-shadow:none}}
 </style></head><body>

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { today } from '../../domain/clock.js';
+import { decodeText } from '../../domain/text/decode.js';
 
 /** One CSV cell: quoted when it holds a separator, quote or line break; formula starts defused. */
 function csvCell(value: string): string {
@@ -43,9 +44,12 @@ export async function sendTable(
   }
 }
 
-/** The rows of the first sheet of an uploaded .xlsx or .csv file, as trimmed text cells. */
+/**
+ * The rows of the first sheet of an uploaded .xlsx or .csv file, as trimmed text cells; a CSV in
+ * UTF-8 (with or without BOM), UTF-16 or GBK/GB18030 (Chinese Excel's 另存为 CSV) alike.
+ */
 export async function readTable(fileName: string, data: Buffer): Promise<string[][]> {
-  if (/\.csv$/i.test(fileName)) return parseCsv(data.toString('utf8').replace(/^\uFEFF/, ''));
+  if (/\.csv$/i.test(fileName)) return parseCsv(decodeText(data));
   const book = new ExcelJS.Workbook();
   await book.xlsx.load(data as unknown as ArrayBuffer);
   const sheet = book.worksheets[0];

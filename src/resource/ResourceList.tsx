@@ -23,7 +23,7 @@ import { readColumnSettings, visibleColumns, writeColumnSettings } from './colum
 import { ExportMenu } from './ExportMenu.js';
 import { FilterBar } from './FilterBar.js';
 import { formatValue, type Row } from './format.js';
-import { exportUrl, type FilterValues, fillPath } from './listQuery.js';
+import { exportUrl, type FilterValues, fillPath, listFilters } from './listQuery.js';
 import { ResourceDetail } from './ResourceDetail.js';
 import { ResourceForm } from './ResourceForm.js';
 import { type CellRenderers, ResourceTable, rowId, rowName } from './ResourceTable.js';
@@ -44,8 +44,11 @@ export interface ResourceListProps {
   rowActions?(row: Row): ReactNode;
   /** Width of the operation column when rows carry more buttons than 查看/编辑/删除. */
   actionsWidth?: number;
-  /** More buttons in the toolbar, after 新增 and 批量删除. */
-  toolbarExtra?: ReactNode;
+  /**
+   * More buttons in the toolbar, after 新增 and 批量删除; a function gets the list's current filters
+   * and sort (no paging), for a button acting on what the list shows (打印).
+   */
+  toolbarExtra?: ReactNode | ((filters: Record<string, string | number>) => ReactNode);
   /** 查看; default: the record's detail in a dialog. */
   onOpen?(row: Row): void;
   /** 新增; default: the form in a dialog. */
@@ -222,7 +225,9 @@ export function ResourceList(props: ResourceListProps) {
           />
         ) : null}
         {props.batchActions?.(selectedRows)}
-        {props.toolbarExtra}
+        {typeof props.toolbarExtra === 'function'
+          ? props.toolbarExtra(listFilters(def, list.query, props.fixedParams))
+          : props.toolbarExtra}
         <span className="resource-toolbar-gap" />
         {canExport && def.api.list ? (
           <ExportMenu

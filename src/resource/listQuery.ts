@@ -56,8 +56,17 @@ export function exportUrl(
   format: ExportFormat,
   fixedParams?: Record<string, string | number>,
 ): string {
+  return listExportUrl(def.api.list ?? '', listFilters(def, query, fixedParams), format);
+}
+
+/** The list call's parameters without paging: what an export or a print view of the list takes. */
+export function listFilters(
+  def: ResourceDef,
+  query: ListQuery,
+  fixedParams?: Record<string, string | number>,
+): Record<string, string | number> {
   const { pageNum: _pageNum, pageSize: _pageSize, ...params } = listParams(def, query, fixedParams);
-  return listExportUrl(def.api.list ?? '', params, format);
+  return params;
 }
 
 /** The export of a list: its filters (empty ones left out), every page, as a file of that format. */

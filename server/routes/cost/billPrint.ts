@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dictLabel } from '../../../domain/dictionaries.js';
+import { amountInWords } from '../../../domain/money/uppercase.js';
 import { formatYuan } from '../../../domain/resource.js';
 import { escapeHtml } from '../../../domain/resources/contract.js';
 import { ExpenseAuthority as A } from '../../../domain/resources/cost.js';
@@ -30,6 +31,7 @@ async function billSection(ctx: Ctx, billId: number) {
       <table><thead><tr><th>项目</th><th>数量</th><th>单价（元）</th><th>计费天数</th><th>金额（元）</th></tr></thead>
       <tbody>${rows}</tbody></table>
       <p>合计 ${formatYuan(b.totalFen)} 元，优惠 ${formatYuan(b.discountFen)} 元，应缴 <b>${formatYuan(b.payableFen)}</b> 元</p>
+      <p class="amount-words">应缴金额（大写）：人民币${amountInWords(b.payableFen)}</p>
       <p class="bill-status">状态：<b>${escapeHtml(dictLabel('billStatus', b.billStatus))}</b>${paid}</p></section>`;
 }
 

@@ -17,10 +17,12 @@ import { elderCostRoutes } from './elderCost.js';
 import { registerBillingPayments } from './payments.js';
 import { receiptListHooks, receiptRoutes } from './receipts.js';
 import { remindListHooks, remindRoutes } from './remind.js';
+import { reportPrintRoutes } from './reportPrint.js';
 import { reportHooks, reportRoutes } from './reports.js';
 import { costSettingRoutes } from './settings.js';
 import { settleRoutes } from './settle.js';
 import { settleAwaitingHooks, settlementHooks } from './settleList.js';
+import { settlePrintRoutes } from './settlePrint.js';
 
 /**
  * Spec 001 §7 "Expense and billing" (/pims/web-pi/cost/...); the money book is server/ledger,
@@ -43,6 +45,7 @@ export function costRoutes(): AnyRoute[] {
     ...resourceRoutes(settleAwaitingResource, settleAwaitingHooks),
     ...resourceRoutes(settlementResource, settlementHooks),
     ...settleRoutes(),
+    ...settlePrintRoutes(),
     ...resourceRoutes(remindResource, remindListHooks),
     ...remindRoutes(),
     ...resourceRoutes(receiptResource, receiptListHooks),
@@ -52,6 +55,7 @@ export function costRoutes(): AnyRoute[] {
       return resourceRoutes(list, reportHooks(def, list.sums ?? []));
     }),
     ...reportRoutes(),
+    ...reportPrintRoutes(),
     ...elderCostRoutes(),
   ];
 }

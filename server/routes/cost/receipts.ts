@@ -1,6 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import { Code } from '../../../domain/codes.js';
 import { dictLabel } from '../../../domain/dictionaries.js';
+import { amountInWords } from '../../../domain/money/uppercase.js';
 import { formatYuan } from '../../../domain/resource.js';
 import { escapeHtml } from '../../../domain/resources/contract.js';
 import { ExpenseAuthority as A } from '../../../domain/resources/cost.js';
@@ -79,6 +80,7 @@ async function receiptSection(ctx: Ctx, txId: number) {
             <tr><th>长者</th><td>${escapeHtml(elder.oldmanName)}</td></tr>
             <tr><th>业务</th><td>${escapeHtml(txTypeName[tx.txType] ?? tx.txType)}${tx.tradeType ? `（${escapeHtml(dictLabel('tradeType', tx.tradeType))}）` : ''}</td></tr>
             <tr><th>金额</th><td>${formatYuan(fen)} 元</td></tr>
+            <tr><th>金额（大写）</th><td class="amount-words">人民币${amountInWords(fen)}</td></tr>
             <tr><th>支付方式</th><td>${escapeHtml(tx.payWay ? payWayLabel(Number(tx.payWay)) : '余额')}</td></tr>
             <tr><th>摘要</th><td>${escapeHtml(tx.memo)}</td></tr>
             <tr><th>经办人</th><td>${escapeHtml(tx.operatorName)}</td></tr>

@@ -145,6 +145,22 @@ async function readReport(ctx: Ctx, def: ReportDef, q: Row): Promise<Row[]> {
           where ${where} ${category} order by b.billMonth desc, b.billId desc, i.itemId`.execute(ctx.db);
       return found.rows.map((r) => ({ ...r, billStatusName: dictLabel('billStatus', Number(r.billStatus)) }));
     }
+    case 'inOut': {
+      const parts = [sql`r.orgId = ${org}`];
+      if (q.occurDateStart) parts.push(sql`r.occurDate >= ${String(q.occurDateStart)}`);
+      if (q.occurDateEnd) parts.push(sql`r.occurDate <= ${String(q.occurDateEnd)}`);
+      if (q.direction) parts.push(sql`r.direction = ${Number(q.direction)}`);
+      if (like) parts.push(sql`(r.itemName like ${like} or r.handler like ${like})`);
+      const found = await sql<Row>`select r.* from inOutRecord r where ${and(parts)}
+        order by r.occurDate desc, r.projectId desc`.execute(ctx.db);
+      return found.rows.map((r) => ({
+        ...r,
+        directionName: dictLabel('inOutDirection', Number(r.direction)),
+        incomeFen: Number(r.direction) === 1 ? Number(r.amount) : 0,
+        expenseFen: Number(r.direction) === 2 ? Number(r.amount) : 0,
+        payWayName: r.payWay ? dictLabel('batchPayWay', Number(r.payWay)) : '',
+      }));
+    }
     case 'settlements': {
       const where = and([sql`s.orgId = ${org}`, ...dateRange(sql`s.createTime`, q), elderScope]);
       const found =
@@ -175,19 +191,25 @@ function sortRows(rows: Row[], def: ReportDef, q: Row): Row[] {
  * A report as the engine's list: every row numbered in the report's order, sorted as asked, the
  * page cut out, and its money columns added up over every row (a running balance is left out).
  */
-export function reportHooks(def: ReportDef, sums: readonly string[]): ResourceHooks {
+export async function reportList(
+  ctx: Ctx,
+  def: ReportDef,
+  sums: readonly string[],
+  q: Row,
+  page: ListPage,
+): Promise<ListRows> {
+  const rows: Row[] = (await readReport(ctx, def, q)).map((r, i) => ({ ...r, rowNo: i + 1 }));
+  const sorted = sortRows(rows, def, q);
   return {
-    async list(ctx, q, page: ListPage): Promise<ListRows> {
-      const rows: Row[] = (await readReport(ctx, def, q)).map((r, i) => ({ ...r, rowNo: i + 1 }));
-      const sorted = sortRows(rows, def, q);
-      return {
-        rows: page ? sorted.slice(page.offset, page.offset + page.limit) : sorted,
-        total: rows.length,
-        sums: Object.fromEntries(sums.map((k) => [k, rows.reduce((s, r) => s + Number(r[k] ?? 0), 0)])),
-      };
-    },
+    rows: page ? sorted.slice(page.offset, page.offset + page.limit) : sorted,
+    total: rows.length,
+    sums: Object.fromEntries(sums.map((k) => [k, rows.reduce((s, r) => s + Number(r[k] ?? 0), 0)])),
   };
 }
+
+export const reportHooks = (def: ReportDef, sums: readonly string[]): ResourceHooks => ({
+  list: (ctx, q, page: ListPage) => reportList(ctx, def, sums, q, page),
+});
 
 /** 账务核对, an unknown report's refusal and the deposit statistics (spec 001 §7 reconciliation). */
 export function reportRoutes(): AnyRoute[] {
