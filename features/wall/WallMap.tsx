@@ -46,6 +46,8 @@ export function WallMap({ focus }: { focus: { alarm: AlarmRecord; picked?: boole
   useEffect(() => {
     const floor = focus ? floorOfAlarm(latest.current.buildings, focus.alarm) : null;
     if (floor) latest.current.select(floor.buildingId, floor.floorNo);
+    // the operator looks at a resident: the cycle would take the floor away from her
+    if (focus?.picked) setAuto(false);
   }, [focus]);
 
   const floorName =

@@ -22,7 +22,7 @@ const deviceName = async (page: Page, deviceId: number) =>
   )?.deviceName ?? '';
 /** The open alarms the server holds for this user. */
 const openAlarms = (page: Page) =>
-  api<{ deviceId: number; floorNo: number | null; ackTime: number | null }[]>(
+  api<{ deviceId: number; floorNo: number | null; ackTime: number | null; oldmanName: string | null }[]>(
     page,
     '/loms/di-lo/alarm/sendUnhandledAlarms',
   );
@@ -110,8 +110,17 @@ test('an SOS reaches the wall queue within seconds, the counters move, and a cli
   await expect(page.getByTestId('wall-alarm-row').first()).toContainText('紧急');
   const waitedBefore = await row.getByTestId('wall-waiting').textContent();
   await expect(row.getByTestId('wall-waiting')).not.toHaveText(waitedBefore ?? '', { timeout: 3_000 });
-  await page.waitForTimeout(1_500); // the map redraws the marker in its alarm colour
+  // A click on the row shows its resident on the map: selected, with the alarm and its wait on the card;
+  // the floor cycle holds until resumed.
+  const elder = (await openAlarms(page)).find((a) => a.deviceId === device.deviceId)?.oldmanName ?? '';
+  await row.getByTestId('wall-alarm-locate').click();
+  const card = page.getByTestId('elder-card');
+  await expect(card).toContainText(elder);
+  await expect(card.getByTestId('elder-card-alarm').filter({ hasText: 'SOS报警' })).toContainText('未确认');
+  await expect(page.getByTestId('wall-cycle')).toHaveAttribute('data-auto', 'false');
   await page.screenshot({ path: '.tmp/shot-D-wall.png' });
+  await page.getByTestId('wall-cycle').click();
+  await expect(page.getByTestId('wall-cycle')).toHaveAttribute('data-auto', 'true');
 
   await row.getByRole('button', { name: '确认' }).click();
   // Acknowledged on the server; on the wall it says 已确认 where it stands, or, on a wall full of
