@@ -11,10 +11,16 @@ const PALETTE = ['#2D72D2', '#29A634', '#D1980B', '#CD4246', '#7961DB', '#00A396
 export function panelOption(chart: PanelChart, scale = 1): EChartsCoreOption {
   const font = Math.round(13 * scale);
   const text = { fontSize: font };
+  const empty = chart.series.every((s) => s.data.every((n) => n === 0));
+  // an empty panel says so instead of showing bare axes
+  const title = empty
+    ? { text: '暂无数据', left: 'center', top: 'middle', textStyle: { color: '#8F99A8', fontSize: font + 2 } }
+    : undefined;
   const tooltip = { trigger: chart.kind === 'pie' ? 'item' : 'axis', textStyle: text };
   if (chart.kind === 'pie') {
     const data = chart.categories.map((name, i) => ({ name, value: chart.series[0]?.data[i] ?? 0 }));
     return {
+      title,
       color: PALETTE,
       tooltip: { ...tooltip, formatter: `{b}：{c}${chart.unit}（{d}%）` },
       legend: { bottom: 0, textStyle: text, type: 'scroll' },
@@ -31,6 +37,7 @@ export function panelOption(chart: PanelChart, scale = 1): EChartsCoreOption {
   }
   const stacked = chart.series.length > 1;
   return {
+    title,
     color: PALETTE,
     tooltip,
     legend: stacked ? { top: 0, textStyle: text } : undefined,

@@ -1,5 +1,11 @@
 import { BarChart, LineChart, PieChart } from 'echarts/charts';
-import { DataZoomComponent, GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
+import {
+  DataZoomComponent,
+  GridComponent,
+  LegendComponent,
+  TitleComponent,
+  TooltipComponent,
+} from 'echarts/components';
 import { type ECharts, type EChartsCoreOption, init, use } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
@@ -12,6 +18,7 @@ use([
   GridComponent,
   TooltipComponent,
   LegendComponent,
+  TitleComponent,
   DataZoomComponent,
   CanvasRenderer,
 ]);
