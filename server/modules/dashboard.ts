@@ -5,6 +5,7 @@ import {
   bedRoom,
   bedStatistics,
   birthCalendar,
+  type DashboardPanel,
   dashboardConfig,
   dashboardPanel,
   easyPart,
@@ -32,6 +33,7 @@ import {
   liveCountList,
   waitHandle,
 } from './dashboard/figures.js';
+import { keptFigure } from './dashboard/kept.js';
 import { panelChart as chartOf } from './dashboard/panels.js';
 import { bedRoomOf, buildingParts, floorParts, roomCounts } from './dashboard/places.js';
 import { type Reader, readerOf } from './dashboard/scope.js';
@@ -43,25 +45,53 @@ const REFRESH_SECONDS = 300;
 const SCREEN_TITLE = '智慧养老数据看板';
 
 /** A read of the dashboard: the view authority, no query, an answer of the given shape. */
-const read = (url: string, response: z.ZodType, figure: (r: Reader) => Promise<unknown>) =>
+const read = (
+  url: string,
+  response: z.ZodType,
+  tables: readonly string[],
+  figure: (r: Reader) => Promise<unknown>,
+) =>
   route({
     method: 'GET',
     url,
     auth: A.view,
     query: noQuery,
     response,
-    handler: (ctx) => figure(readerOf(ctx)),
+    handler(ctx) {
+      const r = readerOf(ctx);
+      return keptFigure(r, url, tables, () => figure(r));
+    },
   });
 
+const ELDERS = ['oldman'];
+const PLACES = ['bed', 'room', 'floor', 'building'];
+/** The tables each panel adds up (its figures are kept until one of them changes). */
+const panelTables: Record<DashboardPanel, readonly string[]> = {
+  oldmanNum: ['oldman', 'dept'],
+  oldmanStatus: ELDERS,
+  oldmanAge: ELDERS,
+  oldmanSex: ELDERS,
+  nursingLevel: ['oldman', 'careLevel'],
+  live: ELDERS,
+  quit: ELDERS,
+  mattress: ['alarmRecord'],
+  execution: ['nursingTask'],
+};
+
 const dashboardRoutes = (): AnyRoute[] => [
-  read(P.count, indexCount, countAll),
-  read(P.waitHandleCount, waitHandleCount, waitHandle),
-  read(P.average, averageAnswer, average),
-  read(P.liveCounts, liveCounts, liveCountList),
-  read(P.oldmanCount, oldmanCount, elderCount),
-  read(P.easyPartBuildings, easyPartBuildings, buildingParts),
-  read(P.bedStatistics, bedStatistics, bedCounts),
-  read(P.roomStatistics, roomStatistics, roomCounts),
+  read(P.count, indexCount, ['oldman', 'bed', 'oldmanOut', 'alarmRecord', 'nursingTask'], countAll),
+  read(
+    P.waitHandleCount,
+    waitHandleCount,
+    ['oldman', 'oldmanOut', 'alarmRecord', 'nursingTask', 'bill'],
+    waitHandle,
+  ),
+  read(P.average, averageAnswer, ELDERS, average),
+  read(P.liveCounts, liveCounts, ELDERS, liveCountList),
+  read(P.oldmanCount, oldmanCount, ELDERS, elderCount),
+  read(P.easyPartBuildings, easyPartBuildings, PLACES, buildingParts),
+  read(P.bedStatistics, bedStatistics, ['bed'], bedCounts),
+  read(P.roomStatistics, roomStatistics, ['bed', 'room'], roomCounts),
   route({
     method: 'GET',
     url: P.birthCalendar,
@@ -73,7 +103,8 @@ const dashboardRoutes = (): AnyRoute[] => [
       // Another organisation's elders are not this user's to see.
       if (ctx.params.orgId !== ctx.user.orgId)
         throw new ApiFailure(Code.noAuthority, '无权查看其他机构的数据');
-      return birthdays(readerOf(ctx));
+      const r = readerOf(ctx);
+      return keptFigure(r, P.birthCalendar, [...ELDERS, ...PLACES], () => birthdays(r));
     },
   }),
   route({
@@ -82,7 +113,11 @@ const dashboardRoutes = (): AnyRoute[] => [
     auth: A.view,
     query: easyPartQuery,
     response: easyPart,
-    handler: (ctx) => floorParts(readerOf(ctx), ctx.query.buildingId),
+    handler(ctx) {
+      const r = readerOf(ctx);
+      const { buildingId } = ctx.query;
+      return keptFigure(r, `${P.easyPart}?${buildingId ?? ''}`, PLACES, () => floorParts(r, buildingId));
+    },
   }),
   route({
     method: 'GET',
@@ -147,7 +182,11 @@ const dashboardRoutes = (): AnyRoute[] => [
     params: z.object({ panel: dashboardPanel }),
     query: noQuery,
     response: panelChart,
-    handler: (ctx) => chartOf(readerOf(ctx), ctx.params.panel),
+    handler(ctx) {
+      const r = readerOf(ctx);
+      const { panel } = ctx.params;
+      return keptFigure(r, `show/${panel}`, panelTables[panel], () => chartOf(r, panel));
+    },
   }),
 ];
 
