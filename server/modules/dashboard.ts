@@ -33,7 +33,7 @@ import {
   liveCountList,
   waitHandle,
 } from './dashboard/figures.js';
-import { keptFigure } from './dashboard/kept.js';
+import { sendFigure } from './dashboard/kept.js';
 import { panelChart as chartOf } from './dashboard/panels.js';
 import { bedRoomOf, buildingParts, floorParts, roomCounts } from './dashboard/places.js';
 import { type Reader, readerOf } from './dashboard/scope.js';
@@ -57,10 +57,7 @@ const read = (
     auth: A.view,
     query: noQuery,
     response,
-    handler(ctx) {
-      const r = readerOf(ctx);
-      return keptFigure(r, url, tables, () => figure(r));
-    },
+    handler: (ctx) => sendFigure(ctx, url, tables, figure),
   });
 
 const ELDERS = ['oldman'];
@@ -103,8 +100,7 @@ const dashboardRoutes = (): AnyRoute[] => [
       // Another organisation's elders are not this user's to see.
       if (ctx.params.orgId !== ctx.user.orgId)
         throw new ApiFailure(Code.noAuthority, '无权查看其他机构的数据');
-      const r = readerOf(ctx);
-      return keptFigure(r, P.birthCalendar, [...ELDERS, ...PLACES], () => birthdays(r));
+      return sendFigure(ctx, P.birthCalendar, [...ELDERS, ...PLACES], birthdays);
     },
   }),
   route({
@@ -114,9 +110,8 @@ const dashboardRoutes = (): AnyRoute[] => [
     query: easyPartQuery,
     response: easyPart,
     handler(ctx) {
-      const r = readerOf(ctx);
       const { buildingId } = ctx.query;
-      return keptFigure(r, `${P.easyPart}?${buildingId ?? ''}`, PLACES, () => floorParts(r, buildingId));
+      return sendFigure(ctx, `${P.easyPart}?${buildingId ?? ''}`, PLACES, (r) => floorParts(r, buildingId));
     },
   }),
   route({
@@ -183,9 +178,8 @@ const dashboardRoutes = (): AnyRoute[] => [
     query: noQuery,
     response: panelChart,
     handler(ctx) {
-      const r = readerOf(ctx);
       const { panel } = ctx.params;
-      return keptFigure(r, `show/${panel}`, panelTables[panel], () => chartOf(r, panel));
+      return sendFigure(ctx, `show/${panel}`, panelTables[panel], (r) => chartOf(r, panel));
     },
   }),
 ];

@@ -2,8 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   DASHBOARD_PANELS,
   type IndexCount,
+  indexCount,
   DashboardPaths as P,
   type PanelChart,
+  panelChart,
   type ShowSet,
 } from '../../domain/api/dashboard.js';
 import { pathWith } from '../../domain/api/path.js';
@@ -83,7 +85,7 @@ async function checkIn() {
 
 describe('dashboard figures (spec 001 §7 "Dashboard")', () => {
   it('index/count adds up residents, beds, outings, alarms and today’s tasks, and moves with a check-in', async () => {
-    const before = await get<IndexCount>(P.count);
+    const before = indexCount.parse(await get<IndexCount>(P.count));
     expect(before.inResidence).toBe(await residents());
     expect(before.totalBeds).toBeGreaterThan(before.freeBeds);
     expect(before.occupancyRate).toBeGreaterThan(0);
@@ -230,7 +232,8 @@ describe('dashboard figures (spec 001 §7 "Dashboard")', () => {
 
   it('every one of the nine panels answers a chart whose series fit its categories; an unknown one is refused', async () => {
     for (const panel of DASHBOARD_PANELS) {
-      const chart = await get<PanelChart>(pathWith(P.show, { panel }));
+      // kept answers are sent as text: the declared shape is checked here
+      const chart = panelChart.parse(await get<PanelChart>(pathWith(P.show, { panel })));
       expect(chart.panel).toBe(panel);
       expect(chart.title).not.toBe('');
       for (const s of chart.series) expect(s.data.length, panel).toBe(chart.categories.length);
