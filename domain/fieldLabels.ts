@@ -5,6 +5,10 @@
  * tests/unit/validation-messages.test.ts checks that every field of every route has a name.
  */
 export const wireFieldLabels: Record<string, string> = {
+  // issue #17: the dashboard's panels (index/show/{panel}, show/set)
+  panel: '看板图表',
+  panels: '看板图表设置',
+  show: '是否显示',
   // issue #16: a stock document's lines of goods
   lines: '物品明细',
   // issue #16, drugs per elder: a round of doses (use/useIds)

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { alarmRecord } from './alarms.js';
 import { careTasksPush } from './api/care.js';
+import { dashboardChanged } from './api/dashboard.js';
 import { positionPayload } from './devices.js';
 import { paymentOrderView } from './payment.js';
 
@@ -46,6 +47,8 @@ export const serverPushMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('notice.receipt'), data: z.object({ noticeId: z.number().int() }) }),
   /** Care tasks of a department changed or came due (domain/api/care.ts). */
   z.object({ type: z.literal('careTasks'), data: careTasksPush }),
+  /** Figures of the dashboard moved (a check-in, an alarm, a care task): it re-reads those panels. */
+  z.object({ type: z.literal('dashboard.changed'), data: dashboardChanged }),
   /** Positions batched per client (at most ~20 frames a second), latest per device. */
   z.object({
     type: z.literal('positions'),

@@ -12,6 +12,12 @@ export const ShellScreens = {
   notImplemented: '/notimpliment',
 } as const;
 
+/** Spec 001 §2 "Home, base /home": the data dashboard and its setting. */
+export const DashboardScreens = {
+  moreEcharts: '/home/moreEcharts',
+  echartsSetting: '/home/echartsSetting',
+} as const;
+
 /** Spec 000 §2 menu tree: /archives and the archives of cared-for people. */
 export const ArchivesScreens = {
   org: '/archives/manager1/index',

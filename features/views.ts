@@ -9,6 +9,7 @@ import { careViews } from './care/index.js';
 import { careHealthViews } from './care-health/index.js';
 import { consultViews } from './consult/index.js';
 import { contractViews } from './contract/index.js';
+import { dashboardViews } from './dashboard/index.js';
 import { drugViews } from './drugs/index.js';
 import { educationViews } from './education/index.js';
 import { expenseViews } from './expense/index.js';
@@ -30,6 +31,7 @@ import { shellViews } from './workbench/index.js';
  */
 export const views: ViewLoaders = {
   ...shellViews,
+  ...dashboardViews,
   ...archivesViews,
   ...residenceViews,
   ...consultViews,

@@ -34,6 +34,7 @@ import { ensurePatrolIndexes, startPatrolTaskJob } from './modules/administratio
 import { seedPatrolTasks } from './modules/administration/seedPatrol.js';
 import { ensureTaskIndexes, startCareTaskJob } from './modules/care/planTasks.js';
 import { seedCarePlans } from './modules/care/seedPlans.js';
+import { ensureDashboardStore } from './modules/dashboard/store.js';
 import { seedDrugs } from './modules/drugs/seedDrugs.js';
 import { seedEducation } from './modules/education/seed.js';
 import { startRectifyWatch } from './modules/government/overdue.js';
@@ -132,6 +133,7 @@ export async function buildApp(options: AppOptions) {
   await seedPhotos(db, dataDir);
   await seedCarePlans(db);
   await ensureTaskIndexes(db);
+  await ensureDashboardStore(db);
   await ensurePatrolIndexes(db);
   await seedPatrolTasks(db);
   await seedDrugs(db);

@@ -6,6 +6,7 @@ import { archivesModule } from './archives.js';
 import { baseDataModule } from './baseData.js';
 import { callboardModule } from './callboard.js';
 import { careModule } from './care.js';
+import { dashboardModule } from './dashboard.js';
 import { drugsModule } from './drugs.js';
 import { educationModule } from './education.js';
 import { expenseModule } from './expense.js';
@@ -28,6 +29,7 @@ const benchModule: ModuleDef = {
 /** Every module, in menu order (docs/modules.md: a new module is one file and one line here). */
 export const modules: readonly ModuleDef[] = [
   shellModule,
+  dashboardModule,
   archivesModule,
   liveModule,
   iotModule,

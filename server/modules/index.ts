@@ -8,6 +8,7 @@ import { archivesServer } from './archives.js';
 import { baseDataServer } from './baseData.js';
 import { callboardServer } from './callboard.js';
 import { careServer } from './care.js';
+import { dashboardServer } from './dashboard.js';
 import { drugsServer } from './drugs.js';
 import { educationServer } from './education.js';
 import { expenseServer } from './expense.js';
@@ -23,6 +24,7 @@ import { warehouseServer } from './warehouse.js';
 /** The server's part of each module descriptor, by module name (a plain CRUD module needs none). */
 export const serverModules: Readonly<Record<string, ServerModule>> = {
   shell: shellServer,
+  dashboard: dashboardServer,
   archives: archivesServer,
   live: liveServer,
   iot: iotServer,

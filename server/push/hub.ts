@@ -1,5 +1,7 @@
 import type { WebSocket } from 'ws';
 import type { AlarmRecord } from '../../domain/alarms.js';
+import { AlarmStatus } from '../../domain/alarms.js';
+import { DashboardAuthority, type DashboardChangeKind } from '../../domain/api/dashboard.js';
 import { satisfies } from '../../domain/authorityExpr.js';
 import type { Position } from '../../domain/devices.js';
 import { Authority } from '../../domain/menus.js';
@@ -8,6 +10,7 @@ import { Topic } from '../../domain/topics.js';
 import type { SessionUser } from '../auth/tokens.js';
 import type { Bridge } from '../broker/index.js';
 import { holdsDept } from '../http/deptScope.js';
+import { DashboardPulse } from './dashboardPulse.js';
 
 export interface PushClient {
   socket: WebSocket;
@@ -32,6 +35,12 @@ const authorityOf = (record: Pick<AlarmRecord, 'source'>) =>
 export class PushHub {
   readonly clients = new Set<PushClient>();
   private frameTimer: ReturnType<typeof setInterval> | undefined;
+  private readonly pulse = new DashboardPulse((orgId, depts, message) => {
+    const text = JSON.stringify(message);
+    for (const client of this.clients)
+      if ([...depts].some((d) => PushHub.maySee(client.user, orgId, d, DashboardAuthority.view)))
+        client.socket.send(text);
+  });
 
   constructor(private readonly bridge: Bridge | null) {}
 
@@ -42,6 +51,7 @@ export class PushHub {
   stop() {
     clearInterval(this.frameTimer);
     this.frameTimer = undefined;
+    this.pulse.stop();
     for (const client of this.clients) client.socket.close(1001, 'server stopping');
     this.clients.clear();
   }
@@ -73,6 +83,14 @@ export class PushHub {
     this.bridge?.publish(Topic.alarm(record.orgId), JSON.stringify(wire), { qos: 1 });
     const text = JSON.stringify({ type: created ? 'alarm.created' : 'alarm.updated', data: wire });
     for (const client of this.clients) if (PushHub.mayReceive(client.user, record)) client.socket.send(text);
+    // an alarm opened or closed moves the dashboard; another reading of an open one does not
+    if (created || record.status !== AlarmStatus.unhandled)
+      this.dashboard(record.orgId, record.deptId, 'alarm');
+  }
+
+  /** Something the dashboard counts changed in a department (debounced, see DashboardPulse). */
+  dashboard(orgId: number, deptId: number, kind: DashboardChangeKind) {
+    this.pulse.touch(orgId, deptId, kind);
   }
 
   /** A notice or reminder for everyone of an organisation signed in now (not a user without any role). */

@@ -1,6 +1,7 @@
 import { createContext, type ReactNode, useContext, useSyncExternalStore } from 'react';
 import type { Observable } from 'rxjs';
 import type { CareTasksPush } from '../../domain/api/care.js';
+import type { DashboardChangeKind } from '../../domain/api/dashboard.js';
 import type { PaymentOrderView } from '../../domain/payment.js';
 import type { PushedNotice } from '../../domain/push.js';
 import type { AlarmStore, ExternalStore } from '../../streams/alarms.js';
@@ -36,6 +37,8 @@ export interface Realtime {
   payments$: Observable<PaymentOrderView>;
   /** Care tasks of the user's departments made, done, cancelled, come due or overdue. */
   careTasks$: Observable<CareTasksPush>;
+  /** Figures of the dashboard moved (a check-in, an alarm, a care task); at most one a second. */
+  dashboard$: Observable<DashboardChangeKind[]>;
   /** Elders heard leaving or coming back since the console started (map and bed cards: 外出中). */
   outingPresence: ExternalStore<PresenceByElder>;
   /** Each (re)connect of either channel: a page holding a snapshot loads it again (resync). */

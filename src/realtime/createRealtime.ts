@@ -11,6 +11,7 @@ import { brokerConnectionMachine, brokerUrl } from '../../machines/brokerConnect
 import { pushConnectionMachine, pushTimerEffects } from '../../machines/pushConnectionMachine.js';
 import { alarmStore, alarms$, subjectStore } from '../../streams/alarms.js';
 import { careTasks$ } from '../../streams/careTasks.js';
+import { dashboard$ } from '../../streams/dashboard.js';
 import { inbox$ } from '../../streams/inbox.js';
 import { notices$ } from '../../streams/notices.js';
 import { presenceStore } from '../../streams/outings.js';
@@ -307,6 +308,7 @@ export function createRealtime(options: RealtimeOptions): Realtime & { stop(): v
     inbox$: inbox$(push$).pipe(share()),
     payments$: payments$(push$),
     careTasks$: careTasks$(push$),
+    dashboard$: dashboard$(push$),
     outingPresence: presence,
     reconnects$: reconnects$.asObservable(),
     stop() {

@@ -7,6 +7,7 @@
  * - resources (resources.ts): elder list with 10,000 elders under load, against a bare Fastify route
  * - list (list.ts): ResourceList with 10,000 rows, first render and scrolling in headless Chromium
  * - billing (billing.ts): month-end bills for 1,000 residents; 10,000 random trades, then reconciliation
+ * - dashboard (dashboard.ts): every dashboard call with 10,000 elders under 50 connections; first paint of the dashboard
  * - care (care.ts): a day's care tasks for 1,000 elders × 10 items; today's tasks of one floor under 50 connections
  * - inbox (inbox.ts): an announcement to 500 open consoles; the bell's unread count with 1,000 users
  * - patrol (patrol.ts): a month of patrol tasks for 50 plans
@@ -23,6 +24,7 @@ import { chromium } from '@playwright/test';
 import { benchAttendance } from './attendance.js';
 import { benchBilling } from './billing.js';
 import { benchCare } from './care.js';
+import { benchDashboard } from './dashboard.js';
 import { benchInbox } from './inbox.js';
 import { benchList } from './list.js';
 import { benchMap } from './map.js';
@@ -137,6 +139,7 @@ async function main() {
     resources: benchResources,
     billing: benchBilling,
     care: benchCare,
+    dashboard: benchDashboard,
     inbox: benchInbox,
     patrol: benchPatrol,
     stock: benchStock,

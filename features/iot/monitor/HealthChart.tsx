@@ -1,7 +1,7 @@
 import { Callout, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useMemo } from 'react';
+import { EChart } from '../../../src/ui/EChart.js';
 import { chartOption } from './chartOptions.js';
-import { EChart } from './EChart.js';
 import { type SeriesName, seriesTitle } from './kinds.js';
 import { type RangeKind, type Statistics, summarize, summaryFigures } from './series.js';
 

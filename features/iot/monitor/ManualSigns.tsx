@@ -4,8 +4,8 @@ import { CareHealthPaths, SignType } from '../../../domain/api/careHealth.js';
 import { pathWith } from '../../../domain/api/path.js';
 import { localDateTimeMs } from '../../../domain/clock.js';
 import { useApp } from '../../../src/app/AppContext.js';
+import { EChart } from '../../../src/ui/EChart.js';
 import type { ChartOption } from './chartOptions.js';
-import { EChart } from './EChart.js';
 import { axisTime, localDate, type RangeKind, rangeOf } from './series.js';
 
 interface SignPoint {

@@ -187,7 +187,7 @@ function countByDept(rows: readonly { orgId: number; deptId: number }[]) {
 
 /** Tells each department's care staff that its tasks changed (they reload what they show). */
 export function pushTaskChanges(
-  hub: Pick<PushHub, 'toDepartment'>,
+  hub: Pick<PushHub, 'toDepartment' | 'dashboard'>,
   depts: ReadonlyMap<string, number>,
   taskDate: string,
   reason: CareTasksPush['reason'],
@@ -198,6 +198,7 @@ export function pushTaskChanges(
       type: 'careTasks',
       data: { taskDate, reason, count },
     });
+    hub.dashboard(orgId, deptId, 'task');
   }
 }
 

@@ -45,4 +45,6 @@ export async function record(ctx: Ctx, c: Change) {
       createTime: nowStamp(),
     })
     .execute();
+  const orgId = ctx.user.orgId;
+  ctx.afterCommit(() => ctx.services.hub.dashboard(orgId, c.deptId, 'residence'));
 }

@@ -1,23 +1,30 @@
-import { BarChart, LineChart } from 'echarts/charts';
-import { DataZoomComponent, GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
-import { type ECharts, init, use } from 'echarts/core';
+import { BarChart, LineChart, PieChart } from 'echarts/charts';
+import {
+  DataZoomComponent,
+  GridComponent,
+  LegendComponent,
+  TitleComponent,
+  TooltipComponent,
+} from 'echarts/components';
+import { type ECharts, type EChartsCoreOption, init, use } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
-import type { ChartOption } from './chartOptions.js';
 
-// Only what the health charts draw: this module is in the lazily loaded chart pages' chunk.
+// Only what the health charts and the dashboard draw: this module is in the lazily loaded chart pages' chunks.
 use([
   LineChart,
   BarChart,
+  PieChart,
   GridComponent,
   TooltipComponent,
   LegendComponent,
+  TitleComponent,
   DataZoomComponent,
   CanvasRenderer,
 ]);
 
 /** One ECharts instance on a div: created once, option replaced on change, resized with its box. */
-export function EChart({ option, className }: { option: ChartOption; className?: string }) {
+export function EChart({ option, className }: { option: EChartsCoreOption; className?: string }) {
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<ECharts | null>(null);
   useEffect(() => {

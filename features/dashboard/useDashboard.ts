@@ -1,0 +1,130 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { auditTime } from 'rxjs';
+import {
+  type DashboardChangeKind,
+  type DashboardPanel,
+  type IndexCount,
+  DashboardPaths as P,
+  type PanelChart,
+  panelsMovedBy,
+  type ShowSet,
+} from '../../domain/api/dashboard.js';
+import { pathWith } from '../../domain/api/path.js';
+import { useApp } from '../../src/app/AppContext.js';
+import { usePageRefresh } from '../../src/app/usePageRefresh.js';
+import { useOptionalRealtime } from '../../src/realtime/context.js';
+
+export interface DashboardConfig {
+  orgId: number;
+  orgName: string;
+  title: string;
+  refreshSeconds: number;
+}
+export interface WaitHandle {
+  alarms: number;
+  outingAudits: number;
+  pendingTasks: number;
+  unpaidBills: number;
+  waitingCheckIn: number;
+}
+export interface Birthday {
+  oldmanId: number;
+  oldmanName: string;
+  day: number;
+  age: number;
+  bedName: string | null;
+}
+export interface Headline {
+  count: IndexCount;
+  wait: WaitHandle;
+  average: { averageAge: number; averageStayDays: number };
+}
+
+/**
+ * What the dashboard shows and when it reads it again: everything at open, on 刷新, after the push
+ * channel reconnects and every `refreshSeconds`; the headline and the panels a change moves when the
+ * push channel says so ('dashboard.changed', at most once a second).
+ */
+export function useDashboard() {
+  const { request } = useApp();
+  const realtime = useOptionalRealtime();
+  const [config, setConfig] = useState<DashboardConfig | null>(null);
+  const [set, setSet] = useState<ShowSet | null>(null);
+  const [headline, setHeadline] = useState<Headline | null>(null);
+  const [birthdays, setBirthdays] = useState<Birthday[]>([]);
+  const [charts, setCharts] = useState<Partial<Record<DashboardPanel, PanelChart>>>({});
+  const [error, setError] = useState('');
+  const [updatedAt, setUpdatedAt] = useState<Date | null>(null);
+  const shown = useRef<DashboardPanel[]>([]);
+
+  const get = useCallback(<T>(url: string) => request<T>({ url, silent: true }), [request]);
+
+  const loadHeadline = useCallback(async () => {
+    const [count, wait, average] = await Promise.all([
+      get<IndexCount>(P.count),
+      get<WaitHandle>(P.waitHandleCount),
+      get<Headline['average']>(P.average),
+    ]);
+    setHeadline({ count, wait, average });
+    setUpdatedAt(new Date());
+  }, [get]);
+
+  const loadPanels = useCallback(
+    async (panels: readonly DashboardPanel[]) => {
+      const list = await Promise.all(panels.map((panel) => get<PanelChart>(pathWith(P.show, { panel }))));
+      setCharts((old) => ({ ...old, ...Object.fromEntries(list.map((c) => [c.panel, c])) }));
+    },
+    [get],
+  );
+
+  const loadAll = useCallback(async () => {
+    try {
+      const [cfg, mine] = await Promise.all([get<DashboardConfig>(P.systemConfig), get<ShowSet>(P.showSet)]);
+      setConfig(cfg);
+      setSet(mine);
+      shown.current = mine.panels.filter((p) => p.show).map((p) => p.panel);
+      await Promise.all([
+        loadHeadline(),
+        loadPanels(shown.current),
+        get<Birthday[]>(pathWith(P.birthCalendar, { orgId: cfg.orgId })).then(setBirthdays),
+      ]);
+      setError('');
+    } catch (e) {
+      setError((e as Error).message || '加载失败');
+    }
+  }, [get, loadHeadline, loadPanels]);
+
+  const changed = useCallback(
+    (kinds: readonly DashboardChangeKind[]) => {
+      const moved = new Set(kinds.flatMap((k) => panelsMovedBy[k]));
+      Promise.all([loadHeadline(), loadPanels(shown.current.filter((p) => moved.has(p)))]).catch((e: Error) =>
+        setError(e.message || '加载失败'),
+      );
+    },
+    [loadHeadline, loadPanels],
+  );
+
+  useEffect(() => {
+    void loadAll();
+  }, [loadAll]);
+  usePageRefresh(() => void loadAll());
+
+  useEffect(() => {
+    if (!realtime) return;
+    const pushes = realtime.dashboard$.subscribe(changed);
+    const resync = realtime.reconnects$.pipe(auditTime(1000)).subscribe(() => void loadAll());
+    return () => {
+      pushes.unsubscribe();
+      resync.unsubscribe();
+    };
+  }, [realtime, changed, loadAll]);
+
+  const every = config?.refreshSeconds;
+  useEffect(() => {
+    if (!every) return;
+    const timer = setInterval(() => void loadAll(), every * 1000);
+    return () => clearInterval(timer);
+  }, [every, loadAll]);
+
+  return { config, set, headline, birthdays, charts, error, updatedAt, reload: loadAll };
+}
