@@ -29,6 +29,8 @@ const alarmFilters: FilterDef[] = [
   { field: 'oldmanName', kind: 'like', label: '长者姓名' },
   // records open during the days chosen (from first to last alarm)
   { field: 'firstAt', kind: 'range', label: '告警日期' },
+  // the records there were when page 1 was read (issue #19): later arrivals do not shift the pages
+  { field: 'maxRecordId', kind: 'eq', label: '记录上限', hidden: true },
 ];
 const alarmList = {
   table: 'alarmRecord',
@@ -45,8 +47,9 @@ const alarmList = {
     'handleNote',
   ],
   filters: alarmFilters,
-  // open first, then the most severe and the oldest (server/routes/iot/records.ts)
+  // open first, then the most severe and the oldest (server/routes/iot/records.ts); or newest first
   defaultSort: { field: 'status', order: 'asc' },
+  sortable: ['recordId'],
 } as const;
 
 /** GET /pims/web-org/alarmRecord: the mattress alarms (床垫告警 › 历史记录). */
