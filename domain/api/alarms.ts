@@ -58,7 +58,7 @@ export const ackBatchAnswer = z.object({
   refused: z.array(z.object({ recordId: z.number().int(), reason: z.string() })),
 });
 
-/** POST …/record/comment.
+/** POST …/record/comment. */
 export const commentInput = z.object({
   recordId: recordIdField,
   content: z.string().trim().min(1, '请填写备注').max(500, '备注不能超过500个字'),

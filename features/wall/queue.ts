@@ -24,8 +24,7 @@ export function compareQueue(a: AlarmRecord, b: AlarmRecord): number {
   if (unacked !== 0) return unacked;
   return compareRank(a, b) || a.firstTime - b.firstTime || a.recordId - b.recordId;
 }
-const compareRank = (a: AlarmRecord, b: AlarmRecord) =>
-  rankOf(b) - rankOf(a) || b.severity - a.severity;
+const compareRank = (a: AlarmRecord, b: AlarmRecord) => rankOf(b) - rankOf(a) || b.severity - a.severity;
 
 /** How the live console lists open alarms: by severity (the default), or the newest first. */
 export type ConsoleOrder = 'severity' | 'newest';

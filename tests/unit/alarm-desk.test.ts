@@ -188,3 +188,21 @@ describe('通讯离线 belongs to the console of the device', () => {
     expect(offlineAlarmSource('callButton')).toBe('mattress');
   });
 });
+
+describe('ignoring with a reason', () => {
+  it('keeps the reason as the record note; without one the note stays empty', async () => {
+    const admin = await signInAdmin(h.app);
+    const own = await deptOf(null, '护理一部');
+    const a = await alarmIn(own);
+    const b = await alarmIn(own);
+    const withReason = await call(h.app, admin.token, 'POST', IotPaths.alarmHandle, {
+      recordId: a,
+      status: 2,
+      handleNote: '设备测试，非真实求助',
+    });
+    expect(withReason.body.code).toBe(Code.ok);
+    expect(await stored(a)).toMatchObject({ status: 2, handleNote: '设备测试，非真实求助' });
+    await call(h.app, admin.token, 'POST', IotPaths.alarmHandle, { recordId: b, status: 2 });
+    expect(await stored(b)).toMatchObject({ status: 2, handleNote: null });
+  });
+});

@@ -150,7 +150,7 @@ export function alarmRoutes(): AnyRoute[] {
           row,
           ctx.body.status === AlarmStatus.handled
             ? { type: 'alarm.handle', ...by, note: ctx.body.handleNote ?? '' }
-            : { type: 'alarm.ignore', ...by },
+            : { type: 'alarm.ignore', ...by, reason: ctx.body.handleNote ?? '' },
         );
       },
     }),

@@ -78,6 +78,8 @@ function alarmHooks(source: AlarmSource): ResourceHooks {
           place: placeText(row),
           firstAt: localDateTime(row.firstTime),
           lastAt: localDateTime(row.lastTime),
+          ackAt: row.ackTime === null ? null : localDateTime(row.ackTime),
+          handleAt: row.handleTime === null ? null : localDateTime(row.handleTime),
         })),
       };
     },
