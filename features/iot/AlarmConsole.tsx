@@ -58,6 +58,7 @@ function LiveAlarms({ source }: { source: AlarmSource }) {
   const now = useNow(1000);
   const actions = useAlarmActions(source);
   const [dialog, setDialog] = useState<Dialogs>(null);
+  const openedAt = useRef(Date.now()).current;
   // the one sound of the console, for all the user's open alarms (src/alarm): shown here too
   const announced = useAnnouncerState();
   const sounding = announced?.sounding ?? false;
@@ -112,6 +113,7 @@ function LiveAlarms({ source }: { source: AlarmSource }) {
           actions={actions}
           onDialog={setDialog}
           paused={dialog !== null}
+          openedAt={openedAt}
         />
       )}
       <AlarmDialogs dialog={dialog} onDialog={setDialog} actions={actions} />

@@ -39,8 +39,11 @@ export function LiveAlarmTable({
   actions,
   onDialog,
   paused,
+  openedAt,
 }: {
   open: readonly AlarmRecord[];
+  /** When the console opened: alarms raised since are arrivals (the table itself mounts with the first alarm). */
+  openedAt: number;
   now: number;
   actions: AlarmActions;
   onDialog(next: Dialogs): void;
@@ -51,9 +54,8 @@ export function LiveAlarmTable({
   const rows = useMemo(() => [...open].sort(compareConsole(order)), [open, order]);
 
   // arrivals: first seen after the console opened (noteArrivals: the wall's rule, repeats count again)
-  const openedAt = useRef(Date.now());
   const [seen, setSeen] = useState<ReadonlyMap<number, number>>(new Map());
-  useEffect(() => setSeen((before) => noteArrivals(before, open, Date.now(), openedAt.current)), [open]);
+  useEffect(() => setSeen((before) => noteArrivals(before, open, Date.now(), openedAt)), [open]);
   const isNew = (a: AlarmRecord) => {
     const at = seen.get(a.recordId);
     return at !== undefined && at > 0 && now - at < ARRIVAL_VISIBLE_MS;
@@ -70,6 +72,17 @@ export function LiveAlarmTable({
       if (!next.delete(id)) next.add(id);
       return next;
     });
+  // Shift+click a second checkbox: every row between the two (twenty rows in three clicks)
+  const anchor = useRef<number | null>(null);
+  const shift = useRef(false);
+  const pick = (id: number, range: boolean) => {
+    const from = rows.findIndex((a) => a.recordId === anchor.current);
+    const to = rows.findIndex((a) => a.recordId === id);
+    anchor.current = id;
+    if (!range || from < 0 || to < 0) return toggle(id);
+    const span = rows.slice(Math.min(from, to), Math.max(from, to) + 1).map((a) => a.recordId);
+    setChosen((s) => new Set([...[...s].filter((x) => openIds.has(x)), ...span]));
+  };
   const allChosen = rows.length > 0 && selected.length === rows.length;
   const [busy, setBusy] = useState(false);
   const ackSelected = () => {
@@ -216,7 +229,9 @@ export function LiveAlarmTable({
             onClick={ackSelected}
           />
         ) : null}
-        <span className="alarm-keys">快捷键：↑↓ 选行 · 空格 勾选 · A 确认 · H 处理 · 回车 详情</span>
+        <span className="alarm-keys">
+          快捷键：↑↓ 选行 · 空格 勾选 · Shift+点击 连选 · A 确认 · H 处理 · 回车 详情
+        </span>
       </div>
       <div className="alarm-table-wrap" ref={table}>
         <HTMLTable className="alarm-table" striped interactive compact data-testid="live-alarms">
@@ -270,7 +285,10 @@ export function LiveAlarmTable({
                       aria-label="选择"
                       tabIndex={-1}
                       checked={chosen.has(a.recordId)}
-                      onChange={() => toggle(a.recordId)}
+                      onClick={(e) => {
+                        shift.current = e.shiftKey;
+                      }}
+                      onChange={() => pick(a.recordId, shift.current)}
                     />
                   </td>
                   <td>
