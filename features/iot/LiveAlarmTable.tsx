@@ -55,7 +55,7 @@ export function LiveAlarmTable({
 
   // arrivals: first seen after the console opened (noteArrivals: the wall's rule, repeats count again)
   const [seen, setSeen] = useState<ReadonlyMap<number, number>>(new Map());
-  useEffect(() => setSeen((before) => noteArrivals(before, open, Date.now(), openedAt)), [open]);
+  useEffect(() => setSeen((before) => noteArrivals(before, open, Date.now(), openedAt)), [open, openedAt]);
   const isNew = (a: AlarmRecord) => {
     const at = seen.get(a.recordId);
     return at !== undefined && at > 0 && now - at < ARRIVAL_VISIBLE_MS;
