@@ -92,7 +92,10 @@ export const otherPntAlarmTypeName: Record<string, string> = {
 export const alarmTypeName = (source: AlarmSource, alarmType: string): string =>
   source === 'pnt'
     ? (positionAlarmTypeName[alarmType as PositionAlarmType] ?? otherPntAlarmTypeName[alarmType] ?? alarmType)
-    : (mattressAlarmTypeName[alarmType] ?? alarmType);
+    : // a mattress's or call button's 通讯离线 is a mattress-side alarm of a positioning type
+      (mattressAlarmTypeName[alarmType] ??
+      positionAlarmTypeName[alarmType as PositionAlarmType] ??
+      alarmType);
 
 /** How people name the three severities (3 most severe). */
 export const severityNames: Record<1 | 2 | 3, string> = { 3: '紧急', 2: '重要', 1: '一般' };

@@ -41,7 +41,7 @@ export type AlarmEvent =
   | ({ type: 'alarm.ack' } & By)
   | { type: 'alarm.escalate'; at: number }
   | ({ type: 'alarm.handle'; note: string } & By)
-  | ({ type: 'alarm.ignore' } & By)
+  | ({ type: 'alarm.ignore'; reason?: string } & By)
   | ({ type: 'alarm.release' } & By)
   | { type: 'alarm.comment'; userId: number; userName: string; content: string }
   | { type: 'alarm.retrigger'; at: number };
@@ -102,7 +102,13 @@ export const alarmMachine = setup({
             handlerId: event.userId,
             handlerName: event.userName,
             handleTime: event.at,
-            handleNote: event.type === 'alarm.handle' ? event.note.trim() : null,
+            // a handle's note, an ignore's reason (issue #19: ignoring asks why)
+            handleNote:
+              event.type === 'alarm.handle'
+                ? event.note.trim()
+                : event.type === 'alarm.ignore'
+                  ? event.reason?.trim() || null
+                  : null,
           }
         : {},
     ),

@@ -42,6 +42,22 @@ export const closeQuery = z.object({ recordId: recordIdField });
 /** POST …/record/ack. */
 export const ackInput = z.object({ recordId: recordIdField });
 
+/** The most records one batch acknowledge takes. */
+export const ACK_BATCH_MAX = 200;
+
+/** POST …/record/ack/batch: the records chosen on the console. */
+export const ackBatchInput = z.object({
+  recordIds: z
+    .array(recordIdField, { error: '请选择告警记录' })
+    .min(1, '请选择告警记录')
+    .max(ACK_BATCH_MAX, `一次最多确认${ACK_BATCH_MAX}条`),
+});
+/** Which records were acknowledged, and which refused and why (another's, already acknowledged, closed …). */
+export const ackBatchAnswer = z.object({
+  acknowledged: z.array(scopedAlarm),
+  refused: z.array(z.object({ recordId: z.number().int(), reason: z.string() })),
+});
+
 /** POST …/record/comment. */
 export const commentInput = z.object({
   recordId: recordIdField,

@@ -19,6 +19,8 @@ export const IotPaths = {
   alarmIgnoreAll: `${ALARM_RECORD}/oneClickIgnore`,
   /** Beyond the spec, for control rooms: acknowledge (stops the sound) and comments. */
   alarmAck: `${ALARM_RECORD}/ack`,
+  /** Acknowledge many at once (issue #19: the operator's selection, one call, one transaction). */
+  alarmAckBatch: `${ALARM_RECORD}/ack/batch`,
   alarmComment: `${ALARM_RECORD}/comment`,
   alarmClose: '/pims/web-pi/device/alarm/close',
   unhandledAlarms: '/loms/di-lo/alarm/sendUnhandledAlarms',

@@ -20,7 +20,10 @@ const alarmFields = (typeDict: 'mattressAlarmType' | 'locateAlarmType'): FieldDe
   { name: 'firstAt', label: '首次告警', type: 'datetime', computed: true },
   { name: 'lastAt', label: '最近告警', type: 'datetime', computed: true },
   { name: 'status', label: '状态', type: 'dict', dict: 'alarmStatus', readOnly: true },
+  { name: 'ackName', label: '确认人', type: 'text', readOnly: true },
+  { name: 'ackAt', label: '确认时间', type: 'datetime', computed: true },
   { name: 'handlerName', label: '处理人', type: 'text', readOnly: true },
+  { name: 'handleAt', label: '处理时间', type: 'datetime', computed: true },
   { name: 'handleNote', label: '处理说明', type: 'textarea', readOnly: true },
 ];
 const alarmFilters: FilterDef[] = [
@@ -29,6 +32,8 @@ const alarmFilters: FilterDef[] = [
   { field: 'oldmanName', kind: 'like', label: '长者姓名' },
   // records open during the days chosen (from first to last alarm)
   { field: 'firstAt', kind: 'range', label: '告警日期' },
+  // the records there were when page 1 was read (issue #19): later arrivals do not shift the pages
+  { field: 'maxRecordId', kind: 'eq', label: '记录上限', hidden: true },
 ];
 const alarmList = {
   table: 'alarmRecord',
@@ -41,12 +46,15 @@ const alarmList = {
     'count',
     'firstAt',
     'status',
+    'ackAt',
     'handlerName',
+    'handleAt',
     'handleNote',
   ],
   filters: alarmFilters,
-  // open first, then the most severe and the oldest (server/routes/iot/records.ts)
+  // open first, then the most severe and the oldest (server/routes/iot/records.ts); or newest first
   defaultSort: { field: 'status', order: 'asc' },
+  sortable: ['recordId'] as string[],
 } as const;
 
 /** GET /pims/web-org/alarmRecord: the mattress alarms (床垫告警 › 历史记录). */

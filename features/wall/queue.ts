@@ -9,12 +9,36 @@ export const QUEUE_ROWS = 8;
 /** How long an unacknowledged arrival may keep a reserved row on a full wall. */
 export const ARRIVAL_VISIBLE_MS = 60_000;
 
-/** The queue's order: unacknowledged first, then the most severe, then the one waiting longest. */
+/**
+ * How severe an alarm counts in every queue (issue #19: escalation raises it): its severity, one
+ * higher while it is escalated and still unacknowledged — an escalated 一般 joins the 重要, an
+ * escalated 紧急 goes above every other 紧急. Once someone acknowledged it, it is theirs and falls
+ * back to its own severity (the 已升级 tag stays).
+ */
+export const rankOf = (a: Pick<AlarmRecord, 'severity' | 'escalated' | 'ackTime'>) =>
+  a.severity + (a.escalated && a.ackTime === null ? 1 : 0);
+
+/** The queue's order: unacknowledged first, then the highest rank, then the one waiting longest. */
 export function compareQueue(a: AlarmRecord, b: AlarmRecord): number {
   const unacked = Number(a.ackTime !== null) - Number(b.ackTime !== null);
   if (unacked !== 0) return unacked;
-  if (a.severity !== b.severity) return b.severity - a.severity;
-  return a.firstTime - b.firstTime || a.recordId - b.recordId;
+  return compareRank(a, b) || a.firstTime - b.firstTime || a.recordId - b.recordId;
+}
+const compareRank = (a: AlarmRecord, b: AlarmRecord) => rankOf(b) - rankOf(a) || b.severity - a.severity;
+
+/** How the live console lists open alarms: by severity (the default), or the newest first. */
+export type ConsoleOrder = 'severity' | 'newest';
+
+/**
+ * The live console's order (issue #19), the wall's rule within each severity group: by rank, then
+ * unacknowledged before acknowledged, then the one waiting longest (compareQueue). Newest first is
+ * just that: the latest raised on top, whatever its severity, for an operator following arrivals.
+ */
+export function compareConsole(order: ConsoleOrder) {
+  return (a: AlarmRecord, b: AlarmRecord): number =>
+    order === 'newest'
+      ? b.firstTime - a.firstTime || b.recordId - a.recordId
+      : rankOf(b) - rankOf(a) || compareQueue(a, b);
 }
 
 export interface QueueView {

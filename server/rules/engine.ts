@@ -26,6 +26,7 @@ import {
   type Firing,
   type MattressRule,
   newEpisodes,
+  offlineAlarmSource,
   type PntRule,
   type RailShape,
   ruleOfType,
@@ -217,7 +218,16 @@ export class RulesEngine {
         const { online } = parsed.data as { online: boolean };
         state.online = online;
         state.dirty = true;
-        if (!online) this.pnt(device, 'communicationOffline', '设备通讯离线', at, local);
+        if (!online)
+          this.pnt(
+            device,
+            'communicationOffline',
+            '设备通讯离线',
+            at,
+            local,
+            undefined,
+            offlineAlarmSource(device.kind),
+          );
         return;
       }
       case 'battery': {
@@ -363,10 +373,11 @@ export class RulesEngine {
     at: number,
     local: Date,
     state?: DeviceState,
+    source: Raise['source'] = 'pnt',
   ) {
     const rule = ruleOfType(this.pntRules.get(device.orgId) ?? [], alarmType, local);
     if (!rule) return;
-    this.fire(device, 'pnt', [{ ruleId: rule.ruleId, alarmType, content }], at, state);
+    this.fire(device, source, [{ ruleId: rule.ruleId, alarmType, content }], at, state);
   }
 
   private fire(

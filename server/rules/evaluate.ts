@@ -1,5 +1,5 @@
-import { mattressAlarmTypeName } from '../../domain/alarms.js';
-import type { Vitals } from '../../domain/devices.js';
+import { type AlarmSource, mattressAlarmTypeName } from '../../domain/alarms.js';
+import type { DeviceKind, Vitals } from '../../domain/devices.js';
 import { type LngLat, pointInRing, type Ring } from '../../domain/floorPlan.js';
 
 /**
@@ -195,3 +195,11 @@ export function evaluateBattery(
 /** The first enabled rule of a type (SOS, tamper, offline …), or null when that alarm is switched off. */
 export const ruleOfType = (rules: readonly PntRule[], alarmType: string, local: Date) =>
   rules.find((r) => r.status === 1 && r.alarmType === alarmType && scheduled(r, local)) ?? null;
+
+/**
+ * The console a device's 通讯离线 alarm belongs to (issue #19): a watch's or band's on 定位告警, a
+ * mattress's or call button's on 床垫告警 — the people who look after the bed, not the positioning
+ * desk. The alarm stays switched on and off by the positioning rule of that type.
+ */
+export const offlineAlarmSource = (kind: DeviceKind): AlarmSource =>
+  kind === 'watch' || kind === 'band' ? 'pnt' : 'mattress';

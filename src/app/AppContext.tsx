@@ -3,8 +3,8 @@ import type { Request } from './request.js';
 
 export interface AppServices {
   request: Request;
-  /** Shows a short toast (spec: 2500 ms). */
-  toast(message: string, intent?: 'success' | 'warning' | 'danger' | 'primary'): void;
+  /** Shows a short toast (spec: 2500 ms); one with a key replaces the shown toast of that key. */
+  toast(message: string, intent?: 'success' | 'warning' | 'danger' | 'primary', key?: string): void;
   /** The data department in use, where a new record goes by default; undefined with 全部部门. */
   dataDeptId?: number;
 }

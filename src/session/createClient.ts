@@ -6,10 +6,17 @@ import { createFrontLog } from '../api/frontLog.js';
 import { storedUser } from './effects.js';
 
 let toaster: Promise<Toaster> | null = null;
-/** One toaster for the page (spec 000 §9: toasts stay 2500 ms). */
-export function toast(message: string, intent: 'success' | 'warning' | 'danger' | 'primary' = 'danger') {
+/**
+ * One toaster for the page (spec 000 §9: toasts stay 2500 ms). A key updates the toast of that key
+ * in place (and restarts its time) instead of stacking another: 已确认 5 条 rather than five toasts.
+ */
+export function toast(
+  message: string,
+  intent: 'success' | 'warning' | 'danger' | 'primary' = 'danger',
+  key?: string,
+) {
   toaster ??= OverlayToaster.create({ position: 'top' });
-  toaster.then((t) => t.show({ message, intent, timeout: Timing.toastMs }));
+  toaster.then((t) => t.show({ message, intent, timeout: Timing.toastMs }, key));
 }
 
 /** The page's API client over the stored token, with the front log and toasts. */

@@ -1,5 +1,7 @@
 import { AlarmStatus, alarmComment, alarmSources } from '../../../domain/alarms.js';
 import {
+  ackBatchAnswer,
+  ackBatchInput,
   ackInput,
   alarmDetailAnswer,
   closeQuery,
@@ -148,7 +150,7 @@ export function alarmRoutes(): AnyRoute[] {
           row,
           ctx.body.status === AlarmStatus.handled
             ? { type: 'alarm.handle', ...by, note: ctx.body.handleNote ?? '' }
-            : { type: 'alarm.ignore', ...by },
+            : { type: 'alarm.ignore', ...by, reason: ctx.body.handleNote ?? '' },
         );
       },
     }),
@@ -246,6 +248,42 @@ export function alarmRoutes(): AnyRoute[] {
           at: ctx.services.now(),
         };
         return transition(ctx, row, { type: 'alarm.ack', ...by });
+      },
+    }),
+    route({
+      method: 'POST',
+      url: P.alarmAckBatch,
+      auth: `${Authority.iotAlarmHandle}|${Authority.iotLocateAlarmHandle}`,
+      body: ackBatchInput,
+      response: ackBatchAnswer,
+      log: { type: 'UPDATE', name: '批量确认告警' },
+      /**
+       * Each record as a single acknowledge would take it (organisation, department, authority, the
+       * alarm machine), all in this call's one transaction; a refused record changes nothing and is
+       * answered with its reason, the rest are acknowledged and pushed once committed.
+       */
+      async handler(ctx) {
+        const ids = [...new Set(ctx.body.recordIds)];
+        const by = {
+          userId: ctx.user.userId,
+          userName: await userName(ctx.db, ctx.user),
+          at: ctx.services.now(),
+        };
+        const acknowledged = [];
+        const refused: { recordId: number; reason: string }[] = [];
+        for (const recordId of ids) {
+          try {
+            const row = await ownRecord(ctx, recordId, 'handle');
+            acknowledged.push(await transition(ctx, row, { type: 'alarm.ack', ...by }));
+          } catch (e) {
+            if (!(e instanceof ApiFailure)) throw e;
+            refused.push({ recordId, reason: e.message });
+          }
+        }
+        ctx.describe(
+          `批量确认告警 ${acknowledged.length} 条${refused.length ? `，${refused.length} 条未确认` : ''}`,
+        );
+        return { acknowledged, refused };
       },
     }),
     route({

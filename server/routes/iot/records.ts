@@ -57,9 +57,18 @@ function alarmHooks(source: AlarmSource): ResourceHooks {
       // a record open during the chosen days: its first alarm before they end, its last after they start
       if (q.firstAtStart) query = query.where('lastTime', '>=', dayStart(String(q.firstAtStart)));
       if (q.firstAtEnd) query = query.where('firstTime', '<', dayAfter(String(q.firstAtEnd)));
+      // a snapshot bound (issue #19): the console fixes it when it reads page 1, so alarms raised
+      // while someone pages do not push page 1's last row onto page 2
+      const bound = Number(q.maxRecordId);
+      if (q.maxRecordId !== undefined && Number.isInteger(bound))
+        query = query.where('recordId', '<=', bound);
+      const newest = q.sortField === 'recordId';
       const { rows, total } = await countAndPage(
         query,
-        (x) => x.orderBy('status').orderBy('severity', 'desc').orderBy('firstTime').orderBy('recordId'),
+        (x) =>
+          newest
+            ? x.orderBy('recordId', q.sortOrder === 'asc' ? 'asc' : 'desc')
+            : x.orderBy('status').orderBy('severity', 'desc').orderBy('firstTime').orderBy('recordId'),
         page,
       );
       return {
@@ -69,6 +78,8 @@ function alarmHooks(source: AlarmSource): ResourceHooks {
           place: placeText(row),
           firstAt: localDateTime(row.firstTime),
           lastAt: localDateTime(row.lastTime),
+          ackAt: row.ackTime === null ? null : localDateTime(row.ackTime),
+          handleAt: row.handleTime === null ? null : localDateTime(row.handleTime),
         })),
       };
     },

@@ -1,0 +1,81 @@
+import { useRef } from 'react';
+import type { AlarmRecord, AlarmSource } from '../../domain/alarms.js';
+import { IotPaths } from '../../domain/api/iot.js';
+import { Authority } from '../../domain/menus.js';
+import { useApp } from '../../src/app/AppContext.js';
+import { useAuthority } from '../../src/auth/authorityStore.js';
+
+/** The toast key acknowledgements share: a run of them is one toast that counts up (issue #19). */
+const ACK_TOAST = 'alarm-ack';
+/** Acknowledgements this close together count into one toast. */
+const ACK_RUN_MS = 4_000;
+
+type BatchAnswer = {
+  acknowledged: AlarmRecord[];
+  refused: { recordId: number; reason: string }[];
+};
+
+/** The console's calls on alarm records, with one coalescing toast for acknowledgements. */
+export function useAlarmActions(source: AlarmSource) {
+  const { request, toast } = useApp();
+  const canHandle = useAuthority(
+    source === 'pnt' ? Authority.iotLocateAlarmHandle : Authority.iotAlarmHandle,
+  );
+  const run = useRef({ count: 0, until: 0 });
+  /** 已确认 N 条告警, counting up over a run of acknowledgements instead of stacking toasts. */
+  const acknowledged = (n: number, refused: BatchAnswer['refused'] = []) => {
+    const now = Date.now();
+    if (now > run.current.until) run.current.count = 0;
+    run.current = { count: run.current.count + n, until: now + ACK_RUN_MS };
+    const why = refused.length
+      ? `，${refused.length} 条未确认（${[...new Set(refused.map((r) => r.reason))].join('；')}）`
+      : '';
+    toast(`已确认 ${run.current.count} 条告警${why}`, refused.length ? 'warning' : 'success', ACK_TOAST);
+  };
+  const done = (work: Promise<unknown>, text: string) =>
+    work.then(
+      () => toast(text, 'success'),
+      () => undefined,
+    );
+  return {
+    canHandle,
+    ack: (r: AlarmRecord) =>
+      request({ url: IotPaths.alarmAck, method: 'POST', data: { recordId: r.recordId } }).then(
+        () => acknowledged(1),
+        () => undefined,
+      ),
+    /** One call for the selection: the server answers which it acknowledged and which it refused. */
+    ackMany: (recordIds: number[]) =>
+      request<BatchAnswer>({ url: IotPaths.alarmAckBatch, method: 'POST', data: { recordIds } }).then(
+        (answer) => {
+          acknowledged(answer.acknowledged.length, answer.refused);
+          return answer;
+        },
+        () => undefined,
+      ),
+    handle: (r: AlarmRecord, handleNote: string) =>
+      done(
+        request({
+          url: IotPaths.alarmHandle,
+          method: 'POST',
+          data: { recordId: r.recordId, status: 3, handleNote },
+        }),
+        '已处理',
+      ),
+    ignore: (r: AlarmRecord, reason: string) =>
+      done(
+        request({
+          url: IotPaths.alarmHandle,
+          method: 'POST',
+          data: { recordId: r.recordId, status: 2, handleNote: reason },
+        }),
+        '已忽略',
+      ),
+    release: (r: AlarmRecord) =>
+      done(
+        request({ url: IotPaths.alarmClose, method: 'DELETE', params: { recordId: r.recordId } }),
+        '已解除',
+      ),
+  };
+}
+export type AlarmActions = ReturnType<typeof useAlarmActions>;
