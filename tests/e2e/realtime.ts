@@ -18,6 +18,28 @@ export function deviceOf(dataDir: string, deptName: string, kinds = ['watch', 'b
 }
 
 /**
+ * A watch or band of a department with no open alarm now (the last such): a test that raises an alarm and
+ * waits for its row or a count to move must not pick a device an earlier test or the simulator left an
+ * alarm on (its row is then there already, or the new alarm joins the open one as ×2).
+ */
+export function quietDevice(dataDir: string, deptName: string, kinds = ['watch', 'band']): SimulatedDevice {
+  const conn = new Database(join(dataDir, 'eldercare.sqlite'), { readonly: true, fileMustExist: true });
+  const busy = new Set(
+    (
+      conn.prepare('select distinct deviceId from alarmRecord where status = 0').all() as {
+        deviceId: number;
+      }[]
+    ).map((r) => r.deviceId),
+  );
+  conn.close();
+  const found = devicesOf(dataDir, deptName, 1_000, kinds)
+    .reverse()
+    .find((d) => !busy.has(d.deviceId));
+  if (!found) throw new Error(`every ${kinds.join('/')} of ${deptName} has an open alarm`);
+  return found;
+}
+
+/**
  * The last `n` seeded watches or bands of a department (the simulator's random alarms are least likely
  * to be on them during a test), with their credentials.
  */
