@@ -18,6 +18,19 @@ const residentsShown = async (page: Page) =>
     .match(/\d+/g)
     ?.reduce((sum, n) => sum + Number(n), 0) ?? 0;
 
+/**
+ * The live map, connected and drawn, with residents on the first floor shown (the simulator's watches
+ * and bands walk there; in alarm, maybe: a long run leaves fence alarms open on every walker of a floor
+ * with a rail).
+ */
+async function openLiveMap(page: Page) {
+  await signIn(page, ADMIN);
+  await page.goto('/#/yunmuIot/elderPosition/realTime');
+  await expect(page.getByTestId('health-light')).toHaveAttribute('data-state', 'ok');
+  await mapDrawn(page);
+  await expect.poll(() => residentsShown(page)).toBeGreaterThan(0);
+}
+
 async function api<T>(page: Page, url: string): Promise<T> {
   const token = await page.evaluate(() => JSON.parse(localStorage.getItem('pims2.userInfo') ?? '{}').token);
   const res = await page.request.get(url, { headers: { authorization: token } });
@@ -27,13 +40,7 @@ async function api<T>(page: Page, url: string): Promise<T> {
 test('residents move on the floor plan; clicking one opens their card with battery, trail and alarm state', async ({
   page,
 }) => {
-  await signIn(page, ADMIN);
-  await page.goto('/#/yunmuIot/elderPosition/realTime');
-  await expect(page.getByTestId('health-light')).toHaveAttribute('data-state', 'ok');
-  await mapDrawn(page);
-  // The simulator's watches and bands walk on the first floor shown (in alarm, maybe: a long run leaves
-  // fence alarms open on every walker of a floor with a rail).
-  await expect.poll(() => residentsShown(page)).toBeGreaterThan(0);
+  await openLiveMap(page);
 
   const [building] = await api<{ buildingId: number }[]>(page, '/loms/web-lo/pnt/building');
   const live = await api<LiveDevice[]>(page, '/loms/web-lo/pnt/device/list/rt');
@@ -87,11 +94,7 @@ test('residents move on the floor plan; clicking one opens their card with batte
 test("another floor takes the card and trail away; 查找长者 and an alarm's ?deviceId= bring a resident up on their floor", async ({
   page,
 }) => {
-  await signIn(page, ADMIN);
-  await page.goto('/#/yunmuIot/elderPosition/realTime');
-  await expect(page.getByTestId('health-light')).toHaveAttribute('data-state', 'ok');
-  await mapDrawn(page);
-  await expect.poll(() => residentsShown(page)).toBeGreaterThan(0);
+  await openLiveMap(page);
   const [building] = await api<{ buildingId: number; floors: { floorNo: number }[] }[]>(
     page,
     '/loms/web-lo/pnt/building',

@@ -59,6 +59,11 @@ async function userName(db: Db, user: SessionUser) {
   return emp?.empName ?? user.loginName;
 }
 
+/** Who does a lifecycle event, and when: the signed-in user, now. */
+async function actorOf(ctx: Ctx) {
+  return { userId: ctx.user.userId, userName: await userName(ctx.db, ctx.user), at: ctx.services.now() };
+}
+
 /**
  * Applies a lifecycle event to a stored record after the alarm machine allowed it from the stored
  * state (rule 2: the server validates with the same machine the console runs), bumps the version
@@ -138,11 +143,7 @@ export function alarmRoutes(): AnyRoute[] {
       log: { type: 'UPDATE', name: '处理告警' },
       async handler(ctx) {
         const row = await ownRecord(ctx, ctx.body.recordId, 'handle');
-        const by = {
-          userId: ctx.user.userId,
-          userName: await userName(ctx.db, ctx.user),
-          at: ctx.services.now(),
-        };
+        const by = await actorOf(ctx);
         if (ctx.body.status === AlarmStatus.handled && !ctx.body.handleNote)
           throw new ApiFailure(Code.invalidInput, '请填写处理说明');
         return transition(
@@ -205,11 +206,7 @@ export function alarmRoutes(): AnyRoute[] {
         if (ctx.body.recordIds)
           q = q.where('recordId', 'in', ctx.body.recordIds.length ? ctx.body.recordIds : [-1]);
         const rows = await q.execute();
-        const by = {
-          userId: ctx.user.userId,
-          userName: await userName(ctx.db, ctx.user),
-          at: ctx.services.now(),
-        };
+        const by = await actorOf(ctx);
         for (const row of rows) await transition(ctx, row, { type: 'alarm.ignore', ...by });
         ctx.describe(`一键忽略 ${rows.length} 条定位告警`);
         return { count: rows.length };
@@ -224,11 +221,7 @@ export function alarmRoutes(): AnyRoute[] {
       log: { type: 'UPDATE', name: '解除设备告警' },
       async handler(ctx) {
         const row = await ownRecord(ctx, ctx.query.recordId, 'handle');
-        const by = {
-          userId: ctx.user.userId,
-          userName: await userName(ctx.db, ctx.user),
-          at: ctx.services.now(),
-        };
+        const by = await actorOf(ctx);
         return transition(ctx, row, { type: 'alarm.release', ...by });
       },
     }),
@@ -242,11 +235,7 @@ export function alarmRoutes(): AnyRoute[] {
       log: { type: 'UPDATE', name: '确认告警' },
       async handler(ctx) {
         const row = await ownRecord(ctx, ctx.body.recordId, 'handle');
-        const by = {
-          userId: ctx.user.userId,
-          userName: await userName(ctx.db, ctx.user),
-          at: ctx.services.now(),
-        };
+        const by = await actorOf(ctx);
         return transition(ctx, row, { type: 'alarm.ack', ...by });
       },
     }),
@@ -264,11 +253,7 @@ export function alarmRoutes(): AnyRoute[] {
        */
       async handler(ctx) {
         const ids = [...new Set(ctx.body.recordIds)];
-        const by = {
-          userId: ctx.user.userId,
-          userName: await userName(ctx.db, ctx.user),
-          at: ctx.services.now(),
-        };
+        const by = await actorOf(ctx);
         const acknowledged = [];
         const refused: { recordId: number; reason: string }[] = [];
         for (const recordId of ids) {
