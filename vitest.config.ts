@@ -11,5 +11,7 @@ export default defineConfig({
     testTimeout: 20000,
     hookTimeout: 60000,
     pool: 'forks',
+    // Both cores: most files wait on SQLite and sockets, not on each other.
+    maxWorkers: 2,
   },
 });

@@ -58,6 +58,8 @@ export interface AppOptions {
   dataDir: string;
   /** ':memory:' for tests; defaults to DATA_DIR/eldercare.sqlite. */
   databaseFile?: string;
+  /** With ':memory:', start from this serialized database (tests copy one seeded database per test). */
+  databaseImage?: Buffer;
   /** Built console to serve; skipped when the folder does not exist. */
   staticDir?: string;
   logger?: FastifyServerOptions['logger'];
@@ -102,7 +104,10 @@ export async function buildApp(options: AppOptions) {
     frameworkErrors,
     clientErrorHandler,
   });
-  const db: Db = await openDatabase(options.databaseFile ?? join(options.dataDir, 'eldercare.sqlite'));
+  const db: Db = await openDatabase(
+    options.databaseFile ?? join(options.dataDir, 'eldercare.sqlite'),
+    options.databaseImage,
+  );
   const modules = options.modules ?? registry;
   await syncResourceTables(
     db,

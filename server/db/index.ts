@@ -19,10 +19,14 @@ export function sqliteOf(db: Db): SQLite.Database {
   return connection;
 }
 
-/** Opens (creating when new) the SQLite file, or an in-memory database for ':memory:'. */
-export async function openDatabase(file: string): Promise<Db> {
+/**
+ * Opens (creating when new) the SQLite file, or an in-memory database for ':memory:' — started from
+ * `image` (a serialized database) when one is given.
+ */
+export async function openDatabase(file: string, image?: Buffer): Promise<Db> {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-  const sqlite = new SQLite(file);
+  if (image && file !== ':memory:') throw new Error('a database image opens only in memory');
+  const sqlite = image ? new SQLite(image) : new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
