@@ -60,6 +60,7 @@ export default defineConfig({
         login: resolve(import.meta.dirname, 'login.html'),
         error: resolve(import.meta.dirname, 'error.html'),
         fullchart: resolve(import.meta.dirname, 'fullchart.html'),
+        settleIn: resolve(import.meta.dirname, 'settleIn.html'),
       },
     },
   },

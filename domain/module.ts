@@ -1,3 +1,4 @@
+import { uploadApiOf } from './api/uploads.js';
 import type { ResourceDef } from './resource.js';
 import type { MenuType } from './session.js';
 
@@ -208,6 +209,10 @@ export function registryProblems(modules: readonly ModuleDef[]): string[] {
     for (const r of m.resources) {
       if (resources.has(r.name)) problems.push(`资源重复: ${r.name}`);
       resources.add(r.name);
+      for (const f of r.fields) {
+        const api = f.uploadApi === undefined ? null : uploadApiOf(f.uploadApi);
+        if (api && !api.ok) problems.push(`${r.name}.${f.name}: ${api.message}`);
+      }
     }
     for (const s of moduleScreens(m)) {
       for (const p of [s.path, ...(s.aliases ?? [])]) {

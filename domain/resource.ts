@@ -36,6 +36,8 @@ export interface FieldDef {
   required?: boolean;
   /** Longest text; defaults 50 for text, 500 for textarea. */
   maxLength?: number;
+  /** An image field's upload API (spec 000 §5: common, homecare or scale); common by default. */
+  uploadApi?: string;
   min?: number;
   max?: number;
   dict?: StaticDictName;

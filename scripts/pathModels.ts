@@ -111,6 +111,29 @@ const order = (status: string) => ({
 });
 
 export const pathModels: Record<string, PathModel> = {
+  settleInMachine: {
+    input: { today: '2026-11-26' },
+    // the step and what is filled in: an elder chosen, a bed, a valid day, the kind
+    serialize: (s) => {
+      const c = s.context as { oldmanId: unknown; bedId: unknown; date: unknown; kind: unknown };
+      return JSON.stringify([s.value, c.oldmanId, c.bedId, c.date, c.kind]);
+    },
+    events: [
+      { type: 'settleIn.pickElder', oldmanId: 7, oldmanName: '王秀英', reservedBedId: null },
+      { type: 'settleIn.pickElder', oldmanId: 8, oldmanName: '李建国', reservedBedId: 31 },
+      { type: 'settleIn.pickBed', bedId: 12, bedName: '1号楼1层101-1床' },
+      { type: 'settleIn.pickBed', bedId: null, bedName: '' },
+      { type: 'settleIn.setDate', date: '' },
+      { type: 'settleIn.setDate', date: '2026-12-01' },
+      { type: 'settleIn.setKind', kind: 'TRIAL' },
+      { type: 'settleIn.next' },
+      { type: 'settleIn.back' },
+      { type: 'settleIn.submit' },
+      { type: 'settleIn.restart' },
+      { type: 'checkIn.done' },
+      { type: 'checkIn.error', error: new Error('床位已被占用') },
+    ],
+  },
   scanPayMachine: {
     input: { payWay: 10 },
     // the chosen way decides where 选择 leads (a 付款码 way waits for the code)

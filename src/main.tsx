@@ -5,6 +5,7 @@ import './layout/shell.css';
 import { HotkeysProvider, Spinner } from '@blueprintjs/core';
 import { createRoot } from 'react-dom/client';
 import { createHashRouter, RouterProvider } from 'react-router-dom';
+import { LoginPaths } from '../domain/api/session.js';
 import { modules } from '../domain/modules/index.js';
 import { views } from '../features/views.js';
 import { App } from './App.js';
@@ -13,11 +14,11 @@ import { askSlowRequest } from './app/slowRequest.js';
 import { loadSystemConfig } from './config/systemConfig.js';
 import { FALLBACK_ROUTE, pageRoutes } from './router/routes.js';
 import { warnBeforeUnload } from './router/unsaved.js';
-import { setViewErrorReporter } from './router/ViewError.js';
+import { RouterFailed, setViewErrorReporter } from './router/ViewError.js';
 import { createPageClient } from './session/createClient.js';
 import { installChineseLabels } from './ui/chineseLabels.js';
 import { warnOldBrowser } from './util/browserWarning.js';
-import { local } from './util/storage.js';
+import { clearSignedInStorage, local } from './util/storage.js';
 
 /** index.html: the console. */
 async function start() {
@@ -30,10 +31,23 @@ async function start() {
   const { config } = await loadSystemConfig(client.request);
   const root = document.getElementById('root');
   if (!root) throw new Error('no #root');
+  // Spec 000 §2: a router error is logged (sent at once), then the user is logged out.
+  let loggingOut = false;
+  const logout = () => {
+    if (loggingOut) return;
+    loggingOut = true;
+    frontLog.flush();
+    const toLogin = () => {
+      clearSignedInStorage();
+      window.location.assign('/login.html');
+    };
+    client.request({ url: LoginPaths.loginOut, silent: true }).then(toLogin, toLogin);
+  };
   // Spec 000 §2: hash routes; the screens come from the module descriptors, each loaded when opened.
   const router = createHashRouter([
     {
       element: <App client={client} config={config} flushLogs={frontLog.flush} />,
+      errorElement: <RouterFailed logout={logout} />,
       hydrateFallbackElement: <Spinner className="boot" aria-label="加载中" />,
       children: [...pageRoutes(modules, views), { id: FALLBACK_ROUTE, path: '*', element: null }],
     },

@@ -13,6 +13,30 @@ export const UploadPaths = {
 } as const;
 
 /**
+ * Spec 000 §5: an upload component names the API it posts to — common, homecare or scale — and
+ * reads the stored file's address from that API's answer.
+ */
+export const UploadApis = {
+  common: { url: UploadPaths.image, pathField: 'imagePath' },
+  homecare: { url: UploadPaths.homecare, pathField: 'fileRelateUrl' },
+  scale: { url: UploadPaths.scale, pathField: 'urlPath' },
+} as const;
+export type UploadApiName = keyof typeof UploadApis;
+
+/** The unknown-upload-api error: a component named an API that is none of the three. */
+export const unknownUploadApiMessage = (name: string) =>
+  `未知的上传接口：${name || '（空）'}，应为 ${Object.keys(UploadApis).join('、')} 之一`;
+
+/** The upload API of a name, or an error naming the unknown one (spec 000 §5). */
+export function uploadApiOf(
+  name: string,
+): { ok: true; url: string; pathField: string } | { ok: false; message: string } {
+  return Object.hasOwn(UploadApis, name)
+    ? { ok: true, ...UploadApis[name as UploadApiName] }
+    : { ok: false, message: unknownUploadApiMessage(name) };
+}
+
+/**
  * The form fields a multipart upload carries besides its `file`. Fastify does not parse a multipart
  * body, so the route checks nothing here (the body it sees is empty); the upload reads the fields
  * with this schema itself (server/uploads.ts receiveUpload), and the API page documents them.

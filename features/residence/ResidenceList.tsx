@@ -1,4 +1,4 @@
-import { Intent, Tag } from '@blueprintjs/core';
+import { Button, Intent, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import { dictLabel } from '../../domain/dictionaries.js';
 import { LiveAuthority } from '../../domain/resources/oldman.js';
@@ -84,6 +84,16 @@ export function ResidenceList() {
         refreshKey={refreshKey}
         rowActions={actions}
         actionsWidth={300}
+        toolbarExtra={
+          may[LiveAuthority.liveCheckIn] ? (
+            <Button
+              icon="new-person"
+              text="入住办理"
+              title="在新窗口中逐步办理入住（settleIn.html）"
+              onClick={() => window.open('/settleIn.html', 'settleIn')}
+            />
+          ) : null
+        }
         cells={{
           oldmanStatus: (row) => (
             <span data-testid={`residence-status-${String(row.oldmanId)}`}>

@@ -7,18 +7,19 @@ export const ALERT_STATES = ['expired', 'signedInElsewhere', 'keyInfoChanged'] a
 export const ALERT_CLOSES_AFTER_MS = 5_000;
 
 /**
- * Where the wall goes from a state of the session machine, or null to stay. Sign-in, department
+ * Where the wall (or another standalone page, at `page`) goes from a state of the session machine, or null to stay. Sign-in, department
  * choice and a forced password change all happen on login.html, which then returns to the wall.
  */
 export function leaveFor(
   state: string,
   error: { code: number | string; message: string } | null,
+  page: string = WALL_PAGE,
 ): string | null {
   switch (state) {
     case 'anonymous':
     case 'choosingDepartment':
     case 'passwordChangeRequired':
-      return `/login.html?returnUrl=${encodeURIComponent(WALL_PAGE)}`;
+      return `/login.html?returnUrl=${encodeURIComponent(page)}`;
     case 'startupFailed':
       return `/error.html?code=${encodeURIComponent(String(error?.code ?? 990))}&msg=${encodeURIComponent(error?.message ?? '')}`;
     default:

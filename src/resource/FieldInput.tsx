@@ -95,6 +95,7 @@ export function FieldInput({ id, field: f, value, invalid, disabled, onChange, o
           id={id}
           label={f.label}
           value={text(value)}
+          api={f.uploadApi}
           disabled={disabled}
           onChange={onChange}
           onError={onError}

@@ -1,11 +1,10 @@
 import { Button, Intent } from '@blueprintjs/core';
 import { useRef, useState } from 'react';
-import { UploadPaths } from '../../domain/api/uploads.js';
+import { uploadApiOf } from '../../domain/api/uploads.js';
 import { useApp } from '../app/AppContext.js';
 
-/** The image rule of POST UploadPaths.image (server/routes/uploads): checked here first to spare the upload. */
+/** The image rule of the upload routes (server/routes/uploads): checked here first to spare the upload. */
 const IMAGE_UPLOAD = {
-  url: UploadPaths.image,
   extensions: ['jpg', 'jpeg', 'png', 'gif', 'bmp', 'webp'],
   maxBytes: 10 * 1024 * 1024,
 } as const;
@@ -20,11 +19,15 @@ function imageProblem(file: { name: string; size: number }): string | null {
   return null;
 }
 
-/** An image field: an upload button, the thumbnail of the stored path, and removal. */
+/**
+ * An image field: an upload button, the thumbnail of the stored path, and removal. `api` names the
+ * upload API (spec 000 §5: common, homecare or scale); another name is refused with its error.
+ */
 export function ImageUpload({
   id,
   label,
   value,
+  api = 'common',
   disabled,
   onChange,
   onError,
@@ -32,6 +35,7 @@ export function ImageUpload({
   id: string;
   label: string;
   value: string;
+  api?: string;
   disabled?: boolean;
   onChange(path: string): void;
   onError(message: string): void;
@@ -40,11 +44,13 @@ export function ImageUpload({
   const input = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);
   const upload = (file: File) => {
+    const target = uploadApiOf(api);
+    if (!target.ok) return onError(target.message);
     const problem = imageProblem(file);
     if (problem) return onError(problem);
     setUploading(true);
-    request<{ imagePath: string }>({
-      url: IMAGE_UPLOAD.url,
+    request<Record<string, unknown>>({
+      url: target.url,
       method: 'POST',
       data: { file },
       form: 'multipart',
@@ -53,7 +59,7 @@ export function ImageUpload({
       (answer) => {
         setUploading(false);
         onError('');
-        onChange(answer.imagePath);
+        onChange(String(answer[target.pathField] ?? ''));
       },
       (e: { message?: string }) => {
         setUploading(false);

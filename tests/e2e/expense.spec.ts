@@ -257,7 +257,16 @@ test('expense: account statement with remit, transfer and void; batch payment; a
   for (const e of [b, c]) {
     await accounts.getByLabel('关键字').fill(String(e.oldmanName));
     await accounts.getByRole('button', { name: '查询' }).click();
-    await accounts.getByRole('checkbox', { name: `选择 ${String(e.oldmanName)}`, exact: true }).check();
+    const box = accounts.getByRole('checkbox', { name: `选择 ${String(e.oldmanName)}`, exact: true });
+    // A fresh-clone run once waited here for 2 minutes; what the list showed instead says why.
+    await expect(box)
+      .toBeVisible({ timeout: 20_000 })
+      .catch(async (error: unknown) => {
+        console.log(`no row for ${String(e.oldmanName)} (${String(e.oldmanId)}) at ${page.url()}:`);
+        console.log(await page.locator('body').ariaSnapshot());
+        throw error;
+      });
+    await box.check();
   }
   await accounts.getByRole('button', { name: /批量收款（已选 2 位）/ }).click();
   const batch = page.getByTestId('page-expense-batch');
