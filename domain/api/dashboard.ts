@@ -78,6 +78,8 @@ export type PanelChart = z.infer<typeof panelChart>;
 export const indexCount = z.object({
   /** 在住 and 试住 elders. */
   inResidence: z.number().int(),
+  /** Of them in 试住 (the 入住状态 panel shows 在住 and 试住 apart). */
+  trial: z.number().int(),
   totalBeds: z.number().int(),
   freeBeds: z.number().int(),
   /** In-residence elders per bed in use, percent with one decimal. */

@@ -9,14 +9,24 @@ import './dashboard.css';
 
 interface Figure {
   key: string;
-  label: string;
+  label: string | ((h: Headline) => string);
   value: (h: Headline) => string | number;
   intent?: (h: Headline) => 'danger' | 'warning' | undefined;
+  /** Shown only when this holds (figures read from calls the user may not hold). */
+  when?: (h: Headline) => boolean;
 }
+
+const devicesOnline = (h: Headline) => (h.devices ?? []).reduce((n, d) => n + d.online, 0);
+const devicesTotal = (h: Headline) => (h.devices ?? []).reduce((n, d) => n + d.total, 0);
 
 /** The headline figures, in reading order: residence, beds, then what waits for someone. */
 const FIGURES: readonly Figure[] = [
-  { key: 'inResidence', label: '在住人数', value: (h) => h.count.inResidence },
+  {
+    key: 'inResidence',
+    // the 入住状态 panel shows 在住 and 试住 apart: the tile says how many of its figure are 试住
+    label: (h) => (h.count.trial ? `在住人数（含试住${h.count.trial}）` : '在住人数'),
+    value: (h) => h.count.inResidence,
+  },
   { key: 'totalBeds', label: '床位总数', value: (h) => h.count.totalBeds },
   { key: 'freeBeds', label: '空闲床位', value: (h) => h.count.freeBeds },
   { key: 'occupancyRate', label: '入住率', value: (h) => `${h.count.occupancyRate}%` },
@@ -34,8 +44,23 @@ const FIGURES: readonly Figure[] = [
     value: (h) => h.wait.outingAudits,
     intent: (h) => (h.wait.outingAudits ? 'warning' : undefined),
   },
-  { key: 'waitingCheckIn', label: '待入住', value: (h) => h.wait.waitingCheckIn },
+  // 待入住 and 预订 elders alike wait to move in (the 入住状态 panel shows them apart)
+  { key: 'waitingCheckIn', label: '待入住（含预订）', value: (h) => h.wait.waitingCheckIn },
   { key: 'unpaidBills', label: '待缴账单', value: (h) => h.wait.unpaidBills },
+  {
+    key: 'calls',
+    label: (h) => `今日呼叫（已应答${h.calls?.answered ?? 0}）`,
+    value: (h) => h.calls?.total ?? 0,
+    intent: (h) => (h.calls?.waiting ? 'warning' : undefined),
+    when: (h) => h.calls !== null,
+  },
+  {
+    key: 'devices',
+    label: '设备在线',
+    value: (h) => `${devicesOnline(h)}/${devicesTotal(h)}`,
+    intent: (h) => (devicesOnline(h) < devicesTotal(h) ? 'warning' : undefined),
+    when: (h) => h.devices !== null && devicesTotal(h) > 0,
+  },
   { key: 'averageAge', label: '平均年龄', value: (h) => `${h.average.averageAge}岁` },
   { key: 'averageStay', label: '平均入住天数', value: (h) => h.average.averageStayDays },
 ];
@@ -68,14 +93,16 @@ export function Dashboard() {
       {!headline && !error && <Spinner />}
       {headline && (
         <div className="dashboard-figures">
-          {FIGURES.map((f) => (
+          {FIGURES.filter((f) => f.when?.(headline) ?? true).map((f) => (
             <Card
               key={f.key}
               className={`dashboard-figure ${f.intent?.(headline) ?? ''}`}
               data-figure={f.key}
             >
               <div className="dashboard-figure-value">{f.value(headline)}</div>
-              <div className="dashboard-figure-label">{f.label}</div>
+              <div className="dashboard-figure-label">
+                {typeof f.label === 'function' ? f.label(headline) : f.label}
+              </div>
             </Card>
           ))}
         </div>

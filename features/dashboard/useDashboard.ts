@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { auditTime } from 'rxjs';
+import type { CallStatistics } from '../../domain/api/calls.js';
 import {
   type DashboardChangeKind,
   type DashboardPanel,
@@ -9,6 +10,8 @@ import {
   panelsMovedBy,
   type ShowSet,
 } from '../../domain/api/dashboard.js';
+import { IotPaths } from '../../domain/api/iot.js';
+import type { DeviceStatistics } from '../../domain/api/monitors.js';
 import { pathWith } from '../../domain/api/path.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { usePageRefresh } from '../../src/app/usePageRefresh.js';
@@ -38,6 +41,9 @@ export interface Headline {
   count: IndexCount;
   wait: WaitHandle;
   average: { averageAge: number; averageStayDays: number };
+  /** Today's nurse calls and the devices online: null for a user without the IoT authority codes. */
+  calls: CallStatistics | null;
+  devices: DeviceStatistics[] | null;
 }
 
 /**
@@ -60,12 +66,15 @@ export function useDashboard() {
   const get = useCallback(<T>(url: string) => request<T>({ url, silent: true }), [request]);
 
   const loadHeadline = useCallback(async () => {
-    const [count, wait, average] = await Promise.all([
+    const optional = <T>(url: string) => get<T>(url).catch(() => null);
+    const [count, wait, average, calls, devices] = await Promise.all([
       get<IndexCount>(P.count),
       get<WaitHandle>(P.waitHandleCount),
       get<Headline['average']>(P.average),
+      optional<CallStatistics>(IotPaths.callStatistics),
+      optional<DeviceStatistics[]>(IotPaths.deviceStatistics),
     ]);
-    setHeadline({ count, wait, average });
+    setHeadline({ count, wait, average, calls, devices });
     setUpdatedAt(new Date());
   }, [get]);
 

@@ -49,6 +49,13 @@ async function checkInMovesTheCount(page: Page, baseURL: string) {
   await expect(count).toHaveText(/^\d+$/);
   // every panel of the default setting is drawn
   await expect(page.locator('[data-panel] canvas')).toHaveCount(9);
+  // the tile says how many of its residents are in 试住 (the 入住状态 panel shows them apart);
+  // today's calls and the devices online have their tiles
+  await expect(page.locator('[data-figure="inResidence"] .dashboard-figure-label')).toHaveText(
+    /^在住人数（含试住\d+）$/,
+  );
+  await expect(figure(page, 'devices')).toHaveText(/^\d+\/[1-9]\d*$/);
+  await expect(figure(page, 'calls')).toHaveText(/^\d+$/);
   const before = Number(await count.textContent());
 
   // the nurse of 护理一部 checks a waiting elder into a free bed of her ward, in her own session

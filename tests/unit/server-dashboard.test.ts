@@ -87,6 +87,15 @@ describe('dashboard figures (spec 001 §7 "Dashboard")', () => {
   it('index/count adds up residents, beds, outings, alarms and today’s tasks, and moves with a check-in', async () => {
     const before = indexCount.parse(await get<IndexCount>(P.count));
     expect(before.inResidence).toBe(await residents());
+    // the tile says how many of them are in 试住, as the 入住状态 panel shows them apart
+    const trial = await db()
+      .selectFrom('oldman')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('orgId', '=', 1)
+      .where('oldmanStatus', '=', LiveStatus.trial)
+      .executeTakeFirstOrThrow();
+    expect(before.trial).toBe(Number(trial.n));
+    expect(before.trial).toBeGreaterThan(0);
     expect(before.totalBeds).toBeGreaterThan(before.freeBeds);
     expect(before.occupancyRate).toBeGreaterThan(0);
     expect(before.todayTasks).toBeGreaterThanOrEqual(before.todayTasksDone);
@@ -95,6 +104,7 @@ describe('dashboard figures (spec 001 §7 "Dashboard")', () => {
     expect(pushed).toHaveBeenCalledWith(1, await deptOf('护理一部'), 'residence');
     const after = await get<IndexCount>(P.count);
     expect(after.inResidence).toBe(before.inResidence + 1);
+    expect(after.trial).toBe(before.trial);
     expect(after.freeBeds).toBe(before.freeBeds - 1);
   });
 

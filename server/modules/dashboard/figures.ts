@@ -21,7 +21,9 @@ export async function indexCount(r: Reader): Promise<IndexCount> {
   const [elders, beds, outs, alarms, tasks] = await Promise.all([
     one(
       r,
-      sql<{ n: number }>`select count(*) as n from oldman o where ${scoped(r, 'o')} and ${inResidence('o')}`,
+      sql<{ n: number; trial: number }>`select count(*) as n,
+        coalesce(sum(o.oldmanStatus = ${LiveStatus.trial}), 0) as trial
+        from oldman o where ${scoped(r, 'o')} and ${inResidence('o')}`,
     ),
     bedCounts(r),
     one(
@@ -42,6 +44,7 @@ export async function indexCount(r: Reader): Promise<IndexCount> {
   const inUse = beds.total - beds.maintenance;
   return {
     inResidence: elders.n,
+    trial: elders.trial,
     totalBeds: beds.total,
     freeBeds: beds.free,
     occupancyRate: inUse ? Math.round((elders.n * 1000) / inUse) / 10 : 0,
