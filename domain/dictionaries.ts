@@ -111,6 +111,15 @@ export const staticDictionaries = {
     [4, '心率'],
     [5, '尿湿'],
   ]),
+  /** What a 床垫告警 record can be: the mattress's alarms, and a mattress's or call button's 通讯离线. */
+  mattressRecordType: d([
+    [1, '离床'],
+    [2, '体动'],
+    [3, '呼吸'],
+    [4, '心率'],
+    [5, '尿湿'],
+    ['communicationOffline', '通讯离线'],
+  ]),
   templateType: d([
     [1, '重复'],
     [2, '单次'],

@@ -225,13 +225,12 @@ export function fieldSchema(f: FieldDef): z.ZodType {
         .regex(DATETIME, `${L}格式应为YYYY-MM-DD HH:mm:ss`)
         .refine(realDate, `${L}不是有效日期`);
     case 'dict': {
-      const entries = dictOf(f);
-      const numeric = typeof entries[0]?.value === 'number';
-      const values = new Set(entries.map((e) => String(e.value)));
+      // a value keeps its entry's own type: a dict may mix codes (1 离床) and names (communicationOffline)
+      const values = new Map(dictOf(f).map((e) => [String(e.value), e.value]));
       const base = z.union([z.string(), z.number()], { error: `${L}取值无效` });
       return base
         .refine((v) => values.has(String(v)), `${L}取值无效`)
-        .transform((v) => (numeric ? Number(v) : String(v)));
+        .transform((v) => values.get(String(v)) ?? v);
     }
     case 'ref':
       return z.coerce

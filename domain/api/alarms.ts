@@ -58,6 +58,26 @@ export const ackBatchAnswer = z.object({
   refused: z.array(z.object({ recordId: z.number().int(), reason: z.string() })),
 });
 
+/**
+ * POST …/record/handle/batch (beyond the spec, for control rooms): 忽略 (with one reason for all) or
+ * 解除 the selected records in one call, as ack/batch does for 确认.
+ */
+export const handleBatchInput = z
+  .object({
+    recordIds: z
+      .array(recordIdField, { error: '请选择告警记录' })
+      .min(1, '请选择告警记录')
+      .max(ACK_BATCH_MAX, `一次最多处理${ACK_BATCH_MAX}条`),
+    action: z.enum(['ignore', 'release'], { error: '操作无效（ignore 忽略、release 解除）' }),
+    reason: z.string().trim().max(500, '忽略原因不能超过500个字').optional(),
+  })
+  .refine((b) => b.action !== 'ignore' || !!b.reason, { message: '请填写忽略原因', path: ['reason'] });
+/** Which records were ignored or released, and which refused and why. */
+export const handleBatchAnswer = z.object({
+  done: z.array(scopedAlarm),
+  refused: z.array(z.object({ recordId: z.number().int(), reason: z.string() })),
+});
+
 /** POST …/record/comment. */
 export const commentInput = z.object({
   recordId: recordIdField,

@@ -21,6 +21,8 @@ export const IotPaths = {
   alarmAck: `${ALARM_RECORD}/ack`,
   /** Acknowledge many at once (issue #19: the operator's selection, one call, one transaction). */
   alarmAckBatch: `${ALARM_RECORD}/ack/batch`,
+  /** Beyond the spec: 忽略 or 解除 a selection in one call. */
+  alarmHandleBatch: `${ALARM_RECORD}/handle/batch`,
   alarmComment: `${ALARM_RECORD}/comment`,
   alarmClose: '/pims/web-pi/device/alarm/close',
   unhandledAlarms: '/loms/di-lo/alarm/sendUnhandledAlarms',

@@ -9,7 +9,7 @@ import type { FieldDef, FilterDef, ResourceDef } from '../resource.js';
  * Records are written by the rules engine, never through these lists.
  */
 
-const alarmFields = (typeDict: 'mattressAlarmType' | 'locateAlarmType'): FieldDef[] => [
+const alarmFields = (typeDict: 'mattressRecordType' | 'locateAlarmType'): FieldDef[] => [
   { name: 'alarmTypeName', label: '告警类型', type: 'text', readOnly: true },
   { name: 'alarmType', label: '类型编码', type: 'dict', dict: typeDict, readOnly: true },
   { name: 'oldmanName', label: '长者', type: 'text', readOnly: true },
@@ -62,7 +62,7 @@ export const mattressAlarmRecordResource: ResourceDef = {
   ...alarmList,
   name: 'mattressAlarmRecord',
   title: '床垫告警记录',
-  fields: alarmFields('mattressAlarmType'),
+  fields: alarmFields('mattressRecordType'),
   filters: [...alarmFilters],
   columns: [...alarmList.columns],
   api: { list: P.mattressAlarms },

@@ -135,6 +135,95 @@ function ActionDialog({
 }
 
 /**
+ * 忽略所选 (one reason, required) or 解除所选: the selection's alarms in one call; Ctrl+Enter submits.
+ * `onClose(true)` when the call was made.
+ */
+export function BatchDialog({
+  kind,
+  records,
+  actions,
+  onClose,
+}: {
+  kind: 'ignore' | 'release';
+  records: readonly AlarmRecord[];
+  actions: AlarmActions;
+  onClose(done: boolean): void;
+}) {
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const ready = records.length > 0 && (kind === 'release' || reason.trim() !== '');
+  const submit = () => {
+    if (!ready || busy) return;
+    setBusy(true);
+    void actions
+      .handleMany(
+        kind,
+        records.map((r) => r.recordId),
+        reason.trim(),
+      )
+      .then((answer) => {
+        setBusy(false);
+        onClose(answer !== undefined);
+      });
+  };
+  const shown = records.slice(0, 5);
+  return (
+    <Dialog
+      isOpen
+      title={
+        kind === 'ignore' ? `忽略所选告警（${records.length} 条）` : `解除所选告警（${records.length} 条）`
+      }
+      onClose={() => onClose(false)}
+      icon="warning-sign"
+    >
+      <DialogBody>
+        <ul className="alarm-batch-list" data-testid="batch-records">
+          {shown.map((r) => (
+            <li key={r.recordId}>
+              <strong>{r.alarmTypeName}</strong> · {r.oldmanName ?? r.deviceName} · {place(r)}
+            </li>
+          ))}
+          {records.length > shown.length ? <li>…另有 {records.length - shown.length} 条</li> : null}
+        </ul>
+        {kind === 'ignore' ? (
+          <FormGroup
+            label="忽略原因"
+            labelFor="batch-reason"
+            labelInfo="（必填，对所选告警都适用，Ctrl+Enter 提交）"
+          >
+            <TextArea
+              id="batch-reason"
+              fill
+              autoFocus
+              value={reason}
+              maxLength={500}
+              placeholder="如：设备测试，非真实告警"
+              onChange={(e) => setReason(e.currentTarget.value)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+                  e.preventDefault();
+                  submit();
+                }
+              }}
+            />
+          </FormGroup>
+        ) : (
+          <p>确定解除这些设备的告警吗？</p>
+        )}
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button text="取消" onClick={() => onClose(false)} />
+            <Button intent={Intent.PRIMARY} text="确定" loading={busy} disabled={!ready} onClick={submit} />
+          </>
+        }
+      />
+    </Dialog>
+  );
+}
+
+/**
  * One record with its comments: status with who acknowledged it and when, the handling times, the
  * actions of an open alarm; Enter sends a comment.
  */

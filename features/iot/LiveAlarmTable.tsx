@@ -5,7 +5,7 @@ import { ACK_BATCH_MAX } from '../../domain/api/alarms.js';
 import { waitedText } from '../../domain/schedule.js';
 import { alarmOffers } from '../../machines/alarmMachine.js';
 import { ARRIVAL_VISIBLE_MS, type ConsoleOrder, compareConsole, noteArrivals } from '../wall/queue.js';
-import { clock, type Dialogs } from './AlarmDialogs.js';
+import { BatchDialog, clock, type Dialogs } from './AlarmDialogs.js';
 import type { AlarmActions } from './useAlarmActions.js';
 
 const severityTag = {
@@ -66,6 +66,10 @@ export function LiveAlarmTable({
   const openIds = useMemo(() => new Set(open.map((a) => a.recordId)), [open]);
   const selected = rows.filter((a) => chosen.has(a.recordId));
   const ackable = selected.filter((a) => alarmOffers(a, 'alarm.ack'));
+  const closable = selected.filter((a) => alarmOffers(a, 'alarm.ignore')).slice(0, ACK_BATCH_MAX);
+  const [batch, setBatch] = useState<'ignore' | 'release' | null>(null);
+  // the shortcuts wait while a dialog of the console or of this table is open
+  const held = paused || batch !== null;
   const toggle = (id: number) =>
     setChosen((s) => {
       const next = new Set([...s].filter((x) => openIds.has(x)));
@@ -108,12 +112,12 @@ export function LiveAlarmTable({
   // after a re-order the focused row may have been moved in the DOM and lost focus: give it back
   // biome-ignore lint/correctness/useExhaustiveDependencies: rows is the trigger (a re-order)
   useEffect(() => {
-    if (cursor === null || paused) return;
+    if (cursor === null || held) return;
     const active = document.activeElement;
     if (active && active !== document.body && !table.current?.contains(active)) return;
     const row = table.current?.querySelector<HTMLElement>(`tr[data-record-id="${cursor}"]`);
     if (row && active !== row) row.focus();
-  }, [rows, cursor, paused]);
+  }, [rows, cursor, held]);
 
   const ackOne = (a: AlarmRecord) => {
     if (!alarmOffers(a, 'alarm.ack')) return;
@@ -127,7 +131,7 @@ export function LiveAlarmTable({
     altKey: boolean;
     preventDefault(): void;
   }) => {
-    if (paused || e.ctrlKey || e.metaKey || e.altKey) return false;
+    if (held || e.ctrlKey || e.metaKey || e.altKey) return false;
     const at = rows.findIndex((a) => a.recordId === cursor);
     const current = at >= 0 ? rows[at] : undefined;
     const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
@@ -228,6 +232,24 @@ export function LiveAlarmTable({
             data-testid="ack-selected"
             onClick={ackSelected}
           />
+        ) : null}
+        {actions.canHandle ? (
+          <>
+            <Button
+              icon="eye-off"
+              text={`忽略所选${closable.length ? ` (${closable.length})` : ''}`}
+              disabled={!closable.length}
+              data-testid="ignore-selected"
+              onClick={() => setBatch('ignore')}
+            />
+            <Button
+              icon="unlock"
+              text={`解除所选${closable.length ? ` (${closable.length})` : ''}`}
+              disabled={!closable.length}
+              data-testid="release-selected"
+              onClick={() => setBatch('release')}
+            />
+          </>
         ) : null}
         <span className="alarm-keys">
           快捷键：↑↓ 选行 · 空格 勾选 · Shift+点击 连选 · A 确认 · H 处理 · 回车 详情
@@ -368,6 +390,17 @@ export function LiveAlarmTable({
           </tbody>
         </HTMLTable>
       </div>
+      {batch ? (
+        <BatchDialog
+          kind={batch}
+          records={closable}
+          actions={actions}
+          onClose={(done) => {
+            setBatch(null);
+            if (done) setChosen(new Set());
+          }}
+        />
+      ) : null}
     </div>
   );
 }

@@ -14,6 +14,13 @@ type BatchAnswer = {
   acknowledged: AlarmRecord[];
   refused: { recordId: number; reason: string }[];
 };
+type HandleBatchAnswer = { done: AlarmRecord[]; refused: BatchAnswer['refused'] };
+
+/** ，N 条未X（the reasons）: what a batch call refused, said once per reason. */
+const refusedText = (refused: BatchAnswer['refused'], verb: string) =>
+  refused.length
+    ? `，${refused.length} 条未${verb}（${[...new Set(refused.map((r) => r.reason))].join('；')}）`
+    : '';
 
 /** The console's calls on alarm records, with one coalescing toast for acknowledgements. */
 export function useAlarmActions(source: AlarmSource) {
@@ -27,10 +34,11 @@ export function useAlarmActions(source: AlarmSource) {
     const now = Date.now();
     if (now > run.current.until) run.current.count = 0;
     run.current = { count: run.current.count + n, until: now + ACK_RUN_MS };
-    const why = refused.length
-      ? `，${refused.length} 条未确认（${[...new Set(refused.map((r) => r.reason))].join('；')}）`
-      : '';
-    toast(`已确认 ${run.current.count} 条告警${why}`, refused.length ? 'warning' : 'success', ACK_TOAST);
+    toast(
+      `已确认 ${run.current.count} 条告警${refusedText(refused, '确认')}`,
+      refused.length ? 'warning' : 'success',
+      ACK_TOAST,
+    );
   };
   const done = (work: Promise<unknown>, text: string) =>
     work.then(
@@ -70,6 +78,23 @@ export function useAlarmActions(source: AlarmSource) {
           data: { recordId: r.recordId, status: 2, handleNote: reason },
         }),
         '已忽略',
+      ),
+    /** 忽略所选 (one reason for all) or 解除所选 in one call; the answer says which were refused and why. */
+    handleMany: (action: 'ignore' | 'release', recordIds: number[], reason = '') =>
+      request<HandleBatchAnswer>({
+        url: IotPaths.alarmHandleBatch,
+        method: 'POST',
+        data: action === 'ignore' ? { recordIds, action, reason } : { recordIds, action },
+      }).then(
+        (answer) => {
+          const verb = action === 'ignore' ? '忽略' : '解除';
+          toast(
+            `已${verb} ${answer.done.length} 条告警${refusedText(answer.refused, verb)}`,
+            answer.refused.length ? 'warning' : 'success',
+          );
+          return answer;
+        },
+        () => undefined,
       ),
     release: (r: AlarmRecord) =>
       done(

@@ -36,7 +36,7 @@ async function clickCounter(page: Page) {
   return () => page.evaluate(() => (window as unknown as { clicks: number }).clicks);
 }
 
-test('new arrivals are marked, escalation raises an alarm, a selection is acknowledged in one call', async ({
+test('new arrivals are marked, escalation raises an alarm, a selection is acknowledged in one call and ignored with one reason', async ({
   page,
 }) => {
   await signIn(page, ADMIN);
@@ -120,6 +120,25 @@ test('new arrivals are marked, escalation raises an alarm, a selection is acknow
     await live(page).locator('th.pick .bp6-control-indicator').click();
     await live(page).locator('th.pick .bp6-control-indicator').click();
   }
+
+  // 忽略所选: the four with one reason, in one call; they leave the live table
+  for (const id of ours) await rowOf(page, id).locator('td.pick .bp6-control-indicator').click();
+  await page.getByTestId('ignore-selected').click();
+  const dialog = page.getByRole('dialog', { name: '忽略所选告警（4 条）' });
+  await expect(dialog.getByTestId('batch-records').locator('li')).toHaveCount(4);
+  await expect(dialog.getByRole('button', { name: '确定' })).toBeDisabled();
+  const ignoring = page.waitForRequest((r) => r.url().endsWith('/alarm/record/handle/batch'));
+  await dialog.getByLabel('忽略原因').fill('设备调试，非真实告警');
+  await dialog.getByLabel('忽略原因').press('Control+Enter');
+  expect((await ignoring).postDataJSON()).toMatchObject({ action: 'ignore', reason: '设备调试，非真实告警' });
+  await expect(page.locator('.bp6-toast', { hasText: '已忽略 4 条告警' })).toBeVisible();
+  for (const id of ours) await expect(rowOf(page, id)).toHaveCount(0);
+  const db = new Database(join(e2eDataDir, 'eldercare.sqlite'), { readonly: true, fileMustExist: true });
+  const rows = db
+    .prepare(`select status, handleNote from alarmRecord where recordId in (${ours.join(',')})`)
+    .all();
+  db.close();
+  expect(rows).toEqual(ours.map(() => ({ status: 2, handleNote: '设备调试，非真实告警' })));
 });
 
 test('the keyboard works the queue: A acknowledges and keeps the focus, arrows move, Enter opens and sends, Ctrl+Enter handles', async ({
@@ -128,8 +147,11 @@ test('the keyboard works the queue: A acknowledges and keeps the focus, arrows m
   await signIn(page, ADMIN);
   await page.goto('/#/yunmuIot/locateAlarm');
   await expect(page.getByTestId('health-light')).toHaveAttribute('data-state', 'ok');
-  const [d4] = devicesOf(e2eDataDir, '护理一部', 10);
-  if (!d4) throw new Error('watches of 护理一部 expected');
+  const [d4, d5] = devicesOf(e2eDataDir, '护理一部', 10);
+  if (!d4 || !d5) throw new Error('watches of 护理一部 expected');
+  // another open alarm, so that the arrows have a row to move to
+  await publishAsDevice(e2ePort, d5, 'event', { ts: Date.now(), event: 'maintenance' });
+  await expect.poll(() => recordOf(d5.deviceId, 'maintenanceAlarm')).toBeGreaterThan(0);
   const clicks = await clickCounter(page);
   await sos(e2ePort, d4);
   await expect.poll(() => recordOf(d4.deviceId, 'sos')).toBeGreaterThan(0);
@@ -141,9 +163,14 @@ test('the keyboard works the queue: A acknowledges and keeps the focus, arrows m
   await page.keyboard.press('a');
   await expect(row).not.toContainText('未确认');
   await expect(row).toBeFocused();
-  await page.keyboard.press('ArrowDown');
+  // away and back: down then up, or up then down when the row is the last one
+  const ids = await order(page);
+  expect(ids.length).toBeGreaterThan(1);
+  const [away, back] =
+    ids.indexOf(sosId) === ids.length - 1 ? ['ArrowUp', 'ArrowDown'] : ['ArrowDown', 'ArrowUp'];
+  await page.keyboard.press(away);
   await expect(row).not.toBeFocused();
-  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press(back);
   await expect(row).toBeFocused();
   // Enter: the detail, acknowledged by whom and when; Enter sends a comment
   await page.keyboard.press('Enter');

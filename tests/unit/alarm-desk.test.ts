@@ -149,6 +149,76 @@ describe('POST alarm/record/ack/batch', () => {
   });
 });
 
+describe('POST alarm/record/handle/batch (忽略所选, 解除所选)', () => {
+  type HandleAnswer = {
+    done: { recordId: number; status: number; handleNote: string | null; handlerName: string | null }[];
+    refused: { recordId: number; reason: string }[];
+  };
+
+  it('ignores with one reason what the nurse may, refuses the rest unchanged, and releases a selection', async () => {
+    const own = await deptOf(null, '护理一部');
+    const second = await deptOf(null, '护理二部');
+    const a = await alarmIn(own);
+    const b = await alarmIn(own, { ackBy: 1, ackName: '张伟', ackTime: h.clock.now - 1000 });
+    const theirs = await alarmIn({ orgId: second.orgId, deptId: second.deptId });
+    const closed = await alarmIn(own, { status: 3, handlerName: '张伟', handleTime: h.clock.now });
+    const pushed = vi.spyOn(h.app.services.hub, 'alarm');
+    const nurse = await signInNurse(h.app);
+    const res = await call(h.app, nurse.token, 'POST', IotPaths.alarmHandleBatch, {
+      recordIds: [a, theirs, b, closed, a],
+      action: 'ignore',
+      reason: '  设备测试，误报  ',
+    });
+    expect(res.body.code).toBe(Code.ok);
+    const answer = res.body.result as HandleAnswer;
+    expect(answer.done.map((r) => [r.recordId, r.status, r.handleNote])).toEqual([
+      [a, 2, '设备测试，误报'],
+      [b, 2, '设备测试，误报'],
+    ]);
+    expect(answer.refused.map((r) => r.recordId)).toEqual([theirs, closed]);
+    expect(answer.refused[0]?.reason).toBe('无权访问该数据部门');
+    expect(pushed.mock.calls.map(([r]) => r.recordId)).toEqual([a, b]);
+    expect((await stored(theirs)).status).toBe(0);
+    expect((await stored(closed)).status).toBe(3);
+
+    const c = await alarmIn(own);
+    const d = await alarmIn(own);
+    const released = await call(h.app, nurse.token, 'POST', IotPaths.alarmHandleBatch, {
+      recordIds: [c, d],
+      action: 'release',
+    });
+    expect((released.body.result as HandleAnswer).done.map((r) => r.status)).toEqual([4, 4]);
+    expect((await stored(d)).handleTime).toBe(h.clock.now);
+  });
+
+  it('refuses bad input with a Chinese message and changes nothing', async () => {
+    const admin = await signInAdmin(h.app);
+    const id = await alarmIn(await deptOf(null, '护理一部'));
+    for (const [body, msg] of [
+      [{ recordIds: [id], action: 'ignore' }, '请填写忽略原因'],
+      [{ recordIds: [id], action: 'ignore', reason: '   ' }, '请填写忽略原因'],
+      [{ recordIds: [id], action: 'delete' }, '操作无效'],
+      [{ recordIds: [], action: 'release' }, '请选择告警记录'],
+      [{ recordIds: [id], action: 'ignore', reason: '长'.repeat(501) }, '忽略原因不能超过500个字'],
+      [
+        { recordIds: Array.from({ length: ACK_BATCH_MAX + 1 }, (_, i) => i + 1), action: 'release' },
+        '一次最多处理200条',
+      ],
+    ] as const) {
+      const res = await call(h.app, admin.token, 'POST', IotPaths.alarmHandleBatch, body);
+      expect(res.body.code, JSON.stringify(body).slice(0, 80)).toBe(Code.invalidInput);
+      expect(res.body.msg).toContain(msg);
+    }
+    expect((await stored(id)).status).toBe(0);
+    const anonymous = await call(h.app, null, 'POST', IotPaths.alarmHandleBatch, {
+      recordIds: [id],
+      action: 'release',
+    });
+    expect(anonymous.body.code).not.toBe(Code.ok);
+    expect((await stored(id)).status).toBe(0);
+  });
+});
+
 describe('alarm history paging', () => {
   it('pages within the snapshot bound: an alarm raised between pages does not repeat a row', async () => {
     const admin = await signInAdmin(h.app);
@@ -186,6 +256,40 @@ describe('通讯离线 belongs to the console of the device', () => {
     expect(offlineAlarmSource('band')).toBe('pnt');
     expect(offlineAlarmSource('mattress')).toBe('mattress');
     expect(offlineAlarmSource('callButton')).toBe('mattress');
+  });
+
+  it('the 床垫告警 history filters by 通讯离线 as by the mattress alarm types, and refuses an unknown type', async () => {
+    const admin = await signInAdmin(h.app);
+    const own = await deptOf(null, '护理一部');
+    const offline = await alarmIn(own, {
+      source: 'mattress',
+      alarmType: 'communicationOffline',
+      alarmTypeName: '通讯离线',
+      severity: 1,
+    });
+    const wet = await alarmIn(own, {
+      source: 'mattress',
+      alarmType: '5',
+      alarmTypeName: '尿湿',
+      severity: 1,
+    });
+    const list = async (alarmType: string) => {
+      const res = await call(
+        h.app,
+        admin.token,
+        'GET',
+        `${IotPaths.mattressAlarms}?alarmType=${alarmType}&pageSize=100`,
+      );
+      return res.body;
+    };
+    const raw = await list('communicationOffline');
+    const offlines = raw.result as { list: { recordId: number }[] };
+    expect(offlines.list.map((r) => r.recordId)).toContain(offline);
+    expect(offlines.list.map((r) => r.recordId)).not.toContain(wet);
+    const wets = (await list('5')).result as { list: { recordId: number }[] };
+    expect(wets.list.map((r) => r.recordId)).toContain(wet);
+    expect(wets.list.map((r) => r.recordId)).not.toContain(offline);
+    expect((await list('sos')).code).toBe(Code.invalidInput);
   });
 });
 

@@ -7,6 +7,8 @@ import {
   closeQuery,
   commentInput,
   countAnswer,
+  handleBatchAnswer,
+  handleBatchInput,
   handleInput,
   ignoreAllInput,
   scopedAlarm,
@@ -269,6 +271,44 @@ export function alarmRoutes(): AnyRoute[] {
           `批量确认告警 ${acknowledged.length} 条${refused.length ? `，${refused.length} 条未确认` : ''}`,
         );
         return { acknowledged, refused };
+      },
+    }),
+    route({
+      method: 'POST',
+      url: P.alarmHandleBatch,
+      auth: `${Authority.iotAlarmHandle}|${Authority.iotLocateAlarmHandle}`,
+      body: handleBatchInput,
+      response: handleBatchAnswer,
+      log: { type: 'UPDATE', name: '批量忽略或解除告警' },
+      /** As ack/batch: each record as a single 忽略 or 解除 would take it, in this call's one transaction. */
+      async handler(ctx) {
+        const ids = [...new Set(ctx.body.recordIds)];
+        const by = await actorOf(ctx);
+        const reason = ctx.body.reason ?? '';
+        const done = [];
+        const refused: { recordId: number; reason: string }[] = [];
+        for (const recordId of ids) {
+          try {
+            const row = await ownRecord(ctx, recordId, 'handle');
+            done.push(
+              await transition(
+                ctx,
+                row,
+                ctx.body.action === 'ignore'
+                  ? { type: 'alarm.ignore', ...by, reason }
+                  : { type: 'alarm.release', ...by },
+              ),
+            );
+          } catch (e) {
+            if (!(e instanceof ApiFailure)) throw e;
+            refused.push({ recordId, reason: e.message });
+          }
+        }
+        const verb = ctx.body.action === 'ignore' ? '忽略' : '解除';
+        ctx.describe(
+          `批量${verb}告警 ${done.length} 条${refused.length ? `，${refused.length} 条未${verb}` : ''}${reason ? `：${reason}` : ''}`,
+        );
+        return { done, refused };
       },
     }),
     route({
