@@ -247,3 +247,14 @@ export function alarmTimerEffects(now: () => number = Date.now) {
     cancelEscalation: ({ self }: Args) => timers.cancel(self, 'escalation'),
   };
 }
+
+/** Chinese names of the machine's events (npm run paths, test-case sheets). */
+export const eventLabels: Record<AlarmEvent['type'], string> = {
+  'alarm.ack': '确认告警',
+  'alarm.escalate': '升级告警',
+  'alarm.handle': '处理告警',
+  'alarm.ignore': '忽略告警',
+  'alarm.release': '解除告警',
+  'alarm.comment': '添加备注',
+  'alarm.retrigger': '再次触发',
+};

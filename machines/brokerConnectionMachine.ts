@@ -216,3 +216,19 @@ export const brokerConnectionMachine = setup({
   },
 });
 export type BrokerConnectionMachine = typeof brokerConnectionMachine;
+
+/** Chinese names of the machine's events (npm run paths, test-case sheets). */
+export const eventLabels: Record<string, string> = {
+  'broker.connect': '连接消息队列',
+  'broker.connected': '已连接',
+  'broker.reconnecting': '正在重连',
+  'broker.close': '连接关闭',
+  'broker.offline': '网络离线',
+  'broker.error': '连接出错',
+  'broker.end': '连接结束',
+  'broker.message': '收到消息',
+  'broker.publish': '发布消息',
+  'broker.subscribe': '订阅主题',
+  'broker.unsubscribe': '取消订阅',
+  'broker.stop': '停止连接',
+};

@@ -210,3 +210,34 @@ export const fenceEditorMachine = setup({
     },
   },
 });
+
+/** Chinese names of the machine's events and states (npm run paths, test-case sheets). */
+export const eventLabels: Record<string, string> = {
+  'rail.select': '选中围栏',
+  'rail.deselect': '取消选中',
+  'draw.start': '开始绘制',
+  'vertex.add': '添加顶点',
+  'vertex.move': '拖动顶点',
+  'vertex.remove': '删除顶点',
+  'vertex.undo': '撤销顶点',
+  'shape.finish': '完成图形',
+  'edit.start': '编辑围栏',
+  save: '保存',
+  'save.done': '保存成功',
+  'save.failed': '保存失败',
+  cancel: '取消',
+  'delete.request': '删除围栏',
+  'delete.confirm': '确认删除',
+  'delete.done': '删除成功',
+  'delete.failed': '删除失败',
+};
+export const stateLabels: Record<string, string> = {
+  browsing: '浏览',
+  selected: '已选中',
+  drawing: '绘制中',
+  editing: '编辑中',
+  naming: '命名',
+  saving: '保存中',
+  confirmingDelete: '确认删除',
+  deleting: '删除中',
+};

@@ -53,3 +53,9 @@ export const noticeWorkflow = defineWorkflow({
   stateName: (row) => labels[stateByStatus[noticeStatusOf(row)]],
   initialFields: { status: NoticeStatus.draft },
 });
+
+/** Chinese names of the machine's events (npm run paths, test-case sheets). */
+export const eventLabels: Record<string, string> = {
+  'notice.publish': '发布公告',
+  'notice.withdraw': '撤回公告',
+};

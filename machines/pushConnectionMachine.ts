@@ -209,3 +209,21 @@ export function pushTimerEffects() {
     cancelTimers: ({ self }: Args) => timers.cancelAll(self),
   };
 }
+
+/** Chinese names of the machine's events (npm run paths, test-case sheets). */
+export const eventLabels: Record<string, string> = {
+  'push.start': '开始连接',
+  'push.opened': '连接已打开',
+  'push.authOk': '认证成功',
+  'push.rejected': '认证被拒',
+  'push.message': '收到消息',
+  'push.heartbeatDue': '心跳到期',
+  'push.replyTimeout': '心跳无应答',
+  'push.silent': '长时间无消息',
+  'push.error': '连接出错',
+  'push.closed': '连接关闭',
+  'push.reconnectDue': '重连时间到',
+  'push.online': '网络恢复',
+  'push.tabHidden': '页面隐藏',
+  'push.stop': '停止推送',
+};

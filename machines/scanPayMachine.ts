@@ -141,3 +141,29 @@ export const scanPayMachine = setup({
     closed: { on: { 'pay.retry': { target: 'choosing', actions: 'restart' } } },
   },
 });
+
+/** Chinese names of the machine's events and states (npm run paths, test-case sheets). */
+export const eventLabels: Record<string, string> = {
+  'pay.chooseWay': '选择支付方式',
+  'pay.start': '发起支付',
+  'pay.submitCode': '提交付款码',
+  'pay.simulateScan': '模拟扫码',
+  'pay.updated': '订单状态更新',
+  'pay.retry': '重新支付',
+  'startPayment.done': '下单成功',
+  'startPayment.error': '下单失败',
+  'simulateScan.done': '扫码完成',
+  'simulateScan.error': '扫码失败',
+};
+export const stateLabels: Record<string, string> = {
+  choosing: '选择支付方式',
+  awaitingCode: '等待付款码',
+  starting: '正在下单',
+  settling: '正在入账',
+  waiting: '等待支付',
+  'waiting.idle': '等待支付',
+  'waiting.scanning': '等待支付（扫码中）',
+  paid: '已支付',
+  failed: '支付失败',
+  closed: '已关闭',
+};

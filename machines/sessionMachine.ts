@@ -322,3 +322,26 @@ export const sessionMachine = setup({
   },
 });
 export type SessionMachine = typeof sessionMachine;
+
+/** Chinese names of the machine's events (npm run paths, test-case sheets). */
+export const eventLabels: Record<string, string> = {
+  'session.checked': '检查登录状态',
+  'session.login': '登录',
+  'session.loginSucceeded': '登录成功',
+  'session.loginFailed': '登录失败',
+  'session.selectDept': '选择数据部门',
+  'session.deptSelected': '部门已选',
+  'session.deptSelectFailed': '选择部门失败',
+  'session.switchDept': '切换部门',
+  'session.cancelSwitch': '取消切换',
+  'session.menusLoaded': '菜单已加载',
+  'session.menusFailed': '菜单加载失败',
+  'session.changePassword': '修改密码',
+  'session.passwordChanged': '密码已修改',
+  'session.passwordChangeFailed': '修改密码失败',
+  'session.error': '会话错误',
+  'session.alertClosed': '关闭提示',
+  'session.logout': '退出登录',
+  'session.loggedOut': '已退出',
+  'session.cleared': '本地数据已清除',
+};

@@ -159,3 +159,24 @@ export function restoreSettleIn(stored: unknown) {
   const { step, context } = parsed.data;
   return settleInMachine.resolveState({ value: step === 'submitting' ? 'confirm' : step, context });
 }
+
+/** Chinese names of the machine's events and states (npm run paths, test-case sheets). */
+export const eventLabels: Record<string, string> = {
+  'settleIn.pickElder': '选择长者',
+  'settleIn.pickBed': '选择床位',
+  'settleIn.setDate': '填写入住日期',
+  'settleIn.setKind': '选择办理方式',
+  'settleIn.next': '下一步',
+  'settleIn.back': '上一步',
+  'settleIn.submit': '确认办理',
+  'settleIn.restart': '办理下一位',
+  'checkIn.done': '办理成功',
+  'checkIn.error': '办理失败',
+};
+export const stateLabels: Record<string, string> = {
+  elder: '选择长者',
+  bed: '床位与日期',
+  confirm: '确认办理',
+  submitting: '提交中',
+  done: '完成',
+};

@@ -71,3 +71,19 @@ export const systemConfigMachine = setup({
     },
   },
 });
+
+/** Chinese names of the machine's events and states (npm run paths, test-case sheets). */
+export const eventLabels: Record<string, string> = {
+  'config.loaded': '配置已加载',
+  'config.failed': '配置加载失败',
+  'config.update': '更新配置',
+  'config.reload': '重新加载',
+  'xstate.done.state.systemConfig.loading': '全部加载完成',
+};
+const partNames = { iconConfig: '图标配置', loginPageConfig: '登录页配置', mattress: '床垫配置', Theme: '主题色' };
+export const stateLabels: Record<string, string> = Object.fromEntries(
+  Object.entries(partNames).flatMap(([part, name]) => [
+    [`loading.${part}.loading`, `${name}加载中`],
+    [`loading.${part}.settled`, `${name}已就绪`],
+  ]),
+);

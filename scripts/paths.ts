@@ -20,6 +20,7 @@ import {
   transition,
 } from 'xstate';
 import { createTestModel } from 'xstate/graph';
+import { machineTitles } from './machineTitles.js';
 import { pathModels } from './pathModels.js';
 
 const root = resolve(import.meta.dirname, '..');
@@ -29,6 +30,8 @@ export interface FoundMachine {
   name: string;
   /** Short name used on the command line, e.g. bill. */
   short: string;
+  /** What testers call it, e.g. 账单 (also accepted on the command line). */
+  title: string;
   file: string;
   machine: AnyStateMachine;
   /** Event type → Chinese label, from the module's `…Events` export. */
@@ -54,12 +57,15 @@ export async function findMachines(): Promise<FoundMachine[]> {
         for (const [type, info] of Object.entries(value as Record<string, unknown>))
           if (info && typeof info === 'object' && 'label' in info)
             eventLabels[type] = String((info as { label: unknown }).label);
+    // a module may also name its events in one `eventLabels` map (machines without an authority table)
+    Object.assign(eventLabels, (mod.eventLabels ?? {}) as Record<string, string>);
     const stateLabels = (mod.stateLabels ?? {}) as Record<string, string>;
     for (const [name, value] of Object.entries(mod))
       if (isMachine(value))
         found.push({
           name,
           short: name.replace(/Machine$/, ''),
+          title: machineTitles[name] ?? name,
           file: `machines/${basename(file)}`,
           machine: value,
           eventLabels,
@@ -278,12 +284,51 @@ function coveringPaths(
 }
 
 export function formatTable(found: FoundMachine, paths: GeneratedPath[], kind: PathKind): string {
-  const lines = [`${found.name}（${found.file}）— ${kindTitle[kind]} ${paths.length} 条`, ''];
+  const lines = [`${found.title}（${found.name}，${found.file}）— ${kindTitle[kind]} ${paths.length} 条`, ''];
   for (const [i, p] of paths.entries()) {
     const walk = p.steps.map((s) => `${s.state} —${eventName(found, s.event)}→ `).join('') + p.final.state;
     lines.push(`${String(i + 1).padStart(3)}. 到达「${p.target}」：${walk || p.final.state}`);
   }
   return lines.join('\n');
+}
+
+/** The columns of a test-case sheet, the way testers keep cases in Excel. */
+export const SHEET_HEADER = ['用例编号', '用例名称', '步骤', '操作', '预期状态'] as const;
+
+/**
+ * A test-case sheet: per path a case (外出-001), one row per step — step 0 the state it starts in,
+ * then each event and the state expected after it.
+ */
+export function sheetRows(found: FoundMachine, paths: GeneratedPath[]): string[][] {
+  const rows: string[][] = [[...SHEET_HEADER]];
+  for (const [i, p] of paths.entries()) {
+    const id = `${found.title}-${String(i + 1).padStart(3, '0')}`;
+    const name = `到达「${p.target}」`;
+    const after = (k: number) => p.steps[k]?.state ?? p.final.state;
+    rows.push([id, name, '0', '（开始）', after(0)]);
+    for (const [k, step] of p.steps.entries())
+      rows.push([id, name, String(k + 1), eventName(found, step.event), after(k + 1)]);
+  }
+  return rows;
+}
+
+/** CSV for Excel: UTF-8 with a BOM (Chinese Excel reads it as UTF-8), CRLF, every field quoted. */
+export function formatCsv(rows: string[][]): string {
+  const field = (v: string) => `"${v.replaceAll('"', '""')}"`;
+  return `\uFEFF${rows.map((r) => r.map(field).join(',')).join('\r\n')}\r\n`;
+}
+
+/** The same sheet as an .xlsx workbook: a bold, frozen header and columns wide enough to read. */
+export async function formatXlsx(found: FoundMachine, rows: string[][]): Promise<Buffer> {
+  const { default: ExcelJS } = await import('exceljs');
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet(`${found.title}测试用例`, { views: [{ state: 'frozen', ySplit: 1 }] });
+  for (const row of rows) sheet.addRow(row);
+  sheet.getRow(1).font = { bold: true };
+  sheet.columns.forEach((column, i) => {
+    column.width = [12, 24, 6, 18, 28][i] ?? 16;
+  });
+  return Buffer.from(await book.xlsx.writeBuffer());
 }
 
 const q = (s: string) => JSON.stringify(s);
@@ -330,14 +375,17 @@ async function main() {
   );
   if (!wanted) {
     console.log(
-      '用法：npm run paths -- <状态机> [--shortest|--simple|--transitions] [--without 事件,…] [--format table|playwright] [--out 文件]\n',
+      '用法：npm run paths -- <状态机（中文名或英文名）> [--shortest|--simple|--transitions] [--without 事件,…] [--format table|playwright|csv|xlsx] [--out 文件]\n',
     );
-    for (const m of machines) console.log(`  ${m.short.padEnd(18)} ${m.name}（${m.file}）`);
+    for (const m of machines)
+      console.log(`  ${m.title.padEnd(8, '　')} ${m.short.padEnd(18)} ${m.name}（${m.file}）`);
     return;
   }
-  const found = machines.find((m) => m.short === wanted || m.name === wanted);
+  const found = machines.find((m) => m.short === wanted || m.name === wanted || m.title === wanted);
   if (!found) {
-    console.error(`没有名为 ${wanted} 的状态机。可选：${machines.map((m) => m.short).join('、')}`);
+    console.error(
+      `没有名为 ${wanted} 的状态机。可选：${machines.map((m) => `${m.title}（${m.short}）`).join('、')}`,
+    );
     process.exitCode = 2;
     return;
   }
@@ -348,8 +396,15 @@ async function main() {
       : 'shortest';
   const formatAt = args.indexOf('--format');
   const format = formatAt >= 0 ? args[formatAt + 1] : 'table';
-  if (format !== 'table' && format !== 'playwright') {
-    console.error(`--format 只能是 table 或 playwright，收到 ${String(format)}`);
+  if (format !== 'table' && format !== 'playwright' && format !== 'csv' && format !== 'xlsx') {
+    console.error(`--format 只能是 table、playwright、csv 或 xlsx，收到 ${String(format)}`);
+    process.exitCode = 2;
+    return;
+  }
+  const outAt = args.indexOf('--out');
+  const out = outAt >= 0 ? args[outAt + 1] : undefined;
+  if (format === 'xlsx' && !out) {
+    console.error('--format xlsx 需要 --out 文件（如 --out 外出用例.xlsx）');
     process.exitCode = 2;
     return;
   }
@@ -363,10 +418,17 @@ async function main() {
     return;
   }
   const paths = generatePaths(found, kind, without);
+  if (format === 'xlsx' && out) {
+    writeFileSync(resolve(out), await formatXlsx(found, sheetRows(found, paths)));
+    console.log(`已写入 ${out}：${paths.length} 个用例`);
+    return;
+  }
   const text =
-    format === 'playwright' ? formatPlaywright(found, paths, kind, without) : formatTable(found, paths, kind);
-  const outAt = args.indexOf('--out');
-  const out = outAt >= 0 ? args[outAt + 1] : undefined;
+    format === 'playwright'
+      ? formatPlaywright(found, paths, kind, without)
+      : format === 'csv'
+        ? formatCsv(sheetRows(found, paths))
+        : formatTable(found, paths, kind);
   if (out) {
     writeFileSync(resolve(out), text);
     // the project's formatter, so a regenerated file differs from the committed one only where paths changed

@@ -1,11 +1,78 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import {
   eventName,
   findMachines,
+  formatCsv,
   formatPlaywright,
   formatTable,
+  formatXlsx,
   generatePaths,
+  SHEET_HEADER,
+  sheetRows,
 } from '../../scripts/paths.js';
+
+describe('npm run paths in Chinese, with test-case sheets (issue #22)', () => {
+  it('names every machine, and every state and event on its paths, in Chinese', async () => {
+    for (const m of await findMachines()) {
+      expect(m.title, m.name).toMatch(/^[\u4e00-\u9fa5]+$/);
+      const words = generatePaths(m, 'transitions').flatMap((p) => [
+        ...p.steps.flatMap((s) => [s.state, eventName(m, s.event)]),
+        p.final.state,
+      ]);
+      // no raw identifier (alarm.ack, awaitingCode) in what a tester reads
+      for (const w of words) expect(w, `${m.name}: ${w}`).not.toMatch(/[a-zA-Z]{2,}/);
+    }
+  }, 60_000);
+
+  it('a sheet has a case per path: its start, then each step with the state expected after it', async () => {
+    const bill = (await findMachines()).find((m) => m.title === '账单');
+    if (!bill) throw new Error('no 账单 machine');
+    const paths = generatePaths(bill, 'shortest');
+    const rows = sheetRows(bill, paths);
+    expect(rows[0]).toEqual([...SHEET_HEADER]);
+    const paid = rows.filter((r) => r[1] === '到达「已缴费」');
+    expect(paid).toEqual([
+      [paid[0]?.[0], '到达「已缴费」', '0', '（开始）', '待缴费'],
+      [paid[0]?.[0], '到达「已缴费」', '1', '缴费', '已缴费'],
+    ]);
+    expect(paid[0]?.[0]).toMatch(/^账单-\d{3}$/);
+    expect(new Set(rows.slice(1).map((r) => r[0])).size).toBe(paths.length);
+    const csv = formatCsv(rows);
+    expect(csv.startsWith('\uFEFF"用例编号","用例名称","步骤","操作","预期状态"\r\n')).toBe(true);
+    expect(csv.split('\r\n').filter(Boolean)).toHaveLength(rows.length);
+    // the xlsx reads back with the same cells
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await formatXlsx(bill, rows)) as never);
+    const sheet = book.getWorksheet('账单测试用例');
+    const back: string[][] = [];
+    sheet?.eachRow((row) => back.push((row.values as unknown[]).slice(1).map(String)));
+    expect(back).toEqual(rows);
+  });
+
+  it('takes a machine by its Chinese name on the command line and writes an xlsx', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'paths-'));
+    try {
+      const out = join(dir, '外出用例.xlsx');
+      const run = spawnSync('npx', ['tsx', 'scripts/paths.ts', '外出', '--format', 'xlsx', '--out', out], {
+        encoding: 'utf8',
+      });
+      expect(run.stdout).toMatch(/已写入 .*外出用例\.xlsx：\d+ 个用例/);
+      expect(readFileSync(out).subarray(0, 2).toString()).toBe('PK');
+      const refused = spawnSync('npx', ['tsx', 'scripts/paths.ts', '外出', '--format', 'xlsx'], {
+        encoding: 'utf8',
+      });
+      expect(refused.status).toBe(2);
+      expect(refused.stderr).toContain('--format xlsx 需要 --out 文件');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
 
 describe('npm run paths', () => {
   it('finds every machine of machines/ and generates paths for each without running forever', async () => {

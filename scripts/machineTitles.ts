@@ -1,0 +1,36 @@
+/**
+ * What testers call each machine (issue #22): `npm run paths -- 外出` finds outingMachine, and the
+ * list and the test-case sheets name machines this way. Every machine of machines/ has one (a test
+ * checks it).
+ */
+export const machineTitles: Readonly<Record<string, string>> = {
+  activityMachine: '活动',
+  adverseEventMachine: '不良事件',
+  alarmMachine: '告警',
+  articleMachine: '宣教文章',
+  assessmentMachine: '评估',
+  billMachine: '账单',
+  brokerConnectionMachine: '消息队列连接',
+  complaintMachine: '投诉',
+  drugCustodyMachine: '药品代管',
+  fenceEditorMachine: '围栏编辑',
+  handoverMachine: '交接班',
+  inspectionMachine: '政府检查',
+  lendMachine: '借用',
+  noticeMachine: '公告',
+  nursingPlanMachine: '护理计划',
+  nursingTaskMachine: '护理任务',
+  outingMachine: '外出',
+  patrolTaskMachine: '巡更任务',
+  pushConnectionMachine: '推送连接',
+  residenceMachine: '入住状态',
+  scanPayMachine: '扫码支付',
+  serviceOrderMachine: '服务工单',
+  sessionMachine: '会话',
+  settleInMachine: '入住办理',
+  settlementMachine: '退住结算',
+  shiftMachine: '排班',
+  stockDocumentMachine: '出入库单据',
+  stocktakeMachine: '盘点',
+  systemConfigMachine: '系统配置',
+};
