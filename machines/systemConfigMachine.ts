@@ -80,7 +80,12 @@ export const eventLabels: Record<string, string> = {
   'config.reload': '重新加载',
   'xstate.done.state.systemConfig.loading': '全部加载完成',
 };
-const partNames = { iconConfig: '图标配置', loginPageConfig: '登录页配置', mattress: '床垫配置', Theme: '主题色' };
+const partNames = {
+  iconConfig: '图标配置',
+  loginPageConfig: '登录页配置',
+  mattress: '床垫配置',
+  Theme: '主题色',
+};
 export const stateLabels: Record<string, string> = Object.fromEntries(
   Object.entries(partNames).flatMap(([part, name]) => [
     [`loading.${part}.loading`, `${name}加载中`],
