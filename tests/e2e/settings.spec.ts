@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { SystemScreens } from '../../domain/screens.js';
 import { ADMIN, openMenu, signIn } from './support.js';
 
 // Contexts a test opens itself would keep their pages running (a wall draws its map every second)
@@ -74,7 +75,12 @@ test('an administrator widens a nurse’s data departments; the nurse’s open c
   await dialog.getByRole('button', { name: '保存' }).click();
   await expect(admin.getByText('已保存，该用户需重新登录')).toBeVisible();
 
-  await openMenu(nurse, '系统管理', '系统设置', '操作日志');
+  // The nurse's console learns it from its live channels within seconds (the broker re-checks her
+  // session), or with her next request: she opens 操作日志 by its address — a click on the menu could
+  // land on the alert's overlay if it came first.
+  await nurse.evaluate((path) => {
+    window.location.hash = path;
+  }, SystemScreens.logList);
   await expect(nurse.getByRole('alertdialog').or(nurse.getByRole('dialog'))).toContainText(
     '用户关键信息发生变化，请重新登录',
   );
