@@ -62,6 +62,7 @@ async function userName(db: Db, user: SessionUser) {
 }
 
 /** Who does a lifecycle event, and when: the signed-in user, now. */
+type Actor = Awaited<ReturnType<typeof actorOf>>;
 async function actorOf(ctx: Ctx) {
   return { userId: ctx.user.userId, userName: await userName(ctx.db, ctx.user), at: ctx.services.now() };
 }
@@ -100,6 +101,27 @@ async function transition(ctx: Ctx, row: AlarmRow, event: AlarmEvent) {
   );
   ctx.afterCommit(() => ctx.services.hub.alarm(toWire(updated), false));
   return toWire(updated);
+}
+
+/**
+ * One lifecycle event for each of a selection (确认所选, 忽略所选, 解除所选): each record as a single
+ * call would take it (organisation, department, authority, the alarm machine), all in the request's
+ * one transaction; a refused record changes nothing and is answered with its reason.
+ */
+async function eachRecord(ctx: Ctx, recordIds: readonly number[], event: (by: Actor) => AlarmEvent) {
+  const by = await actorOf(ctx);
+  const changed = [];
+  const refused: { recordId: number; reason: string }[] = [];
+  for (const recordId of new Set(recordIds)) {
+    try {
+      const row = await ownRecord(ctx, recordId, 'handle');
+      changed.push(await transition(ctx, row, event(by)));
+    } catch (e) {
+      if (!(e instanceof ApiFailure)) throw e;
+      refused.push({ recordId, reason: e.message });
+    }
+  }
+  return { changed, refused };
 }
 
 /** Mattress and positioning alarm records (spec 000 §7 "Mattress, calls and alarms" and "Positioning"). */
@@ -248,25 +270,12 @@ export function alarmRoutes(): AnyRoute[] {
       body: ackBatchInput,
       response: ackBatchAnswer,
       log: { type: 'UPDATE', name: '批量确认告警' },
-      /**
-       * Each record as a single acknowledge would take it (organisation, department, authority, the
-       * alarm machine), all in this call's one transaction; a refused record changes nothing and is
-       * answered with its reason, the rest are acknowledged and pushed once committed.
-       */
+      /** 确认所选: the acknowledged are pushed once committed, the refused named (eachRecord). */
       async handler(ctx) {
-        const ids = [...new Set(ctx.body.recordIds)];
-        const by = await actorOf(ctx);
-        const acknowledged = [];
-        const refused: { recordId: number; reason: string }[] = [];
-        for (const recordId of ids) {
-          try {
-            const row = await ownRecord(ctx, recordId, 'handle');
-            acknowledged.push(await transition(ctx, row, { type: 'alarm.ack', ...by }));
-          } catch (e) {
-            if (!(e instanceof ApiFailure)) throw e;
-            refused.push({ recordId, reason: e.message });
-          }
-        }
+        const { changed: acknowledged, refused } = await eachRecord(ctx, ctx.body.recordIds, (by) => ({
+          type: 'alarm.ack',
+          ...by,
+        }));
         ctx.describe(
           `批量确认告警 ${acknowledged.length} 条${refused.length ? `，${refused.length} 条未确认` : ''}`,
         );
@@ -280,30 +289,14 @@ export function alarmRoutes(): AnyRoute[] {
       body: handleBatchInput,
       response: handleBatchAnswer,
       log: { type: 'UPDATE', name: '批量忽略或解除告警' },
-      /** As ack/batch: each record as a single 忽略 or 解除 would take it, in this call's one transaction. */
+      /** 忽略所选 (one reason) or 解除所选, as 确认所选 (eachRecord). */
       async handler(ctx) {
-        const ids = [...new Set(ctx.body.recordIds)];
-        const by = await actorOf(ctx);
         const reason = ctx.body.reason ?? '';
-        const done = [];
-        const refused: { recordId: number; reason: string }[] = [];
-        for (const recordId of ids) {
-          try {
-            const row = await ownRecord(ctx, recordId, 'handle');
-            done.push(
-              await transition(
-                ctx,
-                row,
-                ctx.body.action === 'ignore'
-                  ? { type: 'alarm.ignore', ...by, reason }
-                  : { type: 'alarm.release', ...by },
-              ),
-            );
-          } catch (e) {
-            if (!(e instanceof ApiFailure)) throw e;
-            refused.push({ recordId, reason: e.message });
-          }
-        }
+        const { changed: done, refused } = await eachRecord(ctx, ctx.body.recordIds, (by) =>
+          ctx.body.action === 'ignore'
+            ? { type: 'alarm.ignore', ...by, reason }
+            : { type: 'alarm.release', ...by },
+        );
         const verb = ctx.body.action === 'ignore' ? '忽略' : '解除';
         ctx.describe(
           `批量${verb}告警 ${done.length} 条${refused.length ? `，${refused.length} 条未${verb}` : ''}${reason ? `：${reason}` : ''}`,
