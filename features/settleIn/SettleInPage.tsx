@@ -1,14 +1,4 @@
-import {
-  Button,
-  Callout,
-  Card,
-  FormGroup,
-  H2,
-  HTMLSelect,
-  InputGroup,
-  Intent,
-  NonIdealState,
-} from '@blueprintjs/core';
+import { Button, Callout, Card, FormGroup, H2, HTMLSelect, Intent, NonIdealState } from '@blueprintjs/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { fromPromise } from 'xstate';
@@ -26,6 +16,7 @@ import {
 } from '../../machines/settleInMachine.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { ChoiceSelect } from '../../src/ui/ChoiceSelect.js';
+import { DayInput } from '../../src/ui/DayInput.js';
 import { session } from '../../src/util/storage.js';
 import { today, useElders, useRooms } from '../residence/api.js';
 import { BedPicker } from '../residence/BedPicker.js';
@@ -178,11 +169,10 @@ export function SettleInPage() {
               intent={isDay(ctx.date) ? Intent.NONE : Intent.DANGER}
               helperText={isDay(ctx.date) ? undefined : '请输入日期，如 2026-11-26'}
             >
-              <InputGroup
+              <DayInput
                 id="settle-date"
-                type="date"
                 value={ctx.date}
-                onChange={(e) => actor.send({ type: 'settleIn.setDate', date: e.currentTarget.value })}
+                onChange={(date) => actor.send({ type: 'settleIn.setDate', date })}
               />
             </FormGroup>
           </section>

@@ -1,7 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { LiveStatus, ResidencePaths } from '../../domain/resources/residence.js';
 import { idCard } from '../support/idCards.js';
-import { ADMIN, signIn } from './support.js';
+import { ADMIN, api, signIn } from './support.js';
 
 /**
  * Issue #23: wherever an elder is picked, two residents of the same name are told apart by their
@@ -10,14 +10,6 @@ import { ADMIN, signIn } from './support.js';
 const SHOTS = process.env.E2E_SHOTS ? `${process.env.E2E_SHOTS}/` : null;
 test.use({ viewport: { width: 1366, height: 768 } });
 type Rec = Record<string, unknown>;
-
-async function api(page: Page, method: 'GET' | 'POST' | 'PUT', url: string, data?: unknown): Promise<Rec> {
-  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('pims2.userInfo') ?? '{}').token);
-  const res = await page.request.fetch(url, { method, headers: { authorization: token }, data });
-  const body = (await res.json()) as { code: number; msg: string; result: Rec };
-  expect(body.code, body.msg).toBe(0);
-  return body.result;
-}
 
 test('the outing form tells two residents of the same name apart by their beds', async ({ page }) => {
   await signIn(page, ADMIN, '护理一部');

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { LiveStatus, ResidencePaths } from '../../domain/resources/residence.js';
 import { idCard } from '../support/idCards.js';
-import { ADMIN, signIn } from './support.js';
+import { ADMIN, api, signIn } from './support.js';
 
 /**
  * settleIn.html (spec 000 §2 standalone page): 入住办理 at the reception, opened from 入住管理 in a
@@ -19,14 +19,6 @@ type Room = {
   roomId: number;
   beds: { bedId: number; mapStatus: number }[];
 };
-
-async function api(page: Page, method: 'GET' | 'POST' | 'PUT', url: string, data?: unknown): Promise<Rec> {
-  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('pims2.userInfo') ?? '{}').token);
-  const res = await page.request.fetch(url, { method, headers: { authorization: token }, data });
-  const body = (await res.json()) as { code: number; msg: string; result: Rec };
-  expect(body.code, body.msg).toBe(0);
-  return body.result;
-}
 
 async function pickBed(page: Page, room: Room, bedId: number) {
   await page.getByLabel('楼栋').selectOption(String(room.buildingId));
@@ -77,7 +69,13 @@ test('入住办理: two steps survive a reload, a bed taken meanwhile is refused
   await desk.getByRole('button', { name: '下一步' }).click();
   await expect(steps.locator('[aria-current="step"]')).toHaveText('2. 床位与日期');
   await pickBed(desk, taken.room, taken.bedId);
+  // the day is picked on a Chinese calendar (not a native input), typed as 年-月-日
+  const dayInput = desk.getByLabel('入住日期');
+  await expect(dayInput).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
+  await dayInput.click();
+  await expect(desk.getByRole('button', { name: '今天' })).toBeVisible();
   await shot(desk, 'bed');
+  await desk.keyboard.press('Escape');
 
   // a reload keeps the step, the elder and the bed
   await desk.reload();

@@ -48,3 +48,17 @@ export async function selectElder(select: Locator, name: string) {
   expect(index, `an elder named ${name} among ${texts.length} choices`).toBeGreaterThan(0);
   await select.selectOption({ index });
 }
+
+/** A call on the server as the page's signed-in user (its token); the answer's result, code 0 expected. */
+export async function api(
+  page: Page,
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  data?: unknown,
+): Promise<Record<string, unknown>> {
+  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('pims2.userInfo') ?? '{}').token);
+  const res = await page.request.fetch(url, { method, headers: { authorization: token }, data });
+  const body = (await res.json()) as { code: number; msg: string; result: Record<string, unknown> };
+  expect(body.code, body.msg).toBe(0);
+  return body.result;
+}
