@@ -1,5 +1,5 @@
 import { FormGroup, HTMLSelect } from '@blueprintjs/core';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { RoomInfo } from '../../domain/api/residence.js';
 import { BedMapStatus } from '../../domain/resources/residence.js';
 import { useRooms } from './api.js';
@@ -44,11 +44,10 @@ export function BedPicker({
         .filter((r) => r.beds.length > 0),
     [all, ownBedId],
   );
-  const [choice, setChoice] = useState<Choice>({ buildingId: '', floorId: '', roomId: '' });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: place the selects on the preset bed once loaded
-  useEffect(() => {
-    if (value !== null) setChoice(choiceOf(rooms, value));
-  }, [rooms]);
+  // until the user picks, the selects stand on the preset bed (derived, not copied by an effect: an
+  // effect from the render before a pick could run after it and undo the pick)
+  const [picked, setPicked] = useState<Choice | null>(null);
+  const choice = picked ?? choiceOf(rooms, value);
   const buildings = unique(rooms, (r) => r.buildingId);
   const floors = unique(
     rooms.filter((r) => r.buildingId === choice.buildingId),
@@ -57,7 +56,7 @@ export function BedPicker({
   const roomsOfFloor = rooms.filter((r) => r.floorId === choice.floorId);
   const beds = rooms.find((r) => r.roomId === choice.roomId)?.beds ?? [];
   const pick = (next: Choice) => {
-    setChoice(next);
+    setPicked(next);
     onChange(null);
   };
   const num = (v: string) => (v === '' ? '' : Number(v));
