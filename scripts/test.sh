@@ -3,9 +3,9 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-if [ ! -x /usr/bin/chromium ] || [ ! -d /usr/share/fonts/opentype/noto ] || [ ! -x /usr/sbin/mosquitto ]; then
-  echo "安装 Debian Chromium 与中文字体（端到端测试需要）..."
-  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk mosquitto) || { echo "无法安装 chromium"; exit 1; }
+if [ ! -x /usr/bin/chromium ] || [ ! -d /usr/share/fonts/opentype/noto ] || [ ! -x /usr/sbin/mosquitto ] || [ ! -x /usr/sbin/nginx ]; then
+  echo "安装 Debian 的 Chromium、中文字体、Mosquitto 与 nginx（测试需要）..."
+  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk mosquitto nginx) || { echo "无法安装测试所需的软件包"; exit 1; }
 fi
 
 mkdir -p .tmp

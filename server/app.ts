@@ -13,9 +13,11 @@ import { Liveness } from '../domain/push.js';
 import { seedBilling } from './billing/seed.js';
 import { connectExternalBroker, fanoutBridge } from './broker/external.js';
 import { type Bridge, startBroker } from './broker/index.js';
+import { DATABASE_FILE } from './db/backup.js';
 import { type Db, openDatabase } from './db/index.js';
+import { setupMode } from './db/instance.js';
 import { pruneFrontLogs, pruneOperationLogs } from './db/retention.js';
-import { isSeeded, seed, syncMenus } from './db/seed.js';
+import { type FirstInstitution, isSeeded, seed, syncMenus } from './db/seed.js';
 import { seedAssessments } from './db/seedAssessments.js';
 import { seedCareHealth } from './db/seedCareHealth.js';
 import { seedLookups } from './db/seedLookups.js';
@@ -94,6 +96,25 @@ export interface AppOptions {
   sessionSweepMs?: number;
   /** Proxies whose X-Forwarded-For is believed (TRUST_PROXY, server/http/trustProxy.ts); none by default. */
   trustProxy?: TrustProxy;
+  /**
+   * SEED_DEMO: true (default) seeds the demonstration institutions, accounts, residents and devices;
+   * false sets up a real home — `firstInstitution` is then needed for a new database. Decided on a
+   * database's first start and kept (server/db/instance.ts).
+   */
+  seedDemo?: boolean;
+  firstInstitution?: FirstInstitution;
+}
+
+/** A real home's database is not given made-up residents, devices, money or records. */
+async function seedDemonstration(db: Db, dataDir: string) {
+  const orgs = await db.selectFrom('org').select('orgId').orderBy('orgId').execute();
+  for (const [i, { orgId }] of orgs.entries())
+    if (!(await hasRealtimeSeed(db, orgId))) {
+      await seedRealtime(db, dataDir, orgId, i === 0 ? 150 : 24);
+      // the demonstration institution's residents fill its beds: a new wing brings free ones
+      if (i === 0) await seedNewWing(db, orgId);
+    }
+  await seedHomecare(db);
 }
 
 export async function buildApp(options: AppOptions) {
@@ -105,7 +126,7 @@ export async function buildApp(options: AppOptions) {
     clientErrorHandler,
   });
   const db: Db = await openDatabase(
-    options.databaseFile ?? join(options.dataDir, 'eldercare.sqlite'),
+    options.databaseFile ?? join(options.dataDir, DATABASE_FILE),
     options.databaseImage,
   );
   const modules = options.modules ?? registry;
@@ -114,33 +135,42 @@ export async function buildApp(options: AppOptions) {
     modules.flatMap((m) => m.resources),
   );
   const menus = menuTree(modules);
-  if (!(await isSeeded(db))) await seed(db, menus);
+  const wanted = options.seedDemo === false ? 'production' : 'demo';
+  const setup = await setupMode(db, wanted);
+  if (setup !== wanted)
+    app.log.warn(`SEED_DEMO ignored: this database was set up as ${setup} on its first start, and stays so`);
+  if (!(await isSeeded(db))) {
+    if (setup === 'production' && !options.firstInstitution)
+      throw new Error('SEED_DEMO=off: a new database needs its institution and administrator');
+    await seed(db, menus, setup === 'production' ? (options.firstInstitution ?? null) : null);
+  }
   await syncMenus(db, menus);
   const dataDir = resolve(options.dataDir);
   mkdirSync(join(dataDir, 'files'), { recursive: true });
-  const orgs = await db.selectFrom('org').select('orgId').orderBy('orgId').execute();
-  for (const [i, { orgId }] of orgs.entries())
-    if (!(await hasRealtimeSeed(db, orgId))) {
-      await seedRealtime(db, dataDir, orgId, i === 0 ? 150 : 24);
-      // the demonstration institution's residents fill its beds: a new wing brings free ones
-      if (i === 0) await seedNewWing(db, orgId);
-    }
-  await seedHomecare(db);
-  await seedBilling(db);
-  await seedInOut(db);
-  await seedLookups(db);
+  const demo = setup === 'demo';
+  if (demo) await seedDemonstration(db, dataDir);
+  // settings every institution starts with (charge items, care levels and projects); the demo's
+  // money and care plans come with them only where there are demo residents
+  await seedBilling(db, demo);
+  if (demo) {
+    await seedInOut(db);
+    await seedLookups(db);
+  }
+  // the stock and custody guards of the database, and the demo's goods and drugs where there are any
   await seedWarehouseLedger(db);
-  await seedCareHealth(db);
-  await seedGovernment(db);
-  await seedEducation(db);
-  await seedAssessments(db);
-  await seedAdministration(db);
-  await seedPhotos(db, dataDir);
+  if (demo) {
+    await seedCareHealth(db);
+    await seedGovernment(db);
+    await seedEducation(db);
+    await seedAssessments(db);
+    await seedAdministration(db);
+    await seedPhotos(db, dataDir);
+  }
   await seedCarePlans(db);
   await ensureTaskIndexes(db);
   await ensureDashboardStore(db);
   await ensurePatrolIndexes(db);
-  await seedPatrolTasks(db);
+  if (demo) await seedPatrolTasks(db);
   await seedDrugs(db);
   await pruneOperationLogs(db, Date.now());
   await pruneFrontLogs(db, Date.now());
@@ -185,6 +215,7 @@ export async function buildApp(options: AppOptions) {
     bridge,
     rules,
     payments: new PaymentService({ db, hub, log: app.log, now }, options.payment),
+    setup,
   };
   app.decorate('services', services);
   rules.onAlarmCreated = (record) => void ringForAlarm(db, services.voice, app.log, record);

@@ -1,9 +1,27 @@
+import './tz.js';
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildApp } from './app.js';
+import { passwordProblem } from './auth/password.js';
 import { startBanner } from './banner.js';
 import { redactUrl, splitCredentials } from './broker/external.js';
+import { DATABASE_FILE } from './db/backup.js';
 import { parseTrustProxy } from './http/trustProxy.js';
 import { startSimulator } from './simulator/index.js';
+
+/** A setting the operator got wrong: said plainly, and the server does not start. */
+function refuse(message: string): never {
+  process.stderr.write(`启动失败：${message}\n`);
+  process.exit(1);
+}
+
+/** An on/off setting (on, off, 1, 0, true, false). */
+function onOff(name: string, fallback: 'on' | 'off'): boolean {
+  const value = (process.env[name] || fallback).trim().toLowerCase();
+  if (['on', '1', 'true', 'yes'].includes(value)) return true;
+  if (['off', '0', 'false', 'no'].includes(value)) return false;
+  return refuse(`${name} 应为 on 或 off，而不是“${value}”`);
+}
 
 const port = Number(process.env.PORT ?? 8080);
 const host = process.env.HOST ?? '127.0.0.1';
@@ -13,6 +31,18 @@ const started = performance.now();
 const mqttUrl = process.env.MQTT_URL || undefined;
 // Simulated devices sign in with their own credentials, never with the server's (from the URL).
 const deviceBrokerUrl = mqttUrl ? splitCredentials(mqttUrl).url : `ws://127.0.0.1:${port}/mqtt`;
+
+// SEED_DEMO=off: a real home. Its first start needs the administrator's password (ADMIN_PASSWORD,
+// changed at the first sign-in); the institution's name and the account's are ORG_NAME and ADMIN_LOGIN.
+const seedDemo = onOff('SEED_DEMO', 'on');
+const newDatabase = !existsSync(join(dataDir, DATABASE_FILE));
+const adminPassword = process.env.ADMIN_PASSWORD ?? '';
+if (!seedDemo && newDatabase) {
+  if (!adminPassword)
+    refuse('SEED_DEMO=off 首次启动需要 ADMIN_PASSWORD（管理员的初始密码，首次登录后须修改）');
+  const weak = passwordProblem(adminPassword);
+  if (weak) refuse(`ADMIN_PASSWORD：${weak}`);
+}
 
 const app = await buildApp({
   dataDir,
@@ -26,29 +56,36 @@ const app = await buildApp({
   mqttPassword: process.env.MQTT_PASSWORD || undefined,
   trustProxy: parseTrustProxy(process.env.TRUST_PROXY),
   checkAnswers: process.env.CHECK_ANSWERS === '1',
+  seedDemo,
+  firstInstitution: {
+    orgName: process.env.ORG_NAME?.trim() || '养老机构',
+    admin: { loginName: process.env.ADMIN_LOGIN?.trim() || 'admin', password: adminPassword },
+  },
 });
+const demo = app.services.setup === 'demo';
 await app.listen({ port, host });
 
-// SIMULATOR=on|off (default on); SIM_DEVICES limits the device count, SIM_RATE multiplies every rate.
-const simulator =
-  (process.env.SIMULATOR ?? 'on') === 'off'
-    ? null
-    : await startSimulator({
-        brokerUrl: deviceBrokerUrl,
-        dataDir,
-        db: app.services.db,
-        devices: Number(process.env.SIM_DEVICES ?? 0),
-        rate: Number(process.env.SIM_RATE ?? 1),
-        log: (message) => app.log.info(message),
-      });
+// SIMULATOR=on|off (on for a demo, off for a real home); SIM_DEVICES limits the device count,
+// SIM_RATE multiplies every rate.
+const simulator = !onOff('SIMULATOR', demo ? 'on' : 'off')
+  ? null
+  : await startSimulator({
+      brokerUrl: deviceBrokerUrl,
+      dataDir,
+      db: app.services.db,
+      devices: Number(process.env.SIM_DEVICES ?? 0),
+      rate: Number(process.env.SIM_RATE ?? 1),
+      log: (message) => app.log.info(message),
+    });
 
 process.stdout.write(
   startBanner({
     ms: Math.round(performance.now() - started),
     host,
     port,
-    databaseFile: join(dataDir, 'eldercare.sqlite'),
+    databaseFile: join(dataDir, DATABASE_FILE),
     externalBroker: mqttUrl && redactUrl(mqttUrl),
+    demo,
   }),
 );
 

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Bridge } from './broker/index.js';
 import type { Db } from './db/index.js';
+import type { SetupMode } from './db/instance.js';
 import type { PaymentService } from './payment/service.js';
 import type { PushHub } from './push/hub.js';
 import type { RulesEngine } from './rules/engine.js';
@@ -44,4 +45,6 @@ export interface Services {
   rules: RulesEngine;
   /** Scanned-code payment orders over the configured gateway (the sandbox by default). */
   payments: PaymentService;
+  /** How this installation was first set up (demo or a real home; server/db/instance.ts). */
+  setup: SetupMode;
 }

@@ -16,9 +16,10 @@ export function previousMonth(now = new Date()): string {
  * The billing settings every institution starts with (charge categories and items, care-level
  * fees, one discount of each kind), and for the demonstration institution a month of money:
  * admission deposits and prepayments of residents and last month's bills (unpaid).
- * Runs once per organisation (when it has no charge category yet).
+ * Runs once per organisation (when it has no charge category yet). A real home (`demo` false) gets the
+ * categories, items and care levels, to set its own prices in; no discounts and no money.
  */
-export async function seedBilling(db: Db): Promise<void> {
+export async function seedBilling(db: Db, demo = true): Promise<void> {
   const orgs = await db.selectFrom('org').select('orgId').orderBy('orgId').execute();
   for (const [i, { orgId }] of orgs.entries()) {
     const has = await sql<{
@@ -75,6 +76,8 @@ export async function seedBilling(db: Db): Promise<void> {
       ).entries())
         await sql`insert into careLevel (orgId, levelName, monthlyFee, sort, createTime, updateTime)
           values (${orgId}, ${levelName}, ${fee}, ${sort + 1}, ${now}, ${now})`.execute(trx);
+      // a real home (SEED_DEMO=off) sets its own discounts; it has no made-up money either
+      if (!demo) return;
       const year = now.slice(0, 4);
       await sql`insert into discountRule (orgId, discountRuleName, ruleType, threshold, benefit, startDate, endDate, status,
           createTime, updateTime) values (${orgId}, '预存满一万赠三百', 1, 1000000, 30000, ${`${year}-01-01`}, null, 1, ${now}, ${now})`.execute(

@@ -1,8 +1,9 @@
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
-import { migrateToLatest } from './migrations.js';
+import { BACKUPS_DIR } from './backup.js';
+import { migrateToLatest, pendingMigrations } from './migrations.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -33,8 +34,23 @@ export async function openDatabase(file: string, image?: Buffer): Promise<Db> {
   reusePreparedStatements(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   connections.set(db, sqlite);
+  if (file !== ':memory:') await backupBeforeMigrating(db, sqlite, file);
   await migrateToLatest(db as unknown as Kysely<unknown>);
   return db;
+}
+
+/**
+ * An upgrade keeps a copy of the database as it was before its first new migration, in
+ * DATA_DIR/backups/before-<migration>-<time>.sqlite (SQLite's online backup).
+ */
+async function backupBeforeMigrating(db: Db, sqlite: SQLite.Database, file: string) {
+  const pending = await pendingMigrations(db as unknown as Kysely<unknown>);
+  if (pending.length === 0) return;
+  const dir = join(dirname(file), BACKUPS_DIR);
+  mkdirSync(dir, { recursive: true });
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const target = join(dir, `before-${pending[0]}-${stamp}.sqlite`);
+  if (!existsSync(target)) await sqlite.backup(target);
 }
 
 /**

@@ -354,9 +354,25 @@ const migrations: Record<string, Migration> = {
       for (const statement of statements) await sql.raw(statement).execute(db);
     },
   },
+  '0016_instance': {
+    async up(db: Kysely<unknown>) {
+      // Facts about this installation as a whole: how it was first set up (server/db/instance.ts).
+      await sql`create table instance (key text primary key, value text not null)`.execute(db);
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** The migrations this server knows, in order (a restore refuses a backup from a newer server). */
+export const migrationNames = Object.keys(migrations).sort();
+
+/** The migrations a database has not had yet; none on a database that has had none (a new one). */
+export async function pendingMigrations(db: Kysely<unknown>): Promise<string[]> {
+  const all = await new Migrator({ db, provider }).getMigrations();
+  if (!all.some((m) => m.executedAt)) return [];
+  return all.filter((m) => !m.executedAt).map((m) => m.name);
+}
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
   const { error, results } = await new Migrator({ db, provider }).migrateToLatest();

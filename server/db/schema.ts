@@ -2,6 +2,7 @@ import type { ColumnType, Generated } from 'kysely';
 
 /** Tables of the foundation. Column names are the wire names of the spec, so rows need no mapping. */
 export interface Database {
+  instance: InstanceTable;
   org: OrgTable;
   dept: DeptTable;
   job: JobTable;
@@ -780,4 +781,10 @@ export interface PayRemindTable {
   sendBy: number | null;
   sendName: string;
   sendTime: string;
+}
+
+/** Facts about the installation (server/db/instance.ts). */
+export interface InstanceTable {
+  key: string;
+  value: string;
 }

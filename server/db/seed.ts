@@ -43,10 +43,25 @@ export async function isSeeded(db: Db): Promise<boolean> {
   return row !== undefined;
 }
 
-/** Seeds one demonstration institution (and a second one for isolation tests) in one transaction. */
-export async function seed(db: Db, menus: readonly MenuSeed[] = webMenus): Promise<void> {
+/** A real institution's first start (SEED_DEMO=off): its name and its first administrator. */
+export interface FirstInstitution {
+  orgName: string;
+  admin: { loginName: string; password: string };
+}
+
+/**
+ * Seeds, in one transaction, the landing end, the menus and either one demonstration institution
+ * (and a second one for isolation tests) with their demo accounts and buildings, or — for a real
+ * home — one institution with its departments, posts, roles, dictionaries and templates and its
+ * administrator, who must change the given password at the first sign-in.
+ */
+export async function seed(
+  db: Db,
+  menus: readonly MenuSeed[] = webMenus,
+  real: FirstInstitution | null = null,
+): Promise<void> {
   const [adminHash, nurseHash] = await Promise.all([
-    hashPassword(DemoAccounts.admin.password),
+    hashPassword(real ? real.admin.password : DemoAccounts.admin.password),
     hashPassword(DemoAccounts.restricted.password),
   ]);
   await db.transaction().execute(async (trx) => {
@@ -61,7 +76,7 @@ export async function seed(db: Db, menus: readonly MenuSeed[] = webMenus): Promi
       .executeTakeFirstOrThrow();
     await insertMenus(trx, landingEndId, 0, menus);
 
-    const orgs = [
+    const demoOrgs = [
       {
         orgName: '阳光颐养院',
         orgCode: 'YGYY001',
@@ -75,6 +90,7 @@ export async function seed(db: Db, menus: readonly MenuSeed[] = webMenus): Promi
         phone: '0512-66668888',
       },
     ];
+    const orgs = real ? [{ orgName: real.orgName, orgCode: 'ORG001', address: '', phone: '' }] : demoOrgs;
     for (const [index, o] of orgs.entries()) {
       const { orgId } = await trx
         .insertInto('org')
@@ -142,8 +158,23 @@ export async function seed(db: Db, menus: readonly MenuSeed[] = webMenus): Promi
         )
         .execute();
 
-      const people =
-        index === 0
+      const people = real
+        ? [
+            {
+              account: real.admin,
+              hash: adminHash,
+              empName: '系统管理员',
+              phone: '',
+              job: 0,
+              dept: 0,
+              role: adminRole.roleId,
+              depts: deptIds,
+              isAdmin: 1,
+              sex: 0,
+              mustChange: 1,
+            },
+          ]
+        : index === 0
           ? [
               {
                 account: DemoAccounts.admin,
@@ -212,7 +243,7 @@ export async function seed(db: Db, menus: readonly MenuSeed[] = webMenus): Promi
             phoneNum: p.phone,
             isAdmin: p.isAdmin,
             status: 0,
-            resetPassword: 0,
+            resetPassword: 'mustChange' in p ? p.mustChange : 0,
             keyVersion: 1,
             lastLoginTime: null,
             createdAt: instant,
@@ -234,7 +265,7 @@ export async function seed(db: Db, menus: readonly MenuSeed[] = webMenus): Promi
       }
       await seedDictionaries(trx, orgId);
       await seedTemplates(trx, orgId, now);
-      await seedBuildings(trx, orgId, deptIds);
+      if (!real) await seedBuildings(trx, orgId, deptIds);
       await trx
         .insertInto('notice')
         .values({

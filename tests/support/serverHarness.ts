@@ -16,7 +16,8 @@ export async function startTestApp(overrides: Partial<AppOptions> = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'eldercare-test-'));
   // Migrating and seeding take about a second; a test file's later apps start from a copy of its
   // first app's freshly seeded database and files (the seeds then find everything in place).
-  const seeded = overrides.modules || overrides.databaseFile ? null : await seededImage();
+  const seeded =
+    overrides.modules || overrides.databaseFile || overrides.seedDemo === false ? null : await seededImage();
   if (seeded) cpSync(seeded.dataDir, dataDir, { recursive: true });
   const clock = { now: Date.now() };
   const sms: { phoneNum: string; text: string }[] = [];
