@@ -66,8 +66,14 @@ describe('SEED_DEMO=off', () => {
         trades: 0,
       });
       // the settings to start from: charge items and care levels, without made-up discounts
-      const items = await app.services.db.selectFrom('instance').select('value').executeTakeFirstOrThrow();
-      expect(items.value).toBe('production');
+      const rows = async (table: string) =>
+        Number(
+          (await sql<{ n: number }>`select count(*) as n from ${sql.table(table)}`.execute(app.services.db))
+            .rows[0]?.n,
+        );
+      expect(await rows('costProject')).toBeGreaterThan(0);
+      expect(await rows('careLevel')).toBe(4);
+      expect(await rows('discountRule')).toBe(0);
       const org = await app.services.db.selectFrom('org').select('orgName').executeTakeFirstOrThrow();
       expect(org.orgName).toBe('松鹤养老中心');
       await expect(signInAdmin(app)).rejects.toThrow('sign-in of admin failed');
