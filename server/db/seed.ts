@@ -158,36 +158,30 @@ export async function seed(
         )
         .execute();
 
+      // an institution's administrator: every department, the 院长 post, every authority
+      const administrator = (
+        account: { loginName: string; password: string },
+        empName: string,
+        phone: string,
+        mustChange = 0,
+      ) => ({
+        account,
+        hash: adminHash,
+        empName,
+        phone,
+        job: 0,
+        dept: 0,
+        role: adminRole.roleId,
+        depts: deptIds,
+        isAdmin: 1,
+        sex: 0,
+        mustChange,
+      });
       const people = real
-        ? [
-            {
-              account: real.admin,
-              hash: adminHash,
-              empName: '系统管理员',
-              phone: '',
-              job: 0,
-              dept: 0,
-              role: adminRole.roleId,
-              depts: deptIds,
-              isAdmin: 1,
-              sex: 0,
-              mustChange: 1,
-            },
-          ]
+        ? [administrator(real.admin, '系统管理员', '', 1)]
         : index === 0
           ? [
-              {
-                account: DemoAccounts.admin,
-                hash: adminHash,
-                empName: '王建国',
-                phone: '13800000001',
-                job: 0,
-                dept: 0,
-                role: adminRole.roleId,
-                depts: deptIds,
-                isAdmin: 1,
-                sex: 0,
-              },
+              administrator(DemoAccounts.admin, '王建国', '13800000001'),
               {
                 account: DemoAccounts.restricted,
                 hash: nurseHash,
@@ -199,22 +193,10 @@ export async function seed(
                 depts: [deptIds[1] ?? 0],
                 isAdmin: 0,
                 sex: 1,
+                mustChange: 0,
               },
             ]
-          : [
-              {
-                account: DemoAccounts.otherOrg,
-                hash: adminHash,
-                empName: '陈长青',
-                phone: '13900000001',
-                job: 0,
-                dept: 0,
-                role: adminRole.roleId,
-                depts: deptIds,
-                isAdmin: 1,
-                sex: 0,
-              },
-            ];
+          : [administrator(DemoAccounts.otherOrg, '陈长青', '13900000001')];
       for (const p of people) {
         const { empId } = await trx
           .insertInto('emp')
@@ -243,7 +225,7 @@ export async function seed(
             phoneNum: p.phone,
             isAdmin: p.isAdmin,
             status: 0,
-            resetPassword: 'mustChange' in p ? p.mustChange : 0,
+            resetPassword: p.mustChange,
             keyVersion: 1,
             lastLoginTime: null,
             createdAt: instant,
