@@ -234,6 +234,7 @@ export function LivePositionMap({
     centreWhenShown.current = null;
   };
 
+  const [namesHidden, setNamesHidden] = useState(0);
   // The map itself, created once.
   // biome-ignore lint/correctness/useExhaustiveDependencies: one map per page
   useEffect(() => {
@@ -242,6 +243,7 @@ export function LivePositionMap({
       colourOf: (id): Rgba => MARKER_COLOURS[stateOf(id)],
       nameOf: (id) => devices.current.get(id)?.oldmanName ?? '',
       onPick: (id) => setSelected(id),
+      onNamesHidden: setNamesHidden,
     });
     mapRef.current = map;
     (window as unknown as { __floorMap?: FloorMap }).__floorMap = map;
@@ -418,6 +420,11 @@ export function LivePositionMap({
       </div>
       <div className="map-wrap">
         <div ref={container} className="map-canvas" data-testid="map-canvas" />
+        {namesHidden > 0 ? (
+          <div className="names-hidden" data-testid="names-hidden" role="status">
+            {namesHidden} 位长者的姓名因重叠未显示，放大地图可查看
+          </div>
+        ) : null}
         {device ? (
           <Card className="elder-card" elevation={2} data-testid="elder-card">
             <div className="elder-card-head">

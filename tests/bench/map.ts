@@ -44,16 +44,18 @@ export async function benchMap(): Promise<string[]> {
   });
   const lines: string[] = [];
   try {
-    for (const [mode, n, batches] of [
-      ['deck', 10_000, 60],
-      ['geojson', 10_000, 30],
-      ['deck', 1_000, 60],
-      ['geojson', 1_000, 60],
+    for (const [mode, n, batches, labels] of [
+      ['deck', 10_000, 60, 0],
+      ['geojson', 10_000, 30, 0],
+      ['deck', 1_000, 60, 0],
+      ['geojson', 1_000, 60, 0],
+      // a busy floor's residents with their names, placed without overlaps (issue #19)
+      ['deck', 1_000, 60, 300],
     ] as const) {
       const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
       const cdp = await page.context().newCDPSession(page);
       await cdp.send('Performance.enable');
-      await page.goto(`http://127.0.0.1:18190/index.html?mode=${mode}&n=${n}`);
+      await page.goto(`http://127.0.0.1:18190/index.html?mode=${mode}&n=${n}&labels=${labels}`);
       await page.evaluate(() => (window as unknown as { __bench: Bench }).__bench.ready);
       await page.evaluate(() => (window as unknown as { __bench: Bench }).__bench.run(10));
       const task = async () =>
@@ -62,8 +64,13 @@ export async function benchMap(): Promise<string[]> {
       const r = await page.evaluate((b) => (window as unknown as { __bench: Bench }).__bench.run(b), batches);
       const mainMs = ((await task()) - before) * 1000;
       if (n === 10_000 || mode === 'deck')
-        await page.screenshot({ path: join(root, '.tmp', `bench-map-${mode}-${n}.png`) });
-      const name = mode === 'deck' ? 'deck.gl 二进制属性 (控制台)' : 'maplibre GeoJSON setData';
+        await page.screenshot({
+          path: join(root, '.tmp', `bench-map-${mode}-${n}${labels ? `-${labels}names` : ''}.png`),
+        });
+      const name =
+        mode === 'deck'
+          ? `deck.gl 二进制属性 (控制台)${labels ? `, ${labels} names decluttered` : ''}`
+          : 'maplibre GeoJSON setData';
       lines.push(
         `map ${name}, ${n} markers: apply p50 ${percentile(r.sync, 50).toFixed(2)} ms, p95 ${percentile(r.sync, 95).toFixed(2)} ms; ` +
           `main thread ${(mainMs / batches).toFixed(1)} ms/batch incl. rendering; ${((r.redraws * 1000) / r.elapsedMs).toFixed(1)} fps` +

@@ -142,3 +142,45 @@ test("another floor takes the card and trail away; 查找长者 and an alarm's ?
   await expect(card).toContainText(other?.oldmanName ?? '?');
   await expect.poll(async () => (await scene()).highlight).toBe(other?.deviceId);
 });
+
+test('names that would overlap wait: zoomed out the map draws only names that fit and says how many wait; zoomed in they come back', async ({
+  page,
+}) => {
+  await openLiveMap(page);
+  /** The names drawn now, each with its marker's place on screen (read in one go, as drawn). */
+  const drawn = () =>
+    page.evaluate(() => {
+      const map = (
+        window as unknown as MapHook & {
+          __floorMap: { shownNames: { deviceId: number; name: string }[] };
+        }
+      ).__floorMap;
+      return map.shownNames.map((l) => ({ name: l.name, at: map.screenOf(l.deviceId) }));
+    });
+  const hidden = page.getByTestId('names-hidden');
+  const zoomOut = page.getByRole('button', { name: 'Zoom out' });
+  // the first floor's residents (a dozen, walking one corridor) crowd together as the map shrinks
+  await expect(async () => {
+    await zoomOut.click();
+    await expect(hidden).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(hidden).toHaveText(/^\d+ 位长者的姓名因重叠未显示，放大地图可查看$/);
+  // no two names drawn cover each other (a Chinese name is 12 px a character, 14 px high)
+  const names = await drawn();
+  for (const a of names)
+    for (const b of names)
+      if (a !== b && a.at && b.at)
+        expect(
+          Math.abs(a.at.x - b.at.x) >= (a.name.length + b.name.length) * 6 || Math.abs(a.at.y - b.at.y) >= 14,
+          `${a.name} and ${b.name} overlap`,
+        ).toBe(true);
+  const hiddenOut = Number((await hidden.textContent())?.match(/\d+/)?.[0]);
+
+  // zoomed in they spread out: fewer wait, more are drawn
+  for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Zoom in' }).click();
+  await expect
+    .poll(async () =>
+      (await hidden.isVisible()) ? Number((await hidden.textContent())?.match(/\d+/)?.[0]) : 0,
+    )
+    .toBeLessThan(hiddenOut);
+});

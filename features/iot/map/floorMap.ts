@@ -3,6 +3,7 @@ import { DataFilterExtension } from '@deck.gl/extensions';
 import { GeoJsonLayer, PathLayer, PolygonLayer, ScatterplotLayer, TextLayer } from '@deck.gl/layers';
 import { MapboxOverlay } from '@deck.gl/mapbox';
 import maplibregl, { type StyleSpecification } from 'maplibre-gl';
+import { declutter, type LabelBox, textWidth } from './declutter.js';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { type LngLat, type PlanCollection, SITE_ORIGIN } from '../../../domain/floorPlan.js';
 import type { PositionTable } from '../../../streams/positions.js';
@@ -79,6 +80,16 @@ export class FloorMap {
   /** deck.gl redraws since start (the benchmark reads it). */
   redraws = 0;
   private labels: { deviceId: number; name: string }[] = [];
+  /** The names and room numbers that fit (declutter.ts), the same arrays while the choice holds. */
+  private shownLabels: { deviceId: number; name: string }[] = [];
+  private roomNames: PlanCollection['features'] = [];
+  private placed = '';
+  private namesHidden = 0;
+  /** The residents' names drawn now (tests read them). */
+  get shownNames(): readonly { deviceId: number; name: string }[] {
+    return this.shownLabels;
+  }
+  private placedFrom: readonly [unknown, unknown] = [null, null];
   /** Stable arrays, so deck.gl does not rebuild text atlases on every frame. */
   private roomFeatures: PlanCollection['features'] = [];
   private drawingData: { path: LngLat[] }[] = [];
@@ -96,6 +107,8 @@ export class FloorMap {
       onVertexMove?(index: number, lngLat: LngLat): void;
       colourOf(deviceId: number): Rgba;
       nameOf(deviceId: number): string;
+      /** How many residents' names on the floor did not fit (declutter.ts); told when it changes. */
+      onNamesHidden?(count: number): void;
     },
   ) {
     this.map = new maplibregl.Map({
@@ -119,6 +132,8 @@ export class FloorMap {
     this.map.on('resize', () => {
       if (this.fitted) this.map.fitBounds(this.fitted, { padding: 40, duration: 0 });
     });
+    // names are placed in screen space: zooming in shows those that did not fit
+    this.map.on('moveend', () => this.render());
     this.map.on('click', (e) => {
       if (this.dragged) {
         this.dragged = false;
@@ -264,6 +279,64 @@ export class FloorMap {
     return [this.table.lngLat[row * 2] ?? 0, this.table.lngLat[row * 2 + 1] ?? 0];
   }
 
+  /**
+   * Which names to draw on the floor shown: an urgent alarm's tag always, then the highlighted
+   * resident's name, the other residents' names, and room numbers where nothing else is.
+   */
+  private placeLabels(rings: { deviceId: number; at: LngLat; name: string }[], highlight: number | null) {
+    const canvas = this.map.getCanvas();
+    // names of residents off screen are neither drawn nor counted as hidden
+    const inView = (p: { x: number; y: number }) =>
+      p.x > -40 && p.y > -20 && p.x < canvas.clientWidth + 40 && p.y < canvas.clientHeight + 20;
+    const urgent = new Set(rings.map((r) => r.deviceId));
+    const reserved = rings.map((r) => {
+      const p = this.map.project(r.at);
+      const text = r.name || '未绑定长者';
+      return { x: p.x, y: p.y + URGENT_OFFSET, w: textWidth(text, URGENT_SIZE) + 8, h: URGENT_SIZE + 6 };
+    });
+    const boxes: LabelBox[] = [];
+    for (const [i, l] of this.labels.entries()) {
+      const at = urgent.has(l.deviceId) ? null : this.onFloor(l.deviceId);
+      if (!at) continue;
+      const p = this.map.project(at);
+      if (!inView(p)) continue;
+      const w = textWidth(l.name, NAME_SIZE);
+      boxes.push({
+        key: i,
+        x: p.x,
+        y: p.y + NAME_OFFSET,
+        w,
+        h: NAME_SIZE + 2,
+        priority: l.deviceId === highlight ? 2 : 1,
+      });
+    }
+    const ROOM = 1_000_000;
+    for (const [i, f] of this.roomFeatures.entries()) {
+      const p = this.map.project(centreOf(f.geometry.coordinates[0] ?? []));
+      boxes.push({
+        key: ROOM + i,
+        x: p.x,
+        y: p.y,
+        w: textWidth(f.properties.name, ROOM_NAME_SIZE),
+        h: ROOM_NAME_SIZE + 2,
+        priority: 0,
+      });
+    }
+    const shown = declutter(boxes, reserved);
+    const hidden = boxes.filter((b) => b.key < ROOM && !shown.has(b.key)).length;
+    if (hidden !== this.namesHidden) {
+      this.namesHidden = hidden;
+      this.handlers.onNamesHidden?.(hidden);
+    }
+    const keys = [...shown].sort((a, b) => a - b).join(',');
+    const from = [this.labels, this.roomFeatures] as const;
+    if (keys === this.placed && from[0] === this.placedFrom[0] && from[1] === this.placedFrom[1]) return;
+    this.placed = keys;
+    this.placedFrom = from;
+    this.shownLabels = this.labels.filter((_, i) => shown.has(i));
+    this.roomNames = this.roomFeatures.filter((_, i) => shown.has(ROOM + i));
+  }
+
   private render() {
     const { plan, rails, drawing, drawingClosed, selectedRailId, trail, floorKey, urgent, highlight } =
       this.scene;
@@ -272,6 +345,7 @@ export class FloorMap {
       return at ? [{ deviceId, at, name: this.handlers.nameOf(deviceId) }] : [];
     });
     const highlighted = highlight === null ? null : this.onFloor(highlight);
+    this.placeLabels(rings, highlight);
     if (this.handleData !== drawing) {
       this.handleData = drawing;
       const first = drawing[0];
@@ -300,10 +374,10 @@ export class FloorMap {
       plan &&
         new TextLayer({
           id: 'room-names',
-          data: this.roomFeatures,
+          data: this.roomNames,
           getPosition: (f: PlanCollection['features'][number]) => centreOf(f.geometry.coordinates[0] ?? []),
           getText: (f: PlanCollection['features'][number]) => f.properties.name,
-          getSize: 13,
+          getSize: ROOM_NAME_SIZE,
           getColor: [95, 107, 124, 255],
           characterSet: 'auto',
           fontFamily: '"Noto Sans CJK SC", "Microsoft YaHei", sans-serif',
@@ -386,28 +460,21 @@ export class FloorMap {
           getFilterValue: this.markerVersion,
         },
       }),
-      this.labels.length > 0 &&
+      this.shownLabels.length > 0 &&
         new TextLayer({
           id: 'marker-names',
-          data: this.labels,
+          data: this.shownLabels,
           getPosition: (l: { deviceId: number }) => {
             const row = t.rowOf(l.deviceId);
             return row === undefined ? [0, 0] : [t.lngLat[row * 2] ?? 0, t.lngLat[row * 2 + 1] ?? 0];
           },
           getText: (l: { name: string }) => l.name,
-          getSize: 12,
-          getPixelOffset: [0, -16],
+          getSize: NAME_SIZE,
+          getPixelOffset: [0, NAME_OFFSET],
           getColor: [28, 33, 39, 255],
           characterSet: 'auto',
           fontFamily: '"Noto Sans CJK SC", "Microsoft YaHei", sans-serif',
-          // Only the names of residents on the floor shown, like their markers.
-          getFilterValue: (l: { deviceId: number }) => {
-            const row = t.rowOf(l.deviceId);
-            return row === undefined ? -1 : (this.filterValues[row] ?? -1);
-          },
-          extensions: [new DataFilterExtension({ filterSize: 1 })],
-          filterRange: [floorKey - 0.5, floorKey + 0.5],
-          updateTriggers: { getPosition: this.markerVersion, getFilterValue: this.markerVersion },
+          updateTriggers: { getPosition: this.markerVersion },
         }),
       highlighted &&
         new ScatterplotLayer<LngLat>({
@@ -444,8 +511,8 @@ export class FloorMap {
           data: rings,
           getPosition: (r) => r.at,
           getText: (r) => r.name || '未绑定长者',
-          getSize: 15,
-          getPixelOffset: [0, -32],
+          getSize: URGENT_SIZE,
+          getPixelOffset: [0, URGENT_OFFSET],
           getColor: [255, 255, 255, 255],
           background: true,
           getBackgroundColor: [205, 66, 70, 255],
@@ -458,6 +525,13 @@ export class FloorMap {
     this.overlay.setProps({ layers });
   }
 }
+
+/** Font sizes (px) and offsets above the marker of residents' names, urgent tags and room numbers. */
+const NAME_SIZE = 12;
+const NAME_OFFSET = -16;
+const URGENT_SIZE = 15;
+const URGENT_OFFSET = -32;
+const ROOM_NAME_SIZE = 13;
 
 /** How near (screen pixels) a press must be to grab a vertex handle. */
 const VERTEX_GRAB_PX = 10;

@@ -13,6 +13,8 @@ import { positionTable } from '../../../streams/positions.js';
 const params = new URLSearchParams(location.search);
 const mode = params.get('mode') === 'geojson' ? 'geojson' : 'deck';
 const n = Number(params.get('n') ?? 10_000);
+/** Residents' names drawn beside the first markers (placed without overlaps each batch). */
+const labels = Number(params.get('labels') ?? 0);
 const container = document.getElementById('map') as HTMLDivElement;
 const building = { buildingId: 1, buildingName: '1号楼', mapX: 0, mapY: 0 };
 const plan = floorPlanGeoJson(
@@ -55,6 +57,8 @@ const ready = new Promise<void>((resolveReady) => {
       nameOf: () => '',
     });
     map.setScene({ plan, floorKey: 1001 });
+    if (labels > 0)
+      map.setLabels(Array.from({ length: labels }, (_, i) => ({ deviceId: i + 1, name: `长者${i + 1}` })));
     map.fitTo([
       [west, south],
       [east, north],
