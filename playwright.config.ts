@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_PATH } from './tests/support/chromium.js';
 
 const port = Number(process.env.E2E_PORT ?? 18080);
 // One clock for the server, the browser and the tests' own date arithmetic: the home's, as `npm start`
@@ -18,7 +19,7 @@ export default defineConfig({
     timezoneId: 'Asia/Shanghai',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      executablePath: CHROMIUM_PATH,
       args: [
         '--no-sandbox',
         '--disable-gpu',

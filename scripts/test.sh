@@ -3,9 +3,15 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-if [ ! -x /usr/bin/chromium ] || [ ! -d /usr/share/fonts/opentype/noto ] || [ ! -x /usr/sbin/mosquitto ] || [ ! -x /usr/sbin/nginx ]; then
-  echo "安装 Debian 的 Chromium、中文字体、Mosquitto 与 nginx（测试需要）..."
-  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk mosquitto nginx) || { echo "无法安装测试所需的软件包"; exit 1; }
+# What the tests drive, from Debian's packages when missing (CHROMIUM_PATH: a Chromium found elsewhere).
+missing=()
+[ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || missing+=(chromium)
+[ -d /usr/share/fonts/opentype/noto ] || missing+=(fonts-noto-cjk)
+[ -x /usr/sbin/mosquitto ] || missing+=(mosquitto)
+[ -x /usr/sbin/nginx ] || missing+=(nginx)
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "安装测试所需的 Debian 软件包：${missing[*]} ..."
+  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}") || { echo "无法安装：${missing[*]}"; exit 1; }
 fi
 
 mkdir -p .tmp
@@ -15,7 +21,9 @@ npx vite build --logLevel warn || { echo "0 passed, 1 failed"; exit 1; }
 
 npx vitest run --reporter=default --reporter=json --outputFile.json=.tmp/vitest.json
 unit=$?
-PLAYWRIGHT_JSON_OUTPUT_NAME=.tmp/playwright.json npx playwright test --reporter=list,json
+# the HTML report (traces and screenshots of failures) stays in .tmp/playwright-report
+PLAYWRIGHT_JSON_OUTPUT_NAME=.tmp/playwright.json PLAYWRIGHT_HTML_OUTPUT_DIR=.tmp/playwright-report PLAYWRIGHT_HTML_OPEN=never \
+  npx playwright test --reporter=list,json,html
 e2e=$?
 
 node scripts/test-summary.mjs .tmp/vitest.json .tmp/playwright.json

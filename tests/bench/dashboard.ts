@@ -18,6 +18,7 @@ import { pathWith } from '../../domain/api/path.js';
 import { localDateTime, localDay } from '../../domain/clock.js';
 import { idCardCheckChar } from '../../domain/idCard.js';
 import { buildApp } from '../../server/app.js';
+import { CHROMIUM_PATH } from '../support/chromium.js';
 import { CHROMIUM_ARGS, percentile, startBenchServer } from './util.js';
 
 const PORT = 18_302;
@@ -184,7 +185,7 @@ async function underLoad(base: string, token: string): Promise<string[]> {
 
 /** From navigation to the figures and all nine charts drawn, signed in as the administrator (全部部门). */
 async function firstPaint(base: string): Promise<string[]> {
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const context = await browser.newContext({ viewport: { width: 1920, height: 1080 }, locale: 'zh-CN' });
     const page = await context.newPage();

@@ -8,6 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_PATH } from '../support/chromium.js';
 import { CHROMIUM_ARGS, percentile } from './util.js';
 
 const root = resolve(import.meta.dirname, '..', '..');
@@ -34,7 +35,7 @@ export async function benchList(): Promise<string[]> {
     res.end(readFileSync(path));
   });
   await new Promise<void>((r) => server.listen(18_192, '127.0.0.1', r));
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const runs: Result[] = [];
     for (let i = 0; i < 3; i++) {

@@ -9,6 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_PATH } from '../support/chromium.js';
 import { CHROMIUM_ARGS, percentile } from './util.js';
 
 const root = resolve(import.meta.dirname, '..', '..');
@@ -39,7 +40,7 @@ export async function benchMap(): Promise<string[]> {
   });
   await new Promise<void>((r) => server.listen(18_190, '127.0.0.1', r));
   const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: [...CHROMIUM_ARGS, '--enable-unsafe-swiftshader'],
   });
   const lines: string[] = [];

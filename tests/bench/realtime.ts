@@ -12,6 +12,7 @@ import { chromium, type Page } from '@playwright/test';
 import mqtt, { type MqttClient } from 'mqtt';
 import { Topic } from '../../domain/topics.js';
 import { SIMULATOR_DEVICES_FILE, type SimulatedDevice } from '../../server/db/seedRealtime.js';
+import { CHROMIUM_PATH } from '../support/chromium.js';
 import { CHROMIUM_ARGS, percentile } from './util.js';
 
 const root = resolve(import.meta.dirname, '..', '..');
@@ -125,7 +126,7 @@ interface Status {
 }
 
 async function alarmLatency(devices: SimulatedDevice[], samples: number) {
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   const token = await openConsole(page);
   const names = new Map(

@@ -21,6 +21,7 @@ import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_PATH } from '../support/chromium.js';
 import { benchAttendance } from './attendance.js';
 import { benchBilling } from './billing.js';
 import { benchCare } from './care.js';
@@ -65,7 +66,7 @@ async function stop(child: ChildProcess) {
 }
 
 async function loginPageJs(port: number) {
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const page = await browser.newPage();
   let gzipBytes = 0;
   const urls: string[] = [];
