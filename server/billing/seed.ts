@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { localDay, nowStamp } from '../../domain/clock.js';
 import { TxType } from '../../domain/resources/costCommon.js';
+import { LiveStatus } from '../../domain/resources/residence.js';
 import type { Db } from '../db/index.js';
 import { postTrade } from '../ledger/ledger.js';
 import { cashAccount, elderAccount, line, stampReceipt } from './book.js';
@@ -31,6 +32,12 @@ export async function seedBilling(db: Db, demo = true): Promise<void> {
       // Residents seeded before check-in dates were kept get a plausible one (bills count days from it).
       await sql`update oldman set checkInDate = date('2023-01-01', '+' || ((oldmanId * 37) % 900) || ' days')
         where orgId = ${orgId} and oldmanStatus in (1, 4) and checkInDate is null`.execute(trx);
+      // Those who left did so within the last year (the dashboard's 近12个月退住), after a stay of some
+      // months (some of them began within the year: 近12个月入住)
+      await sql`update oldman set leaveDate = date('now', 'localtime', '-' || (5 + (oldmanId * 53) % 330) || ' days')
+        where orgId = ${orgId} and oldmanStatus = ${LiveStatus.quit} and leaveDate is null`.execute(trx);
+      await sql`update oldman set checkInDate = date(leaveDate, '-' || (60 + (oldmanId * 29) % 400) || ' days')
+        where orgId = ${orgId} and oldmanStatus = ${LiveStatus.quit} and checkInDate is null`.execute(trx);
       const category = async (name: string, sort: number) =>
         Number(
           (
