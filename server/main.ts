@@ -5,7 +5,7 @@ import { buildApp } from './app.js';
 import { passwordProblem } from './auth/password.js';
 import { startBanner } from './banner.js';
 import { redactUrl, splitCredentials } from './broker/external.js';
-import { DATABASE_FILE } from './db/backup.js';
+import { DATABASE_FILE, markRunning } from './db/backup.js';
 import { parseTrustProxy } from './http/trustProxy.js';
 import { startSimulator } from './simulator/index.js';
 
@@ -64,6 +64,8 @@ const app = await buildApp({
 });
 const demo = app.services.setup === 'demo';
 await app.listen({ port, host });
+// a restore refuses this data folder while the server runs on it
+const released = markRunning(dataDir);
 
 // SIMULATOR=on|off (on for a demo, off for a real home); SIM_DEVICES limits the device count,
 // SIM_RATE multiplies every rate.
@@ -97,6 +99,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     app.log.info(`${signal}: shutting down`);
     Promise.resolve(simulator?.stop())
       .then(() => app.close())
+      .then(released)
       .then(
         () => process.exit(0),
         () => process.exit(1),

@@ -16,6 +16,8 @@ import { z } from 'zod';
 export const DATABASE_FILE = 'eldercare.sqlite';
 /** Where the server keeps the database copies it takes itself (before a migration). */
 export const BACKUPS_DIR = 'backups';
+/** The running server's process id, in DATA_DIR while it runs: a restore waits for it to stop. */
+export const PID_FILE = 'server.pid';
 const MANIFEST = 'manifest.json';
 
 const manifest = z.object({
@@ -34,7 +36,32 @@ export class BackupError extends Error {}
 
 /** What is copied as files: everything in DATA_DIR but the live database (backed up online) and backups. */
 const isCopied = (name: string) =>
-  name !== BACKUPS_DIR && name !== DATABASE_FILE && !name.startsWith(`${DATABASE_FILE}-`);
+  name !== BACKUPS_DIR &&
+  name !== PID_FILE &&
+  name !== DATABASE_FILE &&
+  !name.startsWith(`${DATABASE_FILE}-`);
+
+/** The process id of a server running on this data folder, if one is. */
+export function runningServer(dataDir: string): number | null {
+  const file = join(dataDir, PID_FILE);
+  if (!existsSync(file)) return null;
+  const pid = Number(readFileSync(file, 'utf8').trim());
+  if (!Number.isInteger(pid) || pid <= 0) return null;
+  try {
+    process.kill(pid, 0);
+    return pid;
+  } catch (e) {
+    // EPERM: it runs, as another user
+    return (e as NodeJS.ErrnoException).code === 'EPERM' ? pid : null;
+  }
+}
+
+/** Marks a data folder as served by this process until `release` (server/main.ts). */
+export function markRunning(dataDir: string): () => void {
+  const file = join(dataDir, PID_FILE);
+  writeFileSync(file, `${process.pid}\n`);
+  return () => rmSync(file, { force: true });
+}
 
 function tableCounts(sqlite: SQLite.Database): Record<string, number> {
   const names = sqlite
@@ -135,6 +162,11 @@ export function restoreDataDir(
   }: { force?: boolean; known?: readonly string[]; now?: Date } = {},
 ): BackupManifest {
   const m = verifyBackup(backup, known);
+  const pid = runningServer(dataDir);
+  if (pid !== null)
+    throw new BackupError(
+      `服务正在使用该数据目录（进程 ${pid}），请先停止服务再恢复（若服务已停止，删除 ${join(dataDir, PID_FILE)}）`,
+    );
   mkdirSync(dataDir, { recursive: true });
   const present = readdirSync(dataDir).filter((n) => n !== BACKUPS_DIR);
   if (present.includes(DATABASE_FILE) && !force)

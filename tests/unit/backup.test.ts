@@ -12,6 +12,7 @@ import {
   BackupError,
   backupDataDir,
   DATABASE_FILE,
+  PID_FILE,
   restoreDataDir,
 } from '../../server/db/backup.js';
 import { openDatabase } from '../../server/db/index.js';
@@ -138,6 +139,15 @@ describe('backup and restore', () => {
     expect(aside).toMatch(/^replaced-/);
     expect(readFileSync(join(existing, BACKUPS_DIR, String(aside), DATABASE_FILE), 'utf8')).toBe('mine');
     expect(readFileSync(join(existing, DATABASE_FILE)).subarray(0, 15).toString()).toBe('SQLite format 3');
+
+    // not while a server runs on the folder (its process id in server.pid); a stale id does not count
+    const served = temp('served');
+    writeFileSync(join(served, PID_FILE), `${process.pid}\n`);
+    expect(() => restoreDataDir(target, served)).toThrow(`服务正在使用该数据目录（进程 ${process.pid}）`);
+    expect(existsSync(join(served, DATABASE_FILE))).toBe(false);
+    writeFileSync(join(served, PID_FILE), '2147483646\n');
+    restoreDataDir(target, served);
+    expect(existsSync(join(served, DATABASE_FILE))).toBe(true);
 
     // a backup whose rows do not add up, or from a newer server, or no backup at all
     const manifest = join(target, 'manifest.json');

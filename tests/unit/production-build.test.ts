@@ -108,6 +108,11 @@ describe('the production build', () => {
           env: { PATH: process.env.PATH ?? '', DATA_DIR: live },
         });
       expect((await cli('backup', backup)).stdout).toMatch(/^已备份 /);
+      // the running server's folder is not restored over
+      const refused = await cli('restore', backup, '--force').catch(
+        (e: { code: number; stderr: string }) => e,
+      );
+      expect(refused).toMatchObject({ code: 1, stderr: expect.stringContaining('服务正在使用该数据目录') });
       const restored = join(dataDir, 'restored');
       const again = await run(process.execPath, [join(outdir, 'cli.js'), 'restore', backup], {
         env: { PATH: process.env.PATH ?? '', DATA_DIR: restored },
@@ -117,6 +122,7 @@ describe('the production build', () => {
       const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       expect(await exited).toBe(0);
+      expect(existsSync(join(live, 'server.pid'))).toBe(false);
     }
   }, 60_000);
 
