@@ -135,7 +135,7 @@ describe('the production build', () => {
       SEED_DEMO: 'off',
       ADMIN_PASSWORD: 'Songhe2026',
       TRUST_PROXY: '127.0.0.1',
-      STATIC_DIR: join(root, 'dist'),
+      STATIC_DIR: staticPages(),
     });
     const nginx = await startNginx(front, port);
     try {
@@ -190,6 +190,14 @@ describe('the production build', () => {
 });
 
 const LOGIN = LoginPaths.login;
+
+/** A console of two pages to serve (the test does not depend on a build of the real one). */
+function staticPages(): string {
+  const dir = mkdtempSync(join(dataDir, 'pages-'));
+  for (const page of ['index.html', 'login.html'])
+    writeFileSync(join(dir, page), `<!doctype html>\n<html lang="zh-CN"><body>${page}</body></html>\n`);
+  return dir;
+}
 
 /**
  * nginx from Debian with docs/deploy/nginx.conf as it is written, but for its two addresses (the
