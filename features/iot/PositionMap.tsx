@@ -160,7 +160,8 @@ export function LivePositionMap({
   search = false,
 }: {
   bf: ReturnType<typeof useBuildingFloor>;
-  focus?: { deviceId: number } | null;
+  /** A resident to show, on the floor of their device or, when it has no place yet, on `floor`. */
+  focus?: { deviceId: number; floor?: { buildingId: number; floorNo: number } | null } | null;
   search?: boolean;
 }) {
   const { request } = useApp();
@@ -212,8 +213,8 @@ export function LivePositionMap({
   };
   /** Where the camera goes once the floor of a jump is shown. */
   const centreWhenShown = useRef<number | null>(null);
-  const jumpTo = (deviceId: number) => {
-    const floor = floorOf(deviceId);
+  const jumpTo = (deviceId: number, fallback: { buildingId: number; floorNo: number } | null = null) => {
+    const floor = floorOf(deviceId) ?? fallback;
     setSelected(deviceId);
     if (!floor) return;
     centreWhenShown.current = deviceId;
@@ -353,12 +354,12 @@ export function LivePositionMap({
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per focus object
   useEffect(() => {
     if (!focus) return;
-    if (devicesLoadedAt.current > 0) jumpTo(focus.deviceId);
+    if (devicesLoadedAt.current > 0) jumpTo(focus.deviceId, focus.floor);
     else {
       const timer = setInterval(() => {
         if (devicesLoadedAt.current === 0) return;
         clearInterval(timer);
-        jumpTo(focus.deviceId);
+        jumpTo(focus.deviceId, focus.floor);
       }, 100);
       return () => clearInterval(timer);
     }

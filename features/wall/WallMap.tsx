@@ -43,11 +43,18 @@ export function WallMap({ focus }: { focus: { alarm: AlarmRecord; picked?: boole
     }, CYCLE_SECONDS * 1000);
     return () => clearTimeout(timer);
   }, [auto, bf.choice]);
+  const cycling = useRef(auto);
+  cycling.current = auto;
   useEffect(() => {
-    const floor = focus ? floorOfAlarm(latest.current.buildings, focus.alarm) : null;
+    if (!focus) return;
+    // the operator looks at a resident: the map goes to her (below) and neither the cycle nor the
+    // next arrival takes the floor away
+    if (focus.picked) return setAuto(false);
+    // an arrival brings its floor up while the floors cycle; a floor the operator holds stays (the
+    // queue and the sound still announce the arrival)
+    if (!cycling.current) return;
+    const floor = floorOfAlarm(latest.current.buildings, focus.alarm);
     if (floor) latest.current.select(floor.buildingId, floor.floorNo);
-    // the operator looks at a resident: the cycle would take the floor away from her
-    if (focus?.picked) setAuto(false);
   }, [focus]);
 
   const floorName =
@@ -61,7 +68,14 @@ export function WallMap({ focus }: { focus: { alarm: AlarmRecord; picked?: boole
     },
   };
   // a row the operator clicked: the resident selected and centred (an arrival only brings up the floor)
-  const picked = useMemo(() => (focus?.picked ? { deviceId: focus.alarm.deviceId } : null), [focus]);
+  // (to the device's floor; the alarm's when the device has not been placed)
+  const picked = useMemo(
+    () =>
+      focus?.picked
+        ? { deviceId: focus.alarm.deviceId, floor: floorOfAlarm(latest.current.buildings, focus.alarm) }
+        : null,
+    [focus],
+  );
   return (
     <div className="wall-map">
       <div className="wall-map-head">

@@ -132,6 +132,24 @@ test('an SOS reaches the wall queue within seconds, the counters move, and a cli
   await expect(card).toContainText(elder);
   await expect(card.getByTestId('elder-card-alarm').filter({ hasText: 'SOS报警' })).toContainText('未确认');
   await expect(page.getByTestId('wall-cycle')).toHaveAttribute('data-auto', 'false');
+  // the next arrival (another watch, likely on another floor) is announced in the queue but does not
+  // take the map away from the resident the operator looks at (a busy wall once did, every few seconds)
+  const floorShown = await page.getByTestId('wall-floor').textContent();
+  const other = devicesOf(e2eDataDir, '护理一部', 1_000).find(
+    (d) => d.deviceId !== device.deviceId && !busy.has(d.deviceId),
+  );
+  if (other) {
+    const otherName = await deviceName(page, other.deviceId);
+    await sos(e2ePort, other);
+    await expect(
+      page
+        .getByTestId('wall-alarm-row')
+        .filter({ has: page.getByText(new RegExp(`· ${otherName}$`)) })
+        .filter({ hasText: 'SOS报警' }),
+    ).toHaveCount(1, { timeout: 8_000 });
+    await expect(page.getByTestId('wall-floor')).toHaveText(floorShown ?? '');
+    await expect(card).toContainText(elder);
+  }
   await page.screenshot({ path: '.tmp/shot-D-wall.png' });
   await page.getByTestId('wall-cycle').click();
   await expect(page.getByTestId('wall-cycle')).toHaveAttribute('data-auto', 'true');
