@@ -1,16 +1,12 @@
 // npm run backup / restore: the built command line (dist-server/cli.js, as in production) when it is
 // at least as new as the server's sources; otherwise the sources through tsx (a development checkout).
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { newest } from './newest.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const built = join(root, 'dist-server', 'cli.js');
-const newest = (path) => {
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(path).reduce((max, name) => Math.max(max, newest(join(path, name))), stat.mtimeMs);
-};
 const fresh =
   existsSync(built) &&
   (!existsSync(join(root, 'server')) || newest(join(root, 'server')) <= statSync(built).mtimeMs);

@@ -1,7 +1,8 @@
 // npm start: builds the console when its sources are newer than dist/, then starts the server.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { newest } from './newest.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const sources = [
@@ -17,13 +18,6 @@ const sources = [
   'vite.config.ts',
   'package-lock.json',
 ];
-
-function newest(path) {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(path).reduce((max, name) => Math.max(max, newest(join(path, name))), stat.mtimeMs);
-}
 
 const built = join(root, 'dist', 'index.html');
 const stale =
