@@ -34,7 +34,7 @@ import type { PageInfo } from './router/page.js';
 import { FALLBACK_ROUTE, type ScreenHandle } from './router/routes.js';
 import { discardUnsaved, hasUnsaved } from './router/unsaved.js';
 import { toast } from './session/createClient.js';
-import { provideSession } from './session/effects.js';
+import { provideSession, type WarmStart } from './session/effects.js';
 import {
   closeAll,
   closeOthers,
@@ -68,12 +68,15 @@ export function App({
   client,
   config,
   flushLogs = () => undefined,
+  warm,
 }: {
   client: ApiClient;
   config: SystemConfig;
   flushLogs?: () => void;
+  /** The session's first calls, already asked by the page (src/main.tsx). */
+  warm?: WarmStart;
 }) {
-  const machine = useMemo(() => provideSession(client), [client]);
+  const machine = useMemo(() => provideSession(client, warm), [client, warm]);
   const sessionRef = useActorRef(machine);
   const state = useSelector(sessionRef, (s) => s.value as string);
   const ctx = useSelector(sessionRef, (s) => s.context);

@@ -12,10 +12,11 @@ import { App } from './App.js';
 import { installGlobalErrorHandlers } from './api/frontLog.js';
 import { askSlowRequest } from './app/slowRequest.js';
 import { loadSystemConfig } from './config/systemConfig.js';
-import { FALLBACK_ROUTE, pageRoutes } from './router/routes.js';
+import { FALLBACK_ROUTE, pageRoutes, preloadScreen } from './router/routes.js';
 import { warnBeforeUnload } from './router/unsaved.js';
 import { RouterFailed, setViewErrorReporter } from './router/ViewError.js';
 import { createPageClient } from './session/createClient.js';
+import { warmStart } from './session/effects.js';
 import { installChineseLabels } from './ui/chineseLabels.js';
 import { warnOldBrowser } from './util/browserWarning.js';
 import { clearSignedInStorage, local } from './util/storage.js';
@@ -28,6 +29,10 @@ async function start() {
   installChineseLabels();
   setViewErrorReporter((message) => frontLog.add({ type: 'error', message }));
   warnBeforeUnload(window);
+  // the signed-in user, their menus and the screen's bundle load beside the settings
+  const warm = warmStart(client);
+  const pages = pageRoutes(modules, views);
+  preloadScreen(pages, window.location.hash.replace(/^#/, ''), views);
   const { config } = await loadSystemConfig(client.request);
   const root = document.getElementById('root');
   if (!root) throw new Error('no #root');
@@ -46,10 +51,10 @@ async function start() {
   // Spec 000 §2: hash routes; the screens come from the module descriptors, each loaded when opened.
   const router = createHashRouter([
     {
-      element: <App client={client} config={config} flushLogs={frontLog.flush} />,
+      element: <App client={client} config={config} flushLogs={frontLog.flush} warm={warm} />,
       errorElement: <RouterFailed logout={logout} />,
       hydrateFallbackElement: <Spinner className="boot" aria-label="加载中" />,
-      children: [...pageRoutes(modules, views), { id: FALLBACK_ROUTE, path: '*', element: null }],
+      children: [...pages, { id: FALLBACK_ROUTE, path: '*', element: null }],
     },
   ]);
   createRoot(root).render(

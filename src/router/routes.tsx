@@ -1,4 +1,4 @@
-import { Navigate, type RouteObject, useLocation, useParams } from 'react-router-dom';
+import { matchRoutes, Navigate, type RouteObject, useLocation, useParams } from 'react-router-dom';
 import { type ModuleDef, moduleScreens, registryProblems, type ScreenDef } from '../../domain/module.js';
 import { NotImplemented } from '../../features/fallback/index.js';
 import { PageCrashed, retryable } from './ViewError.js';
@@ -20,6 +20,18 @@ function loaderOf(screen: ScreenDef, views: ViewLoaders): ViewLoader {
   }
   if (screen.resource) return () => import('../resource/ResourceScreen.js').then((m) => m.ResourceScreen);
   return notImplemented;
+}
+
+/**
+ * Starts loading the bundle of the screen at `path` (without its query), so that it loads beside the
+ * page's settings instead of after them; the router's own load then finds it ready. A failure here is
+ * left to the router's load, which reports it and offers 重试.
+ */
+export function preloadScreen(routes: readonly RouteObject[], path: string, views: ViewLoaders) {
+  const handle = matchRoutes([...routes], path.split('?')[0] || '/')?.at(-1)?.route.handle as
+    | ScreenHandle
+    | undefined;
+  if (handle) loaderOf(handle.screen, views)().catch(() => undefined);
 }
 
 /** Spec 000 §2: every registered route takes an optional trailing menuId. */

@@ -18,40 +18,82 @@ const asError = (e: unknown): SessionError => {
 
 export const storedUser = () => local.get<UserInfo>('userInfo');
 
+type Request = ApiClient['request'];
+type Checked = { type: 'session.checked'; userInfo: UserInfo | null };
+
+const landingEndOf = (userInfo: Pick<UserInfo, 'landingEndList'>) =>
+  userInfo.landingEndList[0]?.landingEndId ?? 1;
+
+/** Spec 000 §4: the stored token's user (profile call), or none. */
+async function checkStoredSession(request: Request): Promise<Checked> {
+  if (!storedUser()?.token) return { type: 'session.checked', userInfo: null };
+  try {
+    const userInfo = await request<UserInfo>({ url: SessionPaths.proFile, silent: true });
+    return {
+      type: 'session.checked',
+      userInfo: { ...userInfo, token: storedUser()?.token ?? userInfo.token },
+    };
+  } catch {
+    // Spec 000 §8: after a failed profile call the user id is asked (empty means 4011); either way
+    // the session is not resumed
+    await request<number | ''>({ url: SessionPaths.getUserID, silent: true }).catch(() => '');
+    return { type: 'session.checked', userInfo: null };
+  }
+}
+
+const loadMenus = (request: Request, landingEndId: number) =>
+  Promise.all([
+    request<MenuItem[]>({ url: pathWith(LoginPaths.menu, { landingEndId }) }),
+    request<AuthorityItem[]>({ url: LoginPaths.menuButton }),
+  ]);
+
+/** The session's first calls, asked before the session machine runs; each is used once. */
+export interface WarmStart {
+  checked?: Promise<Checked>;
+  menus?: { landingEndId: number; answer: Promise<Menus> };
+}
+type Menus = Awaited<ReturnType<typeof loadMenus>>;
+
+/**
+ * The console's page asks for the signed-in user and their menus while its code and settings still
+ * load, instead of one after the other once the shell has mounted: the same calls the session machine
+ * would make (a token that is no longer valid gives the same answer), only sooner.
+ */
+export function warmStart(client: ApiClient): WarmStart {
+  const user = storedUser();
+  if (!user?.token) return {};
+  const landingEndId = landingEndOf(user);
+  const checked = checkStoredSession(client.request);
+  // asked once the profile answered (a token no longer valid asks nothing more), for the stored
+  // user's landing end: used only when the profile names the same one
+  const answer = checked.then(({ userInfo }) =>
+    userInfo && landingEndOf(userInfo) === landingEndId
+      ? loadMenus(client.request, landingEndId)
+      : Promise.reject(new Error('菜单未预取')),
+  );
+  answer.catch(() => undefined); // the session machine asks again and reports its own failure
+  return { checked, menus: { landingEndId, answer } };
+}
+
 /**
  * The session machine with its effects: the API calls, storage and events of spec 000 §4 and §8.
  * Each effect reports its result back to the machine as an event.
  */
-export function provideSession(client: ApiClient) {
+export function provideSession(client: ApiClient, early?: WarmStart) {
   const { request } = client;
+  let warm = early;
   type Args = { self: AnyActorRef };
   const report = (self: AnyActorRef, work: Promise<Record<string, unknown> & { type: string }>) => {
     work.then((event) => self.send(event));
   };
   return sessionMachine.provide({
     actions: {
-      checkSession: ({ self }: Args) =>
-        report(
-          self,
-          (async () => {
-            if (!storedUser()?.token) return { type: 'session.checked', userInfo: null };
-            try {
-              const userInfo = await request<UserInfo>({ url: SessionPaths.proFile, silent: true });
-              return {
-                type: 'session.checked',
-                userInfo: { ...userInfo, token: storedUser()?.token ?? userInfo.token },
-              };
-            } catch (e) {
-              // Spec 000 §8: after a failed profile call the user id is asked; empty means 4011.
-              const id = await request<number | ''>({
-                url: SessionPaths.getUserID,
-                silent: true,
-              }).catch(() => '');
-              if (id === '') return { type: 'session.checked', userInfo: null };
-              throw e;
-            }
-          })().catch(() => ({ type: 'session.checked', userInfo: null })),
-        ),
+      checkSession: ({ self }: Args) => {
+        // the page may have asked already, while its code and settings were still loading
+        const early = warm?.checked;
+        warm = { ...warm, checked: undefined };
+        report(self, early ?? checkStoredSession(request));
+      },
       startLogin: ({ self }: Args, credentials: Credentials) =>
         report(
           self,
@@ -89,15 +131,16 @@ export function provideSession(client: ApiClient) {
             (e: unknown) => ({ type: 'session.passwordChangeFailed', error: asError(e) }),
           ),
         ),
-      startLoadMenus: ({ self }: Args, { userInfo }: { userInfo: UserInfo }) =>
+      startLoadMenus: ({ self }: Args, { userInfo }: { userInfo: UserInfo }) => {
+        const landingEndId = landingEndOf(userInfo);
+        const early = warm?.menus?.landingEndId === landingEndId ? warm.menus.answer : undefined;
+        warm = { ...warm, menus: undefined };
+        // an early answer that did not come is asked again, so a failure reported is the machine's own
+        const menus =
+          early?.catch(() => loadMenus(request, landingEndId)) ?? loadMenus(request, landingEndId);
         report(
           self,
-          Promise.all([
-            request<MenuItem[]>({
-              url: pathWith(LoginPaths.menu, { landingEndId: userInfo.landingEndList[0]?.landingEndId ?? 1 }),
-            }),
-            request<AuthorityItem[]>({ url: LoginPaths.menuButton }),
-          ]).then(
+          menus.then(
             ([menus, buttons]) => ({ type: 'session.menusLoaded', menus, buttons }),
             (e: unknown) => {
               const error = asError(e);
@@ -111,7 +154,8 @@ export function provideSession(client: ApiClient) {
               return { type: 'session.menusFailed', error };
             },
           ),
-        ),
+        );
+      },
       startLogout: ({ self }: Args) =>
         report(
           self,
