@@ -219,9 +219,12 @@ export function AlarmQueue({
                     {a.alarmTypeName}
                     {a.count > 1 ? <small> ×{a.count}</small> : null}
                     {a.escalated ? <small className="wall-alarm-escalated">已升级</small> : null}
+                    <small className="wall-alarm-device">· {a.deviceName}</small>
                   </span>
+                  {/* who and where, whole: the room is what sends the nurse, so the name gives way first */}
                   <span className="wall-alarm-who">
-                    {a.oldmanName ?? '未绑定长者'} · {placeOf(a)} · {a.deviceName}
+                    <span className="wall-alarm-name">{a.oldmanName ?? '未绑定长者'}</span>
+                    <span className="wall-alarm-place">· {placeOf(a)}</span>
                   </span>
                 </button>
                 <span className="wall-alarm-wait" data-testid="wall-waiting">

@@ -235,6 +235,18 @@ async function rowsInside(page: Page) {
   expect(list).not.toBeNull();
   expect(rows.length).toBeGreaterThan(0);
   for (const bottom of rows) expect(bottom).toBeLessThanOrEqual((list?.y ?? 0) + (list?.height ?? 0) + 0.5);
+  // the place sends the nurse: it is never cut off (the resident's name gives way first)
+  const places = await page.locator('[data-testid="wall-alarm-row"] .wall-alarm-place').evaluateAll((els) =>
+    els.map((e) => {
+      const line = e.parentElement?.getBoundingClientRect();
+      const box = e.getBoundingClientRect();
+      return {
+        text: e.textContent,
+        whole: e.scrollWidth <= e.clientWidth + 0.5 && box.right <= (line?.right ?? 0) + 0.5,
+      };
+    }),
+  );
+  expect(places.filter((p) => !p.whole)).toEqual([]);
 }
 
 test('the queue shows whole rows at every size, counts the hidden ones with the unacknowledged, and opens them all', async ({
