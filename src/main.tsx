@@ -32,7 +32,8 @@ async function start() {
   // the signed-in user, their menus and the screen's bundle load beside the settings
   const warm = warmStart(client);
   const pages = pageRoutes(modules, views);
-  preloadScreen(pages, window.location.hash.replace(/^#/, ''), views);
+  // (only when a session may resume: without one the page goes to sign in)
+  if (warm.checked) preloadScreen(pages, window.location.hash.replace(/^#/, ''), views);
   const { config } = await loadSystemConfig(client.request);
   const root = document.getElementById('root');
   if (!root) throw new Error('no #root');

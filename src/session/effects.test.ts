@@ -98,6 +98,20 @@ describe('the console asks for the session before its shell mounts (issue #17: f
     actor.stop();
   });
 
+  it('a user who must change the password or choose a department: no menus asked early', async () => {
+    for (const who of [
+      { ...user(1), resetPassword: 1 },
+      { ...user(1), selectedDataDeptId: null },
+    ] as UserInfo[]) {
+      localStorage.clear();
+      local.set('userInfo', who);
+      const { client, asked } = fakeClient({ [SessionPaths.proFile]: who });
+      const warm = warmStart(client);
+      await warm.menus?.answer.catch(() => undefined);
+      expect(asked).toEqual([SessionPaths.proFile]);
+    }
+  });
+
   it('early menus that failed are asked again, so the failure the machine reports is its own', async () => {
     local.set('userInfo', user(1));
     let menuCalls = 0;

@@ -66,8 +66,13 @@ export function warmStart(client: ApiClient): WarmStart {
   const checked = checkStoredSession(client.request);
   // asked once the profile answered (a token no longer valid asks nothing more), for the stored
   // user's landing end: used only when the profile names the same one
+  // …and only when the machine goes straight to its menus (sessionMachine's 'deciding': no password to
+  // change, a department in use) — else a menus call before the choice would be refused, and toasted
   const answer = checked.then(({ userInfo }) =>
-    userInfo && landingEndOf(userInfo) === landingEndId
+    userInfo &&
+    userInfo.resetPassword !== 1 &&
+    userInfo.selectedDataDeptId != null &&
+    landingEndOf(userInfo) === landingEndId
       ? loadMenus(client.request, landingEndId)
       : Promise.reject(new Error('菜单未预取')),
   );
