@@ -1,19 +1,11 @@
-import {
-  Button,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  FormGroup,
-  HTMLTable,
-  InputGroup,
-  Intent,
-} from '@blueprintjs/core';
+import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLTable, Intent } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import type { PayWayCode } from '../../domain/payment.js';
 import type { AccountRow } from '../../domain/resources/costAccounts.js';
 import type { BillRow } from '../../domain/resources/costBills.js';
 import { costPath, ExpensePaths as P } from '../../domain/resources/costPaths.js';
 import { useApp } from '../../src/app/AppContext.js';
+import { MonthInput } from '../../src/ui/dates/index.js';
 import { ErrorCallout } from '../../src/ui/ErrorCallout.js';
 import { ScanPayDialog } from '../../src/ui/payment/ScanPayDialog.js';
 import { isScanPayWay, messageOf, usePayWays, yuan } from './api.js';
@@ -79,12 +71,11 @@ export function GenerateDialog({
         {error ? <ErrorCallout>{error}</ErrorCallout> : null}
         <div className="expense-form-row">
           <FormGroup label="账单月份" labelFor="gen-month">
-            <InputGroup
+            <MonthInput
               id="gen-month"
-              type="month"
               value={month}
-              onChange={(e) => {
-                setMonth(e.currentTarget.value);
+              onChange={(m) => {
+                setMonth(m);
                 setPreview(null);
               }}
             />

@@ -1,13 +1,4 @@
-import {
-  Button,
-  Callout,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  FormGroup,
-  InputGroup,
-  Intent,
-} from '@blueprintjs/core';
+import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, Intent } from '@blueprintjs/core';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { HomecareAuthority } from '../../domain/resources/homecareCodes.js';
@@ -16,6 +7,7 @@ import { HomecareScreens } from '../../domain/screens.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { useAuthority } from '../../src/auth/authorityStore.js';
 import { ResourceList, type Row, rowButton, useResourceAuthority } from '../../src/resource/index.js';
+import { DayInput } from '../../src/ui/dates/index.js';
 
 const def = serveOrderGenRuleResource;
 
@@ -47,15 +39,10 @@ function GenerateDialog({ rule, onClose }: { rule: Row; onClose(changed: boolean
       <DialogBody>
         {error ? <Callout intent={Intent.DANGER}>{error}</Callout> : null}
         <FormGroup label="开始日期" labelFor="hc-gen-from">
-          <InputGroup
-            id="hc-gen-from"
-            type="date"
-            value={fromDate}
-            onChange={(e) => setFrom(e.target.value)}
-          />
+          <DayInput id="hc-gen-from" value={fromDate} onChange={setFrom} />
         </FormGroup>
         <FormGroup label="结束日期" labelFor="hc-gen-to">
-          <InputGroup id="hc-gen-to" type="date" value={toDate} onChange={(e) => setTo(e.target.value)} />
+          <DayInput id="hc-gen-to" value={toDate} onChange={setTo} />
         </FormGroup>
       </DialogBody>
       <DialogFooter

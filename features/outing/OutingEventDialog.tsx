@@ -5,7 +5,6 @@ import {
   DialogBody,
   DialogFooter,
   FormGroup,
-  InputGroup,
   Intent,
   TextArea,
 } from '@blueprintjs/core';
@@ -32,6 +31,7 @@ import {
 } from '../../machines/outingMachine.js';
 import { useApp } from '../../src/app/AppContext.js';
 import type { Row } from '../../src/resource/index.js';
+import { DateTimeInput } from '../../src/ui/dates/index.js';
 import { ErrorCallout } from '../../src/ui/ErrorCallout.js';
 
 /** The events a row's dialog sends (registering and editing use the resource form). */
@@ -110,8 +110,8 @@ const steps: Record<StepType, StepForm> = {
 };
 
 /** <input type=datetime-local> text of a stored time, and back. */
-const toInput = (t: string) => t.replace(' ', 'T').slice(0, 16);
-const fromInput = (v: string) => withSeconds(v.replace('T', ' ').slice(0, 16));
+const toInput = (t: string) => t.replace('T', ' ').slice(0, 16);
+const fromInput = (v: string) => withSeconds(v.slice(0, 16));
 
 function proposedTime(type: StepType, fields: OutingFields): string {
   if (type === 'outing.postpone' && fields.expectedReturnTime)
@@ -182,12 +182,7 @@ export function OutingEventDialog({
         </p>
         {form.timeLabel ? (
           <FormGroup label={form.timeLabel} labelFor="outing-time">
-            <InputGroup
-              id="outing-time"
-              type="datetime-local"
-              value={time}
-              onChange={(e) => setTime(e.currentTarget.value)}
-            />
+            <DateTimeInput id="outing-time" minutes value={time} onChange={setTime} />
           </FormGroup>
         ) : null}
         <FormGroup

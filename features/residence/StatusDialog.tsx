@@ -5,7 +5,6 @@ import {
   DialogBody,
   DialogFooter,
   FormGroup,
-  InputGroup,
   Intent,
   TextArea,
 } from '@blueprintjs/core';
@@ -22,6 +21,7 @@ import {
 } from '../../machines/residenceMachine.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { ChoiceSelect } from '../../src/ui/ChoiceSelect.js';
+import { DayInput } from '../../src/ui/dates/index.js';
 import { ErrorCallout } from '../../src/ui/ErrorCallout.js';
 import { type ElderRow, today, useElders } from './api.js';
 import { BedPicker } from './BedPicker.js';
@@ -121,12 +121,7 @@ export function StatusDialog({
             <BedPicker value={bedId} onChange={setBedId} ownBedId={given?.bedId ?? null} />
           ))}
         <FormGroup label={type === 'QUIT' ? '退住日期' : '日期'} labelFor="status-date">
-          <InputGroup
-            id="status-date"
-            type="date"
-            value={date}
-            onChange={(e) => setDate(e.currentTarget.value)}
-          />
+          <DayInput id="status-date" value={date} onChange={setDate} />
         </FormGroup>
         <FormGroup label="备注" labelFor="status-note">
           <TextArea

@@ -16,7 +16,7 @@ import {
 } from '../../machines/settleInMachine.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { ChoiceSelect } from '../../src/ui/ChoiceSelect.js';
-import { DayInput } from '../../src/ui/DayInput.js';
+import { DayInput } from '../../src/ui/dates/index.js';
 import { session } from '../../src/util/storage.js';
 import { today, useElders, useRooms } from '../residence/api.js';
 import { BedPicker } from '../residence/BedPicker.js';

@@ -2,6 +2,7 @@ import { InputGroup, Intent, Switch, TextArea } from '@blueprintjs/core';
 import { type FieldDef, fenToYuan, yuanToFen } from '../../domain/resource.js';
 import { getDict } from '../dict/dictionaries.js';
 import { ChoiceSelect } from '../ui/ChoiceSelect.js';
+import { DateTimeInput, DayInput } from '../ui/dates/index.js';
 import { RegionSelect } from '../ui/region/RegionSelect.js';
 import type { FormValue } from './formValues.js';
 import { ImageUpload } from './ImageUpload.js';
@@ -55,18 +56,10 @@ export function FieldInput({ id, field: f, value, invalid, disabled, onChange, o
         />
       );
     case 'date':
-      return (
-        <InputGroup {...common} type="date" value={text(value)} onChange={(e) => onChange(e.target.value)} />
-      );
+      return <DayInput id={id} disabled={disabled} intent={intent} value={text(value)} onChange={onChange} />;
     case 'datetime':
       return (
-        <InputGroup
-          {...common}
-          type="datetime-local"
-          step={1}
-          value={text(value)}
-          onChange={(e) => onChange(e.target.value)}
-        />
+        <DateTimeInput id={id} disabled={disabled} intent={intent} value={text(value)} onChange={onChange} />
       );
     case 'dict':
     case 'ref':

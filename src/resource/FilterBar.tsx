@@ -3,6 +3,7 @@ import { type ReactNode, useId, useState } from 'react';
 import type { DictEntry } from '../../domain/dictionaries.js';
 import { type FieldDef, type FilterDef, fieldOf, type ResourceDef } from '../../domain/resource.js';
 import { getDict } from '../dict/dictionaries.js';
+import { DayInput, MonthInput } from '../ui/dates/index.js';
 import { type FilterValues, filterParam } from './listQuery.js';
 import { useLookup } from './useLookup.js';
 
@@ -77,24 +78,31 @@ function FilterInput({
   const label = filter.label ?? f?.label ?? filter.field;
   const param = filterParam(filter);
   if (filter.kind === 'range') {
-    const type = f?.type === 'datetime' || f?.type === 'date' || !f ? 'date' : 'text';
+    const days = f?.type === 'datetime' || f?.type === 'date' || !f;
+    const start = `${param}Start`;
+    const end = `${param}End`;
+    const bound = (name: string, edge: string, first: boolean) =>
+      days ? (
+        <DayInput
+          id={first ? id : undefined}
+          aria-label={`${label}${edge}`}
+          value={values[name] ?? ''}
+          onChange={(v) => onChange(name, v)}
+        />
+      ) : (
+        <InputGroup
+          id={first ? id : undefined}
+          aria-label={`${label}${edge}`}
+          value={values[name] ?? ''}
+          onChange={(e) => onChange(name, e.target.value)}
+        />
+      );
     return (
       <FormGroup label={label} labelFor={id} inline>
         <div className="resource-range">
-          <InputGroup
-            id={id}
-            type={type}
-            aria-label={`${label}起`}
-            value={values[`${param}Start`] ?? ''}
-            onChange={(e) => onChange(`${param}Start`, e.target.value)}
-          />
+          {bound(start, '起', true)}
           <span>至</span>
-          <InputGroup
-            type={type}
-            aria-label={`${label}止`}
-            value={values[`${param}End`] ?? ''}
-            onChange={(e) => onChange(`${param}End`, e.target.value)}
-          />
+          {bound(end, '止', false)}
         </div>
       </FormGroup>
     );
@@ -102,9 +110,7 @@ function FilterInput({
   const value = values[param] ?? '';
   let input: ReactNode;
   if (filter.kind === 'month')
-    input = (
-      <InputGroup id={id} type="month" value={value} onChange={(e) => onChange(param, e.target.value)} />
-    );
+    input = <MonthInput id={id} value={value} onChange={(v) => onChange(param, v)} />;
   else if (choices && filter.kind === 'in')
     input = (
       <ManyChoice

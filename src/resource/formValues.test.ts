@@ -32,10 +32,10 @@ const row = {
 };
 
 describe('form values', () => {
-  it('reads a row into inputs: yuan for fen, datetime-local text, empty for missing', () => {
+  it('reads a row into inputs: yuan for fen, the date-time text, empty for missing', () => {
     expect(toFormValues(def, row)).toMatchObject({
       amount: '1500.00',
-      paidAt: '2024-05-06T08:09:10',
+      paidAt: '2024-05-06 08:09:10',
       note: '三月',
     });
     expect(toFormValues(def, undefined)).toMatchObject({ feeName: '', amount: '' });

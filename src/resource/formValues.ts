@@ -21,8 +21,8 @@ function toFormValue(f: FieldDef, v: unknown): FormValue {
     return v === undefined || v === null || v === '' ? 0 : Number(v) === 1 || v === true ? 1 : 0;
   if (v === undefined || v === null) return f.type === 'region' ? null : '';
   if (f.type === 'money') return Number.isFinite(Number(v)) ? fenToYuan(Math.round(Number(v))) : String(v);
-  // <input type=datetime-local> reads and writes 'YYYY-MM-DDTHH:mm:ss'
-  if (f.type === 'datetime') return String(v).replace(' ', 'T').slice(0, 19);
+  // the date-time box reads and writes 'YYYY-MM-DD HH:mm:ss', as the server does
+  if (f.type === 'datetime') return String(v).replace('T', ' ').slice(0, 19);
   return String(v);
 }
 

@@ -72,7 +72,7 @@ test('入住办理: two steps survive a reload, a bed taken meanwhile is refused
   // the day is picked on a Chinese calendar (not a native input), typed as 年-月-日
   const dayInput = desk.getByLabel('入住日期');
   await expect(dayInput).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
-  await dayInput.click();
+  await desk.getByRole('button', { name: '选择日期' }).click();
   await expect(desk.getByRole('button', { name: '今天' })).toBeVisible();
   await shot(desk, 'bed');
   await desk.keyboard.press('Escape');

@@ -1,4 +1,6 @@
 import { Button, SegmentedControl } from '@blueprintjs/core';
+import { DayInput } from '../../../src/ui/dates/index.js';
+import { parseDay } from '../../../src/ui/dates/parse.js';
 import { type RangeKind, rangeKindName } from './series.js';
 
 export interface RangeChoice {
@@ -30,13 +32,14 @@ export function RangePicker({
         }))}
         onValueChange={(kind) => onChange({ ...value, kind: kind as RangeKind })}
       />
-      <input
-        className="bp6-input"
-        type="date"
+      <DayInput
         aria-label={value.kind === 'day' ? '日期' : '截止日期'}
         value={value.date}
         max={today}
-        onChange={(e) => e.currentTarget.value && onChange({ ...value, date: e.currentTarget.value })}
+        onChange={(date) => {
+          // a day typed half-way or after today is not a range yet: the charts keep the last one
+          if (parseDay(date) === date && date <= today) onChange({ ...value, date });
+        }}
       />
       <Button
         text="今天"
