@@ -13,6 +13,7 @@
  * - patrol (patrol.ts): a month of patrol tasks for 50 plans
  * - stock (stock.ts): 10,000 goods over 1,000,000 movements: stock queries under 50 connections, 库存月报
  * - attendance (attendance.ts): a month's attendance statistics of 200 staff
+ * - restarts (restarts.ts): the server, then Mosquitto, killed 100 times under a live console; the counts
  * `npm run bench -- startup realtime map` picks sections (all by default).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -32,6 +33,7 @@ import { benchMap } from './map.js';
 import { benchPatrol } from './patrol.js';
 import { benchRealtime } from './realtime.js';
 import { benchResources } from './resources.js';
+import { benchRestarts } from './restarts.js';
 import { benchStock } from './stock.js';
 import { CHROMIUM_ARGS } from './util.js';
 
@@ -146,6 +148,7 @@ async function main() {
     stock: benchStock,
     attendance: benchAttendance,
     list: benchList,
+    restarts: benchRestarts,
   };
   const chosen = process.argv.slice(2).filter((a): a is keyof typeof sections => a in sections);
   const lines: string[] = [];

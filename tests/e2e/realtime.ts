@@ -81,26 +81,43 @@ export async function publishAsDevice(port: number, device: SimulatedDevice, kin
 export const sos = (port: number, device: SimulatedDevice) =>
   publishAsDevice(port, device, 'event', { ts: Date.now(), event: 'sos' });
 
-/** A server of its own (for restart tests): same build, own port and data, simulator off. */
-export function ownServer(port: number, dataDir: string) {
+/**
+ * A server of its own (for restart tests): same build, own port and data, simulator off unless asked;
+ * `env` adds settings (an external broker). `stop` is a clean SIGTERM, `kill` a crash (SIGKILL).
+ */
+export function ownServer(
+  port: number,
+  dataDir: string,
+  options: { simulator?: boolean; env?: Record<string, string> } = {},
+) {
   let child: ChildProcess | null = null;
   const start = async () => {
+    const busy = await fetch(`http://127.0.0.1:${port}/login.html`).then(
+      () => true,
+      () => false,
+    );
+    if (busy) throw new Error(`port ${port} is taken (a server of an earlier run?)`);
     child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       env: {
         ...process.env,
         PORT: String(port),
         DATA_DIR: dataDir,
-        SIMULATOR: 'off',
+        SIMULATOR: options.simulator ? 'on' : 'off',
         LOG_LEVEL: 'warn',
         LOGIN_RATE_PER_MINUTE: '1000',
+        ...options.env,
       },
       stdio: 'ignore',
       detached: false,
     });
-    for (let i = 0; i < 120; i++) {
+    const started = child;
+    // a first start seeds the demo home: seconds on a quiet machine, much longer on a loaded one
+    for (const deadline = Date.now() + 90_000; Date.now() < deadline; ) {
+      // an answer from a server left on the port by an earlier run must not pass for this one
+      if (started.exitCode !== null) throw new Error(`server on port ${port} exited (${started.exitCode})`);
       try {
         const res = await fetch(`http://127.0.0.1:${port}/login.html`);
-        if (res.ok) return;
+        if (res.ok && started.exitCode === null) return;
       } catch {
         // not up yet
       }
@@ -108,16 +125,18 @@ export function ownServer(port: number, dataDir: string) {
     }
     throw new Error('server did not start');
   };
-  const stop = async () => {
+  const end = async (signal: NodeJS.Signals) => {
     const c = child;
     child = null;
-    if (!c || c.exitCode !== null) return;
+    if (!c || c.exitCode !== null || c.signalCode !== null) return;
     const exited = new Promise((r) => c.once('exit', r));
-    c.kill('SIGTERM');
+    c.kill(signal);
     await exited;
   };
+  const stop = () => end('SIGTERM');
+  const kill = () => end('SIGKILL');
   const reset = () => rmSync(dataDir, { recursive: true, force: true });
-  return { start, stop, reset, base: `http://127.0.0.1:${port}` };
+  return { start, stop, kill, reset, base: `http://127.0.0.1:${port}` };
 }
 
 /** The page's FloorMap (features/iot/PositionMap.tsx puts it on window), its scene read as data. */
