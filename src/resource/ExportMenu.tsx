@@ -10,8 +10,9 @@ const size = (bytes: number) =>
     : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /** What the progress line says: making the file, then the share of it that has arrived. */
-function progressText(p: ExportProgress | null): { text: string; value?: number } {
-  if (!p) return { text: '正在生成导出文件…' };
+function progressText(p: ExportProgress | null, seconds: number): { text: string; value?: number } {
+  // the server makes the whole file before its first byte: say it is alive (decisions.md)
+  if (!p) return { text: seconds ? `正在生成导出文件…已用 ${seconds} 秒` : '正在生成导出文件…' };
   const rows = p.rows === null ? '' : `，共 ${p.rows} 行`;
   if (p.total === null || p.total === 0) return { text: `正在下载 ${size(p.received)}${rows}` };
   const fraction = Math.min(1, p.received / p.total);
@@ -29,6 +30,15 @@ export function ExportMenu({ title, urlOf }: { title: string; urlOf(format: Expo
   const { toast } = useApp();
   const [running, setRunning] = useState<{ progress: ExportProgress | null } | null>(null);
   const abort = useRef<AbortController | null>(null);
+  const [seconds, setSeconds] = useState(0);
+  const making = running !== null && running.progress === null;
+  useEffect(() => {
+    setSeconds(0);
+    if (!making) return;
+    const started = Date.now();
+    const timer = setInterval(() => setSeconds(Math.floor((Date.now() - started) / 1000)), 1000);
+    return () => clearInterval(timer);
+  }, [making]);
   // leaving the screen ends a running export; nothing is saved
   useEffect(() => () => abort.current?.abort(), []);
   const run = (format: ExportFormat) => {
@@ -59,7 +69,7 @@ export function ExportMenu({ title, urlOf }: { title: string; urlOf(format: Expo
     setRunning(null);
     toast('已取消导出，未保存文件', 'primary', 'export');
   };
-  const shown = running ? progressText(running.progress) : null;
+  const shown = running ? progressText(running.progress, seconds) : null;
   return (
     <>
       {shown ? (

@@ -303,16 +303,7 @@ export function ResourceTable({
 
   return (
     <div ref={root} className="resource-table" style={{ height }} data-testid="resource-table">
-      {/* biome-ignore lint/a11y/useSemanticElements: Table2 draws the cells; this is their grid (useListGrid) */}
-      <div
-        role="grid"
-        tabIndex={0}
-        className="resource-table-grid"
-        aria-label={def.title}
-        aria-multiselectable={checks ? true : undefined}
-        data-testid="resource-grid"
-        {...grid.grid}
-      >
+      <div className="resource-table-grid" {...grid.area}>
         <Table2
           numRows={rows.length}
           defaultRowHeight={ROW_HEIGHT}
@@ -330,7 +321,18 @@ export function ResourceTable({
         >
           {children}
         </Table2>
-        {grid.rowShells}
+        {/* biome-ignore lint/a11y/useSemanticElements: Table2 draws the cells; this is their grid (useListGrid) */}
+        <div
+          role="grid"
+          tabIndex={0}
+          className="resource-grid"
+          aria-label={def.title}
+          aria-multiselectable={checks ? true : undefined}
+          data-testid="resource-grid"
+          {...grid.grid}
+        >
+          {grid.rowShells}
+        </div>
       </div>
       {actions ? (
         <ActionsRail

@@ -40,8 +40,9 @@ export interface ListGridOptions {
 
 /**
  * The ARIA grid over Table2 (which has no roles and no rows: its cells are absolutely placed
- * divs, drawn again in the frozen quadrants). The wrapper is role=grid and the one tab stop; focus
- * stays on it and aria-activedescendant names the focused cell. Each cell Table2 draws claims its
+ * divs, drawn again in the frozen quadrants). The grid is an element laid over the table (clicks
+ * pass through it) and the one tab stop; focus stays on it and aria-activedescendant names the
+ * focused cell. Each cell Table2 draws claims its
  * role and id in its ref, in the one quadrant where it shows (frozen columns: the left quadrants;
  * the others: main and top), and its covered copies leave the accessibility tree. Rows are
  * hidden role=row elements that own (aria-owns) the cells of the rows in view, with aria-rowindex
@@ -138,21 +139,27 @@ export function useListGrid(o: ListGridOptions) {
     }
   };
 
+  const gridRef = useRef<HTMLDivElement>(null);
+  /** The role=grid element: it holds the rows and the focus, laid over the table it describes. */
   const grid = {
+    ref: gridRef,
     'aria-rowcount': rows,
     'aria-colcount': cols,
     'aria-activedescendant': cellId(active.row, active.col),
     onKeyDown,
-    // a click puts the focused cell where it lands; focus stays on the grid (a checkbox or sort
-    // button clicked inside does its work, then the keys go on from the grid)
+  } as const;
+  /** The element around the grid and Table2. */
+  const area = {
+    // a click puts the focused cell where it lands and focus on the grid (a checkbox or sort
+    // button clicked does its work, then the keys go on from the grid)
     onMouseDown: (e: { target: EventTarget }) => {
       const cell = (e.target as HTMLElement).closest<HTMLElement>('[data-grid-cell]');
       const [row, col] = (cell?.dataset.gridCell ?? '').split(':').map(Number);
       if (row !== undefined && col !== undefined && !Number.isNaN(row) && !Number.isNaN(col))
         setAt({ row, col });
     },
-    onFocus: (e: { target: EventTarget; currentTarget: HTMLElement }) => {
-      if (e.target !== e.currentTarget) e.currentTarget.focus();
+    onFocus: (e: { target: EventTarget }) => {
+      if (e.target !== gridRef.current) gridRef.current?.focus();
     },
   } as const;
 
@@ -174,7 +181,7 @@ export function useListGrid(o: ListGridOptions) {
   if (active.row > 0 && (active.row - 1 < first || active.row - 1 > last))
     shown.push({ key: 'active', index: active.row });
   const rowShells = (
-    <div className="resource-grid-rows">
+    <>
       {shown.map((r) => (
         // biome-ignore lint/a11y/useSemanticElements: Table2 has no row elements to be <tr>; these own its cells
         // biome-ignore lint/a11y/useFocusableInteractive: focus stays on the grid (aria-activedescendant)
@@ -186,8 +193,8 @@ export function useListGrid(o: ListGridOptions) {
           aria-owns={ownedIds(r.index)}
         />
       ))}
-    </div>
+    </>
   );
 
-  return { grid, active, focused, claim, onVisibleCellsChange, rowShells };
+  return { grid, area, active, focused, claim, onVisibleCellsChange, rowShells };
 }

@@ -86,10 +86,12 @@ describe('the list table from the keyboard', () => {
     expect(grid().tabIndex).toBe(0);
     expect(grid().getAttribute('aria-rowcount')).toBe('31');
     expect(grid().getAttribute('aria-colcount')).toBe('4');
-    const tabbable = [...grid().querySelectorAll<HTMLElement>('input, button, [tabindex]')].filter(
+    const table = grid().parentElement as HTMLElement;
+    const tabbable = [...table.querySelectorAll<HTMLElement>('input, button, [tabindex]')].filter(
       (el) => el.tabIndex >= 0,
     );
-    expect(tabbable).toEqual([]);
+    expect(tabbable).toEqual([grid()]);
+    expect(table.querySelectorAll('input[type="checkbox"]').length).toBeGreaterThan(10);
     // the 操作 buttons, beside the grid, keep their own tab stops
     expect(screen.getByRole('button', { name: '查看长者1' }).tabIndex).toBe(0);
   });
