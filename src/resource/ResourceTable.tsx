@@ -74,7 +74,8 @@ export type CellRenderers = Readonly<Partial<Record<string, (row: Row) => ReactN
  * Spec 000 list screens on Blueprint's Table2, which renders only the rows in view, so a page of
  * thousands of rows stays quick; cell renderers are plain functions without hooks. Each row's
  * operation cell is a group named after the row with data-testid row-{id}, for tests that act
- * on "the row of 张三" (Table2's grid has no row elements).
+ * on "the row of 张三" (Table2's grid has no row elements). The data columns are an ARIA grid
+ * used from the keyboard (useListGrid; docs/decisions.md "The list table from the keyboard").
  */
 export function ResourceTable({
   def,

@@ -30,7 +30,7 @@ async function expectFocusedText(page: Page, grid: Locator, text: string) {
   await expect(page.locator(`[id="${id}"]`)).toHaveText(text);
 }
 
-test('the elder list works from the keyboard: one tab stop, arrows, copy, Enter opens, 跳至 a page', async ({
+test('the elder list works from the keyboard: one tab stop, arrows, copy, Enter opens the row', async ({
   page,
 }) => {
   await signIn(page, ADMIN);
@@ -44,6 +44,13 @@ test('the elder list works from the keyboard: one tab stop, arrows, copy, Enter 
   await page.keyboard.press('Tab');
   await expect(grid).toBeFocused();
   await expect(grid).toHaveAttribute('aria-rowcount', String(elders.length + 1));
+  // the row buttons beside the grid keep their own tab stops
+  await page.keyboard.press('Tab');
+  await expect(
+    page.getByTestId(`row-${elders[0]?.oldmanId}`).getByRole('button', { name: '查看' }),
+  ).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(grid).toBeFocused();
 
   // the focused cell starts on the first row's checkbox; → goes to its name
   await page.keyboard.press('ArrowRight');
