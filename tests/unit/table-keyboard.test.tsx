@@ -8,6 +8,7 @@ import type { Row } from '../../src/resource/format.js';
 import type { Sort } from '../../src/resource/listQuery.js';
 import { ResourceTable } from '../../src/resource/ResourceTable.js';
 import { Pager } from '../../src/ui/Pager.js';
+import { layOutTables } from '../support/tableLayout.js';
 
 const def: ResourceDef = {
   name: 'keyElder',
@@ -33,16 +34,7 @@ const makeElder = (i: number): Row => ({
 });
 const ROWS = Array.from({ length: 30 }, (_, i) => makeElder(i + 1));
 
-beforeAll(() => {
-  // jsdom lays nothing out: give Table2's viewport a size so it renders the rows in view
-  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 1200 });
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 });
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-});
+beforeAll(layOutTables);
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
