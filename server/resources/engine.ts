@@ -476,7 +476,7 @@ export function resourceRoutes(
                     ),
                   ]
                 : [];
-            await sendTable(ctx.reply, format, def.title, [header, ...body, ...total]);
+            await sendTable(ctx.reply, format, def.title, [header, ...body, ...total], body.length);
             return SENT;
           }
           // An answer kept since none of the tables it read changed is sent as it was.

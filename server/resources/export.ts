@@ -3,6 +3,9 @@ import type { FastifyReply } from 'fastify';
 import { today } from '../../domain/clock.js';
 import { decodeText } from '../../domain/text/decode.js';
 
+/** The data rows of an exported file (no header, no 合计), for the console's progress line. */
+const EXPORT_ROWS_HEADER = 'x-export-rows';
+
 /** One CSV cell: quoted when it holds a separator, quote or line break; formula starts defused. */
 function csvCell(value: string): string {
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
@@ -25,23 +28,31 @@ export async function toXlsx(sheetName: string, rows: string[][]): Promise<Buffe
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
-/** Sends a table as a download named after the resource and today's date. */
+/**
+ * Sends a table as a download named after the resource and today's date. The file is made whole
+ * before its first byte leaves, so the answer declares its Content-Length and its data rows
+ * (X-Export-Rows): the console shows the download's progress against them and saves nothing
+ * unless every byte arrived (docs/decisions.md "Export progress").
+ */
 export async function sendTable(
   reply: FastifyReply,
   format: 'csv' | 'xlsx',
   title: string,
   rows: string[][],
+  dataRows = Math.max(0, rows.length - 1),
 ) {
   const day = today();
   const name = encodeURIComponent(`${title}_${day}.${format}`);
+  const file = format === 'csv' ? Buffer.from(toCsv(rows), 'utf8') : await toXlsx(title, rows);
   reply.header('content-disposition', `attachment; filename*=UTF-8''${name}`);
-  if (format === 'csv') {
-    reply.type('text/csv; charset=utf-8');
-    await reply.send(toCsv(rows));
-  } else {
-    reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    await reply.send(await toXlsx(title, rows));
-  }
+  reply.header('content-length', file.byteLength);
+  reply.header(EXPORT_ROWS_HEADER, dataRows);
+  reply.type(
+    format === 'csv'
+      ? 'text/csv; charset=utf-8'
+      : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  );
+  await reply.send(file);
 }
 
 /**

@@ -20,6 +20,7 @@ import { useLeaveGuard } from '../router/useLeaveGuard.js';
 import { Pager } from '../ui/Pager.js';
 import { ColumnSettingsDialog } from './ColumnSettingsDialog.js';
 import { readColumnSettings, visibleColumns, writeColumnSettings } from './columnSettings.js';
+import { copyText } from './copyText.js';
 import { ExportMenu } from './ExportMenu.js';
 import { FilterBar } from './FilterBar.js';
 import { formatValue, type Row } from './format.js';
@@ -150,13 +151,17 @@ export function ResourceList(props: ResourceListProps) {
     props.onChanged?.();
   };
 
+  const view = (row: Row) => (props.onOpen ? props.onOpen(row) : setOpen({ kind: 'view', row }));
+  const copy = (text: string) =>
+    copyText(text).then(
+      () => toast('已复制', 'success', 'copy'),
+      () => toast('复制失败：浏览器不允许使用剪贴板', 'danger', 'copy'),
+    );
   const actions = (row: Row) => {
     const name = rowName(def, row);
     return (
       <>
-        {canOpen
-          ? rowButton('查看', () => (props.onOpen ? props.onOpen(row) : setOpen({ kind: 'view', row })))
-          : null}
+        {canOpen ? rowButton('查看', () => view(row)) : null}
         {mayEdit
           ? rowButton('编辑', () => (props.onEdit ? props.onEdit(row) : setOpen({ kind: 'edit', row })))
           : null}
@@ -255,6 +260,8 @@ export function ResourceList(props: ResourceListProps) {
             actions={canOpen || mayEdit || mayRemove || props.rowActions ? actions : undefined}
             actionsWidth={props.actionsWidth}
             cells={props.cells}
+            onOpen={canOpen ? view : undefined}
+            onCopy={copy}
           />
           {list.sums ? <SumsRow def={def} sums={list.sums} /> : null}
         </div>

@@ -14,12 +14,15 @@ import {
 import { columnField, type FieldDef, type ResourceDef } from '../../domain/resource.js';
 import { formatValue, type Row } from './format.js';
 import type { Sort } from './listQuery.js';
+import { useListGrid } from './useListGrid.js';
 
 const ROW_HEIGHT = 32;
 const HEADER_HEIGHT = 32;
 const SCROLLBAR = 18;
 const CHECK_WIDTH = 44;
 const MAIN_HEADERS = '.bp6-table-quadrant-main .bp6-table-top-container';
+/** The focused cell's ring (resource.css). */
+const FOCUSED = 'resource-cell-focused';
 const MAIN_SCROLLER = '.bp6-table-quadrant-main .bp6-table-quadrant-scroll-container';
 
 const WIDTHS: Partial<Record<FieldDef['type'], number>> = {
@@ -58,6 +61,10 @@ export interface ResourceTableProps {
   actionsWidth?: number;
   /** A column's cell drawn by the screen (a status tag, 超时未返院); plain elements, no hooks. */
   cells?: CellRenderers;
+  /** Enter on a row: what its 查看 does; none, Enter does nothing. */
+  onOpen?(row: Row): void;
+  /** Ctrl+C / ⌘C on a cell: its text as shown. */
+  onCopy?(text: string): void;
 }
 
 /** Cell content by column name, for columns a screen decorates. */
@@ -67,7 +74,8 @@ export type CellRenderers = Readonly<Partial<Record<string, (row: Row) => ReactN
  * Spec 000 list screens on Blueprint's Table2, which renders only the rows in view, so a page of
  * thousands of rows stays quick; cell renderers are plain functions without hooks. Each row's
  * operation cell is a group named after the row with data-testid row-{id}, for tests that act
- * on "the row of 张三" (Table2's grid has no row elements).
+ * on "the row of 张三" (Table2's grid has no row elements). The data columns are an ARIA grid
+ * used from the keyboard (useListGrid; docs/decisions.md "The list table from the keyboard").
  */
 export function ResourceTable({
   def,
@@ -80,6 +88,8 @@ export function ResourceTable({
   actions,
   actionsWidth = 120,
   cells = {},
+  onOpen,
+  onCopy,
 }: ResourceTableProps) {
   const [widths, setWidths] = useState<Record<string, number>>({});
   const root = useRef<HTMLDivElement>(null);
@@ -106,59 +116,126 @@ export function ResourceTable({
     </fieldset>
   );
 
-  const headerOf = (label: string, name: string) => () => {
-    if (!sortable.has(name)) return <ColumnHeaderCell name={label} />;
+  const nextSort = (name: string): Sort => ({
+    field: name,
+    order: sort.field === name && sort.order === 'asc' ? 'desc' : 'asc',
+  });
+  const headerOf = (label: string, name: string, col: number) => () => {
+    const className = grid.focused(0, col) ? FOCUSED : undefined;
+    const ariaSort = sort.field === name ? (sort.order === 'asc' ? 'ascending' : 'descending') : undefined;
+    if (!sortable.has(name))
+      return (
+        <ColumnHeaderCell
+          className={className}
+          name={label}
+          nameRenderer={() => <span ref={grid.claim(0, col, ariaSort)}>{label}</span>}
+        />
+      );
     const active = sort.field === name;
-    const next: Sort = { field: name, order: active && sort.order === 'asc' ? 'desc' : 'asc' };
     return (
       <ColumnHeaderCell
+        className={className}
         name={label}
         nameRenderer={() => (
-          <button
-            type="button"
-            className="resource-sort"
-            aria-label={`按${label}排序`}
-            data-sort={active ? sort.order : undefined}
-            onClick={() => onSort(next)}
-          >
-            <span>{label}</span>
-            <Icon
-              icon={active ? (sort.order === 'asc' ? 'sort-asc' : 'sort-desc') : 'double-caret-vertical'}
-              size={12}
-            />
-          </button>
+          <span ref={grid.claim(0, col, ariaSort)}>
+            <button
+              type="button"
+              className="resource-sort"
+              tabIndex={-1}
+              aria-label={`按${label}排序`}
+              data-sort={active ? sort.order : undefined}
+              onClick={() => onSort(nextSort(name))}
+            >
+              <span>{label}</span>
+              <Icon
+                icon={active ? (sort.order === 'asc' ? 'sort-asc' : 'sort-desc') : 'double-caret-vertical'}
+                size={12}
+              />
+            </button>
+          </span>
         )}
       />
     );
   };
 
   const children: ReactElement<ColumnProps>[] = [];
-  const widthList: number[] = [];
-  if (onSelect && selected) {
-    const ids = rows.map((r) => rowId(def, r));
-    const all = ids.length > 0 && ids.every((id) => selected.has(id));
+  const checks = onSelect && selected ? 1 : 0;
+  const names = [...(checks ? ['__select'] : []), ...columns];
+  const widthList = [
+    ...(checks ? [CHECK_WIDTH] : []),
+    ...fields.map(({ name, field }) => widths[name] ?? widthOf(field, sortable.has(name))),
+  ];
+  // the definition's frozen columns stay at the left while they lead the visible ones (列设置 may move them)
+  const frozen = def.frozen ?? [];
+  let leading = 0;
+  while (leading < columns.length && frozen.includes(columns[leading] as string)) leading++;
+  const numFrozen = leading ? leading + checks : 0;
+  const ids = rows.map((r) => rowId(def, r));
+  const allChosen = ids.length > 0 && ids.every((id) => selected?.has(id));
+  const chooseAll = () => {
+    if (!onSelect || !selected) return;
+    // rows of other pages a screen keeps chosen stay chosen
+    const next = new Set(selected);
+    for (const id of ids) {
+      if (allChosen) next.delete(id);
+      else next.add(id);
+    }
+    onSelect(next);
+  };
+  const choose = (id: number) => {
+    if (!onSelect || !selected) return;
+    const next = new Set(selected);
+    if (!next.delete(id)) next.add(id);
+    onSelect(next);
+  };
+  const grid = useListGrid({
+    root,
+    rowCount: rows.length,
+    widths: widthList,
+    frozen: numFrozen,
+    rowHeight: ROW_HEIGHT,
+    onOpen: onOpen
+      ? (i) => {
+          const row = rows[i];
+          if (row) onOpen(row);
+        }
+      : undefined,
+    onCopy,
+    isSelected: checks ? (i) => selected?.has(ids[i] as number) ?? false : undefined,
+    onActivate: ({ row, col }) => {
+      if (col < checks) {
+        if (row === 0) chooseAll();
+        else choose(ids[row - 1] as number);
+        return;
+      }
+      const name = columns[col - checks];
+      if (row === 0 && name && sortable.has(name)) onSort(nextSort(name));
+    },
+  });
+  /** A body cell's place in the grid: its role and id, and the focus ring when it is the focused one. */
+  const at = (i: number, col: number) => ({
+    cellRef: grid.claim(i + 1, col),
+    className: grid.focused(i + 1, col) ? FOCUSED : undefined,
+  });
+  if (checks) {
     children.push(
       <Column
         key="__select"
         id="__select"
         columnHeaderCellRenderer={() => (
           <ColumnHeaderCell
+            className={grid.focused(0, 0) ? FOCUSED : undefined}
             nameRenderer={() => (
-              <input
-                type="checkbox"
-                className="resource-check"
-                aria-label="全选本页"
-                checked={all}
-                onChange={() => {
-                  // rows of other pages a screen keeps chosen stay chosen
-                  const next = new Set(selected);
-                  for (const id of ids) {
-                    if (all) next.delete(id);
-                    else next.add(id);
-                  }
-                  onSelect(next);
-                }}
-              />
+              <span ref={grid.claim(0, 0)}>
+                <input
+                  type="checkbox"
+                  className="resource-check"
+                  tabIndex={-1}
+                  aria-label="全选本页"
+                  checked={allChosen}
+                  onChange={chooseAll}
+                />
+              </span>
             )}
           />
         )}
@@ -167,71 +244,67 @@ export function ResourceTable({
           if (!row) return <Cell />;
           const id = rowId(def, row);
           return (
-            <Cell interactive>
+            <Cell interactive {...at(i, 0)}>
               <input
                 type="checkbox"
                 className="resource-check"
+                tabIndex={-1}
                 aria-label={`选择 ${rowName(def, row)}`}
-                checked={selected.has(id)}
-                onChange={() => {
-                  const next = new Set(selected);
-                  if (!next.delete(id)) next.add(id);
-                  onSelect(next);
-                }}
+                checked={selected?.has(id) ?? false}
+                onChange={() => choose(id)}
               />
             </Cell>
           );
         }}
       />,
     );
-    widthList.push(CHECK_WIDTH);
   }
   fields.forEach(({ name, field }, index) => {
     const label = field?.label ?? name;
+    const col = index + checks;
     children.push(
       <Column
         key={name}
         id={name}
         name={label}
-        columnHeaderCellRenderer={headerOf(label, name)}
+        columnHeaderCellRenderer={headerOf(label, name, col)}
         cellRenderer={(i) => {
           const row = rows[i];
-          if (!row || !field) return <Cell />;
+          if (!row || !field) return <Cell {...at(i, col)} />;
           const text = formatValue(field, row);
           const drawn = cells[name];
           if (drawn)
             return (
-              <Cell tooltip={text}>{markFirst && index === 0 ? mark(row, drawn(row)) : drawn(row)}</Cell>
+              <Cell tooltip={text} {...at(i, col)}>
+                {markFirst && index === 0 ? mark(row, drawn(row)) : drawn(row)}
+              </Cell>
             );
           if (markFirst && index === 0)
             return (
-              <Cell interactive tooltip={text}>
+              <Cell interactive tooltip={text} {...at(i, col)}>
                 {mark(row, text)}
               </Cell>
             );
           if (field.type === 'image' && text)
             return (
-              <Cell interactive>
+              <Cell interactive {...at(i, col)}>
                 <img className="resource-thumb-small" src={text} alt={label} />
               </Cell>
             );
-          return <Cell tooltip={text}>{text}</Cell>;
+          return (
+            <Cell tooltip={text} {...at(i, col)}>
+              {text}
+            </Cell>
+          );
         }}
       />,
     );
-    widthList.push(widths[name] ?? widthOf(field, sortable.has(name)));
   });
-  const names = [...(onSelect ? ['__select'] : []), ...columns];
-  // the definition's frozen columns stay at the left while they lead the visible ones (列设置 may move them)
-  const frozen = def.frozen ?? [];
-  let leading = 0;
-  while (leading < columns.length && frozen.includes(columns[leading] as string)) leading++;
-  const numFrozen = leading ? leading + (onSelect ? 1 : 0) : 0;
   const height = HEADER_HEIGHT + rows.length * ROW_HEIGHT + SCROLLBAR;
 
   return (
     <div ref={root} className="resource-table" style={{ height }} data-testid="resource-table">
-      <div className="resource-table-grid">
+      <div className="resource-table-grid" {...grid.area}>
         <Table2
           numRows={rows.length}
           defaultRowHeight={ROW_HEIGHT}
@@ -244,10 +317,23 @@ export function ResourceTable({
           enableRowHeader={false}
           enableRowResizing={false}
           selectionModes={SelectionModes.NONE}
-          cellRendererDependencies={[rows, columns, selected, sort]}
+          onVisibleCellsChange={grid.onVisibleCellsChange}
+          cellRendererDependencies={[rows, columns, selected, sort, grid.active.row, grid.active.col]}
         >
           {children}
         </Table2>
+        {/* biome-ignore lint/a11y/useSemanticElements: Table2 draws the cells; this is their grid (useListGrid) */}
+        <div
+          role="grid"
+          tabIndex={0}
+          className="resource-grid"
+          aria-label={def.title}
+          aria-multiselectable={checks ? true : undefined}
+          data-testid="resource-grid"
+          {...grid.grid}
+        >
+          {grid.rowShells}
+        </div>
       </div>
       {actions ? (
         <ActionsRail

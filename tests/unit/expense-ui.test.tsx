@@ -7,6 +7,7 @@ import { parseAmount } from '../../features/expense/MoneyInput.js';
 import { ReportView } from '../../features/expense/ReportView.js';
 import { AppProvider } from '../../src/app/AppContext.js';
 import type { Request, RequestConfig } from '../../src/app/request.js';
+import { layOutTables } from '../support/tableLayout.js';
 
 afterEach(cleanup);
 
@@ -65,16 +66,7 @@ describe('money typed in yuan', () => {
 });
 
 describe('ReportView: a report on the shared list', () => {
-  beforeAll(() => {
-    // jsdom lays nothing out: give Table2's viewport a size so it renders the rows in view
-    Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 1200 });
-    Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 });
-    globalThis.ResizeObserver ??= class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    } as unknown as typeof ResizeObserver;
-  });
+  beforeAll(layOutTables);
   beforeEach(() => localStorage.clear());
 
   it('adds up the money columns but not a running balance, and numbers its rows', () => {

@@ -17,6 +17,7 @@ import { ResourceList } from '../../src/resource/ResourceList.js';
 import { ResourceTable } from '../../src/resource/ResourceTable.js';
 import { useResourceAuthority } from '../../src/resource/useResourceAuthority.js';
 import { pageSettingKey } from '../../src/util/storage.js';
+import { layOutTables } from '../support/tableLayout.js';
 
 const ROUTE = '/test/elders';
 const VALID_ID = (() => {
@@ -124,16 +125,7 @@ function renderWith(request: FakeRequest, ui: ReactNode) {
 const renderList = (request: FakeRequest, extra: Partial<Parameters<typeof ResourceList>[0]> = {}) =>
   renderWith(request, <ResourceList def={def} routeName={ROUTE} canCreate canEdit canRemove {...extra} />);
 
-beforeAll(() => {
-  // jsdom lays nothing out: give Table2's viewport a size so it renders the rows in view
-  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 1200 });
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 });
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-});
+beforeAll(layOutTables);
 beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
