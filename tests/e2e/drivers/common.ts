@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { COST } from '../../../domain/resources/cost.js';
+import { idCard } from '../../support/idCards.js';
 
 /** What the path-test drivers share: a signed-in API call, a fresh resident, the 退住结算 screen. */
 export type Rec = Record<string, unknown>;
@@ -111,4 +112,30 @@ export async function revokeSettlement(page: Page, elder: { oldmanId: number; ol
   await record.row.getByRole('button', { name: '撤销结算' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: '撤销结算' }).click();
   await expect(record.status).toContainText('已撤销');
+}
+
+let elderSeq = 0;
+/**
+ * A new elder of 护理一部 in 待入住, named `${prefix}` and a stamp so that a path's records are its own
+ * (other specs take the seed's first or last residents, never one of these).
+ */
+export async function newElder(page: Page, token: string, prefix: string) {
+  const depts = (await call(
+    page,
+    token,
+    'GET',
+    '/passport/web-rbac/logins/getDataDeptInfoList',
+  )) as unknown as Rec[];
+  const deptId = depts.find((d) => d.deptName === '护理一部')?.deptId;
+  elderSeq += 1;
+  const stamp = (Date.now() % 1_000_000) + elderSeq;
+  // a valid ID-card number nobody else has: the day of birth and the sequence come from the stamp
+  const birth = `1937-${String(1 + (stamp % 12)).padStart(2, '0')}-${String(1 + (Math.floor(stamp / 12) % 28)).padStart(2, '0')}`;
+  const oldmanName = `${prefix}${stamp}`;
+  const made = await call(page, token, 'POST', '/pims/web-pi/oldmans/proFile', {
+    oldmanName,
+    oldmanIdcard: idCard(birth, Math.floor(stamp / 336) % 1000),
+    deptId,
+  });
+  return { oldmanId: Number(made.oldmanId), oldmanName };
 }
