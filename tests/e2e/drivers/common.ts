@@ -139,3 +139,17 @@ export async function newElder(page: Page, token: string, prefix: string) {
   });
   return { oldmanId: Number(made.oldmanId), oldmanName };
 }
+
+/** An hour ago on the home's clock, as the API writes times (a 受理时间 may not be in the future). */
+export function anHourAgo() {
+  const at = new Date(Date.now() - 3_600_000);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())} ${two(at.getHours())}:${two(at.getMinutes())}:00`;
+}
+
+/** The first member of the staff (who handles a complaint, investigates an event). */
+export async function aStaffMember(page: Page, token: string) {
+  const [first] = (await call(page, token, 'GET', '/ptms/web-pt/patrol/plan/executor')).list as Rec[];
+  if (!first) throw new Error('the seed has no staff');
+  return Number(first.nursingId);
+}

@@ -12,6 +12,7 @@ import {
 } from '../../../machines/residenceMachine.js';
 import { ADMIN, signIn } from '../support.js';
 import { call, newElder, tokenOf } from './common.js';
+import { toast } from './workflowList.js';
 
 /**
  * The residence machine's driver for the generated path tests (`npm run paths -- residence
@@ -97,7 +98,7 @@ export const driver = {
     await dialog.getByLabel('备注').fill(`路径测试：${label}`);
     await dialog.getByRole('button', { name: `确认${label}` }).click();
     await expect(dialog).toHaveCount(0);
-    await expect(page.getByText(`${label}成功`).first()).toBeVisible();
+    await expect(toast(page, `${label}成功`)).toBeVisible();
     expect((await stored(page, ctx)).oldmanStatus).toBe(to);
   },
 
