@@ -14,22 +14,32 @@ export interface ListScreen {
   testId: string;
 }
 
+/** How a list is narrowed to the path's record: its keyword box, or a filter's choice (长者). */
+export type Narrowing = { keyword: string } | { filter: string; param: string; value: string };
+
 /**
- * The list narrowed by its keyword box to one record: the screen and the record's row (its 操作
- * group). Waits for the list's answer to that keyword, so what the row shows is the record as
- * stored after the last step.
+ * The list narrowed to the path's record (by its keyword box or a filter): the screen, the records
+ * the list was answered with, and the table. Waits for that answer, so what the screen shows is
+ * the record as stored after the last step.
  */
-export async function narrowTo(page: Page, list: ListScreen, keyword: string, id: number) {
+export async function narrowList(page: Page, list: ListScreen, by: Narrowing) {
   await page.goto(list.url);
   const screen = page.getByTestId(list.testId);
-  await screen.getByLabel('关键字').fill(keyword);
-  const answered = page.waitForResponse((res) => new URL(res.url()).searchParams.get('keyword') === keyword);
+  const [param, value] = 'keyword' in by ? ['keyword', by.keyword] : [by.param, by.value];
+  if ('keyword' in by) await screen.getByLabel('关键字').fill(by.keyword);
+  else await screen.getByLabel(by.filter, { exact: true }).selectOption(by.value);
+  const answered = page.waitForResponse((res) => new URL(res.url()).searchParams.get(param) === value);
   await screen.getByRole('button', { name: '查询' }).click();
   const body = (await (await answered).json()) as { code: number; result: { list: Rec[] } };
   expect(body.code).toBe(0);
-  const table = screen.getByTestId('resource-table');
-  await expect(table.locator('fieldset[data-testid^="row-"]')).toHaveCount(1);
-  return { screen, table, row: table.getByTestId(`row-${id}`) };
+  return { screen, records: body.result.list, table: screen.getByTestId('resource-table') };
+}
+
+/** The list narrowed to one record: its only row (its 操作 group). */
+export async function narrowTo(page: Page, list: ListScreen, by: Narrowing | string, id: number) {
+  const narrowed = await narrowList(page, list, typeof by === 'string' ? { keyword: by } : by);
+  await expect(narrowed.table.locator('fieldset[data-testid^="row-"]')).toHaveCount(1);
+  return { ...narrowed, row: narrowed.table.getByTestId(`row-${id}`) };
 }
 
 /** The toast that says a step was done (a filter's option may read the same). */
