@@ -14,7 +14,7 @@ export interface ListScreen {
   testId: string;
 }
 
-/** How a list is narrowed to the path's record: its keyword box, or a filter's choice (长者). */
+/** How a list is narrowed to the path's record: its keyword box, or a filter (长者, 标题). */
 export type Narrowing = { keyword: string } | { filter: string; param: string; value: string };
 
 /**
@@ -26,8 +26,10 @@ export async function narrowList(page: Page, list: ListScreen, by: Narrowing) {
   await page.goto(list.url);
   const screen = page.getByTestId(list.testId);
   const [param, value] = 'keyword' in by ? ['keyword', by.keyword] : [by.param, by.value];
-  if ('keyword' in by) await screen.getByLabel('关键字').fill(by.keyword);
-  else await screen.getByLabel(by.filter, { exact: true }).selectOption(by.value);
+  const control = screen.getByLabel('keyword' in by ? '关键字' : by.filter, { exact: true });
+  // a filter is a choice (长者) or a text box (标题)
+  if ((await control.evaluate((e) => e.tagName)) === 'SELECT') await control.selectOption(value);
+  else await control.fill(value);
   const answered = page.waitForResponse((res) => new URL(res.url()).searchParams.get(param) === value);
   await screen.getByRole('button', { name: '查询' }).click();
   const body = (await (await answered).json()) as { code: number; result: { list: Rec[] } };
