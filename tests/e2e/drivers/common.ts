@@ -147,9 +147,10 @@ export function anHourAgo() {
   return `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())} ${two(at.getHours())}:${two(at.getMinutes())}:00`;
 }
 
-/** The first member of the staff (who handles a complaint, investigates an event). */
-export async function aStaffMember(page: Page, token: string) {
-  const [first] = (await call(page, token, 'GET', '/ptms/web-pt/patrol/plan/executor')).list as Rec[];
+/** The first member of the staff (who handles a complaint), or the first but one (`except`). */
+export async function aStaffMember(page: Page, token: string, except?: number) {
+  const staff = (await call(page, token, 'GET', '/ptms/web-pt/patrol/plan/executor')).list as Rec[];
+  const first = staff.find((s) => Number(s.nursingId) !== except);
   if (!first) throw new Error('the seed has no staff');
   return Number(first.nursingId);
 }

@@ -14,8 +14,14 @@ export interface ListScreen {
   testId: string;
 }
 
-/** How a list is narrowed to the path's record: its keyword box, or a filter (长者, 标题). */
-export type Narrowing = { keyword: string } | { filter: string; param: string; value: string };
+/**
+ * How a list is narrowed to the path's record: its keyword box, a filter (长者, 标题), or a range
+ * filter of one day (交班日期 from that day to that day).
+ */
+export type Narrowing =
+  | { keyword: string }
+  | { filter: string; param: string; value: string }
+  | { range: string; param: string; value: string };
 
 /**
  * The list narrowed to the path's record (by its keyword box or a filter): the screen, the records
@@ -25,11 +31,21 @@ export type Narrowing = { keyword: string } | { filter: string; param: string; v
 export async function narrowList(page: Page, list: ListScreen, by: Narrowing) {
   await page.goto(list.url);
   const screen = page.getByTestId(list.testId);
-  const [param, value] = 'keyword' in by ? ['keyword', by.keyword] : [by.param, by.value];
-  const control = screen.getByLabel('keyword' in by ? '关键字' : by.filter, { exact: true });
-  // a filter is a choice (长者) or a text box (标题)
-  if ((await control.evaluate((e) => e.tagName)) === 'SELECT') await control.selectOption(value);
-  else await control.fill(value);
+  const [param, value] =
+    'keyword' in by
+      ? ['keyword', by.keyword]
+      : 'range' in by
+        ? [`${by.param}Start`, by.value]
+        : [by.param, by.value];
+  if ('range' in by) {
+    await screen.getByLabel(`${by.range}起`, { exact: true }).fill(value);
+    await screen.getByLabel(`${by.range}止`, { exact: true }).fill(value);
+  } else {
+    const control = screen.getByLabel('keyword' in by ? '关键字' : by.filter, { exact: true });
+    // a filter is a choice (长者) or a text box (标题)
+    if ((await control.evaluate((e) => e.tagName)) === 'SELECT') await control.selectOption(value);
+    else await control.fill(value);
+  }
   const answered = page.waitForResponse((res) => new URL(res.url()).searchParams.get(param) === value);
   await screen.getByRole('button', { name: '查询' }).click();
   const body = (await (await answered).json()) as { code: number; result: { list: Rec[] } };
