@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { COST } from '../../../domain/resources/cost.js';
+import { BedMapStatus, LiveStatus, ResidencePaths } from '../../../domain/resources/residence.js';
 import { idCard } from '../../support/idCards.js';
 
 /** What the path-test drivers share: a signed-in API call, a fresh resident, the 退住结算 screen. */
@@ -116,8 +117,9 @@ export async function revokeSettlement(page: Page, elder: { oldmanId: number; ol
 
 let elderSeq = 0;
 /**
- * A new elder of 护理一部 in 待入住, named `${prefix}` and a stamp so that a path's records are its own
- * (other specs take the seed's first or last residents, never one of these).
+ * A new elder of 护理一部, named `${prefix}` and a stamp so that a path's records are its own. Newest
+ * first, it would head every list of elders: it is left 已取消 (a bed reserved and the reservation
+ * cancelled), a status no other spec takes its elders from (they take the first 在住 or 待入住 ones).
  */
 export async function newElder(page: Page, token: string, prefix: string) {
   const depts = (await call(
@@ -137,7 +139,33 @@ export async function newElder(page: Page, token: string, prefix: string) {
     oldmanIdcard: idCard(birth, Math.floor(stamp / 336) % 1000),
     deptId,
   });
-  return { oldmanId: Number(made.oldmanId), oldmanName };
+  const oldmanId = Number(made.oldmanId);
+  const date = new Date().toISOString().slice(0, 10);
+  const { bedId } = await freeBed(page, token);
+  await call(page, token, 'PUT', `/pims/web-pi/oldmans/live/${oldmanId}/${LiveStatus.reserved}`, {
+    bedId,
+    date,
+  });
+  await call(page, token, 'PUT', `/pims/web-pi/oldmans/live/${oldmanId}/${LiveStatus.cancelled}`, { date });
+  return { oldmanId, oldmanName };
+}
+
+type Room = {
+  buildingId: number;
+  floorId: number;
+  roomId: number;
+  beds: { bedId: number; mapStatus: number }[];
+};
+
+/** The last free bed of the house (other specs take the first ones, or a bed they freed). */
+export async function freeBed(page: Page, token: string) {
+  const rooms = (await call(page, token, 'GET', ResidencePaths.bedInfos)) as unknown as Room[];
+  const free = rooms.flatMap((room) =>
+    room.beds.filter((b) => b.mapStatus === BedMapStatus.free).map((b) => ({ room, bedId: b.bedId })),
+  );
+  const last = free.at(-1);
+  if (!last) throw new Error('no free bed left');
+  return last;
 }
 
 /** An hour ago on the home's clock, as the API writes times (a 受理时间 may not be in the future). */

@@ -1,6 +1,8 @@
+import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
+import Database from 'better-sqlite3';
 import { dictLabel } from '../../../domain/dictionaries.js';
-import { BedMapStatus, ResidencePaths, residencePath } from '../../../domain/resources/residence.js';
+import { LiveStatus, ResidencePaths, residencePath } from '../../../domain/resources/residence.js';
 import {
   offeredEvents,
   type ResidenceEvent,
@@ -10,18 +12,19 @@ import {
   residenceSnapshot,
   takesBed,
 } from '../../../machines/residenceMachine.js';
+import { e2eDataDir } from '../realtime.js';
 import { ADMIN, signIn } from '../support.js';
-import { call, newElder, tokenOf } from './common.js';
+import { call, freeBed, tokenOf } from './common.js';
 import { toast } from './workflowList.js';
 
 /**
  * The residence machine's driver for the generated path tests (`npm run paths -- residence
- * --format playwright`). Each path has an elder of its own, registered through the archive call in
- * 待入住; every event is the row's button on 入住管理, its dialog (a free bed chosen 楼栋 → 楼层 →
- * 房间 → 床位 where the event takes one; the day is the dialog's, today) and its 确认 button. The
- * events' sample beds and days are the model's: the driver takes the last free bed of the house.
- * Each state is read from the server and from the elder's row: its status and exactly the buttons
- * the machine offers there.
+ * --transitions --format playwright`). Each path takes a 待入住 elder of the seed who never moved;
+ * every event is the row's button on 入住管理, its dialog (a free bed chosen 楼栋 → 楼层 → 房间 → 床位
+ * where the event takes one; the day is the dialog's, today) and its 确认 button. The events' sample
+ * beds and days are the model's: the driver takes the last free bed of the house. Each state is
+ * read from the server and from the elder's row: its status and exactly the buttons the machine
+ * offers there.
  */
 export interface ResidenceCtx {
   token: string;
@@ -29,22 +32,25 @@ export interface ResidenceCtx {
   oldmanName: string;
 }
 
-type Room = {
-  buildingId: number;
-  floorId: number;
-  roomId: number;
-  beds: { bedId: number; mapStatus: number }[];
-};
-
-/** The last free bed of the house (other specs take the first ones, or a bed they freed). */
-async function freeBed(page: Page, ctx: ResidenceCtx) {
-  const rooms = (await call(page, ctx.token, 'GET', ResidencePaths.bedInfos)) as unknown as Room[];
-  const free = rooms.flatMap((room) =>
-    room.beds.filter((b) => b.mapStatus === BedMapStatus.free).map((b) => ({ room, bedId: b.bedId })),
-  );
-  const last = free.at(-1);
-  if (!last) throw new Error('no free bed left');
-  return last;
+/**
+ * A 待入住 elder of the seed who never moved (no residence record), of a name no one else has: the
+ * lowest such id, as other specs take the first elders of the list (the highest ids) and a path's
+ * elder has records once it moved.
+ */
+function waitingElder(): { oldmanId: number; oldmanName: string } {
+  const conn = new Database(join(e2eDataDir, 'eldercare.sqlite'), { readonly: true, fileMustExist: true });
+  const row = conn
+    .prepare(
+      `select o.oldmanId, o.oldmanName from oldman o
+       where o.orgId = 1 and o.oldmanStatus = ${LiveStatus.waiting}
+         and not exists (select 1 from liveRecord r where r.oldmanId = o.oldmanId)
+         and (select count(*) from oldman n where n.orgId = 1 and n.oldmanName = o.oldmanName) = 1
+       order by o.oldmanId limit 1`,
+    )
+    .get() as { oldmanId: number; oldmanName: string } | undefined;
+  conn.close();
+  if (!row) throw new Error('no 待入住 elder left who never moved');
+  return row;
 }
 
 async function stored(page: Page, ctx: ResidenceCtx): Promise<ResidenceFields> {
@@ -77,7 +83,7 @@ export const driver = {
   async start(page: Page): Promise<ResidenceCtx> {
     await signIn(page, ADMIN);
     const token = await tokenOf(page);
-    return { token, ...(await newElder(page, token, '路径入住')) };
+    return { token, ...waitingElder() };
   },
 
   async send(page: Page, ctx: ResidenceCtx, event: ResidenceEvent) {
@@ -89,7 +95,7 @@ export const driver = {
     await expect(dialog.getByTestId('dialog-elder')).toContainText(ctx.oldmanName);
     // a reserved elder moves into the bed kept for them, which the picker stands on
     if (takesBed(event.type) && before.bedId === null) {
-      const { room, bedId } = await freeBed(page, ctx);
+      const { room, bedId } = await freeBed(page, ctx.token);
       await dialog.getByLabel('楼栋').selectOption(String(room.buildingId));
       await dialog.getByLabel('楼层').selectOption(String(room.floorId));
       await dialog.getByLabel('房间').selectOption(String(room.roomId));
