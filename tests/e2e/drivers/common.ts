@@ -1,5 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { COST } from '../../../domain/resources/cost.js';
+import { BedMapStatus, LiveStatus, ResidencePaths } from '../../../domain/resources/residence.js';
+import { idCard } from '../../support/idCards.js';
 
 /** What the path-test drivers share: a signed-in API call, a fresh resident, the 退住结算 screen. */
 export type Rec = Record<string, unknown>;
@@ -111,4 +113,72 @@ export async function revokeSettlement(page: Page, elder: { oldmanId: number; ol
   await record.row.getByRole('button', { name: '撤销结算' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: '撤销结算' }).click();
   await expect(record.status).toContainText('已撤销');
+}
+
+let elderSeq = 0;
+/**
+ * A new elder of 护理一部, named `${prefix}` and a stamp so that a path's records are its own. Newest
+ * first, it would head every list of elders: it is left 已取消 (a bed reserved and the reservation
+ * cancelled), a status no other spec takes its elders from (they take the first 在住 or 待入住 ones).
+ */
+export async function newElder(page: Page, token: string, prefix: string) {
+  const depts = (await call(
+    page,
+    token,
+    'GET',
+    '/passport/web-rbac/logins/getDataDeptInfoList',
+  )) as unknown as Rec[];
+  const deptId = depts.find((d) => d.deptName === '护理一部')?.deptId;
+  elderSeq += 1;
+  const stamp = (Date.now() % 1_000_000) + elderSeq;
+  // a valid ID-card number nobody else has: the day of birth and the sequence come from the stamp
+  const birth = `1937-${String(1 + (stamp % 12)).padStart(2, '0')}-${String(1 + (Math.floor(stamp / 12) % 28)).padStart(2, '0')}`;
+  const oldmanName = `${prefix}${stamp}`;
+  const made = await call(page, token, 'POST', '/pims/web-pi/oldmans/proFile', {
+    oldmanName,
+    oldmanIdcard: idCard(birth, Math.floor(stamp / 336) % 1000),
+    deptId,
+  });
+  const oldmanId = Number(made.oldmanId);
+  const date = new Date().toISOString().slice(0, 10);
+  const { bedId } = await freeBed(page, token);
+  await call(page, token, 'PUT', `/pims/web-pi/oldmans/live/${oldmanId}/${LiveStatus.reserved}`, {
+    bedId,
+    date,
+  });
+  await call(page, token, 'PUT', `/pims/web-pi/oldmans/live/${oldmanId}/${LiveStatus.cancelled}`, { date });
+  return { oldmanId, oldmanName };
+}
+
+type Room = {
+  buildingId: number;
+  floorId: number;
+  roomId: number;
+  beds: { bedId: number; mapStatus: number }[];
+};
+
+/** The last free bed of the house (other specs take the first ones, or a bed they freed). */
+export async function freeBed(page: Page, token: string) {
+  const rooms = (await call(page, token, 'GET', ResidencePaths.bedInfos)) as unknown as Room[];
+  const free = rooms.flatMap((room) =>
+    room.beds.filter((b) => b.mapStatus === BedMapStatus.free).map((b) => ({ room, bedId: b.bedId })),
+  );
+  const last = free.at(-1);
+  if (!last) throw new Error('no free bed left');
+  return last;
+}
+
+/** An hour ago on the home's clock, as the API writes times (a 受理时间 may not be in the future). */
+export function anHourAgo() {
+  const at = new Date(Date.now() - 3_600_000);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())} ${two(at.getHours())}:${two(at.getMinutes())}:00`;
+}
+
+/** The first member of the staff (who handles a complaint), or the first but one (`except`). */
+export async function aStaffMember(page: Page, token: string, except?: number) {
+  const staff = (await call(page, token, 'GET', '/ptms/web-pt/patrol/plan/executor')).list as Rec[];
+  const first = staff.find((s) => Number(s.nursingId) !== except);
+  if (!first) throw new Error('the seed has no staff');
+  return Number(first.nursingId);
 }
