@@ -242,7 +242,15 @@ export function App({
   if (path.startsWith('/home/iframe/')) element = <IframePage menu={leaves.find((l) => l.hash === path)} />;
   else if (matched?.id === FALLBACK_ROUTE || (menuId !== null && !/^\d+$/.test(menuId)))
     element = leaves.some((l) => l.hash === path) ? <NotImplemented /> : <NotFound />;
-  const info: PageInfo = { key: current, path: screen?.path ?? path, query, menuId, screen, active: true };
+  const info: PageInfo = {
+    key: current,
+    path: screen?.path ?? path,
+    query,
+    menuId,
+    screen,
+    title: leaves.find((l) => l.hash === path)?.title ?? screen?.title ?? '页面不存在',
+    active: true,
+  };
   const keys = keptKeys(kept.current.keys, current, {
     tabs: new Set(tabs.tabs.map((t) => t.path)),
     hasUnsaved,

@@ -1,6 +1,7 @@
 import './util/zodJitless.js';
 import '../domain/zodLocale.js';
 import '@blueprintjs/core/lib/css/blueprint.css';
+import './ui/colors.css';
 import './layout/shell.css';
 import { HotkeysProvider, Spinner } from '@blueprintjs/core';
 import { createRoot } from 'react-dom/client';

@@ -111,15 +111,17 @@ export function Statistics() {
         </>
       ) : null}
       <div className="activity-title">
-        <FormGroup label="年度" inline>
+        <FormGroup label="年度" labelFor="activity-stat-year" inline>
           <HTMLSelect
+            id="activity-stat-year"
             value={chosenYear}
             onChange={(e) => setChosenYear(Number(e.currentTarget.value))}
             options={[year, year - 1, year - 2].map((y) => ({ value: y, label: `${y}年` }))}
           />
         </FormGroup>
-        <FormGroup label="活动类型" inline>
+        <FormGroup label="活动类型" labelFor="activity-stat-type" inline>
           <HTMLSelect
+            id="activity-stat-type"
             value={type}
             onChange={(e) => setType(e.currentTarget.value)}
             options={[

@@ -6,7 +6,9 @@ import { dictLabel } from '../../domain/dictionaries.js';
 export function WeekMenu({ plan }: { plan: WeekPlan }) {
   if (!plan.planId) return <NonIdealState icon="calendar" title="本周尚未制定食谱" />;
   return (
-    <div className="week-menu" data-testid="week-menu">
+    // the week scrolls sideways on a narrow screen: it takes the keyboard's focus so it can (WCAG 2.1.1)
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be focusable
+    <section className="week-menu" data-testid="week-menu" tabIndex={0} aria-label="一周食谱">
       {plan.days.map((day) => (
         <Card key={day.weekday} compact data-testid="week-menu-day">
           <H6>
@@ -28,6 +30,6 @@ export function WeekMenu({ plan }: { plan: WeekPlan }) {
           ))}
         </Card>
       ))}
-    </div>
+    </section>
   );
 }

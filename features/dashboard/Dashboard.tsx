@@ -128,7 +128,9 @@ export function Dashboard() {
           <Card className="dashboard-panel dashboard-birthdays">
             <h3>本月生日（{birthdays.length}人）</h3>
             {birthdays.length ? (
-              <ul>
+              // a list that scrolls takes the keyboard's focus, so it can be scrolled without a mouse (WCAG 2.1.1)
+              // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be focusable
+              <ul tabIndex={0} aria-label="本月生日名单">
                 {birthdays.map((b) => (
                   <li key={b.oldmanId}>
                     <span className="dashboard-birthday-day">{b.day}日</span>

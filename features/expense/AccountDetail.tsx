@@ -1,4 +1,4 @@
-import { Alert, Button, Card, H4, HTMLTable, Intent, Tab, Tabs, Tag } from '@blueprintjs/core';
+import { Alert, Button, Card, H4, HTMLTable, Intent, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import type { Page } from '../../domain/codes.js';
 import { ExpenseAuthority as EA } from '../../domain/resources/cost.js';
@@ -8,6 +8,7 @@ import { useAuthority } from '../../src/auth/authorityStore.js';
 import { navigate } from '../../src/router/hash.js';
 import { usePage } from '../../src/router/page.js';
 import { Pager } from '../../src/ui/Pager.js';
+import { ViewTabs } from '../../src/ui/ViewTabs.js';
 import { useGet, usePrint, yuan } from './api.js';
 import { MoveDialog } from './MoveDialog.js';
 import { ReceiveDialog } from './ReceiveDialog.js';
@@ -94,86 +95,84 @@ export function AccountDetail() {
             </>
           ) : null}
         </div>
-        <Tabs
+        <ViewTabs
           id="expense-statement"
-          selectedTabId={tab}
+          tabs={tabs}
+          selected={tab}
           onChange={(id) => {
-            setTab(String(id));
+            setTab(id);
             setPage((p) => ({ ...p, pageNum: 1 }));
           }}
         >
-          {tabs.map((t) => (
-            <Tab key={t.id} id={t.id} title={t.title} />
-          ))}
-        </Tabs>
-        <div className="expense-scroll">
-          <HTMLTable compact striped className="data-table expense-table" data-testid="statement">
-            <thead>
-              <tr>
-                <th>时间</th>
-                <th>摘要</th>
-                <th>支付方式</th>
-                <th className="money">发生额（元）</th>
-                <th className="money">余额（元）</th>
-                <th>收据号</th>
-                <th>经办人</th>
-                <th>操作</th>
-              </tr>
-            </thead>
-            <tbody>
-              {(rows?.list ?? []).map((r) => (
-                <tr key={`${r.txId}-${r.createTime}-${r.amount}`}>
-                  <td>{r.createTime}</td>
-                  <td className="expense-memo">
-                    {r.memo}
-                    {r.reversedByTxId !== null ? (
-                      <Tag minimal intent={Intent.WARNING}>
-                        已作废
-                      </Tag>
-                    ) : null}
-                  </td>
-                  <td>{r.payWayName}</td>
-                  <td className="money">{yuan(r.amount)}</td>
-                  <td className="money">{yuan(r.balance)}</td>
-                  <td>{r.receiptNo ?? ''}</td>
-                  <td>{r.operatorName}</td>
-                  <td className="actions">
-                    {r.receiptNo ? (
-                      <Button
-                        small
-                        minimal
-                        text="打印收据"
-                        onClick={() => print(receiptPrintUrl([r.txId]))}
-                      />
-                    ) : null}
-                    {canVoid && mayVoid(r) ? (
-                      <Button
-                        small
-                        minimal
-                        intent={Intent.DANGER}
-                        text="作废"
-                        onClick={() => setVoiding(r)}
-                      />
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-              {rows && rows.list.length === 0 ? (
+          <div className="expense-scroll">
+            <HTMLTable compact striped className="data-table expense-table" data-testid="statement">
+              <thead>
                 <tr>
-                  <td colSpan={8} className="empty">
-                    暂无数据
-                  </td>
+                  <th>时间</th>
+                  <th>摘要</th>
+                  <th>支付方式</th>
+                  <th className="money">发生额（元）</th>
+                  <th className="money">余额（元）</th>
+                  <th>收据号</th>
+                  <th>经办人</th>
+                  <th>操作</th>
                 </tr>
-              ) : null}
-            </tbody>
-          </HTMLTable>
-        </div>
-        <Pager
-          total={rows?.total ?? 0}
-          pageNum={page.pageNum}
-          pageSize={page.pageSize}
-          onChange={(pageNum, pageSize) => setPage((p) => ({ pageNum, pageSize: pageSize ?? p.pageSize }))}
-        />
+              </thead>
+              <tbody>
+                {(rows?.list ?? []).map((r) => (
+                  <tr key={`${r.txId}-${r.createTime}-${r.amount}`}>
+                    <td>{r.createTime}</td>
+                    <td className="expense-memo">
+                      {r.memo}
+                      {r.reversedByTxId !== null ? (
+                        <Tag minimal intent={Intent.WARNING}>
+                          已作废
+                        </Tag>
+                      ) : null}
+                    </td>
+                    <td>{r.payWayName}</td>
+                    <td className="money">{yuan(r.amount)}</td>
+                    <td className="money">{yuan(r.balance)}</td>
+                    <td>{r.receiptNo ?? ''}</td>
+                    <td>{r.operatorName}</td>
+                    <td className="actions">
+                      {r.receiptNo ? (
+                        <Button
+                          small
+                          minimal
+                          text="打印收据"
+                          onClick={() => print(receiptPrintUrl([r.txId]))}
+                        />
+                      ) : null}
+                      {canVoid && mayVoid(r) ? (
+                        <Button
+                          small
+                          minimal
+                          intent={Intent.DANGER}
+                          text="作废"
+                          onClick={() => setVoiding(r)}
+                        />
+                      ) : null}
+                    </td>
+                  </tr>
+                ))}
+                {rows && rows.list.length === 0 ? (
+                  <tr>
+                    <td colSpan={8} className="empty">
+                      暂无数据
+                    </td>
+                  </tr>
+                ) : null}
+              </tbody>
+            </HTMLTable>
+          </div>
+          <Pager
+            total={rows?.total ?? 0}
+            pageNum={page.pageNum}
+            pageSize={page.pageSize}
+            onChange={(pageNum, pageSize) => setPage((p) => ({ pageNum, pageSize: pageSize ?? p.pageSize }))}
+          />
+        </ViewTabs>
       </Card>
       {elder && (open === 'receive' || open === 'refund') ? (
         <ReceiveDialog

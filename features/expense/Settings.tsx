@@ -1,4 +1,4 @@
-import { Button, Card, Checkbox, H5, Intent, Tab, Tabs } from '@blueprintjs/core';
+import { Button, Card, Checkbox, H5, Intent } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import type { ResourceDef } from '../../domain/resource.js';
 import {
@@ -23,6 +23,7 @@ import {
 } from '../../src/resource/index.js';
 import { navigate } from '../../src/router/hash.js';
 import { usePage } from '../../src/router/page.js';
+import { ViewTabs } from '../../src/ui/ViewTabs.js';
 import { readPageSetting } from '../../src/util/storage.js';
 import { type PayWay, usePrint } from './api.js';
 import './expense.css';
@@ -110,35 +111,37 @@ export function BaseCharge() {
   });
   return (
     <div className="page" data-testid="page-expense-base-charge">
-      <Tabs
+      <ViewTabs
         id="base-charge"
         className="expense-tabs"
-        selectedTabId={tab}
-        onChange={(id) => setTab(String(id))}
+        tabs={[
+          { id: 'project', title: '收费项目' },
+          { id: 'category', title: '收费类别' },
+          { id: 'level', title: '护理等级' },
+          { id: 'tradeWay', title: '支付方式' },
+        ]}
+        selected={tab}
+        onChange={setTab}
       >
-        <Tab id="project" title="收费项目" />
-        <Tab id="category" title="收费类别" />
-        <Tab id="level" title="护理等级" />
-        <Tab id="tradeWay" title="支付方式" />
-      </Tabs>
-      {tab === 'project' ? (
-        <DefList
-          def={projectResource}
-          routeName={ExpenseScreens.baseCharge}
-          rowActions={(row) =>
-            rowButton('子项目', () =>
-              navigate(`${ExpenseScreens.baseChargeChild}?projectId=${String(row.projectId)}`),
-            )
-          }
-          actionsWidth={210}
-        />
-      ) : tab === 'category' ? (
-        <DefList def={projectCategoryResource} routeName={`${ExpenseScreens.baseCharge}#category`} />
-      ) : tab === 'level' ? (
-        <DefList def={levelResource} routeName={`${ExpenseScreens.baseCharge}#level`} />
-      ) : (
-        <TradeWayPanel />
-      )}
+        {tab === 'project' ? (
+          <DefList
+            def={projectResource}
+            routeName={ExpenseScreens.baseCharge}
+            rowActions={(row) =>
+              rowButton('子项目', () =>
+                navigate(`${ExpenseScreens.baseChargeChild}?projectId=${String(row.projectId)}`),
+              )
+            }
+            actionsWidth={210}
+          />
+        ) : tab === 'category' ? (
+          <DefList def={projectCategoryResource} routeName={`${ExpenseScreens.baseCharge}#category`} />
+        ) : tab === 'level' ? (
+          <DefList def={levelResource} routeName={`${ExpenseScreens.baseCharge}#level`} />
+        ) : (
+          <TradeWayPanel />
+        )}
+      </ViewTabs>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Intent, Tab, Tabs, Tag } from '@blueprintjs/core';
+import { Alert, Intent, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import { dictLabel } from '../../domain/dictionaries.js';
 import { ExpenseAuthority as EA } from '../../domain/resources/cost.js';
@@ -15,6 +15,7 @@ import { useAuthority } from '../../src/auth/authorityStore.js';
 import { ResourceList, type Row, rowButton } from '../../src/resource/index.js';
 import { navigate } from '../../src/router/hash.js';
 import { usePage } from '../../src/router/page.js';
+import { ViewTabs } from '../../src/ui/ViewTabs.js';
 import { usePrint } from './api.js';
 import { netText, SettleDialog } from './SettleDialog.js';
 import './expense.css';
@@ -52,70 +53,72 @@ export function Settle() {
   };
   return (
     <div className="page" data-testid="page-expense-settle">
-      <Tabs
+      <ViewTabs
         id="settle-view"
         className="expense-tabs"
-        selectedTabId={view}
-        onChange={(id) => setView(id === 'records' ? 'records' : 'awaiting')}
+        tabs={[
+          { id: 'awaiting', title: '待结算' },
+          { id: 'records', title: '结算记录' },
+        ]}
+        selected={view}
+        onChange={setView}
       >
-        <Tab id="awaiting" title="待结算" />
-        <Tab id="records" title="结算记录" />
-      </Tabs>
-      {view === 'awaiting' ? (
-        <ResourceList
-          key="awaiting"
-          def={settleAwaitingResource}
-          routeName={`${path}/awaiting`}
-          refreshKey={version}
-          rowActions={(row) =>
-            canSettle ? rowButton('结算', () => setSettling(awaitingOf(row).oldmanId)) : null
-          }
-          cells={{
-            netFen: (row) => {
-              const { oldmanId, netFen } = awaitingOf(row);
-              return (
-                <span
-                  data-testid={`settle-net-${oldmanId}`}
-                  className={netFen < 0 ? 'expense-due' : undefined}
-                >
-                  {netText(netFen)}
-                </span>
-              );
-            },
-          }}
-        />
-      ) : (
-        <ResourceList
-          key="records"
-          def={settlementResource}
-          routeName={`${path}/records`}
-          refreshKey={version}
-          onOpen={(row) => navigate(`${ExpenseScreens.settleDetail}?oldmanId=${recordOf(row).oldmanId}`)}
-          rowActions={(row) => (
-            <>
-              {rowButton('打印', () => print(settlePrintUrl(recordOf(row).settleId)))}
-              {canRevoke && recordOf(row).settleStatus === SettleStatus.settled
-                ? rowButton('撤销结算', () => setRevoking(recordOf(row)), true)
-                : null}
-            </>
-          )}
-          actionsWidth={190}
-          cells={{
-            settleStatus: (row) => {
-              const r = recordOf(row);
-              return (
-                <Tag
-                  minimal
-                  intent={r.settleStatus === SettleStatus.settled ? Intent.SUCCESS : Intent.NONE}
-                  data-testid={`settle-status-${r.settleId}`}
-                >
-                  {dictLabel('settleStatus', r.settleStatus)}
-                </Tag>
-              );
-            },
-          }}
-        />
-      )}
+        {view === 'awaiting' ? (
+          <ResourceList
+            key="awaiting"
+            def={settleAwaitingResource}
+            routeName={`${path}/awaiting`}
+            refreshKey={version}
+            rowActions={(row) =>
+              canSettle ? rowButton('结算', () => setSettling(awaitingOf(row).oldmanId)) : null
+            }
+            cells={{
+              netFen: (row) => {
+                const { oldmanId, netFen } = awaitingOf(row);
+                return (
+                  <span
+                    data-testid={`settle-net-${oldmanId}`}
+                    className={netFen < 0 ? 'expense-due' : undefined}
+                  >
+                    {netText(netFen)}
+                  </span>
+                );
+              },
+            }}
+          />
+        ) : (
+          <ResourceList
+            key="records"
+            def={settlementResource}
+            routeName={`${path}/records`}
+            refreshKey={version}
+            onOpen={(row) => navigate(`${ExpenseScreens.settleDetail}?oldmanId=${recordOf(row).oldmanId}`)}
+            rowActions={(row) => (
+              <>
+                {rowButton('打印', () => print(settlePrintUrl(recordOf(row).settleId)))}
+                {canRevoke && recordOf(row).settleStatus === SettleStatus.settled
+                  ? rowButton('撤销结算', () => setRevoking(recordOf(row)), true)
+                  : null}
+              </>
+            )}
+            actionsWidth={190}
+            cells={{
+              settleStatus: (row) => {
+                const r = recordOf(row);
+                return (
+                  <Tag
+                    minimal
+                    intent={r.settleStatus === SettleStatus.settled ? Intent.SUCCESS : Intent.NONE}
+                    data-testid={`settle-status-${r.settleId}`}
+                  >
+                    {dictLabel('settleStatus', r.settleStatus)}
+                  </Tag>
+                );
+              },
+            }}
+          />
+        )}
+      </ViewTabs>
       {settling !== null ? (
         <SettleDialog
           oldmanId={settling}

@@ -1,4 +1,3 @@
-import { Tab, Tabs } from '@blueprintjs/core';
 import { useState, useSyncExternalStore } from 'react';
 import { serveOrderResource } from '../../domain/resources/homecareOrder.js';
 import { HomecareScreens } from '../../domain/screens.js';
@@ -6,6 +5,7 @@ import { offeredEvents, orderFieldsOf, serviceOrderEvents } from '../../machines
 import { authorityStore, hasAuthority } from '../../src/auth/authorityStore.js';
 import { ResourceList, type Row, rowButton, useResourceAuthority } from '../../src/resource/index.js';
 import { navigate } from '../../src/router/hash.js';
+import { ViewTabs } from '../../src/ui/ViewTabs.js';
 import { Evaluations } from './Evaluations.js';
 import { type ConsoleEvent, consoleEvents, OrderActionDialog } from './OrderActionDialog.js';
 
@@ -33,16 +33,18 @@ export function Orders() {
   const [view, setView] = useState<View>('orders');
   return (
     <div className="page" data-testid="page-homecare-orders">
-      <Tabs
+      <ViewTabs
         id="homecare-orders-view"
         className="homecare-tabs"
-        selectedTabId={view}
-        onChange={(id) => setView(id as View)}
+        tabs={[
+          { id: 'orders', title: '服务工单' },
+          { id: 'evaluations', title: '服务评价' },
+        ]}
+        selected={view}
+        onChange={setView}
       >
-        <Tab id="orders" title="服务工单" />
-        <Tab id="evaluations" title="服务评价" />
-      </Tabs>
-      {view === 'orders' ? <OrderList /> : <Evaluations />}
+        {view === 'orders' ? <OrderList /> : <Evaluations />}
+      </ViewTabs>
     </div>
   );
 }

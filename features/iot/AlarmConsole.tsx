@@ -1,4 +1,4 @@
-import { Button, Callout, Intent, Tab, Tabs, TabsExpander, Tag } from '@blueprintjs/core';
+import { Button, Callout, Intent, Tab, Tabs, Tag } from '@blueprintjs/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { AlarmSource } from '../../domain/alarms.js';
 import { useAnnouncerState } from '../../src/alarm/context.js';
@@ -25,6 +25,17 @@ export function AlarmConsole({ source }: { source: AlarmSource }) {
     const [tab, setTab] = useState<'live' | 'history'>('live');
     return (
       <div className="page alarm-console" data-testid={`page-alarm-${source}`}>
+        {/* beside the tabs, not in their tablist: a tablist holds tabs only */}
+        <div className="alarm-console-tools">
+          <Button
+            variant="minimal"
+            icon="desktop"
+            text="大屏模式"
+            data-testid="open-wall"
+            onClick={() => window.open('/fullchart.html', 'fullchart')}
+          />
+          <HealthLight />
+        </div>
         <Tabs
           id={`alarm-${source}`}
           selectedTabId={tab}
@@ -34,15 +45,6 @@ export function AlarmConsole({ source }: { source: AlarmSource }) {
         >
           <Tab id="live" title="实时告警" panel={<LiveAlarms source={source} />} />
           <Tab id="history" title="历史记录" panel={<AlarmHistory source={source} />} />
-          <TabsExpander />
-          <Button
-            variant="minimal"
-            icon="desktop"
-            text="大屏模式"
-            data-testid="open-wall"
-            onClick={() => window.open('/fullchart.html', 'fullchart')}
-          />
-          <HealthLight />
         </Tabs>
       </div>
     );

@@ -96,7 +96,7 @@ export function LoginPage({ client }: { client: ApiClient }) {
   const depts = ctx.userInfo ? dataDeptChoices(ctx.userInfo) : [];
 
   return (
-    <div className="login-page" style={background}>
+    <main className="login-page" style={background}>
       <Card className="login-card" elevation={3}>
         <div className="login-brand">
           {preload?.loginIcon ? (
@@ -257,6 +257,6 @@ export function LoginPage({ client }: { client: ApiClient }) {
           setNotice('密码已重置，请使用新密码登录');
         }}
       />
-    </div>
+    </main>
   );
 }

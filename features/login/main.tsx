@@ -1,5 +1,6 @@
 import '../../src/util/zodJitless.js';
 import '@blueprintjs/core/lib/css/blueprint.css';
+import '../../src/ui/colors.css';
 import './login.css';
 import { createRoot } from 'react-dom/client';
 import { createPageClient } from '../../src/session/createClient.js';

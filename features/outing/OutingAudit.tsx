@@ -1,10 +1,10 @@
-import { Tab, Tabs } from '@blueprintjs/core';
 import { useState } from 'react';
 import type { ResourceDef } from '../../domain/resource.js';
 import { OutStatus, outingAuditResource } from '../../domain/resources/outing.js';
 import { LiveScreens } from '../../domain/screens.js';
 import type { OutingEventType, OutingFields } from '../../machines/outingMachine.js';
 import { ResourceList, type Row } from '../../src/resource/index.js';
+import { ViewTabs } from '../../src/ui/ViewTabs.js';
 import { outingRowActions, useOutingAuthority } from './actions.js';
 import { OutingDetail } from './OutingDetail.js';
 import { OutingEventDialog, type StepType } from './OutingEventDialog.js';
@@ -41,23 +41,29 @@ export function OutingAudit() {
   const [refresh, setRefresh] = useState(0);
   return (
     <div className="page" data-testid="page-outing-audit">
-      <Tabs id="outing-audit-queue" selectedTabId={queue} onChange={(id) => setQueue(id as Queue)}>
-        <Tab id="pending" title="待审核" />
-        <Tab id="all" title="全部" />
-      </Tabs>
-      <ResourceList
-        key={queue}
-        def={queueDefs[queue]}
-        routeName={LiveScreens.outingAudit}
-        fixedParams={queueParams[queue]}
-        refreshKey={refresh}
-        onOpen={(row) => setOpen({ kind: 'view', outId: Number(row.outId) })}
-        rowActions={(row) =>
-          outingRowActions(row, auditSteps, mayEvent, (type, r, fields) =>
-            setOpen({ kind: 'step', type: type as StepType, row: r, fields }),
-          )
-        }
-      />
+      <ViewTabs
+        id="outing-audit-queue"
+        tabs={[
+          { id: 'pending', title: '待审核' },
+          { id: 'all', title: '全部' },
+        ]}
+        selected={queue}
+        onChange={setQueue}
+      >
+        <ResourceList
+          key={queue}
+          def={queueDefs[queue]}
+          routeName={LiveScreens.outingAudit}
+          fixedParams={queueParams[queue]}
+          refreshKey={refresh}
+          onOpen={(row) => setOpen({ kind: 'view', outId: Number(row.outId) })}
+          rowActions={(row) =>
+            outingRowActions(row, auditSteps, mayEvent, (type, r, fields) =>
+              setOpen({ kind: 'step', type: type as StepType, row: r, fields }),
+            )
+          }
+        />
+      </ViewTabs>
       {open?.kind === 'step' ? (
         <OutingEventDialog
           row={open.row}

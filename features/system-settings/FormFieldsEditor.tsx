@@ -30,7 +30,7 @@ export function FormFieldsEditor({
             <th>类型</th>
             <th>必填</th>
             <th>选项</th>
-            <th />
+            <th>操作</th>
           </tr>
         </thead>
         <tbody>

@@ -13,7 +13,8 @@ interface Props {
 export function TabBar({ state, onSelect, onClose, onCloseOthers, onCloseAll }: Props) {
   return (
     <div className="tabbar" data-testid="tabbar">
-      <div className="tabbar-tabs" role="tablist">
+      {/* links between open pages, not a tablist: each holds a close button, and the page is no tabpanel */}
+      <nav className="tabbar-tabs" aria-label="已打开的页面">
         {state.tabs.map((t) => {
           const active = t.path === state.active;
           return (
@@ -27,8 +28,7 @@ export function TabBar({ state, onSelect, onClose, onCloseOthers, onCloseAll }: 
               <button
                 type="button"
                 className="tabbar-title"
-                role="tab"
-                aria-selected={active}
+                aria-current={active ? 'page' : undefined}
                 onClick={() => onSelect(t.path)}
               >
                 {t.title}
@@ -43,7 +43,7 @@ export function TabBar({ state, onSelect, onClose, onCloseOthers, onCloseAll }: 
             </div>
           );
         })}
-      </div>
+      </nav>
       {state.tabs.length > 0 && (
         <Popover
           placement="bottom-end"

@@ -53,7 +53,11 @@ export function KeptPages({ pages }: { pages: readonly KeptPage[] }) {
       <div className="kept-pages" ref={attach} data-testid="kept-pages" />
       {pages.map((p) =>
         createPortal(
-          <PageContext.Provider value={p.info}>{p.element}</PageContext.Provider>,
+          <PageContext.Provider value={p.info}>
+            {/* WCAG 1.3.1/2.4.6: each page's one main heading; the active tab already shows it */}
+            <h1 className="visually-hidden">{p.info.title}</h1>
+            {p.element}
+          </PageContext.Provider>,
           nodeOf(p.info.key),
           p.info.key,
         ),

@@ -14,11 +14,13 @@ export interface PageInfo {
   /** The trailing number of the address (spec 000 §2 menuId; tempeleteDocument/{typeId}). */
   menuId: string | null;
   screen: ScreenDef | null;
+  /** The page's main heading: its tab's title (the menu entry's name, else the screen's title). */
+  title: string;
   /** Whether the page is the one on screen. */
   active: boolean;
 }
 
-const none: PageInfo = { key: '', path: '', query: {}, menuId: null, screen: null, active: true };
+const none: PageInfo = { key: '', path: '', query: {}, menuId: null, screen: null, title: '', active: true };
 
 export const PageContext = createContext<PageInfo>(none);
 

@@ -1,0 +1,146 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { moduleScreens } from '../../domain/module.js';
+import { modules } from '../../domain/modules/index.js';
+import { ADMIN, signIn } from './support.js';
+
+/**
+ * Issue #22: WCAG 2.1 AA on every screen, checked with axe. The screens are the ones the router
+ * is generated from (domain/modules, src/router/routes.tsx), so a new screen is checked without
+ * a line here; login.html and the wall (fullchart.html) are checked beside them.
+ * docs/decisions.md "Accessibility: what is checked and how".
+ */
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** Screens of the registry that are not checked here, each with its reason (none are skipped silently). */
+const NOT_CHECKED: Readonly<Record<string, string>> = {
+  // '/' redirects to /home, checked under its own path
+  '/': '启动路由，跳转到 /home（/home 已检查）',
+};
+
+/**
+ * Problems found in files another change owns right now (src/resource/ResourceTable.tsx and
+ * src/ui/Pager.tsx get their keyboard use there): reported as annotations, not failed, until
+ * that change lands; then the entry goes and the check holds them like any other.
+ */
+const PENDING: readonly { rule: string; target: string; reason: string }[] = [
+  {
+    rule: 'scrollable-region-focusable',
+    target: '.bp6-table-quadrant-scroll-container',
+    reason:
+      'ResourceTable: the Blueprint table scrolls but cannot take focus (keyboard work on ResourceTable)',
+  },
+];
+
+const screens = modules
+  .flatMap(moduleScreens)
+  .filter((s) => !(s.path in NOT_CHECKED))
+  .map((s) => ({ path: s.path, title: s.title }));
+
+/** Calls of the page still under way (the console's API and its pages' own fetches). */
+function trackRequests(page: Page) {
+  const pending = new Set<unknown>();
+  const done = (r: unknown) => pending.delete(r);
+  page.on('request', (r) => {
+    if (['fetch', 'xhr', 'script', 'stylesheet'].includes(r.resourceType())) pending.add(r);
+  });
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return () => pending.size;
+}
+
+/** Waits until the page shows what a user sees: no call under way, no spinner, no loading bar. */
+async function settled(page: Page, pending: () => number) {
+  await expect
+    .poll(
+      async () =>
+        pending() === 0 &&
+        (await page.locator('[data-testid="loading"], .page-loading, main .bp6-spinner').count()) === 0,
+      { message: 'the screen finished loading', timeout: 20_000 },
+    )
+    .toBe(true);
+  // a second look: a finished call may have started another (a list after its lookups)
+  await expect
+    .poll(async () => pending() === 0 && (await page.locator('main .bp6-spinner').count()) === 0, {
+      timeout: 20_000,
+    })
+    .toBe(true);
+}
+
+/** The axe violations of the page, one readable line per failing node. */
+async function violations(page: Page): Promise<string[]> {
+  const builder = new AxeBuilder({ page })
+    // options first: they replace what withTags sets
+    .options({ resultTypes: ['violations'] })
+    .withTags(WCAG_TAGS)
+    // the whole run inside the page: the console has no frames of another origin, and the default
+    // (partial runs finished in a new blank page) opens a page and loads axe twice per screen
+    .setLegacyMode();
+  const result = await builder.analyze();
+  return result.violations.flatMap((v) => {
+    const nodes = v.nodes.filter((n) => {
+      const target = n.target.join(' ');
+      const pending = PENDING.find((p) => p.rule === v.id && target.includes(p.target));
+      const description = `${v.id} ${target}: ${pending?.reason}`;
+      const { annotations } = test.info();
+      if (pending && !annotations.some((a) => a.description === description))
+        annotations.push({ type: 'a11y pending', description });
+      return !pending;
+    });
+    if (!nodes.length) return [];
+    return [
+      `${v.id} (${v.impact}): ${v.help} — ${v.helpUrl}`,
+      ...nodes.map((n) => `    ${n.target.join(' ')}  ${n.failureSummary?.replace(/\s+/g, ' ') ?? ''}`),
+    ];
+  });
+}
+
+/** One h1 (the screen's heading, its title when given) and a main landmark. */
+async function structure(page: Page, title?: string): Promise<string[]> {
+  const problems: string[] = [];
+  const h1 = await page.locator('h1').allTextContents();
+  if (h1.length !== 1) problems.push(`expected one h1, found ${h1.length}: ${h1.join(' | ')}`);
+  else if (title !== undefined && h1[0] !== title) problems.push(`expected the h1 ${title}, found ${h1[0]}`);
+  if ((await page.locator('main, [role="main"]').count()) !== 1) problems.push('expected one main landmark');
+  return problems;
+}
+
+test('login page meets WCAG 2.1 AA', async ({ page }) => {
+  await page.goto('/login.html');
+  await expect(page.getByLabel('账号')).toBeVisible();
+  expect([...(await structure(page)), ...(await violations(page))]).toEqual([]);
+});
+
+test('every console screen and the wall meet WCAG 2.1 AA', async ({ page }) => {
+  test.setTimeout(15 * 60_000);
+  const pending = trackRequests(page);
+  await signIn(page, ADMIN);
+  const failures: string[] = [];
+  for (const s of screens) {
+    await test.step(`${s.title} ${s.path}`, async () => {
+      const started = Date.now();
+      await page.goto(`/index.html#${s.path}`);
+      await expect(page.locator('main')).toBeVisible();
+      await settled(page, pending);
+      const loaded = Date.now();
+      const found = [...(await structure(page, s.title)), ...(await violations(page))];
+      // progress, so that a slow or failing screen is seen while the check runs
+      console.log(`${s.path}: loaded in ${loaded - started} ms, checked in ${Date.now() - loaded} ms`);
+      if (found.length) {
+        failures.push(`${s.title} ${s.path}`, ...found.map((f) => `  ${f}`));
+        console.log(found.join('\n'));
+      }
+    });
+  }
+  await test.step('the wall', async () => {
+    await page.goto('/fullchart.html');
+    await expect(page.getByTestId('wall')).toBeVisible();
+    await expect(page.getByTestId('wall-health')).toHaveAttribute('data-state', 'ok', { timeout: 20_000 });
+    await settled(page, pending);
+    const found = [...(await structure(page)), ...(await violations(page))];
+    if (found.length) failures.push('大屏 fullchart.html', ...found.map((f) => `  ${f}`));
+  });
+  for (const a of test.info().annotations) console.log(`${a.type}: ${a.description}`);
+  expect(failures, `${screens.length} screens checked`).toEqual([]);
+});
