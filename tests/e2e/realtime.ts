@@ -91,6 +91,14 @@ export function ownServer(
   options: { simulator?: boolean; env?: Record<string, string> } = {},
 ) {
   let child: ChildProcess | null = null;
+  const end = async (signal: NodeJS.Signals) => {
+    const c = child;
+    child = null;
+    if (!c || c.exitCode !== null || c.signalCode !== null) return;
+    const exited = new Promise((r) => c.once('exit', r));
+    c.kill(signal);
+    await exited;
+  };
   const start = async () => {
     const busy = await fetch(`http://127.0.0.1:${port}/login.html`).then(
       () => true,
@@ -123,15 +131,8 @@ export function ownServer(
       }
       await new Promise((r) => setTimeout(r, 250));
     }
+    await end('SIGKILL'); // never left behind to hold the port for the next run
     throw new Error('server did not start');
-  };
-  const end = async (signal: NodeJS.Signals) => {
-    const c = child;
-    child = null;
-    if (!c || c.exitCode !== null || c.signalCode !== null) return;
-    const exited = new Promise((r) => c.once('exit', r));
-    c.kill(signal);
-    await exited;
   };
   const stop = () => end('SIGTERM');
   const kill = () => end('SIGKILL');

@@ -8,6 +8,7 @@ import Database from 'better-sqlite3';
 import mqtt from 'mqtt';
 import { AlarmStatus } from '../../domain/alarms.js';
 import { IotPaths } from '../../domain/api/iot.js';
+import { Code } from '../../domain/codes.js';
 import { Topic } from '../../domain/topics.js';
 import type { SimulatedDevice } from '../../server/db/seedRealtime.js';
 import { devicesOf, e2ePort, ownServer } from './realtime.js';
@@ -144,7 +145,7 @@ async function handle(page: Page, base: string, recordId: number) {
     headers: { authorization: token, 'content-type': 'application/json' },
     body: JSON.stringify({ recordId, status: AlarmStatus.handled, handleNote: '重启测试：已到场处理' }),
   });
-  expect((await res.json()).code).toBe(200);
+  expect((await res.json()).code).toBe(Code.ok);
 }
 
 /**
