@@ -99,16 +99,16 @@ describe('ReportView: a report on the shared list', () => {
       url: `${RECONCILIATION}/advance`,
       params: { pageNum: 1, sortField: 'rowNo', sortOrder: 'asc' },
     });
-    // a date-period report asks for days
-    expect(screen.getByLabelText('日期起').getAttribute('type')).toBe('date');
+    // a date-period report asks for days (typed as 年-月-日 or picked on the calendar)
+    expect(screen.getByLabelText('日期起').getAttribute('placeholder')).toBe('年-月-日');
   });
 
   it('sends the month range of a month report and the keyword on 查询', async () => {
     const request = renderReport(collectFees, { list: [], total: 0, pageNum: 1, pageSize: 10 });
     await screen.findByText('暂无数据');
     const start = screen.getByLabelText('开始月份');
-    expect(start.getAttribute('type')).toBe('month');
-    fireEvent.change(start, { target: { value: '2026-01' } });
+    expect(start.getAttribute('placeholder')).toBe('年-月');
+    fireEvent.change(start, { target: { value: '2026年1月' } }); // read as the month 2026-01
     fireEvent.change(screen.getByLabelText('结束月份'), { target: { value: '2026-03' } });
     fireEvent.change(screen.getByLabelText('关键字'), { target: { value: ' 周树德 ' } });
     fireEvent.click(screen.getByRole('button', { name: '查询' }));
