@@ -18,11 +18,15 @@ export function deviceOf(dataDir: string, deptName: string, kinds = ['watch', 'b
 }
 
 /**
- * A watch or band of a department with no open alarm now (the last such): a test that raises an alarm and
- * waits for its row or a count to move must not pick a device an earlier test or the simulator left an
- * alarm on (its row is then there already, or the new alarm joins the open one as ×2).
+ * Watches or bands of the departments with no open alarm now: a test that raises an alarm and waits for
+ * its row or a count to move must not pick a device an earlier test or the simulator left an alarm on
+ * (its row is then there already, or the new alarm joins the open one as ×2).
  */
-export function quietDevice(dataDir: string, deptName: string, kinds = ['watch', 'band']): SimulatedDevice {
+export function quietDevices(
+  dataDir: string,
+  deptNames: string[],
+  kinds = ['watch', 'band'],
+): SimulatedDevice[] {
   const conn = new Database(join(dataDir, 'eldercare.sqlite'), { readonly: true, fileMustExist: true });
   const busy = new Set(
     (
@@ -32,9 +36,14 @@ export function quietDevice(dataDir: string, deptName: string, kinds = ['watch',
     ).map((r) => r.deviceId),
   );
   conn.close();
-  const found = devicesOf(dataDir, deptName, 1_000, kinds)
-    .reverse()
-    .find((d) => !busy.has(d.deviceId));
+  return deptNames
+    .flatMap((dept) => devicesOf(dataDir, dept, 1_000, kinds))
+    .filter((d) => !busy.has(d.deviceId));
+}
+
+/** The last quiet watch or band of a department. */
+export function quietDevice(dataDir: string, deptName: string, kinds = ['watch', 'band']): SimulatedDevice {
+  const found = quietDevices(dataDir, [deptName], kinds).at(-1);
   if (!found) throw new Error(`every ${kinds.join('/')} of ${deptName} has an open alarm`);
   return found;
 }

@@ -11,7 +11,7 @@ import { IotPaths } from '../../domain/api/iot.js';
 import { Code } from '../../domain/codes.js';
 import { Topic } from '../../domain/topics.js';
 import type { SimulatedDevice } from '../../server/db/seedRealtime.js';
-import { devicesOf, e2ePort, ownServer } from './realtime.js';
+import { e2ePort, ownServer, quietDevices } from './realtime.js';
 import { ADMIN, signIn } from './support.js';
 
 /**
@@ -54,22 +54,6 @@ function acknowledged(dataDir: string, ids: number[]): number {
     .get(...ids) as { n: number };
   db.close();
   return row.n;
-}
-
-/** Watches and bands no alarm is open on: one per cycle, so each cycle's SOS is a new record. */
-function quietDevices(dataDir: string, n: number): SimulatedDevice[] {
-  const db = new Database(join(dataDir, 'eldercare.sqlite'), { readonly: true, fileMustExist: true });
-  const busy = new Set(
-    (
-      db.prepare('select distinct deviceId from alarmRecord where status = 0').all() as { deviceId: number }[]
-    ).map((r) => r.deviceId),
-  );
-  db.close();
-  const found = ['护理一部', '护理二部']
-    .flatMap((dept) => devicesOf(dataDir, dept, 1_000))
-    .filter((d) => !busy.has(d.deviceId));
-  if (found.length < n) throw new Error(`only ${found.length} quiet watches and bands`);
-  return found.slice(-n);
 }
 
 /** The console's header count against the server's own list for the same user: equal once settled. */
@@ -162,7 +146,10 @@ async function cycles(
     crash,
   }: { base: string; dataDir: string; deviceUrl: string; crash(): Promise<void> },
 ) {
-  const devices = quietDevices(dataDir, DEVICES);
+  // one per cycle, so each cycle's SOS is a new record
+  const quiet = quietDevices(dataDir, ['护理一部', '护理二部']);
+  if (quiet.length < DEVICES) throw new Error(`only ${quiet.length} quiet watches and bands`);
+  const devices = quiet.slice(-DEVICES);
   const open = new Map<number, number>(); // device → its open, acknowledged SOS record
   const closed: number[] = [];
   const rowAfter: number[] = [];
