@@ -166,9 +166,10 @@ export async function mapDrawn(page: Page) {
 }
 
 /**
- * Clicks a resident's marker on the live map until their card opens (markers move about once a
- * second). A click lands only while no other marker of `others` lies under it: two residents in
- * one spot would open whichever is drawn on top.
+ * Clicks a resident's marker on the live map until their card opens. Markers walk (a resident in the
+ * corridor crosses a marker's width in a fraction of a second), so the marker is found and the map's
+ * place on the page read in one step, just before the click. A click lands only while no other marker
+ * of `others` lies near: two residents in one spot would open whichever is drawn on top.
  */
 export async function openMapCard(
   page: Page,
@@ -178,18 +179,19 @@ export async function openMapCard(
 ) {
   const card = page.getByTestId('elder-card');
   await expect(async () => {
-    const [at, ...near] = await page.evaluate(
-      (ids) => ids.map((id) => (window as MapHook).__floorMap?.screenOf(id) ?? null),
-      [deviceId, ...others.filter((id) => id !== deviceId)],
-    );
-    const box = await page.getByTestId('map-canvas').boundingBox();
-    if (!at || !box) throw new Error('marker not on screen');
-    if (near.some((p) => p && Math.hypot(p.x - at.x, p.y - at.y) < 16))
-      throw new Error('another marker on it');
-    await page.mouse.click(box.x + at.x, box.y + at.y);
-    // under load the pick and the card take longer than a marker's one-second step: a second click
-    // too soon would land where the marker was and close the card again
-    await expect(card).toContainText(name, { timeout: 5_000 });
-  }).toPass({ timeout: 20_000 });
+    // a card that came up late for an earlier click: a second click would close it again
+    if (((await card.textContent({ timeout: 100 }).catch(() => null)) ?? '').includes(name)) return;
+    const [at, ...near] = await page.evaluate((ids) => {
+      const box = document.querySelector('[data-testid="map-canvas"]')?.getBoundingClientRect();
+      return ids.map((id) => {
+        const p = (window as MapHook).__floorMap?.screenOf(id);
+        return p && box ? { x: box.x + p.x, y: box.y + p.y } : null;
+      });
+    }, [deviceId, ...others.filter((id) => id !== deviceId)]);
+    if (!at) throw new Error('marker not on screen');
+    if (near.some((p) => p && Math.hypot(p.x - at.x, p.y - at.y) < 16)) throw new Error('another marker near it');
+    await page.mouse.click(at.x, at.y);
+    await expect(card).toContainText(name, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
   return card;
 }

@@ -48,6 +48,9 @@ export interface MapScene {
   highlight: number | null;
 }
 
+/** How far from a marker's edge a click still picks it (px). */
+export const PICK_RADIUS_PX = 10;
+
 /** How often an urgent ring pulses (ms): slow enough not to redraw the map every frame. */
 const PULSE_MS = 600;
 
@@ -123,6 +126,9 @@ export class FloorMap {
     this.map.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
     this.overlay = new MapboxOverlay({
       interleaved: true,
+      // a walking resident moves a marker's width in a fraction of a second: a click that lands just
+      // behind the marker still takes them
+      pickingRadius: PICK_RADIUS_PX,
       layers: [],
       onAfterRender: () => {
         this.redraws++;
@@ -390,7 +396,9 @@ export class FloorMap {
         getLineColor: (r) => (r.railId === selectedRailId ? [45, 114, 210, 255] : [205, 66, 70, 200]),
         lineWidthUnits: 'pixels',
         getLineWidth: 2,
-        pickable: true,
+        // only where a rail can be chosen (the fence editor): elsewhere a click inside a rail is for the
+        // resident near it, not for the rail under it
+        pickable: Boolean(this.handlers.onRailPick),
         onClick: ({ object }) => {
           if (object) this.handlers.onRailPick?.(object.railId);
           return Boolean(object);
