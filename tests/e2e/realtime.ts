@@ -181,15 +181,19 @@ export async function openMapCard(
   await expect(async () => {
     // a card that came up late for an earlier click: a second click would close it again
     if (((await card.textContent({ timeout: 100 }).catch(() => null)) ?? '').includes(name)) return;
-    const [at, ...near] = await page.evaluate((ids) => {
-      const box = document.querySelector('[data-testid="map-canvas"]')?.getBoundingClientRect();
-      return ids.map((id) => {
-        const p = (window as MapHook).__floorMap?.screenOf(id);
-        return p && box ? { x: box.x + p.x, y: box.y + p.y } : null;
-      });
-    }, [deviceId, ...others.filter((id) => id !== deviceId)]);
+    const [at, ...near] = await page.evaluate(
+      (ids) => {
+        const box = document.querySelector('[data-testid="map-canvas"]')?.getBoundingClientRect();
+        return ids.map((id) => {
+          const p = (window as MapHook).__floorMap?.screenOf(id);
+          return p && box ? { x: box.x + p.x, y: box.y + p.y } : null;
+        });
+      },
+      [deviceId, ...others.filter((id) => id !== deviceId)],
+    );
     if (!at) throw new Error('marker not on screen');
-    if (near.some((p) => p && Math.hypot(p.x - at.x, p.y - at.y) < 16)) throw new Error('another marker near it');
+    if (near.some((p) => p && Math.hypot(p.x - at.x, p.y - at.y) < 16))
+      throw new Error('another marker near it');
     await page.mouse.click(at.x, at.y);
     await expect(card).toContainText(name, { timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
