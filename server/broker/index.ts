@@ -45,12 +45,23 @@ export interface Bridge {
 
 const peers = new WeakMap<Client, BrokerPeer>();
 
+/** A device's own topics, written once per connection (every message is checked against them). */
+const ownTopics = new WeakMap<BrokerPeer, { telemetry: string; position: string }>();
+
 /** Device topics a device may publish to: its own telemetry and position, nothing else. */
 export function deviceMayPublish(peer: BrokerPeer & { kind: 'device' }, topic: string): boolean {
-  const prefix = orgTopicPrefix(peer.orgId);
+  let own = ownTopics.get(peer);
+  if (!own) {
+    const prefix = orgTopicPrefix(peer.orgId);
+    own = { telemetry: `${prefix}device/${peer.deviceId}/`, position: `${prefix}position/${peer.deviceId}` };
+    ownTopics.set(peer, own);
+  }
+  if (topic === own.position) return true;
+  // org/{orgId}/device/{deviceId}/{kind}: one more level, not empty
   return (
-    (topic.startsWith(`${prefix}device/${peer.deviceId}/`) && topic.split('/').length === 5) ||
-    topic === `${prefix}position/${peer.deviceId}`
+    topic.length > own.telemetry.length &&
+    topic.startsWith(own.telemetry) &&
+    topic.indexOf('/', own.telemetry.length) === -1
   );
 }
 

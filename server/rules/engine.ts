@@ -1,3 +1,4 @@
+import type { Statement } from 'better-sqlite3';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { AlarmRecord } from '../../domain/alarms.js';
@@ -60,6 +61,22 @@ interface MinuteAggregate {
   inBed: number;
   movements: number;
 }
+
+/** A minute aggregate's columns, in the order the flush's prepared insert takes them. */
+const MINUTE_COLUMNS = [
+  'deviceId',
+  'minute',
+  'oldmanId',
+  'samples',
+  'hrSum',
+  'hrMin',
+  'hrMax',
+  'brSum',
+  'brMin',
+  'brMax',
+  'inBed',
+  'movements',
+] as const satisfies readonly (keyof MinuteAggregate)[];
 
 const FLUSH_EVERY_MS = 2_000;
 const OFFLINE_CHECK_MS = 10_000;
@@ -200,10 +217,10 @@ export class RulesEngine {
     } catch {
       return void this.counters.rejected++;
     }
-    const parts = topic.split('/');
-    if (parts[2] === 'position') return this.onPosition(device, state, json);
-    const kind = parts[4] as TelemetryKind;
-    const schema = telemetry[kind];
+    // org/{orgId}/position/{deviceId} or org/{orgId}/device/{deviceId}/{kind} (the broker checked which)
+    if (topic.startsWith('position/', topic.indexOf('/', 4) + 1)) return this.onPosition(device, state, json);
+    const kind = topic.slice(topic.lastIndexOf('/') + 1) as TelemetryKind;
+    const schema = Object.hasOwn(telemetry, kind) ? telemetry[kind] : undefined;
     if (!schema) return void this.counters.rejected++;
     const parsed = schema.safeParse(json);
     if (!parsed.success) return void this.counters.rejected++;
@@ -383,7 +400,7 @@ export class RulesEngine {
   private fire(
     device: DeviceInfo,
     source: Raise['source'],
-    firings: Firing[],
+    firings: readonly Firing[],
     at: number,
     state?: DeviceState,
   ) {
@@ -537,39 +554,33 @@ export class RulesEngine {
     else this.minutes.set(key, m);
   }
 
-  /** Writes changed device state and the minute aggregates in one transaction. */
-  async flush() {
-    const dirty = [...this.state].filter(([, s]) => s.dirty);
-    const minutes = [...this.minutes.values()];
-    if (dirty.length === 0 && minutes.length === 0) return;
-    for (const [, s] of dirty) s.dirty = false;
-    this.minutes.clear();
-    // Compiled by Kysely, run in one synchronous transaction: a few milliseconds that never hold the
-    // connection across event-loop turns (an interactive transaction here delayed alarms by seconds).
-    const statements = [
-      ...dirty.map(([deviceId, s]) =>
-        this.db
-          .updateTable('device')
-          .set({
-            online: s.online ? 1 : 0,
-            lastSeen: s.lastSeen || null,
-            battery: s.battery,
-            ...(s.position
-              ? {
-                  buildingId: s.position.buildingId,
-                  floorNo: s.position.floorNo,
-                  lng: s.position.lng,
-                  lat: s.position.lat,
-                }
-              : {}),
-          })
-          .where('deviceId', '=', deviceId)
-          .compile(),
-      ),
-      ...minutes.map((m) =>
+  private statements: {
+    device: Statement;
+    deviceWithPosition: Statement;
+    minute: Statement;
+  } | null = null;
+
+  /**
+   * The flush's three statements, compiled by Kysely and prepared once: a flush writes a few hundred
+   * rows every two seconds while thousands of messages a second arrive, and compiling each row's query
+   * again cost more than writing it. Parameters go in the order of the columns given here.
+   */
+  private flushStatements() {
+    if (this.statements) return this.statements;
+    const sqlite = sqliteOf(this.db);
+    const prepare = (q: { compile(): { sql: string } }) => sqlite.prepare(q.compile().sql);
+    const state = { online: 0, lastSeen: 0, battery: 0 };
+    const place = { buildingId: 0, floorNo: 0, lng: 0, lat: 0 };
+    const byId = (set: Record<string, number>) =>
+      this.db.updateTable('device').set(set).where('deviceId', '=', 0);
+    const sample = Object.fromEntries(MINUTE_COLUMNS.map((c) => [c, 0])) as unknown as MinuteAggregate;
+    this.statements = {
+      device: prepare(byId(state)),
+      deviceWithPosition: prepare(byId({ ...state, ...place })),
+      minute: prepare(
         this.db
           .insertInto('telemetryMinute')
-          .values(m)
+          .values(sample)
           .onConflict((oc) =>
             oc.columns(['deviceId', 'minute']).doUpdateSet({
               samples: sql`samples + excluded.samples`,
@@ -582,16 +593,35 @@ export class RulesEngine {
               inBed: sql`inBed + excluded.inBed`,
               movements: sql`movements + excluded.movements`,
             }),
-          )
-          .compile(),
+          ),
       ),
-    ];
+    };
+    return this.statements;
+  }
+
+  /** Writes changed device state and the minute aggregates in one transaction. */
+  async flush() {
+    const dirty = [...this.state].filter(([, s]) => s.dirty);
+    const minutes = [...this.minutes.values()];
+    if (dirty.length === 0 && minutes.length === 0) return;
+    for (const [, s] of dirty) s.dirty = false;
+    this.minutes.clear();
+    // Run in one synchronous transaction: a few milliseconds that never hold the connection across
+    // event-loop turns (an interactive transaction here delayed alarms by seconds).
     try {
       const sqlite = sqliteOf(this.db);
       // Kysely's interactive transactions use the same connection: never write into one of theirs.
       while (sqlite.inTransaction) await new Promise((r) => setImmediate(r));
+      const write = this.flushStatements();
       sqlite.transaction(() => {
-        for (const q of statements) sqlite.prepare(q.sql).run(...(q.parameters as unknown[]));
+        for (const [deviceId, s] of dirty) {
+          const state = [s.online ? 1 : 0, s.lastSeen || null, s.battery];
+          if (s.position) {
+            const { buildingId, floorNo, lng, lat } = s.position;
+            write.deviceWithPosition.run(...state, buildingId, floorNo, lng, lat, deviceId);
+          } else write.device.run(...state, deviceId);
+        }
+        for (const m of minutes) write.minute.run(...MINUTE_COLUMNS.map((c) => m[c]));
       })();
     } catch (error) {
       // Nothing is lost: put the aggregates back so the next flush writes them.

@@ -39,30 +39,86 @@ export const minutesOf = (hhmm: string) => {
   return (h ?? 0) * 60 + (m ?? 0);
 };
 
+/** Minutes since midnight of a local time. */
+const minuteOfDay = (at: Date) => at.getHours() * 60 + at.getMinutes();
+
+/** Whether minute `t` of the day falls in [s, e); a window whose end is before its start wraps midnight. */
+const inMinutes = (s: number, e: number, t: number) =>
+  s === e ? true : s < e ? t >= s && t < e : t >= s || t < e;
+
 /** Whether a time of day falls in [start, end); a window whose end is before its start wraps midnight. */
 export function inWindow(start: string, end: string, at: Date): boolean {
-  const s = minutesOf(start);
-  const e = minutesOf(end);
-  const t = at.getHours() * 60 + at.getMinutes();
-  if (s === e) return true;
-  return s < e ? t >= s && t < e : t >= s || t < e;
+  return inMinutes(minutesOf(start), minutesOf(end), minuteOfDay(at));
 }
 
 function episode(ep: Episodes, key: string, condition: boolean, at: number, durationMs: number): boolean {
   if (!condition) {
-    ep.since.delete(key);
-    ep.fired.delete(key);
+    if (ep.since.delete(key)) ep.fired.delete(key);
     return false;
   }
-  const since = ep.since.get(key) ?? at;
-  ep.since.set(key, since);
-  if (ep.fired.has(key) || at - since < durationMs) return false;
+  const since = ep.since.get(key);
+  if (since === undefined) ep.since.set(key, at);
+  if (ep.fired.has(key) || at - (since ?? at) < durationMs) return false;
   ep.fired.add(key);
   return true;
 }
 
 const outside = (value: number, rule: MattressRule) =>
   (rule.minValue !== null && value < rule.minValue) || (rule.maxValue !== null && value > rule.maxValue);
+
+/**
+ * What a mattress rule needs on every sample, worked out once per rule: its episode key and its window in
+ * minutes. Every device's every sample (thousands a second) runs the rules; the engine reloads rules as
+ * new objects, so a rule changed on screen is prepared again.
+ */
+const preparedRules = new WeakMap<MattressRule, { key: string; start: number; end: number }>();
+function prepared(rule: MattressRule) {
+  let p = preparedRules.get(rule);
+  if (!p) {
+    p = { key: `m${rule.ruleId}`, start: minutesOf(rule.startTime), end: minutesOf(rule.endTime) };
+    preparedRules.set(rule, p);
+  }
+  return p;
+}
+
+/** Whether a mattress rule's condition holds on a sample (inside its window). */
+function vitalsCondition(rule: MattressRule, vitals: Vitals): boolean {
+  switch (rule.alarmType) {
+    case 1:
+      return vitals.inBed === 0;
+    case 2:
+      return vitals.inBed === 1 && rule.maxValue !== null && vitals.movement > rule.maxValue;
+    case 3:
+      return vitals.inBed === 1 && outside(vitals.breathRate, rule);
+    case 4:
+      return vitals.inBed === 1 && outside(vitals.heartRate, rule);
+    case 5:
+      return vitals.urineWet === 1;
+    default:
+      return false;
+  }
+}
+
+/** The alarm's text, written only when a rule fires. */
+function vitalsContent(rule: MattressRule, vitals: Vitals): string {
+  switch (rule.alarmType) {
+    case 1:
+      return `离床超过 ${Math.round(rule.durationSeconds / 60)} 分钟`;
+    case 2:
+      return `体动频繁（${vitals.movement} 次）`;
+    case 3:
+      return `呼吸 ${vitals.breathRate} 次/分，超出 ${rule.minValue ?? '-'}~${rule.maxValue ?? '-'}`;
+    case 4:
+      return `心率 ${vitals.heartRate} 次/分，超出 ${rule.minValue ?? '-'}~${rule.maxValue ?? '-'}`;
+    case 5:
+      return '检测到尿湿';
+    default:
+      return mattressAlarmTypeName[String(rule.alarmType)] ?? '';
+  }
+}
+
+/** No alarm fired (one shared empty answer: most samples fire none). */
+const NONE: readonly Firing[] = Object.freeze([]);
 
 /** Mattress rules, types 1–5 (spec 000 §3). `at` is the sample time; `local` its local time of day. */
 export function evaluateVitals(
@@ -71,44 +127,23 @@ export function evaluateVitals(
   vitals: Vitals,
   at: number,
   local: Date,
-): Firing[] {
-  const firings: Firing[] = [];
+): readonly Firing[] {
+  let firings: Firing[] | null = null;
+  const t = minuteOfDay(local);
   for (const rule of rules) {
     if (rule.status !== 0) continue;
-    const key = `m${rule.ruleId}`;
-    const active = inWindow(rule.startTime, rule.endTime, local);
-    let condition = false;
-    let content = '';
-    switch (rule.alarmType) {
-      case 1:
-        condition = active && vitals.inBed === 0;
-        content = `离床超过 ${Math.round(rule.durationSeconds / 60)} 分钟`;
-        break;
-      case 2:
-        condition = active && vitals.inBed === 1 && rule.maxValue !== null && vitals.movement > rule.maxValue;
-        content = `体动频繁（${vitals.movement} 次）`;
-        break;
-      case 3:
-        condition = active && vitals.inBed === 1 && outside(vitals.breathRate, rule);
-        content = `呼吸 ${vitals.breathRate} 次/分，超出 ${rule.minValue ?? '-'}~${rule.maxValue ?? '-'}`;
-        break;
-      case 4:
-        condition = active && vitals.inBed === 1 && outside(vitals.heartRate, rule);
-        content = `心率 ${vitals.heartRate} 次/分，超出 ${rule.minValue ?? '-'}~${rule.maxValue ?? '-'}`;
-        break;
-      case 5:
-        condition = active && vitals.urineWet === 1;
-        content = '检测到尿湿';
-        break;
-    }
-    if (episode(ep, key, condition, at, rule.durationSeconds * 1000))
+    const { key, start, end } = prepared(rule);
+    const condition = inMinutes(start, end, t) && vitalsCondition(rule, vitals);
+    if (episode(ep, key, condition, at, rule.durationSeconds * 1000)) {
+      firings ??= [];
       firings.push({
         ruleId: rule.ruleId,
         alarmType: String(rule.alarmType),
-        content: content || (mattressAlarmTypeName[String(rule.alarmType)] ?? ''),
+        content: vitalsContent(rule, vitals) || (mattressAlarmTypeName[String(rule.alarmType)] ?? ''),
       });
+    }
   }
-  return firings;
+  return firings ?? NONE;
 }
 
 export interface PntRule {

@@ -104,6 +104,29 @@ describe('device alarms end to end (broker → rules → database → push)', ()
     await sos(device, watch);
     await expect.poll(() => console1.alarms()).toHaveLength(2);
     expect(console1.alarms()[1]?.roomName).toBe(`${building.buildingName} ${room.floorNo}层 走廊`);
+
+    // The flush keeps the watch's last place and battery on its device row (a restart starts from it).
+    const [lng, lat] = toLngLat(building, cx, (y0 + y1) / 2);
+    await device.publishAsync(
+      Topic.device(watch.orgId, watch.deviceId, 'battery'),
+      JSON.stringify({ ts: Date.now(), level: 64 }),
+    );
+    await expect.poll(() => h.app.services.rules.counters.accepted).toBeGreaterThanOrEqual(5);
+    await h.app.services.rules.flush();
+    const stored = await h.app.services.db
+      .selectFrom('device')
+      .select(['online', 'lastSeen', 'battery', 'buildingId', 'floorNo', 'lng', 'lat'])
+      .where('deviceId', '=', watch.deviceId)
+      .executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({
+      online: 1,
+      battery: 64,
+      buildingId: building.buildingId,
+      floorNo: room.floorNo,
+    });
+    expect(stored.lng).toBeCloseTo(lng, 9);
+    expect(stored.lat).toBeCloseTo(lat, 9);
+    expect(stored.lastSeen).toBeGreaterThan(Date.now() - 60_000);
   });
 
   it('raises one record per device and type, counts re-triggers, and lets an operator handle it', async () => {
