@@ -328,12 +328,20 @@ export const pathModels: Record<string, PathModel> = {
   },
   drugCustodyMachine: {
     input: { restQuantity: 4 },
-    events: [
-      { type: 'custody.use', quantity: 1 },
-      { type: 'custody.use', quantity: 3 },
-      { type: 'custody.giveBack', quantity: 3 },
-      { type: 'custody.destroy', quantity: 3 },
-    ],
+    // 代管中: a dose of part of it, or all of it given back or destroyed at once; 使用中 (3 left):
+    // the rest used up or given back. Four paths reach every end, each event from both open states
+    // but 销毁 (its closing is the same draw as 退还家属's), so the console's paths stay few.
+    events: (value) =>
+      value === 'kept'
+        ? [
+            { type: 'custody.use', quantity: 1 },
+            { type: 'custody.giveBack', quantity: 4 },
+            { type: 'custody.destroy', quantity: 4 },
+          ]
+        : [
+            { type: 'custody.use', quantity: 3 },
+            { type: 'custody.giveBack', quantity: 3 },
+          ],
     serialize: (s) => JSON.stringify([s.value, (s.context as { restQuantity: number }).restQuantity]),
   },
   stockDocumentMachine: {

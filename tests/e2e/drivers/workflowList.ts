@@ -102,3 +102,24 @@ export async function formStep(
   await expect(dialog).toHaveCount(0);
   await expect(toast(page, `已${label}`)).toBeVisible();
 }
+
+/** Where a path's page is: the list it narrowed last (a later step of the path stays there). */
+export interface Staying {
+  narrowed?: string;
+}
+
+/**
+ * The list narrowed to one record, like narrowTo, but loaded once per path: while the page still
+ * shows that list, a later step works on it as a user does (the screen reloads its rows after each
+ * step, so assertions wait for the stored state to show rather than reloading the page).
+ */
+export async function stayOn(page: Page, list: ListScreen, by: Narrowing | string, id: number, at: Staying) {
+  const key = `${list.url} ${JSON.stringify(by)} ${id}`;
+  const screen = page.getByTestId(list.testId);
+  const table = screen.getByTestId('resource-table');
+  if (at.narrowed === key && (await screen.isVisible()))
+    return { screen, table, row: table.getByTestId(`row-${id}`) };
+  const narrowed = await narrowTo(page, list, by, id);
+  at.narrowed = key;
+  return narrowed;
+}
