@@ -152,7 +152,18 @@ export async function benchResources(): Promise<string[]> {
         requests: [{ setupRequest: (req) => ({ ...req, path: randomPage() }) }],
       }),
     );
+    // The whole list as a file, as 导出 asks it (the server makes the file whole before sending it).
+    const exported = async (format: 'csv' | 'xlsx') => {
+      const started = performance.now();
+      const res = await fetch(`${base}/pims/web-pi/oldmans?export=${format}`, { headers });
+      const bytes = (await res.arrayBuffer()).byteLength;
+      return { ms: Math.round(performance.now() - started), bytes, rows: res.headers.get('x-export-rows') };
+    };
+    const csv = await exported('csv');
+    const xlsx = await exported('xlsx');
     return [
+      `export of the elder list: ${csv.rows} rows as CSV in ${csv.ms} ms (${(csv.bytes / 1e6).toFixed(1)} MB), ` +
+        `as Excel in ${xlsx.ms} ms (${(xlsx.bytes / 1e6).toFixed(1)} MB)`,
       `elder list, ${total} elders, page 3 of 20, 50 connections: ${list.rps.toFixed(0)} req/s, p50 ${list.p50} ms, p99 ${list.p99} ms, errors ${list.errors}`,
       `  with keyword + status filter: ${filtered.rps.toFixed(0)} req/s, p99 ${filtered.p99} ms, errors ${filtered.errors}`,
       `  random page and size (answers mostly computed, not cached): ${computed.rps.toFixed(0)} req/s, p50 ${computed.p50} ms, p99 ${computed.p99} ms, errors ${computed.errors}`,
