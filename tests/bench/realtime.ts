@@ -228,13 +228,15 @@ async function publishAll(devices: SimulatedDevice[], total: number, port: numbe
     mattresses.map(async (device) => ({ device, client: await connect(device, port) })),
   );
   const perClient = Math.ceil(total / clients.length);
+  // written once: making each message's JSON would make the harness, not the broker, the ceiling
+  const payloads = Array.from({ length: 64 }, () => Buffer.from(vitals()));
   const t0 = performance.now();
   const epoch0 = Date.now();
   await Promise.all(
     clients.map(async ({ client, device }) => {
       const topic = Topic.device(device.orgId, device.deviceId, 'vitals');
       for (let i = 0; i < perClient; i++) {
-        client.publish(topic, vitals());
+        client.publish(topic, payloads[i % payloads.length] as Buffer);
         if (i % 200 === 199) await new Promise((r) => setImmediate(r));
       }
     }),
@@ -242,6 +244,8 @@ async function publishAll(devices: SimulatedDevice[], total: number, port: numbe
   return {
     t0,
     epoch0,
+    /** Seconds the publishers took to write every message: the harness's own ceiling. */
+    written: (performance.now() - t0) / 1000,
     sent: perClient * clients.length,
     end: () => Promise.all(clients.map((c) => c.client.endAsync())),
   };
@@ -265,7 +269,7 @@ async function ingest(devices: SimulatedDevice[], total: number) {
   }
   const seconds = (performance.now() - run.t0) / 1000;
   await run.end();
-  return { sent: run.sent, taken: done, perSecond: done / seconds, seconds };
+  return { sent: run.sent, taken: done, perSecond: done / seconds, seconds, written: run.written };
 }
 
 /**
@@ -318,7 +322,7 @@ async function bareMosquitto(devices: SimulatedDevice[], total: number) {
     const [, received, last] = (value ?? '').split(' ').map(Number);
     if (received === undefined || last === undefined) throw new Error(`subscriber said ${value}`);
     const seconds = (last - run.epoch0) / 1000;
-    return { sent: run.sent, taken: received, perSecond: received / seconds, seconds };
+    return { sent: run.sent, taken: received, perSecond: received / seconds, seconds, written: run.written };
   } finally {
     counter.kill();
     broker.kill();
@@ -343,12 +347,12 @@ export async function benchRealtime(): Promise<string[]> {
     const n = await ingest(devices, 200_000);
     lines.push(
       `ingest, broker (MQTT over TCP, QoS 0) + rules engine: ${n.perSecond.toFixed(0)} msg/s, ${n.taken}/${n.sent} taken ` +
-        `(${n.sent - n.taken} lost) in ${n.seconds.toFixed(1)} s  (none lost)`,
+        `(${n.sent - n.taken} lost) in ${n.seconds.toFixed(1)} s, the publishers writing for ${n.written.toFixed(1)} s  (none lost)`,
     );
     const m = await bareMosquitto(devices, 200_000);
     lines.push(
       `ingest, bare Mosquitto relaying the same publishers to one subscriber: ${m.perSecond.toFixed(0)} msg/s, ` +
-        `${m.taken}/${m.sent} relayed in ${m.seconds.toFixed(1)} s; ours is ${(n.perSecond / m.perSecond).toFixed(2)} × Mosquitto  (aim ≥ 0.8 ×)`,
+        `${m.taken}/${m.sent} relayed in ${m.seconds.toFixed(1)} s (publishers ${m.written.toFixed(1)} s); ours is ${(n.perSecond / m.perSecond).toFixed(2)} × Mosquitto  (aim ≥ 0.8 ×)`,
     );
   } finally {
     await stop(server);
