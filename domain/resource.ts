@@ -156,6 +156,15 @@ export interface ResourceDef {
   actions?: ActionDef[];
   /** The workflow machine of `actions` (machines/workflow.ts): the server's check and the console's greyed button. */
   workflow?: Workflow;
+  /**
+   * Why a stored record cannot be changed (编辑) or deleted (删除) now, or null when it can. The
+   * server refuses with the reason; the list greys the row's button and shows the reason on it: one
+   * answer for both. A rule reads the row as the list answers it (with its decorated fields).
+   */
+  rowRules?: {
+    edit?(row: Record<string, unknown>): string | null;
+    remove?(row: Record<string, unknown>): string | null;
+  };
 }
 
 export interface ActionDef {

@@ -1,6 +1,6 @@
 import { nursingPlanWorkflow } from '../../machines/nursingPlanMachine.js';
 import { nursingTaskWorkflow } from '../../machines/nursingTaskMachine.js';
-import { CareAuthority as A, CarePaths as P } from '../api/care.js';
+import { CareAuthority as A, CarePaths as P, PlanStatus } from '../api/care.js';
 import type { FieldDef, ResourceDef } from '../resource.js';
 
 /** How often an item is done; a project's own, a level's configuration and a plan's item alike. */
@@ -117,6 +117,13 @@ export const nursingPlanResource: ResourceDef = {
   },
   authority: { view: A.nursing, create: A.nursingEdit, update: A.nursingEdit, remove: A.nursingEdit },
   workflow: nursingPlanWorkflow,
+  rowRules: {
+    edit: (row) => (Number(row.planStatus) === PlanStatus.ended ? '已结束的护理计划不能修改' : null),
+    remove: (row) =>
+      Number(row.planStatus) === PlanStatus.draft
+        ? null
+        : `护理计划当前状态为${nursingPlanWorkflow.stateName(row)}，只有草稿可以删除`,
+  },
 };
 
 /** A plan's item (ours: the spec names no call for them): a project and how often, for the plan's elder. */

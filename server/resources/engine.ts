@@ -325,6 +325,12 @@ export async function loadRow(
   return row;
 }
 
+/** A definition's row rule (ResourceDef.rowRules) refusing with its reason. */
+function refuseByRule(rule: ((row: Row) => string | null) | undefined, row: Row) {
+  const reason = rule?.(row) ?? null;
+  if (reason !== null) throw new ApiFailure(Code.actionRefused, reason);
+}
+
 /** Every ref names a row of the organisation, every region code exists, unique fields are free. */
 async function checkRow(ctx: Ctx, def: ResourceDef, row: Row, selfId: number | null) {
   for (const f of def.fields) {
@@ -560,7 +566,10 @@ export function resourceRoutes(
         async handler(ctx) {
           const body = { ...(ctx.body as Row) };
           if (inPath) body[def.idField] = (ctx.params as { id: number }).id;
-          const existing = await loadRow(ctx, def, Number(body[def.idField]));
+          const rule = def.rowRules?.edit;
+          // a row rule reads the row as the list shows it: decorated
+          const existing = await loadRow(ctx, def, Number(body[def.idField]), rule ? hooks : {});
+          refuseByRule(rule, existing);
           await updateRow(ctx, def, hooks, existing, body);
           await hooks.afterChange?.(ctx, { action: 'update', ids: [Number(body[def.idField])] });
           return { [def.idField]: Number(body[def.idField]) };
@@ -582,8 +591,10 @@ export function resourceRoutes(
           const raw = String((ctx.params as Record<string, string>)[key]);
           const ids = [...new Set(raw.split(',').map(Number))];
           const names: string[] = [];
+          const rule = def.rowRules?.remove;
           for (const rowId of ids) {
-            const row = await loadRow(ctx, def, rowId);
+            const row = await loadRow(ctx, def, rowId, rule ? hooks : {});
+            refuseByRule(rule, row);
             await hooks.beforeRemove?.(ctx, row);
             await sql`delete from ${id(def.table)} where ${id(def.idField)} = ${rowId}`.execute(ctx.db);
             names.push(String(row[def.nameField] ?? rowId));

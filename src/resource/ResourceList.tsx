@@ -159,17 +159,28 @@ export function ResourceList(props: ResourceListProps) {
     );
   const actions = (row: Row) => {
     const name = rowName(def, row);
+    // the definition's own answer, the one the server refuses with
+    const noEdit = def.rowRules?.edit?.(row) ?? null;
+    const noRemove = def.rowRules?.remove?.(row) ?? null;
     return (
       <>
         {canOpen ? rowButton('查看', () => view(row)) : null}
         {mayEdit
-          ? rowButton('编辑', () => (props.onEdit ? props.onEdit(row) : setOpen({ kind: 'edit', row })))
+          ? rowButton(
+              '编辑',
+              () => (props.onEdit ? props.onEdit(row) : setOpen({ kind: 'edit', row })),
+              false,
+              noEdit !== null,
+              noEdit,
+            )
           : null}
         {mayRemove
           ? rowButton(
               '删除',
               () => setRemoving({ ids: [rowId(def, row)], text: `确定删除${def.title}“${name}”吗？` }),
               true,
+              noRemove !== null,
+              noRemove,
             )
           : null}
         {workflow

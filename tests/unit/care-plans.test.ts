@@ -391,8 +391,17 @@ describe('nursing plans and their tasks', () => {
       P.plan,
       { planId, planName: '改名', oldmanId: elder.oldmanId, startDate: today() },
       Code.actionRefused,
+      /^已结束的护理计划不能修改$/,
     );
-    await refused('DELETE', `${P.plan}/${planId}`, undefined, Code.actionRefused, /只有草稿可以删除/);
+    expect((await ok('GET', `${P.plan}/${planId}`)).planName).not.toBe('改名');
+    await refused(
+      'DELETE',
+      `${P.plan}/${planId}`,
+      undefined,
+      Code.actionRefused,
+      /^护理计划当前状态为已结束，只有草稿可以删除$/,
+    );
+    expect((await ok('GET', `${P.plan}/${planId}`)).planId).toBe(planId);
   });
 
   it('a task of an elder who has left is refused and unchanged; one out on an outing is cancelled', async () => {

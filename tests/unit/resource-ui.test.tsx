@@ -289,6 +289,34 @@ describe('ResourceList', () => {
     await waitFor(() => expect(calls(request, 'DELETE')[0]?.url).toBe('/test/elders/2'));
   });
 
+  it("greys a row's 编辑 and 删除 where the definition's row rules say no, with the reason on the button", async () => {
+    const ruled: ResourceDef = {
+      ...def,
+      rowRules: {
+        edit: (row) => (row.vip ? '重点关注的长者不能修改' : null),
+        remove: (row) => (Number(row.deposit) > 0 ? '押金未退，不能删除' : null),
+      },
+    };
+    const rows = [makeElder({ vip: 1 }), makeElder({ elderId: 2, elderName: '李四', deposit: 0 })];
+    const request = fakeRequest((c) =>
+      c.url === def.api.list && (c.method ?? 'GET') === 'GET'
+        ? ({ list: rows, total: 2, pageNum: 1, pageSize: 10 } satisfies Page<Row>)
+        : undefined,
+    );
+    renderWith(request, <ResourceList def={ruled} routeName={ROUTE} canEdit canRemove />);
+    await screen.findByText('李四');
+    const zhang = within(screen.getByTestId('row-1'));
+    const li = within(screen.getByTestId('row-2'));
+    expect(zhang.getByRole('button', { name: '编辑' })).toHaveProperty('disabled', true);
+    expect(zhang.getByRole('button', { name: '编辑' }).getAttribute('title')).toBe('重点关注的长者不能修改');
+    expect(zhang.getByRole('button', { name: '删除' }).getAttribute('title')).toBe('押金未退，不能删除');
+    expect(li.getByRole('button', { name: '编辑' })).toHaveProperty('disabled', false);
+    expect(li.getByRole('button', { name: '删除' })).toHaveProperty('disabled', false);
+    expect(li.getByRole('button', { name: '删除' }).getAttribute('title')).toBeNull();
+    fireEvent.click(zhang.getByRole('button', { name: '删除' }));
+    expect(screen.queryByText('确定删除测试长者“张三”吗？')).toBeNull();
+  });
+
   it('hides 新增, 编辑, 删除 and the selection without the authorities', async () => {
     renderWith(fakeRequest(), <ResourceList def={def} routeName={ROUTE} />);
     await screen.findByText('张三');

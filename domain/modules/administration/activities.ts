@@ -1,4 +1,4 @@
-import { activityWorkflow } from '../../../machines/activityMachine.js';
+import { activityWorkflow, phaseOfRow } from '../../../machines/activityMachine.js';
 import { ActivityAuthority as A, MAX_CAPACITY, ActivityPaths as P } from '../../api/activities.js';
 import { type MenuNode, screen } from '../../module.js';
 import type { FieldDef, ResourceDef } from '../../resource.js';
@@ -67,6 +67,16 @@ export const activityResource: ResourceDef = {
   },
   deptScoped: true,
   workflow: activityWorkflow,
+  rowRules: {
+    // the phase the server worked out when it read the row (activityState), as the workflow reads it
+    remove(row) {
+      const phase = phaseOfRow(row);
+      if (phase === 'held' || phase === 'finished') return '活动已开始，不能删除';
+      if (phase !== 'cancelled' && Number(row.registerCount) > 0)
+        return '已有长者报名的活动不能删除，请先取消活动';
+      return null;
+    },
+  },
 };
 
 const registrationFields: FieldDef[] = [

@@ -67,10 +67,7 @@ const activityHooks: ResourceHooks = {
     row.activityStatus = ActivityStatus.normal;
   },
   async beforeRemove(ctx, row) {
-    const phase = activityPhase(row, localDateTime(ctx.services.now()));
-    if (phase === 'held' || phase === 'finished') fail('活动已开始，不能删除', Code.actionRefused);
-    if (phase !== 'cancelled' && Number(row.registerCount) > 0)
-      fail('已有长者报名的活动不能删除，请先取消活动', Code.actionRefused);
+    // one not to be deleted (begun, or with registrations) is refused by the definition's rowRules
     await sql`delete from piActivityRegister where activityId = ${Number(row.activityId)}`.execute(ctx.db);
   },
   decorate: (db, rows) => decorateActivities(db, rows, nowStamp()),
