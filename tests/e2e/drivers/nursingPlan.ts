@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { CarePaths as P } from '../../../domain/api/care.js';
 import { dictLabel } from '../../../domain/dictionaries.js';
+import { nursingPlanResource } from '../../../domain/resources/carePlans.js';
 import { CarePlanScreens as S } from '../../../domain/screens.js';
 import {
   type NursingPlanEvent,
@@ -91,5 +92,19 @@ export const driver = {
       table.getByText(dictLabel('nursingPlanStatus', Number(plan.planStatus)), { exact: true }),
     ).toBeVisible();
     await expectOffered(row, nursingPlanWorkflow, plan, buttons);
+    // 编辑 and 删除 as the definition's row rules answer, which the server refuses with
+    const rules = nursingPlanResource.rowRules;
+    for (const [label, rule] of [
+      ['编辑', rules?.edit],
+      ['删除', rules?.remove],
+    ] as const) {
+      const button = row.getByRole('button', { name: label, exact: true });
+      const reason = rule?.(plan) ?? null;
+      if (reason === null) await expect(button).toBeEnabled();
+      else {
+        await expect(button).toBeDisabled();
+        await expect(button).toHaveAttribute('title', reason);
+      }
+    }
   },
 };
