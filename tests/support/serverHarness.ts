@@ -14,8 +14,8 @@ export type TestApp = Awaited<ReturnType<typeof buildApp>>;
  */
 export async function startTestApp(overrides: Partial<AppOptions> = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'eldercare-test-'));
-  // Migrating and seeding take about a second; a test file's later apps start from a copy of its
-  // first app's freshly seeded database and files (the seeds then find everything in place).
+  // Migrating and seeding take about a second; a worker's later apps start from a copy of its
+  // first seeded database and files (the seeds then find everything in place).
   const seeded =
     overrides.modules || overrides.databaseFile || overrides.seedDemo === false ? null : await seededImage();
   if (seeded) cpSync(seeded.dataDir, dataDir, { recursive: true });
@@ -44,7 +44,7 @@ export async function startTestApp(overrides: Partial<AppOptions> = {}) {
 
 let image: Promise<{ image: Buffer; dataDir: string }> | null = null;
 
-/** The database and files of an app just built and seeded with the default options, made once per file. */
+/** The database and files of an app just built and seeded with the default options, made once per test worker (vitest.config.ts: isolate false) and copied for each app. */
 function seededImage() {
   image ??= (async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'eldercare-seed-'));
