@@ -6,7 +6,7 @@
  *   Mosquitto relaying the same messages from the same publishers to one subscriber in its own
  *   process (issue #18: aim at ≥ 0.8 × Mosquitto).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -15,7 +15,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { Topic } from '../../domain/topics.js';
 import { SIMULATOR_DEVICES_FILE, type SimulatedDevice } from '../../server/db/seedRealtime.js';
 import { CHROMIUM_PATH } from '../support/chromium.js';
-import { CHROMIUM_ARGS, percentile } from './util.js';
+import { CHROMIUM_ARGS, percentile, startBenchServer } from './util.js';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const PORT = 18_182;
@@ -25,41 +25,6 @@ const MOSQUITTO_PORT = 18_184;
 const BACKGROUND_RATE = 10_000;
 const base = `http://127.0.0.1:${PORT}`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function startServer(dataDir: string): Promise<ChildProcess> {
-  // BENCH_PROF=1 writes the server's CPU profile to .tmp/prof (as util.ts's startBenchServer does)
-  const profile = process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=.tmp/prof'] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      DATA_DIR: dataDir,
-      MQTT_TCP_PORT: String(TCP_PORT),
-      SIMULATOR: 'off',
-      LOG_LEVEL: 'warn',
-      LOGIN_RATE_PER_MINUTE: '1000',
-    },
-    stdio: 'ignore',
-  });
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${base}/login.html`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await sleep(250);
-  }
-  child.kill();
-  throw new Error('server did not start');
-}
-
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGINT');
-  await exited;
-}
 
 const connect = (d: SimulatedDevice, port = TCP_PORT) =>
   mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, {
@@ -252,11 +217,7 @@ async function publishAll(devices: SimulatedDevice[], total: number, port: numbe
 }
 
 /** As many vitals as the devices can send; done when the rules engine has taken every one. */
-async function ingest(devices: SimulatedDevice[], total: number) {
-  const token = await api<{ token: string }>('', 'POST', '/passport/web-rbac/logins/login', {
-    loginName: 'admin',
-    loginPassword: 'Admin@2026',
-  }).then((r) => r.token);
+async function ingest(token: string, devices: SimulatedDevice[], total: number) {
   const accepted = async () =>
     (await api<Status>(token, 'GET', '/tdms/web-org/realtime/status')).rules.accepted;
   const before = await accepted();
@@ -332,7 +293,8 @@ async function bareMosquitto(devices: SimulatedDevice[], total: number) {
 
 export async function benchRealtime(): Promise<string[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'eldercare-bench-rt-'));
-  const server = await startServer(dataDir);
+  // its own process, simulator off; devices also over TCP, as the harness publishes
+  const server = await startBenchServer(dataDir, PORT, { MQTT_TCP_PORT: String(TCP_PORT) });
   const lines: string[] = [];
   try {
     const devices = JSON.parse(
@@ -344,7 +306,7 @@ export async function benchRealtime(): Promise<string[]> {
         `(${l.backgroundAccepted}/${l.backgroundSent} taken): p50 ${percentile(l.latencies, 50)} ms, p99 ${percentile(l.latencies, 99)} ms, ` +
         `max ${Math.max(...l.latencies)} ms  (target p99 ≤ 50 ms)`,
     );
-    const n = await ingest(devices, 200_000);
+    const n = await ingest(server.token, devices, 200_000);
     lines.push(
       `ingest, broker (MQTT over TCP, QoS 0) + rules engine: ${n.perSecond.toFixed(0)} msg/s, ${n.taken}/${n.sent} taken ` +
         `(${n.sent - n.taken} lost) in ${n.seconds.toFixed(1)} s, the publishers writing for ${n.written.toFixed(1)} s  (none lost)`,
@@ -355,7 +317,7 @@ export async function benchRealtime(): Promise<string[]> {
         `${m.taken}/${m.sent} relayed in ${m.seconds.toFixed(1)} s (publishers ${m.written.toFixed(1)} s); ours is ${(n.perSecond / m.perSecond).toFixed(2)} × Mosquitto  (aim ≥ 0.8 ×)`,
     );
   } finally {
-    await stop(server);
+    await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
   return lines;

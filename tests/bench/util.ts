@@ -20,9 +20,10 @@ export function percentile(xs: number[], p: number): number {
 /**
  * The server as production starts it (its own process, no simulator) over a prepared data
  * directory, signed in as the administrator: `stop` ends it (SIGINT, waiting for its exit).
- * `BENCH_PROF=1` writes a CPU profile to .tmp/prof; `SLOWQ=1` shows its output.
+ * `BENCH_PROF=1` writes a CPU profile to .tmp/prof; `SLOWQ=1` shows its output. `env` adds settings
+ * (the real-time bench's MQTT_TCP_PORT).
  */
-export async function startBenchServer(dataDir: string, port: number) {
+export async function startBenchServer(dataDir: string, port: number, env: Record<string, string> = {}) {
   const root = resolve(import.meta.dirname, '..', '..');
   const base = `http://127.0.0.1:${port}`;
   const child = spawn(
@@ -42,6 +43,7 @@ export async function startBenchServer(dataDir: string, port: number) {
         SIMULATOR: 'off',
         LOG_LEVEL: 'warn',
         LOGIN_RATE_PER_MINUTE: '1000',
+        ...env,
       },
       stdio: process.env.SLOWQ ? 'inherit' : 'ignore',
     },
