@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { and, assign, setup } from 'xstate';
 import { Timing } from '../domain/http.js';
 import { Liveness } from '../domain/push.js';
 import { MQTT_PATH } from '../domain/topics.js';
@@ -25,6 +25,8 @@ export type BrokerConnectionEvent =
   | { type: 'broker.publish'; topic: string; qos: Qos; payload: string }
   // The mqtt.js client's own events, reported back by the connectClient effect.
   | { type: 'broker.connected' }
+  /** The broker acknowledged (SUBACK) every re-subscription sent on connection number `connection`. */
+  | { type: 'broker.subscribed'; connection: number }
   | { type: 'broker.reconnecting' }
   | { type: 'broker.close' }
   | { type: 'broker.offline' }
@@ -66,24 +68,25 @@ const withClient = {
 } as const;
 const resubscribeAll = {
   type: 'resubscribeAll',
-  params: ({ context }: { context: BrokerConnectionContext }) => ({ subscriptions: context.subscriptions }),
+  params: ({ context }: { context: BrokerConnectionContext }) => ({
+    subscriptions: context.subscriptions,
+    connection: context.connections,
+  }),
 } as const;
-const firstConnect = { target: 'connected', actions: ['countConnection', resubscribeAll] } as const;
-/** Back on the broker: re-subscribe first, then tell the app, so no message falls between. */
+/**
+ * On the broker: re-subscribe every topic, and only when the broker has acknowledged them all
+ * (`connected.subscribing` → `connected.live`) tell the app, which then reads its snapshot. A
+ * snapshot read before the SUBACK could miss a message published between the read and the
+ * subscription taking effect: an SOS raised just as a restarted server came back was lost that way.
+ */
 const toConnected = {
-  'broker.connected': [
-    {
-      guard: 'wasConnected',
-      target: 'connected',
-      actions: ['countConnection', resubscribeAll, 'raiseReconnectEvent'],
-    },
-    firstConnect,
-  ],
+  'broker.connected': { target: 'connected', actions: ['countConnection', resubscribeAll] },
 } as const;
 
 /**
  * The message-queue client's lifecycle (spec 000 §9): connect, reconnect, close, offline, end. After
- * a reconnect it re-subscribes every topic and raises the app-wide reconnect event so streams resync.
+ * every connection it re-subscribes every topic; once the broker has acknowledged them it is live, and
+ * after a reconnect it raises the app-wide reconnect event so streams resync.
  * Effects are the actions below, supplied with .provide(); mqtt.js itself keeps the reconnect timer.
  */
 export const brokerConnectionMachine = setup({
@@ -111,8 +114,11 @@ export const brokerConnectionMachine = setup({
     unsubscribe: (_, _params: { topic: string }) => undefined,
     /** client.publish; mqtt.js queues it while disconnected. */
     publish: (_, _params: { topic: string; qos: Qos; payload: string }) => undefined,
-    /** Subscribes each topic with its qos, after a (re)connect. */
-    resubscribeAll: (_, _params: { subscriptions: Record<string, Qos> }) => undefined,
+    /**
+     * Subscribes each topic with its qos, after a (re)connect, and reports `broker.subscribed` with
+     * this `connection` number once the broker has acknowledged them all (at once when there are none).
+     */
+    resubscribeAll: (_, _params: { subscriptions: Record<string, Qos>; connection: number }) => undefined,
     /** client.end(); mqtt.js then emits end, which the machine no longer needs. */
     endClient: () => undefined,
     /** The app-wide reconnect event: streams fetch a fresh snapshot. */
@@ -133,7 +139,10 @@ export const brokerConnectionMachine = setup({
     noteError: assign({ lastError: ({ event }) => (event.type === 'broker.error' ? event.message : null) }),
   },
   guards: {
-    wasConnected: ({ context }) => context.connections > 0,
+    /** The acknowledgement belongs to the connection now open, not to one that has since dropped. */
+    thisConnection: ({ context, event }) =>
+      event.type === 'broker.subscribed' && event.connection === context.connections,
+    wasConnected: ({ context }) => context.connections > 1,
   },
 }).createMachine({
   id: 'broker',
@@ -165,7 +174,7 @@ export const brokerConnectionMachine = setup({
         },
       ],
       on: {
-        'broker.connected': firstConnect,
+        ...toConnected,
         'broker.reconnecting': 'reconnecting',
         'broker.close': 'closed',
         'broker.offline': 'offline',
@@ -174,6 +183,23 @@ export const brokerConnectionMachine = setup({
     },
     connected: {
       meta: { label: '已连接' },
+      initial: 'subscribing',
+      states: {
+        subscribing: {
+          meta: { label: '订阅确认中' },
+          on: {
+            'broker.subscribed': [
+              {
+                guard: and(['thisConnection', 'wasConnected']),
+                target: 'live',
+                actions: 'raiseReconnectEvent',
+              },
+              { guard: 'thisConnection', target: 'live' },
+            ],
+          },
+        },
+        live: { meta: { label: '订阅已生效' } },
+      },
       on: {
         'broker.reconnecting': 'reconnecting',
         'broker.close': 'closed',
@@ -221,6 +247,7 @@ export type BrokerConnectionMachine = typeof brokerConnectionMachine;
 export const eventLabels: Record<string, string> = {
   'broker.connect': '连接消息队列',
   'broker.connected': '已连接',
+  'broker.subscribed': '订阅已确认',
   'broker.reconnecting': '正在重连',
   'broker.close': '连接关闭',
   'broker.offline': '网络离线',

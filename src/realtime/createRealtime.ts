@@ -194,9 +194,21 @@ export function createRealtime(options: RealtimeOptions): Realtime & { stop(): v
         subscribe: (_, { topic, qos }) => void client?.subscribe(topic, { qos }, () => undefined),
         unsubscribe: (_, { topic }) => void client?.unsubscribe(topic),
         publish: (_, { topic, qos, payload }) => void client?.publish(topic, payload, { qos }),
-        resubscribeAll: (_, { subscriptions }) => {
-          for (const [topic, qos] of Object.entries(subscriptions))
-            client?.subscribe(topic, { qos }, () => undefined);
+        resubscribeAll: ({ self }, { subscriptions, connection }) => {
+          const acknowledged = () => self.send({ type: 'broker.subscribed', connection });
+          const topics = Object.entries(subscriptions);
+          if (!client || topics.length === 0) return void queueMicrotask(acknowledged);
+          client.subscribe(
+            Object.fromEntries(topics.map(([topic, qos]) => [topic, { qos }])),
+            (error, granted) => {
+              // A refused topic is logged; the snapshot is still read, so what can be shown is.
+              const refused = (granted ?? []).filter((g) => g.qos === 128).map((g) => g.topic);
+              if (error || refused.length) console.warn('消息队列订阅失败', error?.message ?? refused);
+              // mqtt.js calls back with an error too when the connection drops first: then the
+              // next connection's acknowledgement is the one awaited, and this one is ignored.
+              acknowledged();
+            },
+          );
         },
         endClient: () => {
           client?.end(true);
@@ -215,9 +227,12 @@ export function createRealtime(options: RealtimeOptions): Realtime & { stop(): v
   );
   brokerActor.subscribe((snapshot) => {
     const value = topState(snapshot.value);
+    // Open once the broker has acknowledged the subscriptions: the resync below reads after that.
     const state: ConnectionState =
       value === 'connected'
-        ? 'open'
+        ? snapshot.matches({ connected: 'live' })
+          ? 'open'
+          : 'connecting'
         : value === 'reconnecting'
           ? 'reconnecting'
           : value === 'offline'

@@ -31,6 +31,11 @@ function eventsFor(s: Snapshot): BrokerConnectionEvent[] {
   if (s.matches('idle') || s.matches('ended')) return [connect, ...remembering];
   return [
     { type: 'broker.connected' },
+    // The SUBACK of this connection's re-subscriptions, and a late one of the connection before.
+    { type: 'broker.subscribed', connection: s.context.connections },
+    ...(s.context.connections > 1
+      ? [{ type: 'broker.subscribed', connection: s.context.connections - 1 } as const]
+      : []),
     { type: 'broker.reconnecting' },
     { type: 'broker.close' },
     { type: 'broker.offline' },
@@ -44,7 +49,7 @@ function eventsFor(s: Snapshot): BrokerConnectionEvent[] {
 }
 
 const serialize = (s: Snapshot) =>
-  JSON.stringify([s.value, Math.min(s.context.connections, 1), s.context.subscriptions]);
+  JSON.stringify([s.value, Math.min(s.context.connections, 2), s.context.subscriptions]);
 const model = createTestModel(brokerConnectionMachine, { events: eventsFor, serializeState: serialize });
 
 const stateNodes = (node: AnyStateNode): AnyStateNode[] => [
@@ -155,11 +160,24 @@ function expectSpec(
       break;
     case 'broker.connected':
       if (before.matches('connected')) break;
-      expect(after.value).toBe('connected');
-      expect(names).toEqual(
-        before.context.connections > 0 ? ['resubscribeAll', 'raiseReconnectEvent'] : ['resubscribeAll'],
-      );
-      expect(calls[0]?.params).toEqual({ subscriptions: before.context.subscriptions });
+      // Re-subscribed, but not live, and the app not told, until the broker acknowledges.
+      expect(after.value).toEqual({ connected: 'subscribing' });
+      expect(calls).toEqual([
+        {
+          name: 'resubscribeAll',
+          params: { subscriptions: before.context.subscriptions, connection: before.context.connections + 1 },
+        },
+      ]);
+      break;
+    case 'broker.subscribed':
+      if (before.matches({ connected: 'subscribing' }) && event.connection === before.context.connections) {
+        expect(after.value).toEqual({ connected: 'live' });
+        expect(names).toEqual(before.context.connections > 1 ? ['raiseReconnectEvent'] : []);
+      } else {
+        // Early, late or for a connection that dropped: nothing happens.
+        expect(after.value).toEqual(before.value);
+        expect(names).toEqual([]);
+      }
       break;
     case 'broker.reconnecting':
     case 'broker.close':
@@ -262,12 +280,27 @@ describe('broker connection machine, model-based paths', () => {
           ]),
         ) as never,
       });
-      // One app-wide reconnect event per return to the broker after the first connection.
+      // One app-wide reconnect event per acknowledged return to the broker after the first connection.
       let connections = 0;
+      let linked = false;
+      let awaiting = false;
       let reconnects = 0;
       for (const e of events) {
         if (e.type === 'broker.connect') connections = 0;
-        if (e.type === 'broker.connected') reconnects += connections++ > 0 ? 1 : 0;
+        if (e.type === 'broker.connected' && !linked) {
+          connections++;
+          linked = awaiting = true;
+        }
+        if (
+          ['broker.close', 'broker.offline', 'broker.reconnecting', 'broker.end', 'broker.stop'].includes(
+            e.type,
+          )
+        )
+          linked = awaiting = false;
+        if (e.type === 'broker.subscribed' && awaiting && e.connection === connections) {
+          awaiting = false;
+          if (connections > 1) reconnects++;
+        }
       }
       expect(sut.calls.filter((c) => c.name === 'raiseReconnectEvent')).toHaveLength(reconnects);
       sut.actor.stop();
@@ -291,10 +324,34 @@ describe('broker connection rules', () => {
     const before = sut.calls.length;
     sut.send({ type: 'broker.connected' });
     expect(sut.calls.slice(before)).toEqual([
-      { name: 'resubscribeAll', params: { subscriptions: { 'org/1/alarm': 2, 'org/1/device/+/call': 1 } } },
-      { name: 'raiseReconnectEvent', params: undefined },
+      {
+        name: 'resubscribeAll',
+        params: { subscriptions: { 'org/1/alarm': 2, 'org/1/device/+/call': 1 }, connection: 2 },
+      },
     ]);
+    // The app is told only once the broker has acknowledged this connection's subscriptions.
+    sut.send({ type: 'broker.subscribed', connection: 1 });
+    expect(sut.actor.getSnapshot().value).toEqual({ connected: 'subscribing' });
+    sut.send({ type: 'broker.subscribed', connection: 2 });
+    expect(sut.actor.getSnapshot().value).toEqual({ connected: 'live' });
+    expect(sut.calls.slice(before).map((c) => c.name)).toEqual(['resubscribeAll', 'raiseReconnectEvent']);
     sut.checkLedger();
+  });
+
+  it('waits for the acknowledgement of the connection now open, not of one that dropped', () => {
+    const sut = startSut();
+    sut.send(connect);
+    sut.send({ type: 'broker.subscribe', topic: 'org/1/alarm', qos: 1 });
+    sut.send({ type: 'broker.connected' });
+    sut.send({ type: 'broker.subscribed', connection: 1 });
+    sut.send({ type: 'broker.close' });
+    sut.send({ type: 'broker.connected' });
+    // mqtt.js fails the dropped connection's pending subscription late: still not live.
+    sut.send({ type: 'broker.subscribed', connection: 1 });
+    expect(sut.actor.getSnapshot().value).toEqual({ connected: 'subscribing' });
+    expect(sut.calls.map((c) => c.name)).not.toContain('raiseReconnectEvent');
+    sut.send({ type: 'broker.subscribed', connection: 2 });
+    expect(sut.calls.map((c) => c.name)).toContain('raiseReconnectEvent');
   });
 
   it('raises no reconnect event when the first connection only succeeds on a retry', () => {
