@@ -201,6 +201,30 @@ describe('不良事件 from report to close', () => {
     expect((await report(fall(99_999_999))).body.code).not.toBe(0);
     expect(await count()).toBe(n);
   });
+
+  it('is reported only for an elder living in (在住, 试住); an earlier report of one since gone keeps its elder', async () => {
+    const { own } = await elders();
+    const kept = await report(fall(own));
+    expect(kept.body.code).toBe(0);
+    const eventId = Number((kept.body.result as Rec).eventId);
+    const gone = await sql<{ oldmanId: number; oldmanName: string }>`select oldmanId, oldmanName from oldman
+      where oldmanStatus = 2 order by oldmanId limit 1`.execute(db());
+    const quit = gone.rows[0];
+    expect(quit).toBeDefined();
+    const n = Number(
+      (await sql<{ n: number }>`select count(*) as n from qualityAdverseEvent`.execute(db())).rows[0]?.n,
+    );
+    expect((await report(fall(Number(quit?.oldmanId)))).body).toMatchObject({
+      code: Code.actionRefused,
+      msg: `${quit?.oldmanName}当前为已退住，只有在住或试住的长者可以上报不良事件`,
+    });
+    // the resident of the first report leaves: the report can still be worked on
+    await sql`update oldman set oldmanStatus = 2 where oldmanId = ${own}`.execute(db());
+    expect((await step(P.adverseInvestigate, eventId)).body.code).toBe(0);
+    expect(
+      (await sql<{ n: number }>`select count(*) as n from qualityAdverseEvent`.execute(db())).rows[0]?.n,
+    ).toBe(n);
+  });
 });
 
 describe('不良事件 authority and departments', () => {

@@ -15,6 +15,7 @@ import {
   adverseFollowResource,
   adverseRectifyForm,
 } from '../../../domain/modules/administration/qualityAdverse.js';
+import { LiveStatus } from '../../../domain/resources/residence.js';
 import { adverseEventEvents, adverseEventWorkflow } from '../../../machines/adverseEventMachine.js';
 import { offers } from '../../../machines/workflow.js';
 import { elderDept } from '../../http/deptScope.js';
@@ -71,6 +72,8 @@ async function raiseSeriousAlarm(ctx: Ctx, row: Row) {
   });
 }
 
+const residentStatuses: readonly number[] = [LiveStatus.living, LiveStatus.trial];
+
 const eventHooks: ResourceHooks = {
   async prepare(ctx, row, existing) {
     if (existing && !offers(adverseEventWorkflow, existing, 'adverse.edit'))
@@ -78,10 +81,17 @@ const eventHooks: ResourceHooks = {
     const merged = { ...existing, ...row };
     row.deptId = await elderDept(ctx, Number(merged.oldmanId));
     notAfterNow(ctx, row.eventTime, '发生时间');
-    const elder = await sql<{
-      oldmanName: string;
-    }>`select oldmanName from oldman where oldmanId = ${Number(merged.oldmanId)}`.execute(ctx.db);
-    row.eventTitle = `${dictLabel('adverseEventType', Number(merged.eventType))}·${elder.rows[0]?.oldmanName ?? ''}`;
+    const elder = (
+      await sql<{ oldmanName: string; oldmanStatus: number }>`select oldmanName, oldmanStatus from oldman
+        where oldmanId = ${Number(merged.oldmanId)}`.execute(ctx.db)
+    ).rows[0];
+    // An event is reported for someone in the home's care; an earlier report keeps its elder.
+    const elderChanged = !existing || Number(existing.oldmanId) !== Number(merged.oldmanId);
+    if (elder && elderChanged && !residentStatuses.includes(Number(elder.oldmanStatus)))
+      refuse(
+        `${elder.oldmanName}当前为${dictLabel('liveStatus', elder.oldmanStatus) || '未入住'}，只有在住或试住的长者可以上报不良事件`,
+      );
+    row.eventTitle = `${dictLabel('adverseEventType', Number(merged.eventType))}·${elder?.oldmanName ?? ''}`;
     if (!existing) {
       row.reporterName = await userName(ctx.db, ctx.user);
       row.reportTime = localDateTime(ctx.services.now());
