@@ -31,7 +31,6 @@ export function AdverseEvents() {
       def={adverseEventResource}
       workflow={adverseEventWorkflow}
       steps={adverseSteps}
-      removableWhile="adverse.investigate"
       testId="page-adverse-events"
       onOpen={(row) => navigate(adverseDetailPath(row))}
     />

@@ -25,7 +25,6 @@ export function Complaints() {
       def={complaintResource}
       workflow={complaintWorkflow}
       steps={complaintSteps}
-      removableWhile="complaint.handle"
       testId="page-complaints"
     />
   );

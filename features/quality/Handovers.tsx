@@ -7,7 +7,7 @@ import { offers } from '../../machines/workflow.js';
 import { useAuthority } from '../../src/auth/authorityStore.js';
 import { ResourceList, rowButton, useResourceAuthority } from '../../src/resource/index.js';
 import { navigate } from '../../src/router/hash.js';
-import { type FormStep, useFormSteps, useRemoveStep } from './steps.js';
+import { type FormStep, useFormSteps } from './steps.js';
 import { useConfirmHandover } from './useConfirmHandover.js';
 
 const handoverSteps: readonly FormStep[] = [
@@ -25,21 +25,17 @@ export function Handovers() {
   const reload = () => setVersion((n) => n + 1);
   const steps = useFormSteps(handoverWorkflow, handoverSteps, reload);
   const confirm = useConfirmHandover(reload);
-  const removal = useRemoveStep(
-    handoverResource,
-    (row) => offers(handoverWorkflow, row, 'handover.edit'),
-    reload,
-  );
   return (
     <div className="page" data-testid="page-handovers">
       <ResourceList
         def={handoverResource}
         canCreate={may.canCreate}
+        // greyed once confirmed: handoverResource.rowRules, the server's own rule
+        canRemove={may.canRemove}
         refreshKey={version}
         onOpen={(row) => navigate(`${S.shiftExchangeDetail}?id=${String(row.handoverId)}`)}
         rowActions={(row) => (
           <>
-            {removal.button(row)}
             {steps.buttons(row)}
             {mayConfirm
               ? rowButton(
@@ -54,7 +50,6 @@ export function Handovers() {
         actionsWidth={260}
       />
       {steps.dialog}
-      {removal.dialog}
     </div>
   );
 }

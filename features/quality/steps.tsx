@@ -1,4 +1,3 @@
-import { Alert, Intent } from '@blueprintjs/core';
 import { type ReactNode, useState } from 'react';
 import type { ResourceDef } from '../../domain/resource.js';
 import { offers, type Workflow } from '../../machines/workflow.js';
@@ -6,7 +5,6 @@ import { useApp } from '../../src/app/AppContext.js';
 import { hasAuthority } from '../../src/auth/authorityStore.js';
 import type { Row } from '../../src/resource/index.js';
 import { rowButton } from '../../src/resource/index.js';
-import { fillPath } from '../../src/resource/listQuery.js';
 import { FormDialog } from './FormDialog.js';
 
 /** A step of a record's workflow that is done through a form (编辑 included). */
@@ -46,46 +44,4 @@ export function useFormSteps(workflow: Workflow, steps: readonly FormStep[], onD
     />
   ) : null;
   return { buttons, dialog };
-}
-
-/**
- * 删除 of a record that may go only in its first state (a mistaken report, a complaint not yet
- * handled): greyed elsewhere, as the server refuses it; asks first.
- */
-export function useRemoveStep(def: ResourceDef, allowed: (row: Row) => boolean, onDone: () => void) {
-  const { request, toast } = useApp();
-  const [asking, setAsking] = useState<Row | null>(null);
-  const mayRemove = hasAuthority(def.authority.remove ?? '') && Boolean(def.api.remove);
-  const button = (row: Row): ReactNode =>
-    mayRemove ? rowButton('删除', () => setAsking(row), true, !allowed(row)) : null;
-  const remove = async (row: Row) => {
-    try {
-      await request({
-        url: fillPath(def.api.remove as string, [Number(row[def.idField])]),
-        method: 'DELETE',
-        silent: true,
-      });
-      toast('删除成功', 'success');
-    } catch (e) {
-      toast((e as { message?: string }).message ?? '删除失败', 'danger');
-    }
-    onDone();
-  };
-  const dialog = (
-    <Alert
-      isOpen={asking !== null}
-      intent={Intent.DANGER}
-      icon="trash"
-      confirmButtonText="删除"
-      cancelButtonText="取消"
-      onCancel={() => setAsking(null)}
-      onConfirm={() => {
-        if (asking) void remove(asking);
-        setAsking(null);
-      }}
-    >
-      {asking ? `确定删除${def.title}“${String(asking[def.nameField] ?? '')}”吗？` : null}
-    </Alert>
-  );
-  return { button, dialog };
 }

@@ -1,4 +1,5 @@
 import { adverseEventWorkflow } from '../../../machines/adverseEventMachine.js';
+import { offers } from '../../../machines/workflow.js';
 import { QualityAuthority as A, QualityPaths as P } from '../../api/quality.js';
 import type { FieldDef, ResourceDef } from '../../resource.js';
 
@@ -100,6 +101,11 @@ export const adverseEventResource: ResourceDef = {
     },
   ],
   workflow: adverseEventWorkflow,
+  rowRules: {
+    // a mistaken report goes before anyone starts on it
+    remove: (row) =>
+      offers(adverseEventWorkflow, row, 'adverse.investigate') ? null : '只能删除尚未开始调查的不良事件',
+  },
 };
 
 /** The form of 提交整改 (PUT adverseRectify): the cause analysis and the rectification. */

@@ -1,4 +1,5 @@
 import { complaintWorkflow } from '../../../machines/complaintMachine.js';
+import { offers } from '../../../machines/workflow.js';
 import { QualityAuthority as A, QualityPaths as P } from '../../api/quality.js';
 import type { FieldDef, ResourceDef } from '../../resource.js';
 
@@ -84,6 +85,9 @@ export const complaintResource: ResourceDef = {
     { event: 'complaint.handle', label: '开始处理', path: P.complaintHandle, authority: A.complaintHandle },
   ],
   workflow: complaintWorkflow,
+  rowRules: {
+    remove: (row) => (offers(complaintWorkflow, row, 'complaint.handle') ? null : '只能删除尚未处理的投诉'),
+  },
 };
 
 /** The form of 答复 (PUT complaintReply). */

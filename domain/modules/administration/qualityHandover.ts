@@ -1,4 +1,5 @@
 import { handoverWorkflow } from '../../../machines/handoverMachine.js';
+import { offers } from '../../../machines/workflow.js';
 import { QualityAuthority as A, QualityPaths as P } from '../../api/quality.js';
 import type { ResourceDef } from '../../resource.js';
 
@@ -68,6 +69,10 @@ export const handoverResource: ResourceDef = {
   authority: { view: A.handover, create: A.handoverAdd, update: A.handoverEdit, remove: A.handoverDelete },
   deptScoped: true,
   workflow: handoverWorkflow,
+  rowRules: {
+    remove: (row) =>
+      offers(handoverWorkflow, row, 'handover.edit') ? null : '已接班确认的交接班记录不能删除',
+  },
 };
 
 /** 长者交代: what the next shift must know of one elder (one row per elder and handover). */

@@ -99,8 +99,8 @@ const eventHooks: ResourceHooks = {
     if (isSerious(merged.severity) && !(existing && isSerious(existing.severity)))
       await raiseSeriousAlarm(ctx, merged);
   },
+  // whether it may go is the definition's row rule (adverseEventResource.rowRules), checked first
   async beforeRemove(ctx, row) {
-    if (Number(row.eventStatus) !== AdverseStatus.reported) refuse('只能删除尚未开始调查的不良事件');
     await sql`delete from qualityAdverseFollow where eventId = ${Number(row.eventId)}`.execute(ctx.db);
   },
 };
