@@ -4,6 +4,7 @@ import { AssessmentPaths, assessmentPath } from '../../domain/api/assessment.js'
 import {
   AssessmentAuthority as A,
   AssessmentScreens,
+  assessmentEditForm,
   assessmentKinds,
   assessmentResource,
 } from '../../domain/modules/care/assessment.js';
@@ -11,21 +12,29 @@ import { assessmentEvents, assessmentWorkflow } from '../../machines/assessmentM
 import { offers } from '../../machines/workflow.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { hasAuthority } from '../../src/auth/authorityStore.js';
+import { type FormStep, useFormSteps } from '../../src/resource/formSteps.js';
 import { ResourceList, type Row, rowButton } from '../../src/resource/index.js';
 import { navigate } from '../../src/router/hash.js';
 import { openPrintView } from '../../src/ui/printView.js';
+
+/** 修改: a draft's cause, day and opinion, in a dialog. */
+const editSteps: readonly FormStep[] = [
+  { event: 'assessment.edit', label: '修改', authority: A.add, form: assessmentEditForm },
+];
 
 const slugOf = (row: Row) =>
   assessmentKinds.find((k) => k.type === Number(row.assessmentType))?.slug ?? '2023';
 
 /**
  * 评估记录 (/careplan/assessment/record): every assessment; a draft opens its form to go on
- * (any assessor may resume it), a submitted one its read-only detail, 导出打印, 解绑; each button
+ * (any assessor may resume it) and 修改 changes its cause, day and opinion; a submitted one opens
+ * its read-only detail, 导出打印, 解绑; each button
  * where assessmentMachine offers it from the row's state and the user holds the code.
  */
 export function AssessmentRecords() {
   const { request, toast } = useApp();
   const [refresh, setRefresh] = useState(0);
+  const edit = useFormSteps(assessmentWorkflow, editSteps, () => setRefresh((n) => n + 1));
   const act = async (row: Row, type: 'assessment.unbind' | 'assessment.remove') => {
     const label = assessmentEvents[type].label;
     if (!window.confirm(`确定${label}该能力评估吗？`)) return;
@@ -74,6 +83,7 @@ export function AssessmentRecords() {
           offers(assessmentWorkflow, row, 'assessment.save') && hasAuthority(A.add)
             ? rowButton('继续评估', () => open(row))
             : null,
+          offers(assessmentWorkflow, row, 'assessment.edit') ? edit.buttons(row) : null,
           offers(assessmentWorkflow, row, 'assessment.unbind') && hasAuthority(A.print)
             ? rowButton('导出打印', () =>
                 openPrintView(
@@ -89,6 +99,7 @@ export function AssessmentRecords() {
             : null,
         ]}
       />
+      {edit.dialog}
     </div>
   );
 }

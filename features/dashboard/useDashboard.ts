@@ -88,12 +88,15 @@ export function useDashboard() {
 
   const loadAll = useCallback(async () => {
     try {
+      // The headline needs neither the settings nor the panel set: it is asked beside them.
+      const headlineLoaded = loadHeadline();
+      headlineLoaded.catch(() => undefined); // reported below, or moot when the settings failed
       const [cfg, mine] = await Promise.all([get<DashboardConfig>(P.systemConfig), get<ShowSet>(P.showSet)]);
       setConfig(cfg);
       setSet(mine);
       shown.current = mine.panels.filter((p) => p.show).map((p) => p.panel);
       await Promise.all([
-        loadHeadline(),
+        headlineLoaded,
         loadPanels(shown.current),
         get<Birthday[]>(pathWith(P.birthCalendar, { orgId: cfg.orgId })).then(setBirthdays),
       ]);

@@ -12,11 +12,11 @@ import { adverseEventWorkflow } from '../../machines/adverseEventMachine.js';
 import { offers } from '../../machines/workflow.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { useAuthority } from '../../src/auth/authorityStore.js';
+import { useFormSteps } from '../../src/resource/formSteps.js';
 import { ResourceList } from '../../src/resource/index.js';
 import { usePage } from '../../src/router/page.js';
 import { adverseSteps } from './AdverseEvents.js';
 import { RecordPage } from './RecordPage.js';
-import { useFormSteps } from './steps.js';
 
 /**
  * 不良事件详情 (?id=): the event, its steps, and its investigation, rectification and follow-up

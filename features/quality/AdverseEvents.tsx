@@ -6,9 +6,9 @@ import {
 } from '../../domain/modules/administration/qualityAdverse.js';
 import { AdministrationScreens as S } from '../../domain/screens.js';
 import { adverseEventWorkflow } from '../../machines/adverseEventMachine.js';
+import type { FormStep } from '../../src/resource/formSteps.js';
 import type { Row } from '../../src/resource/index.js';
 import { navigate } from '../../src/router/hash.js';
-import type { FormStep } from './steps.js';
 import { WorkflowList } from './WorkflowList.js';
 
 /** 编辑 while open, 提交整改 while investigating, 结案 once the cause is known (adverseEventMachine). */

@@ -5,7 +5,7 @@ import {
   complaintResource,
 } from '../../domain/modules/administration/qualityComplaint.js';
 import { complaintWorkflow } from '../../machines/complaintMachine.js';
-import type { FormStep } from './steps.js';
+import type { FormStep } from '../../src/resource/formSteps.js';
 import { WorkflowList } from './WorkflowList.js';
 
 const complaintSteps: readonly FormStep[] = [

@@ -5,9 +5,9 @@ import { AdministrationScreens as S } from '../../domain/screens.js';
 import { handoverWorkflow } from '../../machines/handoverMachine.js';
 import { offers } from '../../machines/workflow.js';
 import { useAuthority } from '../../src/auth/authorityStore.js';
+import { type FormStep, useFormSteps } from '../../src/resource/formSteps.js';
 import { ResourceList, rowButton, useResourceAuthority } from '../../src/resource/index.js';
 import { navigate } from '../../src/router/hash.js';
-import { type FormStep, useFormSteps } from './steps.js';
 import { useConfirmHandover } from './useConfirmHandover.js';
 
 const handoverSteps: readonly FormStep[] = [

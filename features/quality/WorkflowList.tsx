@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { ResourceDef } from '../../domain/resource.js';
 import type { Workflow } from '../../machines/workflow.js';
+import { type FormStep, useFormSteps } from '../../src/resource/formSteps.js';
 import { ResourceList, type Row, useResourceAuthority } from '../../src/resource/index.js';
-import { type FormStep, useFormSteps } from './steps.js';
 
 /**
  * The list of a care-quality record that moves through a workflow: 新增, then per row 删除 (greyed

@@ -1,4 +1,4 @@
-import mqtt, { type MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
 import ReconnectingWebSocket from 'reconnecting-websocket';
 import { BehaviorSubject, defer, finalize, from, Subject, share } from 'rxjs';
 import { createActor, type StateValue } from 'xstate';
@@ -7,7 +7,7 @@ import { IotPaths } from '../../domain/api/iot.js';
 import { Timing } from '../../domain/http.js';
 import { PUSH_PATH, PushCloseCode, type ServerPushMessage, serverPushMessage } from '../../domain/push.js';
 import { CONSOLE_MQTT_USER, Topic } from '../../domain/topics.js';
-import { brokerConnectionMachine, brokerUrl } from '../../machines/brokerConnectionMachine.js';
+import { brokerConnectionMachine, brokerUrl, type Qos } from '../../machines/brokerConnectionMachine.js';
 import { pushConnectionMachine, pushTimerEffects } from '../../machines/pushConnectionMachine.js';
 import { alarmStore, alarms$, subjectStore } from '../../streams/alarms.js';
 import { careTasks$ } from '../../streams/careTasks.js';
@@ -156,6 +156,13 @@ export function createRealtime(options: RealtimeOptions): Realtime & { stop(): v
 
   // --- broker -------------------------------------------------------------------------------
   let client: MqttClient | null = null;
+  /**
+   * mqtt.js (~250 kB) loads beside the first screen instead of before it (issue #17, first paint);
+   * `attempt` drops a connection asked for before the library came and since ended or replaced.
+   */
+  let attempt = 0;
+  /** Publishes asked for before the client exists, sent (or queued by mqtt.js) once it does. */
+  let early: { topic: string; payload: string; qos: Qos }[] = [];
   // The issued id plus this tab's own suffix: the console and the wall may share one session, and
   // mqtt.js reconnects under the same id (server/broker/clientIds.ts).
   const clientId = `${options.mqttClientId}-${Math.random().toString(36).slice(2, 10)}`;
@@ -164,36 +171,60 @@ export function createRealtime(options: RealtimeOptions): Realtime & { stop(): v
       actions: {
         connectClient: ({ self }, params) => {
           client?.end(true);
-          const c = mqtt.connect(params.url, {
-            username: params.username,
-            password: params.password,
-            connectTimeout: params.connectTimeout,
-            reconnectPeriod: params.reconnectPeriod,
-            keepalive: params.keepalive,
-            resubscribe: params.resubscribe,
-            clientId,
-          });
-          client = c;
-          c.on('connect', () => self.send({ type: 'broker.connected' }));
-          c.on('reconnect', () => self.send({ type: 'broker.reconnecting' }));
-          c.on('close', () => self.send({ type: 'broker.close' }));
-          c.on('offline', () => self.send({ type: 'broker.offline' }));
-          c.on('end', () => self.send({ type: 'broker.end' }));
-          // Spec 000 §8: message-queue errors are only logged to the console.
-          c.on('error', (error) => {
-            console.warn('消息队列错误', error.message);
-            self.send({ type: 'broker.error', message: error.message });
-          });
-          // Messages skip the machine (ARCHITECTURE rule 4: high-rate data takes no per-message
-          // transition); the machine owns the connection's lifecycle and subscriptions only.
-          c.on('message', (topic, payload) => {
-            touched();
-            broker$.next({ topic, payload });
-          });
+          client = null;
+          const mine = ++attempt;
+          const connect = (mqtt: typeof import('mqtt')) => {
+            const c = mqtt.connect(params.url, {
+              username: params.username,
+              password: params.password,
+              connectTimeout: params.connectTimeout,
+              reconnectPeriod: params.reconnectPeriod,
+              keepalive: params.keepalive,
+              resubscribe: params.resubscribe,
+              clientId,
+            });
+            client = c;
+            c.on('connect', () => self.send({ type: 'broker.connected' }));
+            c.on('reconnect', () => self.send({ type: 'broker.reconnecting' }));
+            c.on('close', () => self.send({ type: 'broker.close' }));
+            c.on('offline', () => self.send({ type: 'broker.offline' }));
+            c.on('end', () => self.send({ type: 'broker.end' }));
+            // Spec 000 §8: message-queue errors are only logged to the console.
+            c.on('error', (error) => {
+              console.warn('消息队列错误', error.message);
+              self.send({ type: 'broker.error', message: error.message });
+            });
+            // Messages skip the machine (ARCHITECTURE rule 4: high-rate data takes no per-message
+            // transition); the machine owns the connection's lifecycle and subscriptions only.
+            c.on('message', (topic, payload) => {
+              touched();
+              broker$.next({ topic, payload });
+            });
+            for (const m of early) c.publish(m.topic, m.payload, { qos: m.qos });
+            early = [];
+          };
+          const load = (): Promise<void> =>
+            loadMqtt().then(
+              (mqtt) => {
+                if (mine === attempt) connect(mqtt);
+              },
+              (error: unknown) => {
+                // A bundle that failed to load (a deploy, a dropped link) is asked for again, as
+                // mqtt.js would reconnect; the machine stays in 连接中 meanwhile.
+                mqttLibrary = null;
+                if (mine !== attempt) return;
+                console.warn('消息队列模块加载失败', error);
+                setTimeout(load, params.reconnectPeriod);
+              },
+            );
+          void load();
         },
         subscribe: (_, { topic, qos }) => void client?.subscribe(topic, { qos }, () => undefined),
         unsubscribe: (_, { topic }) => void client?.unsubscribe(topic),
-        publish: (_, { topic, qos, payload }) => void client?.publish(topic, payload, { qos }),
+        publish: (_, { topic, qos, payload }) => {
+          if (client) client.publish(topic, payload, { qos });
+          else early.push({ topic, payload, qos });
+        },
         resubscribeAll: ({ self }, { subscriptions, connection }) => {
           const acknowledged = () => self.send({ type: 'broker.subscribed', connection });
           const topics = Object.entries(subscriptions);
@@ -211,6 +242,8 @@ export function createRealtime(options: RealtimeOptions): Realtime & { stop(): v
           );
         },
         endClient: () => {
+          attempt++;
+          early = [];
           client?.end(true);
           client = null;
         },
@@ -345,3 +378,10 @@ export function createRealtime(options: RealtimeOptions): Realtime & { stop(): v
 /** The top-level state name of a (possibly compound) state value. */
 const topState = (value: StateValue): string =>
   typeof value === 'string' ? value : (Object.keys(value)[0] ?? '');
+
+let mqttLibrary: Promise<typeof import('mqtt')> | null = null;
+/** mqtt.js, loaded once on first use. */
+const loadMqtt = () => {
+  mqttLibrary ??= import('mqtt');
+  return mqttLibrary;
+};

@@ -81,6 +81,25 @@ export const assessmentResource: ResourceDef = {
   authority: { view: AssessmentAuthority.record },
 };
 
+/**
+ * 修改 of a draft (PUT /{assessmentId}, assessmentMachine's `assessment.edit`): its cause, day and
+ * opinion. The answers change on the assessment form itself (继续评估).
+ */
+export const assessmentEditForm: ResourceDef = {
+  ...assessmentResource,
+  name: 'assessmentEdit',
+  derived: true,
+  fields: [
+    { name: 'oldmanId', label: '长者', type: 'ref', ref: 'oldmanAll', readOnly: true },
+    { name: 'causeId', label: '评估原因', type: 'ref', ref: 'assessCause', required: true },
+    { name: 'assessDate', label: '评估日期', type: 'date', required: true },
+    { name: 'remark', label: '评估意见', type: 'textarea', maxLength: 200, wide: true },
+  ],
+  columns: [],
+  api: { update: AssessmentPaths.one.replace(':assessmentId', ':id') },
+  authority: { view: AssessmentAuthority.record, update: AssessmentAuthority.add },
+};
+
 /** The assessment part of 护理计划 (spec 001 §2 "Care plan"): its resources and screens, in menu order. */
 export const assessmentResources: readonly ResourceDef[] = [assessmentResource];
 export const assessmentItems: readonly MenuNode[] = [

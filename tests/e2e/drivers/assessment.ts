@@ -11,14 +11,14 @@ import {
 import { offers } from '../../../machines/workflow.js';
 import { ADMIN, signIn } from '../support.js';
 import { call, newElder, type Rec, tokenOf } from './common.js';
-import { type ListScreen, narrowList, narrowTo, toast } from './workflowList.js';
+import { formStep, type ListScreen, narrowList, narrowTo, toast } from './workflowList.js';
 
 /**
  * The assessment machine's driver for the generated path tests (`npm run paths -- assessment
- * --transitions --without assessment.edit --format playwright`; 修改 is the API's PUT of a draft's
- * cause and day, which no console screen offers). Each path assesses an elder of its own with the
- * 简易评估 (ten items): 暂存 and 提交评估 on the form (a new one opened for the elder, a draft resumed
- * with 继续评估), 解绑 and 删除 on the record's row of 评估记录. Each state is read from the server and
+ * --transitions --format playwright`). Each path assesses an elder of its own with the 简易评估 (ten
+ * items): 暂存 and 提交评估 on the form (a new one opened for the elder, a draft resumed with
+ * 继续评估), 修改 (a draft's cause, day and opinion) in its dialog, 解绑 and 删除 on the record's row
+ * of 评估记录. Each state is read from the server and
  * from 评估记录 narrowed to the elder: the record's status and exactly the buttons offered there.
  */
 export interface AssessmentCtx {
@@ -35,6 +35,7 @@ const byElder = (ctx: AssessmentCtx) => ({ filter: '长者', param: 'oldmanId', 
 /** The row's buttons and the event each stands for (导出打印 goes with 解绑: a submitted record). */
 const buttons: [string, AssessmentEvent['type']][] = [
   ['继续评估', 'assessment.save'],
+  ['修改', 'assessment.edit'],
   ['导出打印', 'assessment.unbind'],
   ['解绑', 'assessment.unbind'],
   ['删除', 'assessment.remove'],
@@ -111,10 +112,20 @@ export const driver = {
       case 'assessment.unbind':
       case 'assessment.remove':
         return rowStep(page, ctx, assessmentEvents[event.type].label);
-      case 'assessment.edit':
-        throw new Error(
-          '修改 has no button on any screen: leave it out of the paths (--without assessment.edit)',
-        );
+      case 'assessment.edit': {
+        // 修改 in its dialog: the opinion changes, the answers stay
+        const before = (await stored(page, ctx)) as Rec;
+        const { row } = await narrowTo(page, list, byElder(ctx), Number(before.assessmentId));
+        const remark = `路径修改${Date.now() % 100_000}`;
+        await formStep(page, row, '修改', async (dialog) => {
+          await expect(dialog.getByLabel('评估日期')).not.toHaveValue('');
+          await dialog.getByLabel('评估意见').fill(remark);
+        });
+        const after = (await stored(page, ctx)) as Rec;
+        expect(after.remark).toBe(remark);
+        expect(after.answers).toEqual(before.answers);
+        return;
+      }
       default: {
         const unknown: never = event;
         throw new Error(`the assessment driver does not know ${JSON.stringify(unknown)}`);

@@ -1,11 +1,11 @@
 import { type ReactNode, useState } from 'react';
 import type { ResourceDef } from '../../domain/resource.js';
 import { offers, type Workflow } from '../../machines/workflow.js';
-import { useApp } from '../../src/app/AppContext.js';
-import { hasAuthority } from '../../src/auth/authorityStore.js';
-import type { Row } from '../../src/resource/index.js';
-import { rowButton } from '../../src/resource/index.js';
+import { useApp } from '../app/AppContext.js';
+import { hasAuthority } from '../auth/authorityStore.js';
 import { FormDialog } from './FormDialog.js';
+import type { Row } from './format.js';
+import { rowButton } from './rowButton.js';
 
 /** A step of a record's workflow that is done through a form (编辑 included). */
 export interface FormStep {

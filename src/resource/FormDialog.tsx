@@ -1,6 +1,7 @@
 import { Dialog, DialogBody } from '@blueprintjs/core';
 import type { ResourceDef } from '../../domain/resource.js';
-import { ResourceForm, type Row } from '../../src/resource/index.js';
+import type { Row } from './format.js';
+import { ResourceForm } from './ResourceForm.js';
 
 /**
  * A record's form in a dialog: 编辑 of the record itself, or a workflow step that carries a form
