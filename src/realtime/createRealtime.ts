@@ -173,7 +173,7 @@ export function createRealtime(options: RealtimeOptions): Realtime & { stop(): v
           client?.end(true);
           client = null;
           const mine = ++attempt;
-          const connect = (mqtt: typeof import('mqtt')) => {
+          const connect = (mqtt: MqttLibrary) => {
             const c = mqtt.connect(params.url, {
               username: params.username,
               password: params.password,
@@ -379,9 +379,10 @@ export function createRealtime(options: RealtimeOptions): Realtime & { stop(): v
 const topState = (value: StateValue): string =>
   typeof value === 'string' ? value : (Object.keys(value)[0] ?? '');
 
-let mqttLibrary: Promise<typeof import('mqtt')> | null = null;
-/** mqtt.js, loaded once on first use. */
+type MqttLibrary = (typeof import('mqtt'))['default'];
+let mqttLibrary: Promise<MqttLibrary> | null = null;
+/** mqtt.js, loaded once on first use (its browser build exports only a default). */
 const loadMqtt = () => {
-  mqttLibrary ??= import('mqtt');
+  mqttLibrary ??= import('mqtt').then((m) => m.default);
   return mqttLibrary;
 };

@@ -10,14 +10,15 @@ import {
 import { offers } from '../../../machines/workflow.js';
 import { fillPath } from '../../../src/resource/listQuery.js';
 import { ADMIN, signIn } from '../support.js';
-import { anHourAgo, call, newElder, tokenOf } from './common.js';
+import { anHourAgo, call, tokenOf } from './common.js';
+import { residentInHouse } from './nursingPlan.js';
 import { expectOffered, formStep, type ListScreen, narrowTo, rowAction } from './workflowList.js';
 
 /**
  * The adverse event machine's driver for the generated path tests (`npm run paths -- adverseEvent
  * --transitions --without adverse.edit --format playwright`; 编辑 is the shared form step the
- * complaint paths walk, and the driver does it too). Each path reports a minor event (no alarm) of an
- * elder of its own, at a place named for the path, through the API; 开始调查, 提交整改 and 结案 are the
+ * complaint paths walk, and the driver does it too). Each path reports a minor event (no alarm) of a
+ * resident, at a place named for the path (which finds its row), through the API; 开始调查, 提交整改 and 结案 are the
  * row's buttons on 不良事件 with their confirmation or form, 添加跟进记录 is 新增 under 调查与整改记录 on
  * the event's page. Each state is read from the server, from the row (status, buttons enabled
  * exactly where the machine takes their events) and from the event's page (status, whether entries
@@ -48,12 +49,16 @@ async function detail(page: Page, ctx: AdverseEventCtx, status: number) {
   return screen;
 }
 
+let seq = 0;
+
 export const driver = {
   async start(page: Page): Promise<AdverseEventCtx> {
     await signIn(page, ADMIN);
     const token = await tokenOf(page);
-    const elder = await newElder(page, token, '路径不良');
-    const place = `路径测试地点${elder.oldmanName.replace(/\D/g, '')}`;
+    // a resident (the server takes reports of residents only); the place, the path's own, finds the row
+    const elder = await residentInHouse(page, token);
+    seq += 1;
+    const place = `路径测试地点${(Date.now() % 1_000_000) + seq}`;
     const made = await call(page, token, 'POST', P.adverseEvent, {
       eventType: 1,
       oldmanId: elder.oldmanId,
