@@ -1,5 +1,5 @@
 import { Button, Callout, Card, NonIdealState, Spinner } from '@blueprintjs/core';
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { DashboardScreens } from '../../domain/screens.js';
 import { navigate } from '../../src/router/hash.js';
 import { EChart } from '../../src/ui/EChart.js';
@@ -70,7 +70,9 @@ const FIGURES: readonly Figure[] = [
  * in their order, then this month's birthdays. Live: the push channel names what moved.
  */
 export function Dashboard() {
-  const { config, set, headline, birthdays, charts, error, updatedAt, reload } = useDashboard();
+  const { config, set, headline, birthdays: birthdaysNow, charts, error, updatedAt, reload } = useDashboard();
+  // the month's birthdays (hundreds in a large home) render after the figures and charts, not before
+  const birthdays = useDeferredValue(birthdaysNow);
   const shown = useMemo(() => set?.panels.filter((p) => p.show).map((p) => p.panel) ?? [], [set]);
   // Type grows with the screen: a wall monitor at 2560 px reads as a laptop at 1366.
   const scale = Math.min(2, Math.max(1, window.innerWidth / 1600));

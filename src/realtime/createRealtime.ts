@@ -217,7 +217,11 @@ export function createRealtime(options: RealtimeOptions): Realtime & { stop(): v
                 setTimeout(load, params.reconnectPeriod);
               },
             );
-          void load();
+          // The first load waits for a quiet moment (at most 2 s): alarms come over the push channel
+          // too, and the screen being opened draws first.
+          if (!mqttLibrary && typeof requestIdleCallback === 'function')
+            requestIdleCallback(() => void load(), { timeout: 2_000 });
+          else void load();
         },
         subscribe: (_, { topic, qos }) => void client?.subscribe(topic, { qos }, () => undefined),
         unsubscribe: (_, { topic }) => void client?.unsubscribe(topic),
