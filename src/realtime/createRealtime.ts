@@ -383,7 +383,7 @@ export function createRealtime(options: RealtimeOptions): Realtime & { stop(): v
 const topState = (value: StateValue): string =>
   typeof value === 'string' ? value : (Object.keys(value)[0] ?? '');
 
-type MqttLibrary = (typeof import('mqtt'))['default'];
+type MqttLibrary = typeof import('mqtt')['default'];
 let mqttLibrary: Promise<MqttLibrary> | null = null;
 /** mqtt.js, loaded once on first use (its browser build exports only a default). */
 const loadMqtt = () => {
