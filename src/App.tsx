@@ -11,7 +11,7 @@ import {
   RadioGroup,
   Spinner,
 } from '@blueprintjs/core';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useMatches, useNavigate, useNavigation, useOutlet } from 'react-router-dom';
 import { ALL_DATA_DEPTS, dataDeptChoices, dataDeptName } from '../domain/session.js';
@@ -26,7 +26,7 @@ import type { SystemConfig } from './config/systemConfig.js';
 import { ShellLayout } from './layout/ShellLayout.js';
 import { type DisplayMenu, iframeHash, menuLeaves, menusFromServer, WORKBENCH } from './menu/menus.js';
 import { RealtimeProvider } from './realtime/context.js';
-import { createRealtime } from './realtime/createRealtime.js';
+import { useLiveChannels } from './realtime/useLiveChannels.js';
 import { setNavigator } from './router/hash.js';
 import { type KeptPage, KeptPages } from './router/KeptPages.js';
 import { keptKeys } from './router/keptPages.js';
@@ -34,7 +34,8 @@ import type { PageInfo } from './router/page.js';
 import { FALLBACK_ROUTE, type ScreenHandle } from './router/routes.js';
 import { discardUnsaved, hasUnsaved } from './router/unsaved.js';
 import { toast } from './session/createClient.js';
-import { provideSession, type WarmStart } from './session/effects.js';
+import type { WarmStart } from './session/effects.js';
+import { useSession } from './session/useSession.js';
 import {
   closeAll,
   closeOthers,
@@ -46,7 +47,7 @@ import {
   type TabState,
   tabPath,
 } from './tabs/tabBar.js';
-import { emit, on } from './util/events.js';
+import { emit } from './util/events.js';
 import { local, session as sessionStore } from './util/storage.js';
 import { applyWatermark } from './util/watermark.js';
 
@@ -76,10 +77,7 @@ export function App({
   /** The session's first calls, already asked by the page (src/main.tsx). */
   warm?: WarmStart;
 }) {
-  const machine = useMemo(() => provideSession(client, warm), [client, warm]);
-  const sessionRef = useActorRef(machine);
-  const state = useSelector(sessionRef, (s) => s.value as string);
-  const ctx = useSelector(sessionRef, (s) => s.context);
+  const { sessionRef, state, ctx } = useSession(client, warm);
   const canCancelSwitch = useSelector(sessionRef, (s) => s.can({ type: 'session.cancelSwitch' }));
   const chosenDept = ctx.userInfo?.selectedDataDeptId;
   const services: AppServices = useMemo(
@@ -104,10 +102,6 @@ export function App({
   }, [routerNavigate]);
   const [deptChoice, setDeptChoice] = useState<number | null>(null);
 
-  useEffect(
-    () => on('sessionError', ({ code }) => sessionRef.send({ type: 'session.error', code })),
-    [sessionRef],
-  );
   useEffect(() => {
     if (state === 'anonymous')
       window.location.assign(`/login.html?returnUrl=${encodeURIComponent(window.location.hash || '#/')}`);
@@ -125,28 +119,16 @@ export function App({
   }, [state, ctx.userInfo, config.iconConfig.waterMark]);
 
   // The live channels run while a user is signed in; a pushed login-expired ends the session.
-  const [realtime, setRealtime] = useState<ReturnType<typeof createRealtime> | null>(null);
   const token = ctx.userInfo?.token;
-  const mqttClientId = ctx.userInfo?.mqttClientId;
-  const orgId = ctx.userInfo?.orgInfo.orgId;
   // A switch of department being chosen keeps the page and its live channels behind the dialog.
   const signedIn = state === 'authenticated' || (state === 'choosingDepartment' && canCancelSwitch);
-  useEffect(() => {
-    if (!signedIn || !token || !mqttClientId || orgId === undefined) return;
-    const live = createRealtime({
-      token,
-      mqttClientId,
-      orgId,
-      request: client.request,
-      onSessionEnded: (code) => sessionRef.send({ type: 'session.error', code }),
-      flushLogs,
-    });
-    setRealtime(live);
-    return () => {
-      live.stop();
-      setRealtime(null);
-    };
-  }, [signedIn, token, mqttClientId, orgId, client, sessionRef, flushLogs]);
+  const realtime = useLiveChannels({
+    signedIn,
+    userInfo: ctx.userInfo,
+    request: client.request,
+    onSessionEnded: (code) => sessionRef.send({ type: 'session.error', code }),
+    flushLogs,
+  });
 
   // Notices and reminders pushed while the console is open show at once.
   useEffect(() => {
