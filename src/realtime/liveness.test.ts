@@ -52,4 +52,22 @@ describe('liveness of the live channels', () => {
     // offline is never a start
     expect(livenessOf({ ...starting, online: false }, t0).stale).toBe(true);
   });
+
+  it('lets one channel make its first connection while the other already delivers, but not one that dropped', () => {
+    // the push channel is up and beating; the broker's client is still loading or connecting
+    const pushFirst: ChannelHealth = {
+      push: 'open',
+      broker: 'connecting',
+      lastMessageAt: t0 + 1_500,
+      online: true,
+      startedAt: t0,
+    };
+    expect(livenessOf(pushFirst, t0 + 2_000).stale).toBe(false);
+    expect(livenessOf(pushFirst, t0 + 10_000)).toMatchObject({ stale: true, reason: 'broker' });
+    expect(livenessOf({ ...pushFirst, broker: 'reconnecting' }, t0 + 2_000)).toMatchObject({
+      stale: true,
+      reason: 'broker',
+    });
+    expect(livenessOf({ ...pushFirst, push: 'closed' }, t0 + 2_000).reason).toBe('push');
+  });
 });

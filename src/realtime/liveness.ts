@@ -33,23 +33,24 @@ const reasonText: Record<StaleReason, string> = {
 
 /**
  * Whether what the console and the wall show may be out of date (issue #18 item 3): the browser went
- * offline, a channel is not open, or nothing arrived for Liveness.staleAfterMs. A channel still
- * connecting in the first seconds after the start is not stale: a sign-in is not an outage.
+ * offline, a channel is not open, or nothing arrived for Liveness.staleAfterMs. A channel still making
+ * its first connection in the first seconds after the start is not stale, whatever the other channel
+ * has delivered meanwhile: a sign-in (or a page opened) is not an outage. A channel that was open and
+ * dropped is stale at once.
  */
 export function livenessOf(h: ChannelHealth, now: number): LivenessView {
   const last = h.lastMessageAt;
   const silentFor = last === null ? null : Math.max(0, Math.floor((now - last) / 1000));
-  const starting = last === null && now - h.startedAt < Liveness.staleAfterMs;
+  const starting = now - h.startedAt < Liveness.staleAfterMs;
+  const down = (channel: ConnectionState) => channel !== 'open' && !(starting && channel === 'connecting');
   const reason: StaleReason | null = !h.online
     ? 'offline'
-    : starting
-      ? null
-      : h.push !== 'open'
-        ? 'push'
-        : h.broker !== 'open'
-          ? 'broker'
-          : now - (last ?? h.startedAt) >= Liveness.staleAfterMs
-            ? 'silent'
-            : null;
+    : down(h.push)
+      ? 'push'
+      : down(h.broker)
+        ? 'broker'
+        : now - (last ?? h.startedAt) >= Liveness.staleAfterMs
+          ? 'silent'
+          : null;
   return { stale: reason !== null, reason, text: reason ? reasonText[reason] : '', silentFor };
 }
