@@ -92,9 +92,13 @@ export function useBuildingFloor() {
     request<PlanCollection>({ url: IotPaths.floorMap, params: choice }).then(setPlan, () => setPlan(null));
   }, [choice, request]);
   const building = buildings.find((b) => b.buildingId === choice?.buildingId) ?? null;
-  const select = (buildingId: number, floorNo: number) => {
+  /**
+   * Shows a floor. A choice the user makes is remembered for the next visit; `remember: false` is for
+   * moves nobody chose (the wall's cycle, an arrival's floor), which must not overwrite it.
+   */
+  const select = (buildingId: number, floorNo: number, { remember = true } = {}) => {
     setChoice({ buildingId, floorNo });
-    if (buildingId !== choice?.buildingId)
+    if (remember && buildingId !== choice?.buildingId)
       request({
         url: IotPaths.userBuilding,
         method: 'POST',

@@ -39,7 +39,7 @@ export function WallMap({ focus }: { focus: { alarm: AlarmRecord; picked?: boole
     if (!auto || !bf.choice) return;
     const timer = setTimeout(() => {
       const next = nextFloor(latest.current.buildings, latest.current.choice);
-      if (next) latest.current.select(next.buildingId, next.floorNo);
+      if (next) latest.current.select(next.buildingId, next.floorNo, { remember: false });
     }, CYCLE_SECONDS * 1000);
     return () => clearTimeout(timer);
   }, [auto, bf.choice]);
@@ -54,7 +54,7 @@ export function WallMap({ focus }: { focus: { alarm: AlarmRecord; picked?: boole
     // queue and the sound still announce the arrival)
     if (!cycling.current) return;
     const floor = floorOfAlarm(latest.current.buildings, focus.alarm);
-    if (floor) latest.current.select(floor.buildingId, floor.floorNo);
+    if (floor) latest.current.select(floor.buildingId, floor.floorNo, { remember: false });
   }, [focus]);
 
   const floorName =

@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { localDateTime } from '../../domain/clock.js';
 import { outingEvents } from '../../machines/outingMachine.js';
-import { mapDrawn, openMapCard } from './realtime.js';
+import { mapDrawn, openMapCard, showFloor } from './realtime.js';
 import { ADMIN, selectElder, signIn } from './support.js';
 
 const SHOTS = process.env.E2E_SHOTS ? '.tmp' : null;
@@ -219,6 +219,7 @@ test('outing: the map card and the bed card show 外出中 as soon as the elder 
   const sameFloor = devices
     .filter((d) => d.buildingId === building?.buildingId && d.floorNo === 1)
     .map((d) => Number(d.deviceId));
+  await showFloor(page, building?.buildingId ?? 0, 1);
   const card = await openMapCard(page, Number(watch.deviceId), String(watch.oldmanName), sameFloor);
   await expect(card.getByTestId('elder-outing')).toHaveCount(0);
   const outId = await approvedOuting(page, watch.oldmanId, -10, 120);

@@ -2,7 +2,15 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import type { SimulatedDevice } from '../../server/db/seedRealtime.js';
-import { e2eDataDir, e2ePort, type MapHook, mapDrawn, openMapCard, publishAsDevice } from './realtime.js';
+import {
+  e2eDataDir,
+  e2ePort,
+  type MapHook,
+  mapDrawn,
+  openMapCard,
+  publishAsDevice,
+  showFloor,
+} from './realtime.js';
 import { ADMIN, signIn } from './support.js';
 
 interface LiveDevice {
@@ -49,6 +57,7 @@ test('residents move on the floor plan; clicking one opens their card with batte
   const sameFloor = live
     .filter((d) => d.buildingId === building?.buildingId && d.floorNo === 1)
     .map((d) => d.deviceId);
+  await showFloor(page, building?.buildingId ?? 0, 1);
   const card = await openMapCard(page, target.deviceId, target.oldmanName ?? '', sameFloor);
   await expect(card).toContainText('电量');
   // online, or in one of the alarm states when the simulator (or an earlier test) raised one on this watch
@@ -107,6 +116,7 @@ test("another floor takes the card and trail away; 查找长者 and an alarm's ?
     .map((f) => f.floorNo)
     .find((n) => n !== 1 && onFloor(n).length > 0);
   if (!target || upstairs === undefined) throw new Error('residents on two floors needed');
+  await showFloor(page, building?.buildingId ?? 0, 1);
   const card = await openMapCard(
     page,
     target.deviceId,

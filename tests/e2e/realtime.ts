@@ -166,6 +166,18 @@ export async function mapDrawn(page: Page) {
 }
 
 /**
+ * Shows a building's floor on the map by its pickers, as a user would: the map opens on the floor the
+ * user chose last (kept on the server), which an earlier test's jump to an alarm may have changed.
+ */
+export async function showFloor(page: Page, buildingId: number, floorNo: number) {
+  await page.getByLabel('楼栋').selectOption(String(buildingId));
+  await page.getByLabel('楼层').selectOption(String(floorNo));
+  await expect(page.getByLabel('楼栋')).toHaveValue(String(buildingId));
+  await expect(page.getByLabel('楼层')).toHaveValue(String(floorNo));
+  await mapDrawn(page);
+}
+
+/**
  * Clicks a resident's marker on the live map until their card opens. Markers walk (a resident in the
  * corridor crosses a marker's width in a fraction of a second), so the marker is found and the map's
  * place on the page read in one step, just before the click. A click lands only while no other marker

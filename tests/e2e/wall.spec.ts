@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { IotPaths } from '../../domain/api/iot.js';
 import { devicesOf, e2eDataDir, e2ePort, sos } from './realtime.js';
 import { ADMIN, signIn } from './support.js';
 
@@ -80,6 +81,8 @@ test('an SOS reaches the wall queue within seconds, the counters move, and a cli
   expect(name).not.toBe('');
   const open = await count(page, 'wall-count-open');
   const critical = await count(page, 'wall-count-critical');
+  // the building the user last chose on 实时定位: the wall's own moves must not change it
+  const remembered = await api<number | null>(page, IotPaths.userBuilding);
   // The who-line ends with the device: 手表41, not 手表410 (the row's text runs on into the waiting time).
   const row = page
     .getByTestId('wall-alarm-row')
@@ -135,6 +138,8 @@ test('an SOS reaches the wall queue within seconds, the counters move, and a cli
     await expect
       .poll(() => page.evaluate(() => (window as unknown as { __floors: string[] }).__floors))
       .toContainEqual(expect.stringContaining(`${floorNo}层`));
+  // the cycle and the arrival moved the map; the user's remembered building stays (the wall overwrote it)
+  expect(await api<number | null>(page, IotPaths.userBuilding)).toBe(remembered);
   // The most severe alarm heads the queue, and its waiting time counts up.
   await expect(page.getByTestId('wall-alarm-row').first()).toContainText('紧急');
   const waitedBefore = await row.getByTestId('wall-waiting').textContent();
