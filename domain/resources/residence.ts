@@ -46,6 +46,8 @@ export const LiveStatus = {
   cancelled: 6,
 } as const;
 export type LiveStatusCode = (typeof LiveStatus)[keyof typeof LiveStatus];
+/** Elders living in the home, who get care and may go out or be reported on: 在住 and 试住. */
+export const IN_HOUSE_STATUSES: readonly number[] = [LiveStatus.living, LiveStatus.trial];
 export const isLiveStatus = (n: number): n is LiveStatusCode => n >= 1 && n <= 6 && Number.isInteger(n);
 
 /** bed.bedStatus: follows the residence of whoever holds the bed; maintenance is set by hand. */

@@ -1,6 +1,6 @@
 import { AssessmentPaths } from '../../api/assessment.js';
 import { type MenuNode, screen } from '../../module.js';
-import type { ResourceDef } from '../../resource.js';
+import { type FieldDef, fieldOf, type ResourceDef } from '../../resource.js';
 
 /** Authority codes of the assessment screens (menu entries and their buttons). */
 export const AssessmentAuthority = {
@@ -81,6 +81,12 @@ export const assessmentResource: ResourceDef = {
   authority: { view: AssessmentAuthority.record },
 };
 
+function recordField(name: string): FieldDef {
+  const field = fieldOf(assessmentResource, name);
+  if (!field) throw new Error(`能力评估没有字段 ${name}`);
+  return field;
+}
+
 /**
  * 修改 of a draft (PUT /{assessmentId}, assessmentMachine's `assessment.edit`): its cause, day and
  * opinion. The answers change on the assessment form itself (继续评估).
@@ -89,11 +95,12 @@ export const assessmentEditForm: ResourceDef = {
   ...assessmentResource,
   name: 'assessmentEdit',
   derived: true,
+  // the record's own fields, the three 修改 changes made writable
   fields: [
-    { name: 'oldmanId', label: '长者', type: 'ref', ref: 'oldmanAll', readOnly: true },
-    { name: 'causeId', label: '评估原因', type: 'ref', ref: 'assessCause', required: true },
-    { name: 'assessDate', label: '评估日期', type: 'date', required: true },
-    { name: 'remark', label: '评估意见', type: 'textarea', maxLength: 200, wide: true },
+    recordField('oldmanId'),
+    { ...recordField('causeId'), readOnly: false, required: true },
+    { ...recordField('assessDate'), readOnly: false, required: true },
+    { ...recordField('remark'), readOnly: false },
   ],
   columns: [],
   api: { update: AssessmentPaths.one.replace(':assessmentId', ':id') },

@@ -15,7 +15,7 @@ import {
   adverseFollowResource,
   adverseRectifyForm,
 } from '../../../domain/modules/administration/qualityAdverse.js';
-import { LiveStatus } from '../../../domain/resources/residence.js';
+import { IN_HOUSE_STATUSES } from '../../../domain/resources/residence.js';
 import { adverseEventEvents, adverseEventWorkflow } from '../../../machines/adverseEventMachine.js';
 import { offers } from '../../../machines/workflow.js';
 import { elderDept } from '../../http/deptScope.js';
@@ -72,8 +72,6 @@ async function raiseSeriousAlarm(ctx: Ctx, row: Row) {
   });
 }
 
-const residentStatuses: readonly number[] = [LiveStatus.living, LiveStatus.trial];
-
 const eventHooks: ResourceHooks = {
   async prepare(ctx, row, existing) {
     if (existing && !offers(adverseEventWorkflow, existing, 'adverse.edit'))
@@ -87,7 +85,7 @@ const eventHooks: ResourceHooks = {
     ).rows[0];
     // An event is reported for someone in the home's care; an earlier report keeps its elder.
     const elderChanged = !existing || Number(existing.oldmanId) !== Number(merged.oldmanId);
-    if (elder && elderChanged && !residentStatuses.includes(Number(elder.oldmanStatus)))
+    if (elder && elderChanged && !IN_HOUSE_STATUSES.includes(Number(elder.oldmanStatus)))
       refuse(
         `${elder.oldmanName}当前为${dictLabel('liveStatus', elder.oldmanStatus) || '未入住'}，只有在住或试住的长者可以上报不良事件`,
       );

@@ -36,7 +36,7 @@ import {
   signResource,
 } from '../../../domain/modules/care/health.js';
 import { BaseDataAuthority } from '../../../domain/resources/baseData.js';
-import { LiveStatus } from '../../../domain/resources/residence.js';
+import { IN_HOUSE_STATUSES } from '../../../domain/resources/residence.js';
 import type { SessionUser } from '../../auth/tokens.js';
 import type { Db } from '../../db/index.js';
 import { ApiFailure } from '../../http/failure.js';
@@ -103,8 +103,7 @@ const signHooks: ResourceHooks = {
       .where('orgId', '=', ctx.user.orgId)
       .executeTakeFirst();
     if (!elder) throw new ApiFailure(Code.invalidInput, '长者不存在');
-    const resident = [LiveStatus.living, LiveStatus.trial] as number[];
-    if (!existing && !resident.includes(elder.oldmanStatus))
+    if (!existing && !IN_HOUSE_STATUSES.includes(elder.oldmanStatus))
       throw new ApiFailure(Code.invalidInput, `${elder.oldmanName}不在住，不能录入体征`);
     row.abnormal = signAlarmText(readingOf(merged)) ? 1 : 0;
     if (row.oldmanId !== undefined) await inElderDept(ctx, row);

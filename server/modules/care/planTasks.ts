@@ -10,14 +10,11 @@ import {
 } from '../../../domain/api/care.js';
 import { localDateTime, localDay } from '../../../domain/clock.js';
 import { OutStatus } from '../../../domain/resources/outing.js';
-import { LiveStatus } from '../../../domain/resources/residence.js';
+import { IN_HOUSE_STATUSES } from '../../../domain/resources/residence.js';
 import type { Db } from '../../db/index.js';
 import { minuteJob } from '../../minuteJob.js';
 import type { PushHub } from '../../push/hub.js';
 import type { Services } from '../../services.js';
-
-/** Residents who get care: 在住 and 试住. */
-const IN_HOUSE = [LiveStatus.living, LiveStatus.trial];
 
 /**
  * The execution groups' plans (a link table no screen edits), the one index that makes task
@@ -80,7 +77,7 @@ export async function generateTasks(
     join oldman m on m.oldmanId = p.oldmanId
     where p.planStatus = ${PlanStatus.active} and p.startDate <= ${day}
       and (p.endDate is null or p.endDate = '' or p.endDate >= ${day})
-      and m.oldmanStatus in (${sql.join(IN_HOUSE)}) ${byPlan} ${byOrg}`.execute(db);
+      and m.oldmanStatus in (${sql.join(IN_HOUSE_STATUSES)}) ${byPlan} ${byOrg}`.execute(db);
   const stamp = localDateTime(Date.now());
   const rows: (string | number | null)[][] = [];
   for (const item of items.rows)
@@ -165,10 +162,10 @@ export async function cancelPlanTasks(db: Db, planIds: readonly number[], day: s
 export async function cancelAbsentTasks(db: Db, day: string) {
   const touched = await sql<{ orgId: number; deptId: number; taskId: number; why: string }>`
     select t.orgId, t.deptId, t.taskId,
-      case when m.oldmanStatus in (${sql.join(IN_HOUSE)}) then '长者外出' else '长者已退住' end as why
+      case when m.oldmanStatus in (${sql.join(IN_HOUSE_STATUSES)}) then '长者外出' else '长者已退住' end as why
     from nursingTask t join oldman m on m.oldmanId = t.oldmanId
     where t.taskDate = ${day} and t.taskStatus = ${TaskStatus.pending}
-      and (m.oldmanStatus not in (${sql.join(IN_HOUSE)})
+      and (m.oldmanStatus not in (${sql.join(IN_HOUSE_STATUSES)})
         or exists (select 1 from oldmanOut o where o.oldmanId = t.oldmanId and o.outStatus = ${OutStatus.out}))`.execute(
     db,
   );

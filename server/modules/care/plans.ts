@@ -25,7 +25,7 @@ import {
   nursingPlanResource,
   nursingTaskResource,
 } from '../../../domain/resources/carePlans.js';
-import { LiveStatus } from '../../../domain/resources/residence.js';
+import { IN_HOUSE_STATUSES } from '../../../domain/resources/residence.js';
 import { nursingPlanEvents, nursingPlanWorkflow } from '../../../machines/nursingPlanMachine.js';
 import { nursingTaskEvents, nursingTaskWorkflow } from '../../../machines/nursingTaskMachine.js';
 import { advance } from '../../../machines/workflow.js';
@@ -60,7 +60,6 @@ function checkFrequency(row: Row, existing: Row | null) {
   if (problem) invalid(problem);
 }
 
-const IN_HOUSE: readonly number[] = [LiveStatus.living, LiveStatus.trial];
 async function elderOf(ctx: Ctx, oldmanId: number) {
   const elder = await sql<{ oldmanName: string; oldmanStatus: number; deptId: number }>`
     select oldmanName, oldmanStatus, deptId from oldman where oldmanId = ${oldmanId} and orgId = ${ctx.user.orgId}`.execute(
@@ -68,7 +67,7 @@ async function elderOf(ctx: Ctx, oldmanId: number) {
   );
   return elder.rows[0] ?? invalid('长者不存在');
 }
-const hasLeft = (elder: { oldmanStatus: number }) => !IN_HOUSE.includes(Number(elder.oldmanStatus));
+const hasLeft = (elder: { oldmanStatus: number }) => !IN_HOUSE_STATUSES.includes(Number(elder.oldmanStatus));
 
 async function planOf(ctx: Ctx, planId: number) {
   return loadRow(ctx, nursingPlanResource, planId);
