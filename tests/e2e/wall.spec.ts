@@ -190,7 +190,10 @@ test('an SOS reaches the wall queue within seconds, the counters move, and a cli
     )
     .not.toBeNull();
   await expect(row.getByRole('button', { name: '确认' })).toHaveCount(0);
-  if (await row.count()) await expect(row).toContainText('已确认');
+  // (read at one moment: the row may move out of sight between a count and a look at its text)
+  await expect
+    .poll(async () => (await row.allTextContents()).every((text) => text.includes('已确认')))
+    .toBe(true);
   const unackedOnServer = async () => (await openAlarms(page)).filter((a) => a.ackTime === null).length;
   await expect
     .poll(async () => (await count(page, 'wall-count-unacked')) - (await unackedOnServer()))
