@@ -1,11 +1,15 @@
 import { Button, Callout, Card, NonIdealState, Spinner } from '@blueprintjs/core';
-import { useDeferredValue, useMemo } from 'react';
+import { lazy, Suspense, useDeferredValue, useMemo } from 'react';
 import { DashboardScreens } from '../../domain/screens.js';
 import { navigate } from '../../src/router/hash.js';
-import { EChart } from '../../src/ui/EChart.js';
 import { panelOption } from './panelOption.js';
 import { type Headline, useDashboard } from './useDashboard.js';
 import './dashboard.css';
+
+// ECharts (550 kB) loads beside the dashboard's data rather than before its first call: asked for
+// as this screen's code runs, used when the first panel's data is there.
+const echartLoaded = import('../../src/ui/EChart.js');
+const EChart = lazy(() => echartLoaded.then((m) => ({ default: m.EChart })));
 
 interface Figure {
   key: string;
@@ -119,7 +123,9 @@ export function Dashboard() {
             <Card key={panel} className="dashboard-panel" data-panel={panel}>
               <h3>{chart?.title ?? ''}</h3>
               {chart ? (
-                <EChart className="dashboard-chart" option={panelOption(chart, scale)} />
+                <Suspense fallback={<Spinner size={24} />}>
+                  <EChart className="dashboard-chart" option={panelOption(chart, scale)} />
+                </Suspense>
               ) : (
                 <Spinner size={24} />
               )}

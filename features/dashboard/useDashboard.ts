@@ -13,9 +13,12 @@ import {
 import { IotPaths } from '../../domain/api/iot.js';
 import type { DeviceStatistics } from '../../domain/api/monitors.js';
 import { pathWith } from '../../domain/api/path.js';
+import { DashboardScreens } from '../../domain/screens.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { usePageRefresh } from '../../src/app/usePageRefresh.js';
 import { useOptionalRealtime } from '../../src/realtime/context.js';
+import { storedUser } from '../../src/session/effects.js';
+import { readPageSetting, writePageSetting } from '../../src/util/storage.js';
 
 export interface DashboardConfig {
   orgId: number;
@@ -44,6 +47,28 @@ export interface Headline {
   /** Today's nurse calls and the devices online: null for a user without the IoT authority codes. */
   calls: CallStatistics | null;
   devices: DeviceStatistics[] | null;
+}
+
+/** The panels this user had on screen last time (spec 000 §3 page setting), for asking them early. */
+interface RememberedPanels {
+  userId: number;
+  panels: DashboardPanel[];
+}
+const REMEMBERED = 'shownPanels';
+
+function rememberedPanels(): DashboardPanel[] {
+  const user = storedUser();
+  const mine = readPageSetting<RememberedPanels>(DashboardScreens.moreEcharts, REMEMBERED);
+  return user && mine?.userId === user.userId && Array.isArray(mine.panels) ? mine.panels : [];
+}
+
+function rememberPanels(panels: DashboardPanel[]) {
+  const user = storedUser();
+  if (user)
+    writePageSetting(DashboardScreens.moreEcharts, REMEMBERED, {
+      userId: user.userId,
+      panels,
+    } satisfies RememberedPanels);
 }
 
 /**
@@ -91,13 +116,20 @@ export function useDashboard() {
       // The headline needs neither the settings nor the panel set: it is asked beside them.
       const headlineLoaded = loadHeadline();
       headlineLoaded.catch(() => undefined); // reported below, or moot when the settings failed
+      // Nor do the panels shown last time: they are asked beside the settings (the settings then add
+      // any panel shown since, elsewhere); on a reload or refresh, those on screen now.
+      const early = shown.current.length ? shown.current : rememberedPanels();
+      const earlyLoaded = loadPanels(early);
+      earlyLoaded.catch(() => undefined); // as the headline
       const [cfg, mine] = await Promise.all([get<DashboardConfig>(P.systemConfig), get<ShowSet>(P.showSet)]);
       setConfig(cfg);
       setSet(mine);
       shown.current = mine.panels.filter((p) => p.show).map((p) => p.panel);
+      rememberPanels(shown.current);
       await Promise.all([
         headlineLoaded,
-        loadPanels(shown.current),
+        earlyLoaded,
+        loadPanels(shown.current.filter((p) => !early.includes(p))),
         get<Birthday[]>(pathWith(P.birthCalendar, { orgId: cfg.orgId })).then(setBirthdays),
       ]);
       setError('');
