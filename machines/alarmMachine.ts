@@ -179,7 +179,7 @@ export const alarmMachine = setup({
 export type AlarmMachine = typeof alarmMachine;
 
 /** The machine state a stored record is in. */
-function stateValueOf(r: AlarmFields): StateValue {
+export function alarmStateOf(r: AlarmFields): StateValue {
   switch (r.status) {
     case AlarmStatus.handled:
       return 'handled';
@@ -215,7 +215,7 @@ function refusal(r: AlarmFields, event: AlarmEvent): string {
 
 /** Whether a stored alarm offers an event type (the console shows 确认 only where it may be sent). */
 export const alarmOffers = (record: AlarmFields, type: AlarmEvent['type']) =>
-  can(alarmMachine, stateValueOf(record), type);
+  can(alarmMachine, alarmStateOf(record), type);
 
 export type AlarmTransitionResult = { ok: true; next: AlarmFields } | { ok: false; reason: string };
 
@@ -226,7 +226,7 @@ export type AlarmTransitionResult = { ok: true; next: AlarmFields } | { ok: fals
  */
 export function alarmTransition(record: AlarmFields, event: AlarmEvent): AlarmTransitionResult {
   const snapshot = alarmMachine.resolveState({
-    value: stateValueOf(record),
+    value: alarmStateOf(record),
     context: { ...fieldsOf(record), escalateAfterMinutes: DEFAULT_ESCALATE_AFTER_MINUTES },
   });
   if (!snapshot.can(event)) return { ok: false, reason: refusal(record, event) };

@@ -9,7 +9,7 @@ import {
   Intent,
   TextArea,
 } from '@blueprintjs/core';
-import { type KeyboardEvent, useEffect, useState } from 'react';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import {
   type AlarmComment,
   type AlarmRecord,
@@ -241,6 +241,7 @@ export function AlarmDetail({
   const { request, toast } = useApp();
   const [detail, setDetail] = useState<(AlarmRecord & { comments: AlarmComment[] }) | null>(null);
   const [comment, setComment] = useState('');
+  const commentBox = useRef<HTMLInputElement>(null);
   const load = () =>
     request<AlarmRecord & { comments: AlarmComment[] }>({
       url: pathWith(IotPaths.alarmDetail, { recordId: record.recordId }),
@@ -259,6 +260,8 @@ export function AlarmDetail({
     }).then(
       () => {
         setComment('');
+        // the send button greys as the box empties: the focus goes back to the box (Esc still closes)
+        commentBox.current?.focus();
         toast('备注已添加', 'success');
         void load();
       },
@@ -322,6 +325,7 @@ export function AlarmDetail({
           ))}
         </ul>
         <InputGroup
+          inputRef={commentBox}
           placeholder="添加备注，如：已通知家属（回车发送）"
           value={comment}
           maxLength={500}
