@@ -400,6 +400,16 @@ export function listQuerySchema(def: ResourceDef) {
         blankToUndefined,
         z.string().trim().max(50, `${label}不能超过50个字`).optional(),
       );
+    } else if (!f && filter.field === def.idField) {
+      // the record's own id (a template picked by its id): a whole number, as the column holds
+      shape[param] = z.preprocess(
+        blankToUndefined,
+        z.coerce
+          .number({ error: `${label}取值无效` })
+          .int(`${label}取值无效`)
+          .positive(`${label}取值无效`)
+          .optional(),
+      );
     } else {
       shape[param] = z.preprocess(blankToUndefined, (f ? fieldSchema(f) : z.string().max(50)).optional());
     }

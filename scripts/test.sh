@@ -9,22 +9,37 @@ missing=()
 [ -d /usr/share/fonts/opentype/noto ] || missing+=(fonts-noto-cjk)
 [ -x /usr/sbin/mosquitto ] || missing+=(mosquitto)
 [ -x /usr/sbin/nginx ] || missing+=(nginx)
+ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "安装测试所需的 Debian 软件包：${missing[*]} ..."
   (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}") || { echo "无法安装：${missing[*]}"; exit 1; }
 fi
 
 mkdir -p .tmp
-rm -f .tmp/vitest.json .tmp/playwright.json
+rm -f .tmp/vitest.json .tmp/vitest-postgres.json .tmp/playwright.json
 
 npx vite build --logLevel warn || { echo "0 passed, 1 failed"; exit 1; }
 
 npx vitest run --reporter=default --reporter=json --outputFile.json=.tmp/vitest.json
 unit=$?
+
+# The server's route tests again on PostgreSQL (issue #21): a throwaway server on loopback, each app
+# on a database of its own copied from a seeded template.
+pg_port=${TEST_PG_PORT:-15432}
+trap 'scripts/postgres-throwaway.sh stop "$pg_port"' EXIT
+if pg_url=$(scripts/postgres-throwaway.sh start "$pg_port"); then
+  echo "PostgreSQL：$pg_url"
+  TEST_DATABASE_URL=$pg_url npx vitest run tests/unit/server-*.test.ts \
+    --reporter=default --reporter=json --outputFile.json=.tmp/vitest-postgres.json
+  unit_pg=$?
+else
+  unit_pg=1
+fi
+scripts/postgres-throwaway.sh stop "$pg_port"
 # the HTML report (traces and screenshots of failures) stays in .tmp/playwright-report
 PLAYWRIGHT_JSON_OUTPUT_NAME=.tmp/playwright.json PLAYWRIGHT_HTML_OUTPUT_DIR=.tmp/playwright-report PLAYWRIGHT_HTML_OPEN=never \
   npx playwright test --reporter=list,json,html
 e2e=$?
 
-node scripts/test-summary.mjs .tmp/vitest.json .tmp/playwright.json
-[ $unit -eq 0 ] && [ $e2e -eq 0 ]
+node scripts/test-summary.mjs .tmp/vitest.json .tmp/vitest-postgres.json .tmp/playwright.json
+[ $unit -eq 0 ] && [ $unit_pg -eq 0 ] && [ $e2e -eq 0 ]

@@ -58,8 +58,8 @@ import { logSmsSender, logVoiceCaller, type Services, type SmsSender, type Voice
 
 export interface AppOptions {
   dataDir: string;
-  /** ':memory:' for tests; defaults to DATA_DIR/eldercare.sqlite. */
-  databaseFile?: string;
+  /** ':memory:' for tests, or a `postgres://` address; defaults to DATA_DIR/eldercare.sqlite. */
+  databaseFile?: string | undefined;
   /** With ':memory:', start from this serialized database (tests copy one seeded database per test). */
   databaseImage?: Buffer;
   /** Built console to serve; skipped when the folder does not exist. */

@@ -26,6 +26,8 @@ function onOff(name: string, fallback: 'on' | 'off'): boolean {
 const port = Number(process.env.PORT ?? 8080);
 const host = process.env.HOST ?? '127.0.0.1';
 const dataDir = resolve(process.env.DATA_DIR ?? './data');
+// DATABASE_URL=postgres://…: PostgreSQL instead of the embedded SQLite file (issue #21)
+const databaseUrl = process.env.DATABASE_URL || undefined;
 const started = performance.now();
 // MQTT_URL: devices (and the simulator) use this external broker; consoles still use /mqtt here.
 const mqttUrl = process.env.MQTT_URL || undefined;
@@ -35,7 +37,8 @@ const deviceBrokerUrl = mqttUrl ? splitCredentials(mqttUrl).url : `ws://127.0.0.
 // SEED_DEMO=off: a real home. Its first start needs the administrator's password (ADMIN_PASSWORD,
 // changed at the first sign-in); the institution's name and the account's are ORG_NAME and ADMIN_LOGIN.
 const seedDemo = onOff('SEED_DEMO', 'on');
-const newDatabase = !existsSync(join(dataDir, DATABASE_FILE));
+// (on PostgreSQL the server itself refuses a new database without them)
+const newDatabase = !databaseUrl && !existsSync(join(dataDir, DATABASE_FILE));
 const adminPassword = process.env.ADMIN_PASSWORD ?? '';
 if (!seedDemo && newDatabase) {
   if (!adminPassword)
@@ -46,6 +49,7 @@ if (!seedDemo && newDatabase) {
 
 const app = await buildApp({
   dataDir,
+  databaseFile: databaseUrl,
   // STATIC_DIR lets parallel test runs serve their own build; the product serves dist/.
   staticDir: resolve(process.env.STATIC_DIR ?? resolve(import.meta.dirname, '..', 'dist')),
   logger: { level: process.env.LOG_LEVEL ?? 'info' },
@@ -85,7 +89,7 @@ process.stdout.write(
     ms: Math.round(performance.now() - started),
     host,
     port,
-    databaseFile: join(dataDir, DATABASE_FILE),
+    databaseFile: databaseUrl ? redactUrl(databaseUrl) : join(dataDir, DATABASE_FILE),
     externalBroker: mqttUrl && redactUrl(mqttUrl),
     demo,
   }),

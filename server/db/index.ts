@@ -1,9 +1,10 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import { BACKUPS_DIR } from './backup.js';
 import { migrateToLatest, pendingMigrations } from './migrations.js';
+import { PortableSqlPlugin, postgresPool, sqliteCompat } from './postgres.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -20,11 +21,46 @@ export function sqliteOf(db: Db): SQLite.Database {
   return connection;
 }
 
+/** Whether the address names a PostgreSQL database (DATABASE_URL) rather than a SQLite file. */
+export const isPostgresUrl = (where: string) => /^postgres(ql)?:\/\//.test(where);
+
+const postgres = new WeakSet<Db>();
+
+/** The database under a Kysely instance: the embedded SQLite file, or PostgreSQL (issue #21). */
+export const dialectOf = (db: Db): 'sqlite' | 'postgres' => (postgres.has(db) ? 'postgres' : 'sqlite');
+
+/** The column names of a table; none when there is no such table. */
+export async function tableColumns(db: Db, table: string): Promise<string[]> {
+  const { rows } =
+    dialectOf(db) === 'postgres'
+      ? await sql<{ name: string }>`select column_name as name from information_schema.columns
+          where table_schema = current_schema() and table_name = ${table}`.execute(db)
+      : await sql<{ name: string }>`select name from pragma_table_info(${table})`.execute(db);
+  return rows.map((r) => r.name);
+}
+
 /**
  * Opens (creating when new) the SQLite file, or an in-memory database for ':memory:' — started from
- * `image` (a serialized database) when one is given.
+ * `image` (a serialized database) when one is given; or the PostgreSQL database of a `postgres://`
+ * address, migrated to the latest schema.
  */
 export async function openDatabase(file: string, image?: Buffer): Promise<Db> {
+  if (isPostgresUrl(file)) {
+    if (image) throw new Error('a database image opens only in SQLite');
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: postgresPool(file) }),
+      plugins: [new PortableSqlPlugin()],
+      // DB_LOG_ERRORS=1: each refused statement on stderr, as PostgreSQL was given it
+      log: (event) => {
+        if (event.level === 'error' && process.env.DB_LOG_ERRORS === '1')
+          process.stderr.write(`${String(event.error)}\n  ${event.query.sql}\n`);
+      },
+    });
+    postgres.add(db);
+    for (const statement of sqliteCompat) await sql.raw(statement).execute(db);
+    await migrateToLatest(db as unknown as Kysely<unknown>);
+    return db;
+  }
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   if (image && file !== ':memory:') throw new Error('a database image opens only in memory');
   const sqlite = image ? new SQLite(image) : new SQLite(file);

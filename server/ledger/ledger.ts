@@ -265,7 +265,7 @@ export async function reconcile(db: Db, orgId: number): Promise<Reconciliation> 
       select e.entryId, e.amountFen, e.balanceAfterFen,
         lag(e.balanceAfterFen, 1, 0) over (partition by e.accountId order by e.entryId) as before
       from ledgerEntry e join ledgerAccount a on a.accountId = e.accountId where a.orgId = ${orgId}
-    ) where balanceAfterFen <> before + amountFen`.execute(db);
+    ) chained where balanceAfterFen <> before + amountFen`.execute(db);
   for (const row of chain.rows) problems.push(`明细 #${row.entryId} 的滚动余额不连续`);
 
   const kinds = await db

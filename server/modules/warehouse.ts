@@ -50,7 +50,9 @@ function warehouseRoutes(): AnyRoute[] {
           select k.skuId, k.skuName, coalesce(p.specName, '') as specName, coalesce(sum(s.quantity), 0) as quantity
           from storageSku k left join storageSpec p on p.specId = k.specId
           left join storageStock s on s.skuId = k.skuId and s.orgId = k.orgId
-          where k.orgId = ${ctx.user.orgId} group by k.skuId order by k.skuId`.execute(ctx.db);
+          where k.orgId = ${ctx.user.orgId} group by k.skuId, k.skuName, p.specName order by k.skuId`.execute(
+          ctx.db,
+        );
         return rows.map((r) => ({ ...r, quantity: Number(r.quantity) }));
       },
     }),

@@ -17,7 +17,7 @@ import {
   rowSchema,
 } from '../../domain/resource.js';
 import type { SessionUser } from '../auth/tokens.js';
-import type { Db } from '../db/index.js';
+import { type Db, dialectOf, tableColumns } from '../db/index.js';
 import { defaultDeptId, inReadDepts, readScopeKey } from '../http/deptScope.js';
 import { issueMessage } from '../http/errors.js';
 import { ApiFailure } from '../http/failure.js';
@@ -130,10 +130,7 @@ function fromColumns(def: ResourceDef, rows: Row[]) {
 export async function syncResourceTables(db: Db, defs: readonly ResourceDef[]) {
   for (const def of defs) {
     if (def.migratedTable || def.derived) continue;
-    const existing = await sql<{ name: string }>`select name from pragma_table_info(${def.table})`.execute(
-      db,
-    );
-    const have = new Set(existing.rows.map((r) => r.name));
+    const have = new Set(await tableColumns(db, def.table));
     if (!have.size) {
       const columns = [
         `${def.idField} integer primary key`,
@@ -156,7 +153,7 @@ export async function syncResourceTables(db: Db, defs: readonly ResourceDef[]) {
         if (!have.has(name)) await sql.raw(`alter table ${def.table} add column ${name} ${type}`).execute(db);
     }
     // Counts of a list are kept until the table changes; these triggers say when it did.
-    for (const statement of versionTriggers(def.table)) await sql.raw(statement).execute(db);
+    for (const statement of versionTriggers(def.table, dialectOf(db))) await sql.raw(statement).execute(db);
     // Counting a list of the user's departments reads this index alone.
     if (def.deptScoped)
       await sql

@@ -56,8 +56,18 @@ export function readRows(db: Db, query: RawBuilder<unknown>): Row[] | null {
 }
 
 /** Triggers that bump a table's version on every insert, update and delete. */
-export function versionTriggers(table: string): string[] {
+export function versionTriggers(table: string, dialect: 'sqlite' | 'postgres' = 'sqlite'): string[] {
   const bump = `update tableVersion set v = v + 1 where tbl = '${table}'`;
+  if (dialect === 'postgres')
+    return [
+      'create table if not exists tableVersion (tbl text primary key, v integer not null)',
+      `insert or ignore into tableVersion (tbl, v) values ('${table}', 0)`,
+      // one statement-level trigger for the three kinds of write; the function takes the table's name
+      `create or replace function bump_table_version() returns trigger language plpgsql as $$
+        begin update tableVersion set v = v + 1 where tbl = tg_argv[0]; return null; end $$`,
+      `create or replace trigger ${table}_v after insert or update or delete on ${table}
+        for each statement execute function bump_table_version('${table}')`,
+    ];
   return [
     'create table if not exists tableVersion (tbl text primary key, v integer not null)',
     `insert or ignore into tableVersion (tbl, v) values ('${table}', 0)`,

@@ -15,7 +15,7 @@ import { alarmSuppressedWhileOut } from '../../domain/resources/outing.js';
 import { alarmTransition } from '../../machines/alarmMachine.js';
 import type { BrokerPeer } from '../broker/index.js';
 import { readConfig } from '../config.js';
-import { type Db, sqliteOf } from '../db/index.js';
+import { type Db, dialectOf, sqliteOf } from '../db/index.js';
 import type { PushHub } from '../push/hub.js';
 import { isElderOut } from '../routes/live/outingPresence.js';
 import { type AlarmSubject, type Raise, raiseAlarm, toWire } from './alarms.js';
@@ -603,6 +603,61 @@ export class RulesEngine {
     return this.statements;
   }
 
+  /**
+   * The flush on PostgreSQL: the same writes in one transaction of the pool (a connection of its
+   * own, so it holds up nobody's requests).
+   */
+  private async flushPostgres(dirty: [number, DeviceState][], minutes: MinuteAggregate[]) {
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        for (const [deviceId, s] of dirty)
+          await trx
+            .updateTable('device')
+            .set({
+              online: s.online ? 1 : 0,
+              lastSeen: s.lastSeen || null,
+              battery: s.battery,
+              ...(s.position
+                ? {
+                    buildingId: s.position.buildingId,
+                    floorNo: s.position.floorNo,
+                    lng: s.position.lng,
+                    lat: s.position.lat,
+                  }
+                : {}),
+            })
+            .where('deviceId', '=', deviceId)
+            .execute();
+        if (minutes.length)
+          await trx
+            .insertInto('telemetryMinute')
+            .values(
+              minutes.map(
+                (m) => Object.fromEntries(MINUTE_COLUMNS.map((c) => [c, m[c]])) as unknown as MinuteAggregate,
+              ),
+            )
+            .onConflict((oc) =>
+              oc.columns(['deviceId', 'minute']).doUpdateSet({
+                samples: sql`telemetryMinute.samples + excluded.samples`,
+                hrSum: sql`telemetryMinute.hrSum + excluded.hrSum`,
+                hrMin: sql`least(telemetryMinute.hrMin, excluded.hrMin)`,
+                hrMax: sql`greatest(telemetryMinute.hrMax, excluded.hrMax)`,
+                brSum: sql`telemetryMinute.brSum + excluded.brSum`,
+                brMin: sql`least(telemetryMinute.brMin, excluded.brMin)`,
+                brMax: sql`greatest(telemetryMinute.brMax, excluded.brMax)`,
+                inBed: sql`telemetryMinute.inBed + excluded.inBed`,
+                movements: sql`telemetryMinute.movements + excluded.movements`,
+              }),
+            )
+            .execute();
+      });
+    } catch (error) {
+      for (const m of minutes) this.mergeMinute(m);
+      for (const [, s] of dirty) s.dirty = true;
+      this.log.error({ err: error }, 'telemetry flush failed');
+    }
+  }
+
   /** Writes changed device state and the minute aggregates in one transaction. */
   async flush() {
     const dirty = [...this.state].filter(([, s]) => s.dirty);
@@ -610,6 +665,7 @@ export class RulesEngine {
     if (dirty.length === 0 && minutes.length === 0) return;
     for (const [, s] of dirty) s.dirty = false;
     this.minutes.clear();
+    if (dialectOf(this.db) === 'postgres') return this.flushPostgres(dirty, minutes);
     // Run in one synchronous transaction: a few milliseconds that never hold the connection across
     // event-loop turns (an interactive transaction here delayed alarms by seconds).
     try {

@@ -1,6 +1,7 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { type AppOptions, buildApp } from '../../server/app.js';
 import { forgetAuthorizations } from '../../server/auth/tokens.js';
 import { sqliteOf } from '../../server/db/index.js';
@@ -16,15 +17,20 @@ export async function startTestApp(overrides: Partial<AppOptions> = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'eldercare-test-'));
   // Migrating and seeding take about a second; a worker's later apps start from a copy of its
   // first seeded database and files (the seeds then find everything in place).
-  const seeded =
-    overrides.modules || overrides.databaseFile || overrides.seedDemo === false ? null : await seededImage();
+  const plain = !(overrides.modules || overrides.databaseFile || overrides.seedDemo === false);
+  // TEST_DATABASE_URL (a PostgreSQL server): each app on a database of its own, copied from a
+  // seeded template as the in-memory image is (issue #21)
+  const onPostgres =
+    process.env.TEST_DATABASE_URL && !overrides.databaseFile ? await postgresDatabase(plain) : null;
+  const seeded = plain && !onPostgres ? await seededImage() : null;
   if (seeded) cpSync(seeded.dataDir, dataDir, { recursive: true });
+  if (onPostgres?.files) cpSync(onPostgres.files, dataDir, { recursive: true });
   const clock = { now: Date.now() };
   const sms: { phoneNum: string; text: string }[] = [];
   const calls: { phones: string[]; text: string }[] = [];
   const app = await buildApp({
     dataDir,
-    databaseFile: ':memory:',
+    databaseFile: onPostgres?.url ?? ':memory:',
     databaseImage: seeded?.image,
     now: () => clock.now,
     sms: { send: async (phoneNum, text) => void sms.push({ phoneNum, text }) },
@@ -37,12 +43,77 @@ export async function startTestApp(overrides: Partial<AppOptions> = {}) {
   });
   const close = async () => {
     await app.close();
+    await onPostgres?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   };
   return { app, clock, sms, calls, dataDir, close };
 }
 
 let image: Promise<{ image: Buffer; dataDir: string }> | null = null;
+
+let template: Promise<{ name: string; files: string }> | null = null;
+let databases = 0;
+
+/** The PostgreSQL server of TEST_DATABASE_URL with another database on the path. */
+const databaseUrl = (name: string) => {
+  const url = new URL(process.env.TEST_DATABASE_URL as string);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+
+/**
+ * A new PostgreSQL database for one app: a copy of this worker's seeded template (`seeded`), or
+ * empty; dropped by `drop`.
+ */
+async function postgresDatabase(seeded: boolean) {
+  const admin = new pg.Client({ connectionString: databaseUrl('postgres') });
+  await admin.connect();
+  try {
+    const from = seeded ? await seededTemplate() : null;
+    databases += 1;
+    const name = `eldercare_t${process.pid}_${databases}`;
+    await admin.query(`drop database if exists ${name}`);
+    await admin.query(`create database ${name}${from ? ` template ${from.name} strategy file_copy` : ''}`);
+    return {
+      url: databaseUrl(name),
+      files: from?.files ?? null,
+      async drop() {
+        const c = new pg.Client({ connectionString: databaseUrl('postgres') });
+        await c.connect();
+        // the app's pool may still be saying goodbye: wait for it rather than cut it off
+        for (let tries = 0; ; tries++)
+          try {
+            await c.query(`drop database if exists ${name}`);
+            break;
+          } catch (error) {
+            if ((error as { code?: string }).code !== '55006' || tries > 100) throw error;
+            await new Promise((r) => setTimeout(r, 20));
+          }
+        await c.end();
+      },
+    };
+  } finally {
+    await admin.end();
+  }
+}
+
+/** This worker's seeded PostgreSQL database (migrated and seeded once), the template of its apps' own. */
+function seededTemplate() {
+  template ??= (async () => {
+    const name = `eldercare_tpl${process.pid}`;
+    const admin = new pg.Client({ connectionString: databaseUrl('postgres') });
+    await admin.connect();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const files = mkdtempSync(join(tmpdir(), 'eldercare-seed-'));
+    const app = await buildApp({ dataDir: files, databaseFile: databaseUrl(name), pushBeatMs: 0 });
+    await app.close();
+    process.once('exit', () => rmSync(files, { recursive: true, force: true }));
+    return { name, files };
+  })();
+  return template;
+}
 
 /** The database and files of an app just built and seeded with the default options, made once per test worker (vitest.config.ts: isolate false) and copied for each app. */
 function seededImage() {

@@ -104,7 +104,7 @@ describe('drugs per elder: custody, doses, take-outs (issue #16)', () => {
     expect((await dose(admin, keepId, 2, { remark: '早餐后' })).body.code).toBe(0);
     expect(await keepRow(keepId)).toEqual({ restQuantity: 8, keepState: KeepState.partlyUsed });
     const logs = await sql<{ operationName: string }>`select operationName from operationLog
-      where path like '/pims/web-org/drug/%' order by rowid desc limit 2`.execute(db());
+      where path like '/pims/web-org/drug/%' order by logId desc limit 2`.execute(db());
     expect(logs.rows.map((r) => r.operationName)).toEqual([
       expect.stringMatching(/^用药：.+ 阿司匹林肠溶片 2片$/),
       '代管登记：10片，交药人王建国',

@@ -137,8 +137,9 @@ export async function writeAssessment(
     const inserted = await ctx.db
       .insertInto('assessment' as never)
       .values({ ...values, orgId: ctx.user.orgId, createTime: now, createBy: ctx.user.userId } as never)
+      .returning('assessmentId' as never)
       .executeTakeFirstOrThrow();
-    assessmentId = Number(inserted.insertId);
+    assessmentId = Number((inserted as { assessmentId: number }).assessmentId);
   }
   ctx.describe(`${final ? '提交' : '暂存'}${scale.name}：${assessmentId}`);
   return {

@@ -67,7 +67,7 @@ export async function seedCarePlans(db: Db): Promise<void> {
             row_number() over (partition by r.floorId order by m.oldmanId) as n
           from oldman m join bed b on b.bedId = m.bedId join room r on r.roomId = b.roomId
           where m.orgId = ${orgId} and m.oldmanStatus = ${LiveStatus.living}
-        ) where n = 1 order by floorId limit 3`.execute(trx);
+        ) firsts where n = 1 order by floorId limit 3`.execute(trx);
       const levelNames = ['全护理', '半护理', '特级护理'];
       const start = localDay(Date.now() - 7 * 86_400_000);
       for (const [n, elder] of elders.rows.entries()) {

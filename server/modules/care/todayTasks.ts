@@ -46,7 +46,9 @@ export async function todayTasks(ctx: Ctx, taskDate: string, floorId?: number): 
     from nursingTask t join oldman m on m.oldmanId = t.oldmanId
       join bed b on b.bedId = m.bedId join room r on r.roomId = b.roomId join floor f on f.floorId = r.floorId
       left join building bd on bd.buildingId = f.buildingId
-    where ${scope} group by f.floorId order by f.buildingId, f.floorNo, f.floorId`.execute(ctx.db);
+    where ${scope} group by f.floorId, bd.buildingId order by f.buildingId, f.floorNo, f.floorId`.execute(
+    ctx.db,
+  );
   const chosen = floorId ?? floors.rows[0]?.floorId;
   const rows =
     chosen === undefined

@@ -35,7 +35,7 @@ const panels: Record<DashboardPanel, (r: Reader) => Promise<Chart>> = {
       r,
       sql<{ deptName: string; n: number }>`select d.deptName, count(*) as n from oldman o
         join dept d on d.deptId = o.deptId
-        where ${scoped(r, 'o')} and ${inResidence('o')} group by o.deptId order by o.deptId`,
+        where ${scoped(r, 'o')} and ${inResidence('o')} group by o.deptId, d.deptName order by o.deptId`,
     );
     return {
       kind: 'bar',

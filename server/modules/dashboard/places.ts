@@ -31,7 +31,7 @@ export async function floorParts(r: Reader, buildingId?: number): Promise<z.infe
       join building bd on bd.buildingId = f.buildingId
       where b.orgId = ${r.user.orgId} and b.useStatus = 1 and ${scoped(r, 'b')}
       ${buildingId === undefined ? sql`` : sql`and bd.buildingId = ${buildingId}`}
-      group by f.floorId order by bd.buildingId, f.floorNo`,
+      group by f.floorId, bd.buildingId, bd.buildingName, f.floorName, f.floorNo order by bd.buildingId, f.floorNo`,
   );
 }
 

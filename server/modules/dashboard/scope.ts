@@ -29,7 +29,7 @@ export const inResidence = (alias: string) =>
 /** Whole years from a 'YYYY-MM-DD' birthday column to today. */
 export const ageSql = (r: Reader, column: string) =>
   sql<number>`(cast(substr(${r.today}, 1, 4) as integer) - cast(substr(${sql.ref(column)}, 1, 4) as integer)
-    - (substr(${r.today}, 6, 5) < substr(${sql.ref(column)}, 6, 5)))`;
+    - case when substr(${r.today}, 6, 5) < substr(${sql.ref(column)}, 6, 5) then 1 else 0 end)`;
 
 export const rows = async <T>(r: Reader, query: RawBuilder<T>) => (await query.execute(r.db)).rows;
 export const one = async <T>(r: Reader, query: RawBuilder<T>) => (await query.execute(r.db)).rows[0] as T;

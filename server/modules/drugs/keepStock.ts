@@ -36,7 +36,7 @@ export async function keepStockList(
     from drugKeep k where ${condition}
     group by k.oldmanId, k.drugId, k.deptId order by k.oldmanId, k.drugId ${limit}`.execute(ctx.db);
   const count = await sql<{ n: number }>`select count(*) as n from (select 1 from drugKeep k
-    where ${condition} group by k.oldmanId, k.drugId, k.deptId)`.execute(ctx.db);
+    where ${condition} group by k.oldmanId, k.drugId, k.deptId) kept`.execute(ctx.db);
   for (const r of rows) {
     r.quantity = Number(r.quantity);
     r.keepCount = Number(r.keepCount);

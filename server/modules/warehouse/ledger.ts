@@ -114,7 +114,7 @@ export async function reconcile(db: Db, orgId: number) {
       select depotId, skuId, quantity as book, 0 as moved from storageStock where orgId = ${orgId}
       union all
       select depotId, skuId, 0 as book, quantity as moved from storageStockRecord where orgId = ${orgId}
-    ) group by depotId, skuId`.execute(db);
+    ) books group by depotId, skuId`.execute(db);
   const mismatches = rows
     .map((r) => ({
       depotId: Number(r.depotId),

@@ -48,7 +48,7 @@ export async function outOf(db: Db, orgId: number, lendId: number) {
     from storageStockRecord r join storageSku k on k.skuId = r.skuId left join storageSpec p on p.specId = k.specId
     where r.orgId = ${orgId} and ((r.docKind = 'lend' and r.docId = ${lendId}) or (r.docKind = ${RETURN_KIND}
       and r.docId in (select returnId from storageLendReturn where lendId = ${lendId})))
-    group by r.skuId order by min(r.recordId)`.execute(db);
+    group by r.skuId, k.skuName, p.specName order by min(r.recordId)`.execute(db);
   const lines = rows.map((r) => {
     const lent = Number(r.lent);
     const returned = Number(r.returned);

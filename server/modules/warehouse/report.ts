@@ -55,7 +55,8 @@ export async function stockReport(
 
 async function readReport(db: Db, org: number, month: string, depotId?: number, skuId?: number) {
   const { start, end } = monthBounds(month);
-  const { rows } = await sql<Record<string, number | string | null>>`
+  // (the figures are filtered by their names one level up: PostgreSQL has no names of the select list in having)
+  const { rows } = await sql<Record<string, number | string | null>>`select * from (
     select s.stockId, s.depotId, s.skuId, dp.depotName, k.skuName,
       ${balanceBefore(start)} as opening, ${balanceBefore(end)} as closing, count(m.quantity) as moves,
       ${net(M.STORE)} as storeIn, ${net(M.RETURN)} as returnIn,
@@ -69,9 +70,10 @@ async function readReport(db: Db, org: number, month: string, depotId?: number, 
       and m.moveTime >= ${start} and m.moveTime < ${end}
     where s.orgId = ${org} ${depotId ? sql`and s.depotId = ${depotId}` : sql``}
       ${skuId ? sql`and s.skuId = ${skuId}` : sql``}
-    group by s.stockId
-    having opening <> 0 or closing <> 0 or moves > 0
-    order by dp.depotName, k.skuName, s.stockId`.execute(db);
+    group by s.stockId, dp.depotId, k.skuId
+    ) figures
+    where opening <> 0 or closing <> 0 or moves > 0
+    order by depotName, skuName, stockId`.execute(db);
   const figures = stockReportFigures.map(([name]) => name);
   return rows.map((r) => {
     const row: Record<string, unknown> = {

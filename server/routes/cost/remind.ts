@@ -86,8 +86,8 @@ async function remindText(ctx: Ctx, elder: ElderRow, template: number) {
 async function familyPhones(ctx: Ctx, oldmanId: number): Promise<string[]> {
   const rows = await sql<{
     phone: string;
-  }>`select distinct phone from oldmanFamily where oldmanId = ${oldmanId}
-    and orgId = ${ctx.user.orgId} and phone is not null and phone <> '' order by isGuardian desc`.execute(
+  }>`select phone from oldmanFamily where oldmanId = ${oldmanId}
+    and orgId = ${ctx.user.orgId} and phone is not null and phone <> '' group by phone order by max(isGuardian) desc`.execute(
     ctx.db,
   );
   return rows.rows.map((r) => r.phone);
