@@ -29,7 +29,8 @@ pg_port=${TEST_PG_PORT:-15432}
 trap 'scripts/postgres-throwaway.sh stop "$pg_port"' EXIT
 if pg_url=$(scripts/postgres-throwaway.sh start "$pg_port"); then
   echo "PostgreSQL：$pg_url"
-  TEST_DATABASE_URL=$pg_url npx vitest run tests/unit/server-*.test.ts \
+  # (four workers: the tests wait on PostgreSQL as much as they compute)
+  TEST_DATABASE_URL=$pg_url npx vitest run tests/unit/server-*.test.ts --maxWorkers=4 \
     --reporter=default --reporter=json --outputFile.json=.tmp/vitest-postgres.json
   unit_pg=$?
 else
