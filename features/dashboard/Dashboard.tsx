@@ -6,10 +6,9 @@ import { panelOption } from './panelOption.js';
 import { type Headline, useDashboard } from './useDashboard.js';
 import './dashboard.css';
 
-// ECharts (550 kB) loads beside the dashboard's data rather than before its first call: asked for
-// as this screen's code runs, used when the first panel's data is there.
-const echartLoaded = import('../../src/ui/EChart.js');
-const EChart = lazy(() => echartLoaded.then((m) => ({ default: m.EChart })));
+// ECharts (550 kB) is fetched beside this screen's code (features/dashboard/index.ts) and used when
+// the first panel's data is there: the dashboard's calls no longer wait for it.
+const EChart = lazy(() => import('../../src/ui/EChart.js').then((m) => ({ default: m.EChart })));
 
 interface Figure {
   key: string;

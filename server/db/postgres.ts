@@ -65,6 +65,33 @@ export function quoteNames(text: string): string {
   return out;
 }
 
+/**
+ * SQLite's two-argument min(a, b) and max(a, b) are PostgreSQL's least and greatest (one argument
+ * stays the aggregate). Only a call written whole within one piece of the SQL is seen.
+ */
+export function scalarMinMax(text: string): string {
+  let out = text;
+  const call = /\b(min|max)\s*\(/gi;
+  for (let m = call.exec(out); m; m = call.exec(out)) {
+    let depth = 0;
+    let commas = 0;
+    let end = -1;
+    for (let i = m.index + m[0].length - 1; i < out.length; i++) {
+      const c = out[i];
+      if (c === '(') depth += 1;
+      else if (c === ')' && --depth === 0) {
+        end = i;
+        break;
+      } else if (c === ',' && depth === 1) commas += 1;
+    }
+    if (end < 0 || commas !== 1) continue;
+    const name = (m[1] as string).toLowerCase() === 'min' ? 'least' : 'greatest';
+    out = `${out.slice(0, m.index)}${name}${out.slice(m.index + (m[1] as string).length)}`;
+    call.lastIndex = m.index + name.length;
+  }
+  return out;
+}
+
 /** A table definition's SQLite types in PostgreSQL's words; `integer primary key` counts up. */
 function portableDdl(text: string): string {
   return text
@@ -96,7 +123,7 @@ const INSERT_OR_IGNORE = /^\s*insert\s+or\s+ignore\s+into\b/i;
 /** The pieces of one statement (the text between its parameters), as PostgreSQL takes them. */
 function portableFragments(fragments: readonly string[]): string[] {
   // SQLite's byte string is PostgreSQL's bytea (length(cast(… as blob)) counts bytes on both)
-  const out = fragments.map((f) => quoteNames(f).replace(/\bblob\b/gi, 'bytea'));
+  const out = fragments.map((f) => scalarMinMax(quoteNames(f)).replace(/\bblob\b/gi, 'bytea'));
   if (/^\s*(create\s+table|alter\s+table)\b/i.test(out[0] ?? '')) return out.map(portableDdl);
   if (out.length === 1 && GUARD.test(out[0] as string)) return [guardTrigger(out[0] as string)];
   // insert or ignore into … → insert into … on conflict do nothing

@@ -58,10 +58,13 @@ export function readRows(db: Db, query: RawBuilder<unknown>): Row[] | null {
 /** Triggers that bump a table's version on every insert, update and delete. */
 export function versionTriggers(table: string, dialect: 'sqlite' | 'postgres' = 'sqlite'): string[] {
   const bump = `update tableVersion set v = v + 1 where tbl = '${table}'`;
+  const versions = [
+    'create table if not exists tableVersion (tbl text primary key, v integer not null)',
+    `insert or ignore into tableVersion (tbl, v) values ('${table}', 0)`,
+  ];
   if (dialect === 'postgres')
     return [
-      'create table if not exists tableVersion (tbl text primary key, v integer not null)',
-      `insert or ignore into tableVersion (tbl, v) values ('${table}', 0)`,
+      ...versions,
       // one statement-level trigger for the three kinds of write; the function takes the table's name
       `create or replace function bump_table_version() returns trigger language plpgsql as $$
         begin update tableVersion set v = v + 1 where tbl = tg_argv[0]; return null; end $$`,
@@ -69,8 +72,7 @@ export function versionTriggers(table: string, dialect: 'sqlite' | 'postgres' = 
         for each statement execute function bump_table_version('${table}')`,
     ];
   return [
-    'create table if not exists tableVersion (tbl text primary key, v integer not null)',
-    `insert or ignore into tableVersion (tbl, v) values ('${table}', 0)`,
+    ...versions,
     ...(['insert', 'update', 'delete'] as const).map(
       (op) => `create trigger if not exists ${table}_v_${op} after ${op} on ${table} begin ${bump}; end`,
     ),

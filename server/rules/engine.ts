@@ -1,6 +1,6 @@
 import type { Statement } from 'better-sqlite3';
 import type { FastifyBaseLogger } from 'fastify';
-import { sql } from 'kysely';
+import { type OnConflictBuilder, sql } from 'kysely';
 import type { AlarmRecord } from '../../domain/alarms.js';
 import {
   type DeviceKind,
@@ -16,6 +16,7 @@ import { alarmTransition } from '../../machines/alarmMachine.js';
 import type { BrokerPeer } from '../broker/index.js';
 import { readConfig } from '../config.js';
 import { type Db, dialectOf, sqliteOf } from '../db/index.js';
+import type { Database } from '../db/schema.js';
 import type { PushHub } from '../push/hub.js';
 import { isElderOut } from '../routes/live/outingPresence.js';
 import { type AlarmSubject, type Raise, raiseAlarm, toWire } from './alarms.js';
@@ -77,6 +78,23 @@ const MINUTE_COLUMNS = [
   'inBed',
   'movements',
 ] as const satisfies readonly (keyof MinuteAggregate)[];
+
+/**
+ * A minute already stored takes a flush's samples in. (SQLite's two-argument min and max are least
+ * and greatest on PostgreSQL: server/db/postgres.ts.)
+ */
+const addUpMinute = (oc: OnConflictBuilder<Database, 'telemetryMinute'>) =>
+  oc.columns(['deviceId', 'minute']).doUpdateSet({
+    samples: sql`telemetryMinute.samples + excluded.samples`,
+    hrSum: sql`telemetryMinute.hrSum + excluded.hrSum`,
+    hrMin: sql`min(telemetryMinute.hrMin, excluded.hrMin)`,
+    hrMax: sql`max(telemetryMinute.hrMax, excluded.hrMax)`,
+    brSum: sql`telemetryMinute.brSum + excluded.brSum`,
+    brMin: sql`min(telemetryMinute.brMin, excluded.brMin)`,
+    brMax: sql`max(telemetryMinute.brMax, excluded.brMax)`,
+    inBed: sql`telemetryMinute.inBed + excluded.inBed`,
+    movements: sql`telemetryMinute.movements + excluded.movements`,
+  });
 
 const FLUSH_EVERY_MS = 2_000;
 const OFFLINE_CHECK_MS = 10_000;
@@ -581,81 +599,55 @@ export class RulesEngine {
     this.statements = {
       device: prepare(byId(state)),
       deviceWithPosition: prepare(byId({ ...state, ...place })),
-      minute: prepare(
-        this.db
-          .insertInto('telemetryMinute')
-          .values(sample)
-          .onConflict((oc) =>
-            oc.columns(['deviceId', 'minute']).doUpdateSet({
-              samples: sql`samples + excluded.samples`,
-              hrSum: sql`hrSum + excluded.hrSum`,
-              hrMin: sql`min(hrMin, excluded.hrMin)`,
-              hrMax: sql`max(hrMax, excluded.hrMax)`,
-              brSum: sql`brSum + excluded.brSum`,
-              brMin: sql`min(brMin, excluded.brMin)`,
-              brMax: sql`max(brMax, excluded.brMax)`,
-              inBed: sql`inBed + excluded.inBed`,
-              movements: sql`movements + excluded.movements`,
-            }),
-          ),
-      ),
+      minute: prepare(this.db.insertInto('telemetryMinute').values(sample).onConflict(addUpMinute)),
     };
     return this.statements;
   }
 
+  /** The flush's writes on PostgreSQL: one transaction of the pool (a connection of its own). */
+  private async writePostgres(dirty: [number, DeviceState][], minutes: MinuteAggregate[]) {
+    await this.db.transaction().execute(async (trx) => {
+      for (const [deviceId, s] of dirty) {
+        const place = s.position && {
+          buildingId: s.position.buildingId,
+          floorNo: s.position.floorNo,
+          lng: s.position.lng,
+          lat: s.position.lat,
+        };
+        await trx
+          .updateTable('device')
+          .set({ online: s.online ? 1 : 0, lastSeen: s.lastSeen || null, battery: s.battery, ...place })
+          .where('deviceId', '=', deviceId)
+          .execute();
+      }
+      if (minutes.length)
+        await trx
+          .insertInto('telemetryMinute')
+          .values(minutes.map((m) => Object.fromEntries(MINUTE_COLUMNS.map((c) => [c, m[c]])) as never))
+          .onConflict(addUpMinute)
+          .execute();
+    });
+  }
+
   /**
-   * The flush on PostgreSQL: the same writes in one transaction of the pool (a connection of its
-   * own, so it holds up nobody's requests).
+   * The flush's writes on SQLite: one synchronous transaction, a few milliseconds that never hold
+   * the connection across event-loop turns (an interactive transaction here delayed alarms by seconds).
    */
-  private async flushPostgres(dirty: [number, DeviceState][], minutes: MinuteAggregate[]) {
-    try {
-      await this.db.transaction().execute(async (trx) => {
-        for (const [deviceId, s] of dirty)
-          await trx
-            .updateTable('device')
-            .set({
-              online: s.online ? 1 : 0,
-              lastSeen: s.lastSeen || null,
-              battery: s.battery,
-              ...(s.position
-                ? {
-                    buildingId: s.position.buildingId,
-                    floorNo: s.position.floorNo,
-                    lng: s.position.lng,
-                    lat: s.position.lat,
-                  }
-                : {}),
-            })
-            .where('deviceId', '=', deviceId)
-            .execute();
-        if (minutes.length)
-          await trx
-            .insertInto('telemetryMinute')
-            .values(
-              minutes.map(
-                (m) => Object.fromEntries(MINUTE_COLUMNS.map((c) => [c, m[c]])) as unknown as MinuteAggregate,
-              ),
-            )
-            .onConflict((oc) =>
-              oc.columns(['deviceId', 'minute']).doUpdateSet({
-                samples: sql`telemetryMinute.samples + excluded.samples`,
-                hrSum: sql`telemetryMinute.hrSum + excluded.hrSum`,
-                hrMin: sql`least(telemetryMinute.hrMin, excluded.hrMin)`,
-                hrMax: sql`greatest(telemetryMinute.hrMax, excluded.hrMax)`,
-                brSum: sql`telemetryMinute.brSum + excluded.brSum`,
-                brMin: sql`least(telemetryMinute.brMin, excluded.brMin)`,
-                brMax: sql`greatest(telemetryMinute.brMax, excluded.brMax)`,
-                inBed: sql`telemetryMinute.inBed + excluded.inBed`,
-                movements: sql`telemetryMinute.movements + excluded.movements`,
-              }),
-            )
-            .execute();
-      });
-    } catch (error) {
-      for (const m of minutes) this.mergeMinute(m);
-      for (const [, s] of dirty) s.dirty = true;
-      this.log.error({ err: error }, 'telemetry flush failed');
-    }
+  private async writeSqlite(dirty: [number, DeviceState][], minutes: MinuteAggregate[]) {
+    const sqlite = sqliteOf(this.db);
+    // Kysely's interactive transactions use the same connection: never write into one of theirs.
+    while (sqlite.inTransaction) await new Promise((r) => setImmediate(r));
+    const write = this.flushStatements();
+    sqlite.transaction(() => {
+      for (const [deviceId, s] of dirty) {
+        const state = [s.online ? 1 : 0, s.lastSeen || null, s.battery];
+        if (s.position) {
+          const { buildingId, floorNo, lng, lat } = s.position;
+          write.deviceWithPosition.run(...state, buildingId, floorNo, lng, lat, deviceId);
+        } else write.device.run(...state, deviceId);
+      }
+      for (const m of minutes) write.minute.run(...MINUTE_COLUMNS.map((c) => m[c]));
+    })();
   }
 
   /** Writes changed device state and the minute aggregates in one transaction. */
@@ -665,24 +657,9 @@ export class RulesEngine {
     if (dirty.length === 0 && minutes.length === 0) return;
     for (const [, s] of dirty) s.dirty = false;
     this.minutes.clear();
-    if (dialectOf(this.db) === 'postgres') return this.flushPostgres(dirty, minutes);
-    // Run in one synchronous transaction: a few milliseconds that never hold the connection across
-    // event-loop turns (an interactive transaction here delayed alarms by seconds).
     try {
-      const sqlite = sqliteOf(this.db);
-      // Kysely's interactive transactions use the same connection: never write into one of theirs.
-      while (sqlite.inTransaction) await new Promise((r) => setImmediate(r));
-      const write = this.flushStatements();
-      sqlite.transaction(() => {
-        for (const [deviceId, s] of dirty) {
-          const state = [s.online ? 1 : 0, s.lastSeen || null, s.battery];
-          if (s.position) {
-            const { buildingId, floorNo, lng, lat } = s.position;
-            write.deviceWithPosition.run(...state, buildingId, floorNo, lng, lat, deviceId);
-          } else write.device.run(...state, deviceId);
-        }
-        for (const m of minutes) write.minute.run(...MINUTE_COLUMNS.map((c) => m[c]));
-      })();
+      if (dialectOf(this.db) === 'postgres') await this.writePostgres(dirty, minutes);
+      else await this.writeSqlite(dirty, minutes);
     } catch (error) {
       // Nothing is lost: put the aggregates back so the next flush writes them.
       for (const m of minutes) this.mergeMinute(m);

@@ -61,51 +61,55 @@ const databaseUrl = (name: string) => {
   return url.toString();
 };
 
+/** Runs statements on the PostgreSQL server's maintenance database, one connection for them all. */
+async function onServer(run: (query: (text: string) => Promise<unknown>) => Promise<void>) {
+  const admin = new pg.Client({ connectionString: databaseUrl('postgres') });
+  await admin.connect();
+  try {
+    await run((text) => admin.query(text));
+  } finally {
+    await admin.end();
+  }
+}
+
 /**
  * A new PostgreSQL database for one app: a copy of this worker's seeded template (`seeded`), or
  * empty; dropped by `drop`.
  */
 async function postgresDatabase(seeded: boolean) {
-  const admin = new pg.Client({ connectionString: databaseUrl('postgres') });
-  await admin.connect();
-  try {
-    const from = seeded ? await seededTemplate() : null;
-    databases += 1;
-    const name = `eldercare_t${process.pid}_${databases}`;
-    await admin.query(`drop database if exists ${name}`);
-    await admin.query(`create database ${name}${from ? ` template ${from.name} strategy file_copy` : ''}`);
-    return {
-      url: databaseUrl(name),
-      files: from?.files ?? null,
-      async drop() {
-        const c = new pg.Client({ connectionString: databaseUrl('postgres') });
-        await c.connect();
+  const from = seeded ? await seededTemplate() : null;
+  databases += 1;
+  const name = `eldercare_t${process.pid}_${databases}`;
+  await onServer(async (query) => {
+    await query(`drop database if exists ${name}`);
+    await query(`create database ${name}${from ? ` template ${from.name} strategy file_copy` : ''}`);
+  });
+  return {
+    url: databaseUrl(name),
+    files: from?.files ?? null,
+    drop: () =>
+      onServer(async (query) => {
         // the app's pool may still be saying goodbye: wait for it rather than cut it off
         for (let tries = 0; ; tries++)
           try {
-            await c.query(`drop database if exists ${name}`);
-            break;
+            await query(`drop database if exists ${name}`);
+            return;
           } catch (error) {
             if ((error as { code?: string }).code !== '55006' || tries > 100) throw error;
             await new Promise((r) => setTimeout(r, 20));
           }
-        await c.end();
-      },
-    };
-  } finally {
-    await admin.end();
-  }
+      }),
+  };
 }
 
 /** This worker's seeded PostgreSQL database (migrated and seeded once), the template of its apps' own. */
 function seededTemplate() {
   template ??= (async () => {
     const name = `eldercare_tpl${process.pid}`;
-    const admin = new pg.Client({ connectionString: databaseUrl('postgres') });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.query(`create database ${name}`);
-    await admin.end();
+    await onServer(async (query) => {
+      await query(`drop database if exists ${name} with (force)`);
+      await query(`create database ${name}`);
+    });
     const files = mkdtempSync(join(tmpdir(), 'eldercare-seed-'));
     const app = await buildApp({ dataDir: files, databaseFile: databaseUrl(name), pushBeatMs: 0 });
     await app.close();

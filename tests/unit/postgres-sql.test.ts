@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { portableSql, quoteNames } from '../../server/db/postgres.js';
+import { portableSql, quoteNames, scalarMinMax } from '../../server/db/postgres.js';
 
 describe('raw SQL written for SQLite, as PostgreSQL is given it (issue #21)', () => {
   it('quotes camelCase names, never inside literals or quoted names, and leaves SQL words alone', () => {
@@ -42,6 +42,15 @@ describe('raw SQL written for SQLite, as PostgreSQL is given it (issue #21)', ()
     );
     expect(pg).toContain(
       `create or replace trigger "storageStock_nonneg_update" before update of quantity on "storageStock" for each row`,
+    );
+  });
+
+  it('turns two-argument min and max into least and greatest, and leaves the aggregates', () => {
+    expect(scalarMinMax('set hrMin = min(t.hrMin, excluded.hrMin), hrMax = max(coalesce(a, 0), b)')).toBe(
+      'set hrMin = least(t.hrMin, excluded.hrMin), hrMax = greatest(coalesce(a, 0), b)',
+    );
+    expect(scalarMinMax('select min(recordId), max(coalesce(sort, 999)) from bed')).toBe(
+      'select min(recordId), max(coalesce(sort, 999)) from bed',
     );
   });
 });

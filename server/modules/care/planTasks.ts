@@ -16,22 +16,6 @@ import { minuteJob } from '../../minuteJob.js';
 import type { PushHub } from '../../push/hub.js';
 import type { Services } from '../../services.js';
 
-/** The types of an inserted task's values, in column order (PostgreSQL types a VALUES list by them). */
-const TASK_VALUE_TYPES = [
-  'integer',
-  'integer',
-  'integer',
-  'integer',
-  'integer',
-  'integer',
-  'text',
-  'text',
-  'integer',
-  'text',
-  'text',
-  'text',
-] as const;
-
 /**
  * The execution groups' plans (a link table no screen edits), the one index that makes task
  * generation idempotent, and the ones today's lists read.
@@ -119,7 +103,7 @@ export async function generateTasks(
     // a time that has a task already, even a cancelled one, gets none again
     const done = await sql<{ orgId: number; deptId: number }>`insert into nursingTask
       (orgId, deptId, planId, itemId, oldmanId, projectId, taskDate, slot, taskStatus, reason, createTime, updateTime)
-      select * from (values ${sql.join(chunk.map((r) => sql`(${sql.join(r.map((v, k) => sql`cast(${v} as ${sql.raw(TASK_VALUE_TYPES[k] ?? 'text')})`))})`))}) v
+      select * from (values ${sql.join(chunk.map((r) => sql`(${sql.join(r)})`))}) v
       where not exists (select 1 from nursingTask t where t.itemId = v.column4 and t.taskDate = v.column7 and t.slot = v.column8)
       on conflict (itemId, taskDate, slot) where taskStatus <> ${sql.lit(TaskStatus.cancelled)} do nothing
       returning orgId, deptId`.execute(db);
