@@ -16,7 +16,7 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 mkdir -p .tmp
-rm -f .tmp/vitest.json .tmp/vitest-postgres.json .tmp/playwright.json
+rm -f .tmp/vitest.json .tmp/vitest-postgres.json .tmp/vitest-cluster.json .tmp/playwright.json
 
 npx vite build --logLevel warn || { echo "0 passed, 1 failed"; exit 1; }
 
@@ -33,8 +33,13 @@ if pg_url=$(scripts/postgres-throwaway.sh start "$pg_port"); then
   TEST_DATABASE_URL=$pg_url npx vitest run tests/unit/server-*.test.ts --maxWorkers=4 \
     --reporter=default --reporter=json --outputFile.json=.tmp/vitest-postgres.json
   unit_pg=$?
+  # Two server nodes behind nginx on it, with Mosquitto (tests/cluster/: the several-nodes proof)
+  TEST_DATABASE_URL=$pg_url npx vitest run --config vitest.cluster.config.ts \
+    --reporter=default --reporter=json --outputFile.json=.tmp/vitest-cluster.json
+  cluster=$?
 else
   unit_pg=1
+  cluster=1
 fi
 scripts/postgres-throwaway.sh stop "$pg_port"
 # the HTML report (traces and screenshots of failures) stays in .tmp/playwright-report
@@ -42,5 +47,5 @@ PLAYWRIGHT_JSON_OUTPUT_NAME=.tmp/playwright.json PLAYWRIGHT_HTML_OUTPUT_DIR=.tmp
   npx playwright test --reporter=list,json,html
 e2e=$?
 
-node scripts/test-summary.mjs .tmp/vitest.json .tmp/vitest-postgres.json .tmp/playwright.json
-[ $unit -eq 0 ] && [ $unit_pg -eq 0 ] && [ $e2e -eq 0 ]
+node scripts/test-summary.mjs .tmp/vitest.json .tmp/vitest-postgres.json .tmp/vitest-cluster.json .tmp/playwright.json
+[ $unit -eq 0 ] && [ $unit_pg -eq 0 ] && [ $cluster -eq 0 ] && [ $e2e -eq 0 ]

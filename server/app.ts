@@ -28,6 +28,7 @@ import { registerFiles } from './http/files.js';
 import { clientErrorHandler, frameworkErrors } from './http/frameworkErrors.js';
 import { installSchemaCompilers, registerOpenApi } from './http/openapi.js';
 import { sameOrigin } from './http/origin.js';
+import { databaseRateStore } from './http/rateStore.js';
 import { registerRoutes } from './http/route.js';
 import { installTextHygiene } from './http/sanitize.js';
 import { registerSecurityHeaders } from './http/securityHeaders.js';
@@ -80,6 +81,12 @@ export interface AppOptions {
   mqttUrl?: string | undefined;
   mqttUsername?: string | undefined;
   mqttPassword?: string | undefined;
+  /**
+   * One of several server nodes (CLUSTER_GROUP, with PostgreSQL and an external broker): device
+   * messages are shared between the group's nodes and the nodes tell each other what they push
+   * (server/cluster/ops.ts).
+   */
+  cluster?: { group: string; nodeId: string } | undefined;
   /** Payment gateway and timings; the built-in sandbox by default. */
   payment?: PaymentOptions;
   /** Refuse answers that do not match their route's declared schema (tests; CHECK_ANSWERS=1). */
@@ -191,11 +198,16 @@ export async function buildApp(options: AppOptions) {
         log: app.log,
         username: options.mqttUsername,
         password: options.mqttPassword,
+        cluster: options.cluster,
+        ...(options.cluster
+          ? { clientId: `eldercare-${options.cluster.group}-${options.cluster.nodeId}` }
+          : {}),
       })
     : null;
   const bridge: Bridge = external ? fanoutBridge(local, external) : local;
-  const hub = new PushHub(bridge);
-  const rules = new RulesEngine(db, hub, app.log, now);
+  const peers = external?.peers ?? null;
+  const hub = new PushHub(bridge, peers);
+  const rules = new RulesEngine(db, hub, app.log, now, peers);
   await rules.start();
   bridge.onDeviceMessage((topic, payload, peer) => rules.handle(topic, payload, peer));
   if (external) {
@@ -227,7 +239,11 @@ export async function buildApp(options: AppOptions) {
   installTextHygiene(app);
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: 200 * 1024 * 1024, files: 1 } });
-  await app.register(rateLimit, { global: false });
+  // Several nodes count requests together in the database; one counts them in memory.
+  await app.register(rateLimit, {
+    global: false,
+    ...(options.cluster ? { store: databaseRateStore(db, now) } : {}),
+  });
 
   registerRoutes(app, services, allRoutes({ loginRatePerMinute: options.loginRatePerMinute ?? 30 }, modules));
   registerPush(app, db, hub, sameOrigin, {

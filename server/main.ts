@@ -1,11 +1,15 @@
 import './tz.js';
 import { existsSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildApp } from './app.js';
 import { passwordProblem } from './auth/password.js';
 import { startBanner } from './banner.js';
 import { redactUrl, splitCredentials } from './broker/external.js';
+import { CLUSTER_GROUP } from './cluster/ops.js';
+import { onOneNodeAtATime } from './cluster/singleton.js';
 import { DATABASE_FILE, markRunning } from './db/backup.js';
+import { isPostgresUrl } from './db/index.js';
 import { parseTrustProxy } from './http/trustProxy.js';
 import { startSimulator } from './simulator/index.js';
 
@@ -34,6 +38,23 @@ const mqttUrl = process.env.MQTT_URL || undefined;
 // Simulated devices sign in with their own credentials, never with the server's (from the URL).
 const deviceBrokerUrl = mqttUrl ? splitCredentials(mqttUrl).url : `ws://127.0.0.1:${port}/mqtt`;
 
+// CLUSTER_GROUP: one of several nodes on one PostgreSQL and one external broker (issue #21);
+// NODE_ID names this node (its host name and process id by default).
+const clusterGroup = process.env.CLUSTER_GROUP?.trim() || undefined;
+if (clusterGroup) {
+  if (!CLUSTER_GROUP.test(clusterGroup)) refuse('CLUSTER_GROUP 只能由字母、数字、- 和 _ 组成（至多 64 个）');
+  if (!databaseUrl || !isPostgresUrl(databaseUrl))
+    refuse('CLUSTER_GROUP 需要 PostgreSQL（DATABASE_URL=postgres://…）');
+  if (!mqttUrl) refuse('CLUSTER_GROUP 需要外部 MQTT 代理（MQTT_URL）');
+}
+const nodeId =
+  process.env.NODE_ID?.trim() ||
+  `${hostname()
+    .replace(/[^A-Za-z0-9_-]/g, '-')
+    .slice(0, 40)}-${process.pid}`;
+if (clusterGroup && !CLUSTER_GROUP.test(nodeId))
+  refuse('NODE_ID 只能由字母、数字、- 和 _ 组成（至多 64 个）');
+
 // SEED_DEMO=off: a real home. Its first start needs the administrator's password (ADMIN_PASSWORD,
 // changed at the first sign-in); the institution's name and the account's are ORG_NAME and ADMIN_LOGIN.
 const seedDemo = onOff('SEED_DEMO', 'on');
@@ -58,6 +79,7 @@ const app = await buildApp({
   mqttUrl,
   mqttUsername: process.env.MQTT_USERNAME || undefined,
   mqttPassword: process.env.MQTT_PASSWORD || undefined,
+  cluster: clusterGroup ? { group: clusterGroup, nodeId } : undefined,
   trustProxy: parseTrustProxy(process.env.TRUST_PROXY),
   checkAnswers: process.env.CHECK_ANSWERS === '1',
   seedDemo,
@@ -73,16 +95,21 @@ const released = markRunning(dataDir);
 
 // SIMULATOR=on|off (on for a demo, off for a real home); SIM_DEVICES limits the device count,
 // SIM_RATE multiplies every rate.
+const startSimulated = () =>
+  startSimulator({
+    brokerUrl: deviceBrokerUrl,
+    dataDir,
+    db: app.services.db,
+    devices: Number(process.env.SIM_DEVICES ?? 0),
+    rate: Number(process.env.SIM_RATE ?? 1),
+    log: (message) => app.log.info(message),
+  });
+// With several nodes the simulated devices run on one of them, and move on when it stops.
 const simulator = !onOff('SIMULATOR', demo ? 'on' : 'off')
   ? null
-  : await startSimulator({
-      brokerUrl: deviceBrokerUrl,
-      dataDir,
-      db: app.services.db,
-      devices: Number(process.env.SIM_DEVICES ?? 0),
-      rate: Number(process.env.SIM_RATE ?? 1),
-      log: (message) => app.log.info(message),
-    });
+  : clusterGroup && databaseUrl
+    ? onOneNodeAtATime(databaseUrl, 'eldercare simulator', startSimulated, app.log)
+    : await startSimulated();
 
 process.stdout.write(
   startBanner({

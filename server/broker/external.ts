@@ -1,11 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import mqtt, { type IClientSubscribeOptions } from 'mqtt';
+import { type ClusterOp, type ClusterPeers, clusterEnvelope, clusterTopic } from '../cluster/ops.js';
 import type { Db } from '../db/index.js';
 import type { Bridge, BrokerPeer, DeviceMessageHandler, DeviceMessageMeta } from './index.js';
 
 /** What the server hears on an external broker: every organisation's device telemetry and positions. */
 export const EXTERNAL_SUBSCRIPTIONS = ['org/+/device/+/+', 'org/+/position/+'] as const;
+/**
+ * With several nodes, each also hears these whole (not shared), to relay them to its own consoles on
+ * /mqtt: every position, and the alarms the other nodes publish.
+ */
+export const RELAY_SUBSCRIPTIONS = ['org/+/position/+', 'org/+/alarm'] as const;
+/** MQTT 5 subscription identifiers: which of a node's subscriptions a message came by. */
+const Sub = { devices: 1, relay: 2, cluster: 3 } as const;
+const ALARM_TOPIC = /^org\/([1-9]\d{0,14})\/alarm$/;
 
 /**
  * org/{orgId}/device/{deviceId}/{kind} or org/{orgId}/position/{deviceId}, ids in canonical form
@@ -34,9 +43,22 @@ export interface ExternalBrokerOptions {
   /** How long start-up waits for the first connection before going on and retrying in the background. */
   firstConnectTimeoutMs?: number;
   reconnectPeriodMs?: number;
+  /**
+   * Several server nodes on this broker (CLUSTER_GROUP): device messages are shared between the nodes
+   * of the group ($share/<group>/…), each message handled by one of them; positions and alarms are
+   * also heard whole for each node's consoles, and the nodes talk on cluster/<group>/ops.
+   */
+  cluster?: { group: string; nodeId: string } | undefined;
 }
 
 export interface ExternalBridge extends Bridge {
+  /**
+   * What this node relays to its own consoles: every accepted device message on one node; with a
+   * cluster, every position and every other node's alarm.
+   */
+  onRelay(handler: (topic: string, payload: Buffer, meta: DeviceMessageMeta) => void): void;
+  /** The other nodes of the cluster (null without one). */
+  readonly peers: ClusterPeers | null;
   /** Messages received, handed to the handlers and dropped (bad topic, unknown device, other organisation). */
   readonly counters: { received: number; forwarded: number; dropped: number };
   connected(): boolean;
@@ -96,6 +118,9 @@ export function connectExternalBroker(url: string, options: ExternalBrokerOption
   const username = options.username ?? inUrl.username;
   const password = options.password ?? inUrl.password;
   const handlers: DeviceMessageHandler[] = [];
+  const relays: ((topic: string, payload: Buffer, meta: DeviceMessageMeta) => void)[] = [];
+  const opHandlers: ((op: ClusterOp) => void)[] = [];
+  const cluster = options.cluster;
   const counters = { received: 0, forwarded: 0, dropped: 0 };
   let listening = true;
 
@@ -140,9 +165,14 @@ export function connectExternalBroker(url: string, options: ExternalBrokerOption
   const client = mqtt.connect(inUrl.url, {
     protocolVersion: 5,
     clientId: options.clientId ?? `eldercare-server-${randomBytes(6).toString('hex')}`,
-    // A session that survives a network drop (QoS 1 telemetry is kept for us), ended on close.
-    clean: false,
-    properties: { sessionExpiryInterval: SESSION_EXPIRY_S, maximumPacketSize: MAX_PACKET_BYTES },
+    // A session that survives a network drop (QoS 1 telemetry is kept for us), ended on close. A node
+    // of a cluster keeps none: its share of the devices' messages then goes to the nodes still there,
+    // rather than waiting in the session of one that died.
+    clean: !cluster,
+    properties: {
+      sessionExpiryInterval: cluster ? 0 : SESSION_EXPIRY_S,
+      maximumPacketSize: MAX_PACKET_BYTES,
+    },
     reconnectPeriod: options.reconnectPeriodMs ?? 2_000,
     connectTimeout: 10_000,
     // Alarms (QoS 1) wait for the broker while it is away; nothing at QoS 0 piles up.
@@ -160,12 +190,33 @@ export function connectExternalBroker(url: string, options: ExternalBrokerOption
   // nl: never hear our own publications back; rap: relay retained device status as retained;
   // rh 2: no retained backlog on (re)subscribe, so an old "offline" is not raised again at every start.
   const subscription: IClientSubscribeOptions = { qos: 1, nl: true, rap: true, rh: 2 };
+  // A cluster's three kinds of subscription, each with its identifier (a shared one may not set nl).
+  const subscriptions: [Record<string, IClientSubscribeOptions>, IClientSubscribeOptions['properties']][] =
+    cluster
+      ? [
+          [
+            Object.fromEntries(
+              EXTERNAL_SUBSCRIPTIONS.map((t) => [`$share/${cluster.group}/${t}`, { qos: 1, rap: true }]),
+            ),
+            { subscriptionIdentifier: Sub.devices },
+          ],
+          [
+            Object.fromEntries(RELAY_SUBSCRIPTIONS.map((t) => [t, subscription])),
+            { subscriptionIdentifier: Sub.relay },
+          ],
+          [{ [clusterTopic(cluster.group)]: { qos: 1, nl: true } }, { subscriptionIdentifier: Sub.cluster }],
+        ]
+      : [[Object.fromEntries(EXTERNAL_SUBSCRIPTIONS.map((t) => [t, subscription])), undefined]];
   let started = false;
   let subscribedInSession = false;
   let onFirstSubscribed: (() => void) | undefined;
   const subscribe = () => {
-    client
-      .subscribeAsync(Object.fromEntries(EXTERNAL_SUBSCRIPTIONS.map((t) => [t, subscription])))
+    Promise.all(
+      subscriptions.map(([topics, properties]) =>
+        client.subscribeAsync(topics, properties ? { qos: 1, properties } : { qos: 1 }),
+      ),
+    )
+      .then((answers) => answers.flat())
       .then((granted) => {
         const refused = granted.filter((g) => g.qos >= 0x80).map((g) => g.topic);
         if (refused.length)
@@ -194,20 +245,26 @@ export function connectExternalBroker(url: string, options: ExternalBrokerOption
     log.error({ url: where, err: error }, 'external broker error');
   });
 
-  client.on('message', (topic, payload, packet) => {
-    if (!listening) return;
-    counters.received++;
+  /** A device message checked against its device and organisation, then handed to `use`. */
+  const checked = (topic: string, use: (peer: BrokerPeer & { kind: 'device' }) => void) => {
     const match = DEVICE_TOPIC.exec(topic);
     if (!match) return drop(topic, 'not a device topic');
     const orgId = Number(match[1]);
     const deviceId = Number(match[2] ?? match[3]);
-    const meta: DeviceMessageMeta = { qos: packet.qos, retain: packet.retain };
     const deliver = (owner: Owner) => {
       if (!listening) return;
       if (owner.orgId === null) return drop(topic, 'unknown device');
       if (owner.orgId !== orgId) return drop(topic, 'device of another organisation');
+      use({ kind: 'device', orgId, deviceId });
+    };
+    // Lookups of one device resolve in order, and before the next message event, so order is kept.
+    const owner = ownerOf(deviceId);
+    if (owner instanceof Promise) void owner.then(deliver);
+    else deliver(owner);
+  };
+  const handle = (topic: string, payload: Buffer, meta: DeviceMessageMeta) =>
+    checked(topic, (peer) => {
       counters.forwarded++;
-      const peer: BrokerPeer & { kind: 'device' } = { kind: 'device', orgId, deviceId };
       for (const handler of handlers) {
         try {
           handler(topic, payload, peer, meta);
@@ -215,15 +272,68 @@ export function connectExternalBroker(url: string, options: ExternalBrokerOption
           log.error({ err: error, topic }, 'external broker: device message handler failed');
         }
       }
+      if (!cluster) for (const relay of relays) relay(topic, payload, meta);
+    });
+  const relay = (topic: string, payload: Buffer, meta: DeviceMessageMeta) => {
+    // another node's alarm (servers alone may publish there: docs/mosquitto/)
+    const toConsoles = () => {
+      for (const r of relays) r(topic, payload, meta);
     };
-    // Lookups of one device resolve in order, and before the next message event, so order is kept.
-    const owner = ownerOf(deviceId);
-    if (owner instanceof Promise) void owner.then(deliver);
-    else deliver(owner);
+    if (ALARM_TOPIC.test(topic)) toConsoles();
+    else checked(topic, toConsoles);
+  };
+  const fromPeer = (payload: Buffer) => {
+    let parsed: ReturnType<typeof clusterEnvelope.safeParse>;
+    try {
+      parsed = clusterEnvelope.safeParse(JSON.parse(payload.toString()));
+    } catch {
+      return log.warn('cluster: a message that is not JSON dropped');
+    }
+    if (!parsed.success)
+      return log.warn({ issues: parsed.error.issues.slice(0, 3) }, 'cluster: bad message dropped');
+    if (parsed.data.from === cluster?.nodeId) return;
+    for (const op of parsed.data.ops)
+      for (const handler of opHandlers) {
+        try {
+          handler(op);
+        } catch (error) {
+          log.error({ err: error, op: op.op }, 'cluster: handling a message failed');
+        }
+      }
+  };
+
+  client.on('message', (topic, payload, packet) => {
+    if (!listening) return;
+    counters.received++;
+    const meta: DeviceMessageMeta = { qos: packet.qos, retain: packet.retain };
+    if (!cluster) return handle(topic, payload, meta);
+    const ids = [packet.properties?.subscriptionIdentifier ?? []].flat();
+    if (ids.includes(Sub.cluster)) fromPeer(payload);
+    if (ids.includes(Sub.relay)) relay(topic, payload, meta);
+    if (ids.includes(Sub.devices)) handle(topic, payload, meta);
   });
+
+  const peers: ClusterPeers | null = cluster
+    ? {
+        nodeId: cluster.nodeId,
+        send(op) {
+          const text = JSON.stringify({ from: cluster.nodeId, ops: [op] });
+          client.publish(clusterTopic(cluster.group), text, { qos: 1 }, (error) => {
+            if (error) log.warn({ err: error, op: op.op }, 'cluster: publish failed');
+          });
+        },
+        onOp(handler) {
+          opHandlers.push(handler);
+        },
+      }
+    : null;
 
   return {
     counters,
+    peers,
+    onRelay(handler) {
+      relays.push(handler);
+    },
     publish(topic, payload, opts = {}) {
       client.publish(topic, payload, { qos: opts.qos ?? 0, retain: opts.retain ?? false }, (error) => {
         if (error) log.warn({ err: error, topic }, 'external broker: publish failed');
@@ -282,7 +392,7 @@ export function connectExternalBroker(url: string, options: ExternalBrokerOption
  * is relayed to the embedded one, so consoles see what they would see with devices connected locally.
  */
 export function fanoutBridge(local: Bridge, external: ExternalBridge): Bridge & { external: ExternalBridge } {
-  external.onDeviceMessage((topic, payload, _peer, meta) => {
+  external.onRelay((topic, payload, meta) => {
     local.publish(topic, payload, { qos: meta.qos === 0 ? 0 : 1, retain: meta.retain });
   });
   return {

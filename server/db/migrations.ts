@@ -360,6 +360,14 @@ const migrations: Record<string, Migration> = {
       await sql`create table instance (key text primary key, value text not null)`.execute(db);
     },
   },
+  '0017_rate_limit_hits': {
+    async up(db: Kysely<unknown>) {
+      // Rate limits shared by several server nodes (server/http/rateStore.ts).
+      await sql`create table rateLimitHit (bucket text primary key, windowStart integer not null, hits integer not null)`.execute(
+        db,
+      );
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

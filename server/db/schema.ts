@@ -3,6 +3,7 @@ import type { ColumnType, Generated } from 'kysely';
 /** Tables of the foundation. Column names are the wire names of the spec, so rows need no mapping. */
 export interface Database {
   instance: InstanceTable;
+  rateLimitHit: RateLimitHitTable;
   org: OrgTable;
   dept: DeptTable;
   job: JobTable;
@@ -787,4 +788,11 @@ export interface PayRemindTable {
 export interface InstanceTable {
   key: string;
   value: string;
+}
+
+/** Requests counted per route and address for the rate limits of several nodes (server/http/rateStore.ts). */
+export interface RateLimitHitTable {
+  bucket: string;
+  windowStart: number;
+  hits: number;
 }

@@ -9,6 +9,7 @@ import { POSITION_FRAMES_PER_SECOND, PushCloseCode, type ServerPushMessage } fro
 import { Topic } from '../../domain/topics.js';
 import type { SessionUser } from '../auth/tokens.js';
 import type { Bridge } from '../broker/index.js';
+import type { ClusterOp, ClusterPeers } from '../cluster/ops.js';
 import { holdsDept } from '../http/deptScope.js';
 import { DashboardPulse } from './dashboardPulse.js';
 
@@ -30,11 +31,14 @@ const authorityOf = (record: Pick<AlarmRecord, 'source'>) =>
 /**
  * Fan-out of real-time events: alarm changes go to the broker topic of the organisation and to every
  * push client allowed to see them (authority and data department); positions are coalesced per client
- * and sent at most POSITION_FRAMES_PER_SECOND times a second.
+ * and sent at most POSITION_FRAMES_PER_SECOND times a second. With several server nodes (`peers`),
+ * every fan-out is also sent to the other nodes, whose hubs deliver it to their own clients.
  */
 export class PushHub {
   readonly clients = new Set<PushClient>();
   private frameTimer: ReturnType<typeof setInterval> | undefined;
+  /** Positions heard here since the last frame, for the other nodes (sent as one message a frame). */
+  private peerPositions: Extract<ClusterOp, { op: 'positions' }>['items'] = [];
   private readonly pulse = new DashboardPulse((orgId, depts, message) => {
     const text = JSON.stringify(message);
     for (const client of this.clients)
@@ -42,7 +46,37 @@ export class PushHub {
         client.socket.send(text);
   });
 
-  constructor(private readonly bridge: Bridge | null) {}
+  constructor(
+    private readonly bridge: Bridge | null,
+    private readonly peers: ClusterPeers | null = null,
+  ) {
+    peers?.onOp((op) => this.fromPeer(op));
+  }
+
+  /** What another node fanned out, delivered to this node's clients (and never sent on again). */
+  private fromPeer(op: ClusterOp) {
+    switch (op.op) {
+      case 'alarm':
+        return this.deliverAlarm(op.record, op.created);
+      case 'dashboard':
+        return this.pulse.touch(op.orgId, op.deptId, op.kind);
+      case 'notice':
+        return this.deliverNotice(op.orgId, op.message);
+      case 'toUser':
+        return this.deliverToUser(op.orgId, op.userId, op.message);
+      case 'toAuthority':
+        return this.deliverToAuthority(op.orgId, op.authority, op.message);
+      case 'toDepartment':
+        return this.deliverToDepartment(op.orgId, op.deptId, op.authority, op.message);
+      case 'positions':
+        for (const item of op.items) this.deliverPosition(item.orgId, item.deptId, item.position);
+        return;
+      case 'endSession':
+        return this.closeSession(op.tokenHash, op.code);
+      case 'reload':
+        return;
+    }
+  }
 
   start() {
     this.frameTimer ??= setInterval(() => this.flushPositions(), 1000 / POSITION_FRAMES_PER_SECOND);
@@ -80,7 +114,14 @@ export class PushHub {
 
   alarm(record: AlarmRecord & { deptId: number }, created: boolean) {
     const { deptId: _deptId, ...wire } = record;
+    // (the other nodes' consoles on /mqtt hear this from the shared broker: server/broker/external.ts)
     this.bridge?.publish(Topic.alarm(record.orgId), JSON.stringify(wire), { qos: 1 });
+    this.peers?.send({ op: 'alarm', record, created });
+    this.deliverAlarm(record, created);
+  }
+
+  private deliverAlarm(record: AlarmRecord & { deptId: number }, created: boolean) {
+    const { deptId: _deptId, ...wire } = record;
     const text = JSON.stringify({ type: created ? 'alarm.created' : 'alarm.updated', data: wire });
     for (const client of this.clients) if (PushHub.mayReceive(client.user, record)) client.socket.send(text);
     // an alarm opened or closed moves the dashboard; another reading of an open one does not
@@ -90,11 +131,17 @@ export class PushHub {
 
   /** Something the dashboard counts changed in a department (debounced, see DashboardPulse). */
   dashboard(orgId: number, deptId: number, kind: DashboardChangeKind) {
+    this.peers?.send({ op: 'dashboard', orgId, deptId, kind });
     this.pulse.touch(orgId, deptId, kind);
   }
 
   /** A notice or reminder for everyone of an organisation signed in now (not a user without any role). */
   notice(orgId: number, message: Extract<ServerPushMessage, { type: 'notice' | 'remind' }>) {
+    this.peers?.send({ op: 'notice', orgId, message });
+    this.deliverNotice(orgId, message);
+  }
+
+  private deliverNotice(orgId: number, message: ServerPushMessage) {
     const text = JSON.stringify(message);
     for (const client of this.clients)
       if (client.user.orgId === orgId && client.user.authority.size > 0) client.socket.send(text);
@@ -102,6 +149,11 @@ export class PushHub {
 
   /** A message for every open console of one user (the bell of each tab and window). */
   toUser(orgId: number, userId: number, message: ServerPushMessage) {
+    this.peers?.send({ op: 'toUser', orgId, userId, message });
+    this.deliverToUser(orgId, userId, message);
+  }
+
+  private deliverToUser(orgId: number, userId: number, message: ServerPushMessage) {
     const text = JSON.stringify(message);
     for (const client of this.clients)
       if (client.user.orgId === orgId && client.user.userId === userId) client.socket.send(text);
@@ -109,6 +161,11 @@ export class PushHub {
 
   /** A message for the users of an organisation who hold an authority (公告管理's read receipts). */
   toAuthority(orgId: number, authority: string, message: ServerPushMessage) {
+    this.peers?.send({ op: 'toAuthority', orgId, authority, message });
+    this.deliverToAuthority(orgId, authority, message);
+  }
+
+  private deliverToAuthority(orgId: number, authority: string, message: ServerPushMessage) {
     const text = JSON.stringify(message);
     for (const client of this.clients)
       if (client.user.orgId === orgId && satisfies(client.user.authority, authority))
@@ -117,12 +174,22 @@ export class PushHub {
 
   /** A message about one department's data, for the users who may see it (see maySee). */
   toDepartment(orgId: number, deptId: number, authority: string, message: ServerPushMessage) {
+    this.peers?.send({ op: 'toDepartment', orgId, deptId, authority, message });
+    this.deliverToDepartment(orgId, deptId, authority, message);
+  }
+
+  private deliverToDepartment(orgId: number, deptId: number, authority: string, message: ServerPushMessage) {
     const text = JSON.stringify(message);
     for (const client of this.clients)
       if (PushHub.maySee(client.user, orgId, deptId, authority)) client.socket.send(text);
   }
 
   position(orgId: number, deptId: number, position: Position) {
+    if (this.peers) this.peerPositions.push({ orgId, deptId, position });
+    this.deliverPosition(orgId, deptId, position);
+  }
+
+  private deliverPosition(orgId: number, deptId: number, position: Position) {
     for (const client of this.clients)
       if (client.wantsPositions && client.user.orgId === orgId && holdsDept(client.user, deptId))
         client.pendingPositions.set(position.deviceId, position);
@@ -134,6 +201,11 @@ export class PushHub {
 
   /** Closes every socket of a session that ended (signed in elsewhere, key info changed, expired). */
   endSession(tokenHash: string, code: number) {
+    this.peers?.send({ op: 'endSession', tokenHash, code });
+    this.closeSession(tokenHash, code);
+  }
+
+  private closeSession(tokenHash: string, code: number) {
     for (const client of this.clients) {
       if (client.user.tokenHash !== tokenHash) continue;
       this.send(client, { type: 'login.expired', data: { code } });
@@ -143,6 +215,10 @@ export class PushHub {
   }
 
   private flushPositions() {
+    if (this.peers && this.peerPositions.length) {
+      this.peers.send({ op: 'positions', items: this.peerPositions });
+      this.peerPositions = [];
+    }
     for (const client of this.clients) {
       if (client.pendingPositions.size === 0 || client.socket.bufferedAmount > MAX_BUFFERED_BYTES) continue;
       const data = [...client.pendingPositions.values()];

@@ -93,7 +93,9 @@ export async function raiseAlarmIn(
   subject: AlarmSubject,
   raise: Raise,
 ): Promise<{ record: ScopedAlarm; created: boolean }> {
-  {
+  // Two server nodes may raise the same alarm at once: the open-record unique indexes let one insert
+  // win; the other's insert does nothing and it counts up the winner's record on its second round.
+  for (let round = 0; ; round++) {
     const open = await trx
       .selectFrom('alarmRecord')
       .select(['recordId'])
@@ -159,8 +161,10 @@ export async function raiseAlarmIn(
         ruleId: raise.ruleId ?? null,
         version: 1,
       })
+      .onConflict((oc) => oc.doNothing())
       .returningAll()
-      .executeTakeFirstOrThrow();
-    return { record: toWire(row), created: true };
+      .executeTakeFirst();
+    if (row) return { record: toWire(row), created: true };
+    if (round > 0) throw new Error('alarm record neither inserted nor found open');
   }
 }

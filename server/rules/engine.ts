@@ -14,6 +14,7 @@ import { floorPlanGeoJson, pointInRing, type Ring } from '../../domain/floorPlan
 import { alarmSuppressedWhileOut } from '../../domain/resources/outing.js';
 import { alarmTransition } from '../../machines/alarmMachine.js';
 import type { BrokerPeer } from '../broker/index.js';
+import type { ClusterPeers } from '../cluster/ops.js';
 import { readConfig } from '../config.js';
 import { type Db, dialectOf, sqliteOf } from '../db/index.js';
 import type { Database } from '../db/schema.js';
@@ -136,10 +137,17 @@ export class RulesEngine {
     private readonly hub: PushHub,
     private readonly log: FastifyBaseLogger,
     private readonly now: () => number = Date.now,
-  ) {}
+    /** The other server nodes: a change one node's routes made is read again by every engine. */
+    private readonly peers: ClusterPeers | null = null,
+  ) {
+    peers?.onOp((op) => {
+      if (op.op === 'reload')
+        this.read().catch((error: unknown) => this.log.error({ err: error }, 'rules reload failed'));
+    });
+  }
 
   async start() {
-    await this.reload();
+    await this.read();
     this.timers.push(
       setInterval(() => void this.flush(), FLUSH_EVERY_MS),
       setInterval(() => void this.checkOffline(), OFFLINE_CHECK_MS),
@@ -156,8 +164,13 @@ export class RulesEngine {
     await this.flush();
   }
 
-  /** Reads devices, rules and rails; routes call it after changing them. */
+  /** Reads devices, rules and rails again, here and on every other node; routes call it after changing them. */
   async reload() {
+    this.peers?.send({ op: 'reload' });
+    await this.read();
+  }
+
+  private async read() {
     const devices = await this.db
       .selectFrom('device')
       .leftJoin('oldman', 'oldman.oldmanId', 'device.oldmanId')

@@ -7,6 +7,7 @@ import type { PatrolMissedRemind } from '../../../domain/reminders.js';
 import { patrolTaskWorkflow } from '../../../machines/patrolTaskMachine.js';
 import { advance } from '../../../machines/workflow.js';
 import type { SessionUser } from '../../auth/tokens.js';
+import { onOneNode } from '../../cluster/exclusive.js';
 import type { Db } from '../../db/index.js';
 import { minuteJob } from '../../minuteJob.js';
 import type { Services } from '../../services.js';
@@ -182,7 +183,9 @@ export function startPatrolTaskJob(services: Pick<Services, 'db' | 'now'>, log: 
       await markMissedTasks(trx, now);
     });
   };
-  return minuteJob('patrol task job', log, pass);
+  return minuteJob('patrol task job', log, () =>
+    onOneNode(services.db, 'patrol task job', pass).then(() => undefined),
+  );
 }
 
 /** The workbench's entries: tasks missed yesterday or today, for who may see 巡更管理. */

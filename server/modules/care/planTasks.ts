@@ -11,6 +11,7 @@ import {
 import { localDateTime, localDay } from '../../../domain/clock.js';
 import { OutStatus } from '../../../domain/resources/outing.js';
 import { IN_HOUSE_STATUSES } from '../../../domain/resources/residence.js';
+import { onOneNode } from '../../cluster/exclusive.js';
 import type { Db } from '../../db/index.js';
 import { minuteJob } from '../../minuteJob.js';
 import type { PushHub } from '../../push/hub.js';
@@ -246,5 +247,8 @@ export function startCareTaskJob(services: Pick<Services, 'db' | 'hub' | 'now'>,
       lastSlot = slot;
     });
   };
-  return minuteJob('care task job', log, pass);
+  // (one node at a time: server/cluster/exclusive.ts)
+  return minuteJob('care task job', log, () =>
+    onOneNode(services.db, 'care task job', pass).then(() => undefined),
+  );
 }

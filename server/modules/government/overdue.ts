@@ -7,6 +7,7 @@ import type { OverdueRectifyRemind } from '../../../domain/reminders.js';
 import { type InspectionEvent, inspectionWorkflow } from '../../../machines/inspectionMachine.js';
 import { advance } from '../../../machines/workflow.js';
 import type { SessionUser } from '../../auth/tokens.js';
+import { onOneNode } from '../../cluster/exclusive.js';
 import type { Db } from '../../db/index.js';
 import { inReadDepts } from '../../http/deptScope.js';
 import type { Services } from '../../services.js';
@@ -72,7 +73,9 @@ export function startRectifyWatch(services: Pick<Services, 'db' | 'hub' | 'now'>
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    expireRectifications(services.db, services)
+    onOneNode(services.db, 'overdue rectification check', () =>
+      expireRectifications(services.db, services).then(() => undefined),
+    )
       .catch((error: unknown) => log.error({ err: error }, 'overdue rectification check failed'))
       .finally(() => {
         running = false;

@@ -7,6 +7,7 @@ import { type OverdueOutingRemind, overdueOutingTitle } from '../../../domain/re
 import { LiveAuthority } from '../../../domain/resources/oldman.js';
 import { OutStatus, OVERDUE_EVENT } from '../../../domain/resources/outing.js';
 import type { SessionUser } from '../../auth/tokens.js';
+import { onOneNode } from '../../cluster/exclusive.js';
 import type { Db } from '../../db/index.js';
 import { inReadDepts } from '../../http/deptScope.js';
 import type { Services } from '../../services.js';
@@ -139,7 +140,7 @@ export function startOverdueWatch(services: Pick<Services, 'db' | 'hub' | 'now'>
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    remindOverdueOutings(services)
+    onOneNode(services.db, 'overdue outing check', () => remindOverdueOutings(services).then(() => undefined))
       .catch((error: unknown) => log.error({ err: error }, 'overdue outing check failed'))
       .finally(() => {
         running = false;
