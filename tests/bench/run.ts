@@ -14,6 +14,7 @@
  * - stock (stock.ts): 10,000 goods over 1,000,000 movements: stock queries under 50 connections, 库存月报
  * - attendance (attendance.ts): a month's attendance statistics of 200 staff
  * - restarts (restarts.ts): the server, then Mosquitto, killed 100 times under a live console; the counts
+ * - cluster (cluster.ts): two nodes behind nginx on PostgreSQL and Mosquitto: alarm latency, ingest beside one node
  * `npm run bench -- startup realtime map` picks sections (all by default).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -26,6 +27,7 @@ import { CHROMIUM_PATH } from '../support/chromium.js';
 import { benchAttendance } from './attendance.js';
 import { benchBilling } from './billing.js';
 import { benchCare } from './care.js';
+import { benchCluster } from './cluster.js';
 import { benchDashboard } from './dashboard.js';
 import { benchInbox } from './inbox.js';
 import { benchList } from './list.js';
@@ -149,6 +151,7 @@ async function main() {
     attendance: benchAttendance,
     list: benchList,
     restarts: benchRestarts,
+    cluster: benchCluster,
   };
   const chosen = process.argv.slice(2).filter((a): a is keyof typeof sections => a in sections);
   const lines: string[] = [];
