@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   type KyselyPlugin,
   type OperationNode,
@@ -201,12 +202,38 @@ export const sqliteCompat = [
     select extract(epoch from day::timestamp) / 86400.0 + 2440587.5 $$`,
 ];
 
-/** A pool of connections for a `postgres://` address, in the home's time zone (TZ). */
+/** Statements a connection keeps prepared at most; later new texts are planned each time. */
+const PREPARED_PER_CONNECTION = 2000;
+
+/**
+ * A pool of connections for a `postgres://` address, in the home's time zone (TZ). Every statement
+ * with parameters is prepared under a name made of its text, once per connection: PostgreSQL then
+ * plans it once instead of at every call (planning a list's page took 1–2 ms beside 0.4 ms of running
+ * it). The SQL texts are the server's own (values are parameters), so they are few; a connection stops
+ * naming new ones past PREPARED_PER_CONNECTION all the same.
+ */
 export function postgresPool(url: string): pg.Pool {
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  return new pg.Pool({
+  const pool = new pg.Pool({
     connectionString: url,
     max: Number(process.env.PG_POOL_MAX ?? 10),
     options: `-c TimeZone=${zone}`,
   });
+  pool.on('connect', (client) => {
+    const names = new Map<string, string>();
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    // (pg's query has many overloads; only a text with its values is named, the rest pass as they are)
+    (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+      const [text, values] = args;
+      if (typeof text !== 'string' || !Array.isArray(values) || !values.length || args.length !== 2)
+        return query(...args);
+      let name = names.get(text);
+      if (!name && names.size < PREPARED_PER_CONNECTION) {
+        name = `k${createHash('sha1').update(text).digest('hex')}`;
+        names.set(text, name);
+      }
+      return name ? query({ name, text, values }) : query(text, values);
+    };
+  });
+  return pool;
 }

@@ -483,7 +483,7 @@ export function resourceRoutes(
             return SENT;
           }
           // An answer kept since none of the tables it read changed is sent as it was.
-          const versions = reads ? tableVersions(ctx.db, reads) : null;
+          const versions = reads ? await tableVersions(ctx.db, reads) : null;
           const key = versions ? `${ctx.user.orgId}|${readScopeKey(ctx.user)}|${today()}|${ctx.req.url}` : '';
           const kept = versions ? listAnswers.get(ctx.db, key, versions) : null;
           if (kept !== null) {

@@ -1,8 +1,8 @@
 import { gzipSync } from 'node:zlib';
 import type SQLite from 'better-sqlite3';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { RawBuilder } from 'kysely';
-import { type Db, sqliteOf } from '../db/index.js';
+import { type RawBuilder, sql } from 'kysely';
+import { type Db, dialectOf, sqliteOf } from '../db/index.js';
 
 /**
  * The list path's two costs that are not SQLite's: turning a wide row (the elder profile has ~50
@@ -117,9 +117,12 @@ const versionStatements = new WeakMap<SQLite.Database, Map<string, SQLite.Statem
 
 /**
  * The current versions of `tables` (each bumped by a trigger on every write), creating the
- * triggers of a table the first time. Null inside a write transaction or off the plain connection.
+ * triggers of a table the first time. Null inside a write transaction or a transaction. On SQLite a
+ * synchronous read of the file's connection; on PostgreSQL one query, so that an answer kept by one
+ * server node is not sent after another node changed what it read.
  */
-export function tableVersions(db: Db, tables: readonly string[]): number[] | null {
+export async function tableVersions(db: Db, tables: readonly string[]): Promise<number[] | null> {
+  if (dialectOf(db) === 'postgres') return db.isTransaction ? null : postgresVersions(db, tables);
   const connection = connectionOf(db);
   if (!connection) return null;
   let done = ensured.get(connection);
@@ -149,6 +152,38 @@ export function tableVersions(db: Db, tables: readonly string[]): number[] | nul
   return versions.length === tables.length ? versions : null;
 }
 
+const postgresEnsured = new WeakMap<Db, Set<string>>();
+
+async function postgresVersions(db: Db, tables: readonly string[]): Promise<number[] | null> {
+  let done = postgresEnsured.get(db);
+  if (!done) {
+    done = new Set();
+    postgresEnsured.set(db, done);
+  }
+  for (const table of tables)
+    if (!done.has(table)) {
+      try {
+        for (const statement of versionTriggers(table, 'postgres')) await sql.raw(statement).execute(db);
+      } catch {
+        // another node creating the same trigger at this moment: the next read tries again
+        return null;
+      }
+      done.add(table);
+    }
+  const sorted = [...tables].sort();
+  const { rows } = await sql<{
+    v: number;
+  }>`select v from tableVersion where tbl in (${sql.join(sorted)}) order by tbl`.execute(db);
+  return rows.length === tables.length ? rows.map((r) => Number(r.v)) : null;
+}
+
+/**
+ * What kept answers belong to: SQLite's connection outside a write, PostgreSQL's pool outside a
+ * transaction (null: nothing is kept or sent from the cache).
+ */
+const keeperOf = (db: Db): object | null =>
+  dialectOf(db) === 'postgres' ? (db.isTransaction ? null : db) : connectionOf(db);
+
 interface KeptAnswer {
   versions: number[];
   body: string;
@@ -157,7 +192,7 @@ interface KeptAnswer {
   gzip?: Buffer;
 }
 type Kept = { entries: Map<string, KeptAnswer>; chars: number };
-const responses = new WeakMap<SQLite.Database, Kept>();
+const responses = new WeakMap<object, Kept>();
 /** A page of a list is at most this big to be kept (an unpaged export-sized list is not). */
 const MAX_KEPT_BODY = 256 * 1024;
 /** All kept answers together, in characters (V8 keeps Chinese text at two bytes each): a busy cache stays light for the GC. */
@@ -172,8 +207,8 @@ const MAX_KEPT_ANSWERS = 1000;
  */
 export const listAnswers = {
   get(db: Db, key: string, versions: readonly number[]): string | null {
-    const connection = connectionOf(db);
-    const kept = connection ? responses.get(connection) : undefined;
+    const keeper = keeperOf(db);
+    const kept = keeper ? responses.get(keeper) : undefined;
     const hit = kept?.entries.get(key);
     if (!kept || !hit || hit.versions.length !== versions.length) return null;
     if (!hit.versions.every((v, i) => v === versions[i])) return null;
@@ -182,12 +217,12 @@ export const listAnswers = {
     return hit.body;
   },
   set(db: Db, key: string, versions: number[], body: string) {
-    const connection = connectionOf(db);
-    if (!connection || body.length > MAX_KEPT_BODY) return;
-    let kept = responses.get(connection);
+    const keeper = keeperOf(db);
+    if (!keeper || body.length > MAX_KEPT_BODY) return;
+    let kept = responses.get(keeper);
     if (!kept) {
       kept = { entries: new Map(), chars: 0 };
-      responses.set(connection, kept);
+      responses.set(keeper, kept);
     }
     const forget = (k: string) => {
       const old = kept.entries.get(k);
@@ -215,8 +250,8 @@ const GZIP_FROM_BYTES = 2048;
  * control room ask for the same big list over and over, and a 170 KB list is 10 KB in gzip.
  */
 export function sendAnswer(db: Db, key: string, request: FastifyRequest, reply: FastifyReply, body: string) {
-  const connection = connectionOf(db);
-  const found = connection ? responses.get(connection)?.entries.get(key) : undefined;
+  const keeper = keeperOf(db);
+  const found = keeper ? responses.get(keeper)?.entries.get(key) : undefined;
   const entry: KeptAnswer = found && found.body === body ? found : { versions: [], body };
   entry.bytes ??= Buffer.from(body, 'utf8');
   reply.type('application/json; charset=utf-8');

@@ -14,6 +14,7 @@
  * - stock (stock.ts): 10,000 goods over 1,000,000 movements: stock queries under 50 connections, 库存月报
  * - attendance (attendance.ts): a month's attendance statistics of 200 staff
  * - restarts (restarts.ts): the server, then Mosquitto, killed 100 times under a live console; the counts
+ * - postgres (postgres.ts): the elder list at 1,000 req/s and month-end bills, 10,000 residents, PostgreSQL beside SQLite
  * - cluster (cluster.ts): two nodes behind nginx on PostgreSQL and Mosquitto: alarm latency, ingest beside one node
  * `npm run bench -- startup realtime map` picks sections (all by default).
  */
@@ -33,6 +34,7 @@ import { benchInbox } from './inbox.js';
 import { benchList } from './list.js';
 import { benchMap } from './map.js';
 import { benchPatrol } from './patrol.js';
+import { benchPostgres } from './postgres.js';
 import { benchRealtime } from './realtime.js';
 import { benchResources } from './resources.js';
 import { benchRestarts } from './restarts.js';
@@ -152,6 +154,7 @@ async function main() {
     list: benchList,
     restarts: benchRestarts,
     cluster: benchCluster,
+    postgres: benchPostgres,
   };
   const chosen = process.argv.slice(2).filter((a): a is keyof typeof sections => a in sections);
   const lines: string[] = [];

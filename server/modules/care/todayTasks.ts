@@ -88,7 +88,7 @@ const READS = ['bed', 'building', 'careProject', 'floor', 'nursingTask', 'oldman
  * does (server/resources/fastRead.ts).
  */
 export async function keptTodayTasks(ctx: Ctx, taskDate: string, floorId?: number) {
-  const versions = tableVersions(ctx.db, READS);
+  const versions = await tableVersions(ctx.db, READS);
   if (!versions) return todayTasks(ctx, taskDate, floorId);
   const minute = localDateTime(ctx.services.now()).slice(0, 16);
   const key = `careToday|${ctx.user.orgId}|${readScopeKey(ctx.user)}|${taskDate}|${floorId ?? ''}|${minute}`;

@@ -25,7 +25,7 @@ export async function sendFigure(
 ): Promise<unknown> {
   const r = readerOf(ctx);
   // versions read before computing: a write in between is seen by the next read, never hidden
-  const versions = tableVersions(r.db, tables);
+  const versions = await tableVersions(r.db, tables);
   if (!versions) return compute(r);
   const key = `dashboard|${r.user.orgId}|${readScopeKey(r.user)}|${r.today}|${name}`;
   const kept = listAnswers.get(r.db, key, versions);

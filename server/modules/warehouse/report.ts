@@ -41,7 +41,7 @@ export async function stockReport(
   const depotId = query.depotId as number | undefined;
   const skuId = query.skuId as number | undefined;
   const key = `${org}|${month}|${depotId ?? ''}|${skuId ?? ''}`;
-  const versions = tableVersions(ctx.db, READS)?.join(',');
+  const versions = (await tableVersions(ctx.db, READS))?.join(',');
   let all = versions ? keptReports.get(key)?.(versions) : undefined;
   if (!all) {
     all = await readReport(ctx.db, org, month, depotId, skuId);

@@ -69,7 +69,7 @@ const INBOX_READS = ['msgMessage', 'notice', 'noticeRecipient', 'oldmanOut', 're
  * announcement to the whole home makes every console ask at once.
  */
 async function keptInbox(ctx: Ctx) {
-  const versions = tableVersions(ctx.db, INBOX_READS);
+  const versions = await tableVersions(ctx.db, INBOX_READS);
   if (!versions) return inbox(ctx);
   const { user } = ctx;
   const minute = localDateTime(ctx.services.now()).slice(0, 16);

@@ -1,0 +1,178 @@
+/**
+ * PostgreSQL beside SQLite (issue #21), in one run on the same machine, each server its own process
+ * (simulator off) with 10,000 residents (在住, care levels in turn) added to the demo institution:
+ * - the elder list GET /pims/web-pi/oldmans held at 1,000 req/s (target p99 ≤ 50 ms on both), and random
+ *   pages and sizes at 50 connections (answers computed, not cached);
+ * - month-end bills for the month (POST …/cost/payBack/addBill; target ≤ 5 s on both).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import autocannon from 'autocannon';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { idCardCheckChar } from '../../domain/idCard.js';
+import { COST } from '../../domain/resources/cost.js';
+import { startBenchServer } from './util.js';
+
+const root = resolve(import.meta.dirname, '..', '..');
+const PORT = 18_195;
+const PG_PORT = 15_471;
+const RESIDENTS = 10_000;
+const COLUMNS = [
+  'orgId',
+  'deptId',
+  'oldmanName',
+  'oldmanIdcard',
+  'sex',
+  'birthday',
+  'phone',
+  'oldmanStatus',
+  'nursingLevel',
+  'checkInDate',
+  'createTime',
+  'updateTime',
+] as const;
+
+/** The residents added, as rows in COLUMNS order (departments of organisation 1 in turn). */
+function residents(depts: number[]): unknown[][] {
+  const levels = ['自理', '半护理', '全护理', '特级护理'];
+  const surnames = '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗';
+  return Array.from({ length: RESIDENTS }, (_, i) => {
+    const birthday = `${1925 + (i % 30)}-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')}`;
+    const first = `320102${birthday.replaceAll('-', '')}${String(i % 1000).padStart(3, '0')}`;
+    return [
+      1,
+      depts[i % depts.length],
+      `${surnames[i % surnames.length]}长者${i}`,
+      first + idCardCheckChar(first),
+      i % 2,
+      birthday,
+      '13800000000',
+      1,
+      levels[i % 4],
+      '2025-01-01',
+      '2026-01-01 08:00:00',
+      '',
+    ];
+  });
+}
+
+function addToSqlite(file: string) {
+  const db = new Database(file);
+  const depts = (db.prepare('select deptId from dept where orgId = 1').all() as { deptId: number }[]).map(
+    (d) => d.deptId,
+  );
+  const insert = db.prepare(
+    `insert into oldman (${COLUMNS.join(', ')}) values (${COLUMNS.map(() => '?').join(', ')})`,
+  );
+  db.transaction(() => {
+    for (const row of residents(depts)) insert.run(...row);
+  })();
+  db.close();
+}
+
+export async function addToPostgres(url: string) {
+  const db = new pg.Client({ connectionString: url });
+  await db.connect();
+  const depts = (await db.query<{ deptId: string }>('select "deptId" from dept where "orgId" = 1')).rows.map(
+    (d) => Number(d.deptId),
+  );
+  const rows = residents(depts);
+  await db.query('begin');
+  for (let at = 0; at < rows.length; at += 1000) {
+    const batch = rows.slice(at, at + 1000);
+    const values = batch.map(
+      (_, r) => `(${COLUMNS.map((_, c) => `$${r * COLUMNS.length + c + 1}`).join(', ')})`,
+    );
+    await db.query(
+      `insert into oldman (${COLUMNS.map((c) => `"${c}"`).join(', ')}) values ${values.join(', ')}`,
+      batch.flat(),
+    );
+  }
+  await db.query('commit');
+  await db.end();
+}
+
+const summary = (r: autocannon.Result) => ({
+  rps: r.requests.average,
+  p50: r.latency.p50,
+  p99: r.latency.p99,
+  errors: r.errors + r.non2xx,
+});
+
+async function measure(name: string, dataDir: string, env: Record<string, string>) {
+  const server = await startBenchServer(dataDir, PORT, env);
+  try {
+    const headers = { authorization: server.token };
+    const url = `${server.base}/pims/web-pi/oldmans?pageNum=3&pageSize=20`;
+    const page = (await (await fetch(url, { headers })).json()) as { result: { total: number } };
+    const total = page.result.total;
+    await autocannon({ url, headers, connections: 10, duration: 2 }); // warm-up
+    const held = summary(await autocannon({ url, headers, connections: 50, overallRate: 1000, duration: 8 }));
+    const randomPage = () => {
+      const size = 10 + Math.floor(Math.random() * 41);
+      return `/pims/web-pi/oldmans?pageNum=${1 + Math.floor(Math.random() * Math.ceil(total / size))}&pageSize=${size}`;
+    };
+    const computed = summary(
+      await autocannon({
+        url,
+        headers,
+        connections: 50,
+        duration: 8,
+        requests: [{ setupRequest: (req) => ({ ...req, path: randomPage() }) }],
+      }),
+    );
+    const t0 = performance.now();
+    const made = (await (
+      await fetch(`${server.base}${COST}/payBack/addBill`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ billMonth: '2026-10' }),
+      })
+    ).json()) as { code: number; msg: string; result: { created: number } };
+    const billSeconds = (performance.now() - t0) / 1000;
+    if (made.code !== 0) throw new Error(`${name} addBill: ${made.msg}`);
+    return [
+      `${name}: elder list of ${total.toLocaleString('en')}, held at 1,000 req/s: ${held.rps.toFixed(0)} req/s, p50 ${held.p50} ms, ` +
+        `p99 ${held.p99} ms, errors ${held.errors}  (target p99 ≤ 50 ms)`,
+      `  random page and size, 50 connections: ${computed.rps.toFixed(0)} req/s, p50 ${computed.p50} ms, p99 ${computed.p99} ms, errors ${computed.errors}`,
+      `  month-end bills 2026-10: ${made.result.created.toLocaleString('en')} bills in ${billSeconds.toFixed(2)} s  (target ≤ 5 s)`,
+    ];
+  } finally {
+    await server.stop();
+  }
+}
+
+export async function benchPostgres(): Promise<string[]> {
+  const lines: string[] = [];
+  const sqliteDir = mkdtempSync(join(tmpdir(), 'eldercare-bench-sqlite-'));
+  const pgDir = mkdtempSync(join(tmpdir(), 'eldercare-bench-pg-'));
+  const script = join(root, 'scripts', 'postgres-throwaway.sh');
+  const serverUrl = execFileSync(script, ['start', String(PG_PORT)])
+    .toString()
+    .trim();
+  try {
+    // SQLite: the first start seeds the file, the residents go in between two starts
+    await (await startBenchServer(sqliteDir, PORT)).stop();
+    addToSqlite(join(sqliteDir, 'eldercare.sqlite'));
+    lines.push(...(await measure('SQLite', sqliteDir, {})));
+
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query('create database bench_pg');
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = '/bench_pg';
+    const env = { DATABASE_URL: url.toString() };
+    await (await startBenchServer(pgDir, PORT, env)).stop();
+    await addToPostgres(url.toString());
+    lines.push(...(await measure('PostgreSQL', pgDir, env)));
+    return lines;
+  } finally {
+    execFileSync(script, ['stop', String(PG_PORT)]);
+    rmSync(sqliteDir, { recursive: true, force: true });
+    rmSync(pgDir, { recursive: true, force: true });
+  }
+}
