@@ -8,7 +8,7 @@ import type { SessionUser } from '../auth/tokens.js';
 import { placesOfBeds } from '../db/bedPlaces.js';
 import type { Db } from '../db/index.js';
 import { inReadDepts } from '../http/deptScope.js';
-import { postTrade } from '../ledger/ledger.js';
+import { postTrade, postTrades, setColumnByIds, type TradeInput } from '../ledger/ledger.js';
 import { discountAccount, elderAccount, incomeOf, line, type Operator } from './book.js';
 import { type CostSetting, monthBill } from './monthBill.js';
 import { billSources, costSettings } from './sources.js';
@@ -34,6 +34,31 @@ export interface ElderRow {
 
 const residents = [LiveStatus.living, LiveStatus.trial];
 
+/** The trade of a month's bill: the elder owes what is payable, the discount and each charge's income. */
+function billTrade(
+  orgId: number,
+  elder: ElderRow,
+  month: string,
+  bill: NonNullable<ReturnType<typeof monthBill>>,
+  who: Operator,
+): TradeInput {
+  const charges = bill.lines.filter((l) => l.kind === 'charge');
+  return {
+    orgId,
+    txType: TxType.bill,
+    oldmanId: elder.oldmanId,
+    memo: `${month} 月账单`,
+    ...who,
+    lines: [
+      line(elderAccount(elder.oldmanId, 'receivable'), bill.payableFen),
+      ...(bill.discountFen > 0 && bill.discountRule
+        ? [line(discountAccount(`rule:${bill.discountRule.setId}`), bill.discountFen)]
+        : []),
+      ...charges.map((l) => line(incomeOf(l.projectId), l.amountFen)),
+    ],
+  };
+}
+
 /**
  * Writes one elder's bill for a month: the bill, its lines and the charge trade (receivable
  * against income, discounts as an expense). Returns null when there is nothing to bill.
@@ -49,21 +74,7 @@ export async function writeMonthBill(
 ): Promise<number | null> {
   const bill = monthBill(elder, month, settings, sources);
   if (!bill || bill.totalFen === 0) return null;
-  const charges = bill.lines.filter((l) => l.kind === 'charge');
-  const posted = await postTrade(db, {
-    orgId,
-    txType: TxType.bill,
-    oldmanId: elder.oldmanId,
-    memo: `${month} 月账单`,
-    ...who,
-    lines: [
-      line(elderAccount(elder.oldmanId, 'receivable'), bill.payableFen),
-      ...(bill.discountFen > 0 && bill.discountRule
-        ? [line(discountAccount(`rule:${bill.discountRule.setId}`), bill.discountFen)]
-        : []),
-      ...charges.map((l) => line(incomeOf(l.projectId), l.amountFen)),
-    ],
-  });
+  const posted = await postTrade(db, billTrade(orgId, elder, month, bill, who));
   const { billId } = await db
     .insertInto('bill')
     .values({
@@ -172,11 +183,71 @@ export async function generateMonth(
     user.orgId,
     elders.map((e) => e.oldmanId),
   );
-  let created = 0;
-  for (const e of elders) {
-    const id = await writeMonthBill(db, user.orgId, e, month, settings.get(e.oldmanId) ?? [], sources, who);
-    if (id !== null) created++;
+  // the bills as writeMonthBill writes each, in a few statements per thousand residents (each
+  // statement is a round trip to PostgreSQL: ten thousand bills one by one took 73 s there)
+  const bills = elders.flatMap((elder) => {
+    const bill = monthBill(elder, month, settings.get(elder.oldmanId) ?? [], sources);
+    return bill && bill.totalFen !== 0 ? [{ elder, bill }] : [];
+  });
+  const posted = await postTrades(
+    db,
+    user.orgId,
+    bills.map(({ elder, bill }) => ({ ...billTrade(user.orgId, elder, month, bill, who), refType: 'bill' })),
+  );
+  const billIds = new Map<number, number>();
+  const createTime = nowStamp();
+  for (let at = 0; at < bills.length; at += 1000) {
+    const rows = await db
+      .insertInto('bill')
+      .values(
+        bills.slice(at, at + 1000).map(({ elder, bill }, i) => ({
+          orgId: user.orgId,
+          deptId: elder.deptId,
+          oldmanId: elder.oldmanId,
+          billMonth: month,
+          billStatus: BillStatus.unpaid,
+          totalFen: bill.totalFen,
+          discountFen: bill.discountFen,
+          payableFen: bill.payableFen,
+          chargeTxId: posted[at + i]?.txId as number,
+          payTxId: null,
+          payWay: null,
+          payTime: null,
+          settleId: null,
+          remark: '',
+          createBy: who.operatorId,
+          createTime,
+        })),
+      )
+      .returning(['billId', 'oldmanId'])
+      .execute();
+    for (const r of rows) billIds.set(r.oldmanId, r.billId);
   }
+  await setColumnByIds(
+    db,
+    'ledgerTx',
+    'txId',
+    'refId',
+    bills.map(({ elder }, i) => [posted[i]?.txId as number, billIds.get(elder.oldmanId) as number] as const),
+  );
+  const items = bills.flatMap(({ elder, bill }) =>
+    bill.lines.map((l) => ({
+      billId: billIds.get(elder.oldmanId) as number,
+      projectId: l.projectId,
+      projectName: l.projectName,
+      quantity: l.quantity,
+      unitFen: l.unitFen,
+      days: l.days,
+      amountFen: l.amountFen,
+      kind: l.kind,
+    })),
+  );
+  for (let at = 0; at < items.length; at += 1000)
+    await db
+      .insertInto('billItem')
+      .values(items.slice(at, at + 1000))
+      .execute();
+  const created = bills.length;
   const sum = await db
     .selectFrom('bill')
     .select((eb) => eb.fn.sum<number>('payableFen').as('s'))
