@@ -70,7 +70,7 @@ describe('an alarm raised by two nodes at once', () => {
 describe('a scheduled pass', () => {
   it('runs on one node at a time: a second start meanwhile is skipped on PostgreSQL', async () => {
     const db = t.app.services.db;
-    let release = () => undefined as void;
+    let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
