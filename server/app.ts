@@ -135,6 +135,7 @@ export async function buildApp(options: AppOptions) {
   const db: Db = await openDatabase(
     options.databaseFile ?? join(options.dataDir, DATABASE_FILE),
     options.databaseImage,
+    options.dataDir,
   );
   const modules = options.modules ?? registry;
   await syncResourceTables(

@@ -18,10 +18,12 @@ export const DATABASE_FILE = 'eldercare.sqlite';
 export const BACKUPS_DIR = 'backups';
 /** The running server's process id, in DATA_DIR while it runs: a restore waits for it to stop. */
 export const PID_FILE = 'server.pid';
-const MANIFEST = 'manifest.json';
+export const MANIFEST = 'manifest.json';
 
 const manifest = z.object({
   format: z.literal(1),
+  /** The database backed up: the SQLite file (the default of the first backups) or a PostgreSQL dump. */
+  engine: z.enum(['sqlite', 'postgres']).default('sqlite'),
   createdAt: z.string(),
   /** The last migration the database had: a restore refuses a backup newer than the server. */
   migration: z.string().nullable(),
@@ -35,7 +37,7 @@ export type BackupManifest = z.infer<typeof manifest>;
 export class BackupError extends Error {}
 
 /** What is copied as files: everything in DATA_DIR but the live database (backed up online) and backups. */
-const isCopied = (name: string) =>
+export const isCopied = (name: string) =>
   name !== BACKUPS_DIR &&
   name !== PID_FILE &&
   name !== DATABASE_FILE &&
@@ -111,7 +113,14 @@ export async function backupDataDir(
   }
   const entries = readdirSync(dataDir).filter(isCopied).sort();
   for (const name of entries) cpSync(join(dataDir, name), join(target, name), { recursive: true });
-  const written: BackupManifest = { format: 1, createdAt: now.toISOString(), migration, tables, entries };
+  const written: BackupManifest = {
+    format: 1,
+    engine: 'sqlite',
+    createdAt: now.toISOString(),
+    migration,
+    tables,
+    entries,
+  };
   writeFileSync(join(target, MANIFEST), `${JSON.stringify(written, null, 2)}\n`);
   return written;
 }
@@ -127,6 +136,7 @@ export function readManifest(backup: string): BackupManifest {
 /** Proves a backup whole: SQLite's integrity check, every table's rows as counted, every entry present. */
 export function verifyBackup(backup: string, known: readonly string[] = []): BackupManifest {
   const m = readManifest(backup);
+  if (m.engine !== 'sqlite') throw new BackupError('这是 PostgreSQL 的备份：设置 DATABASE_URL 后再恢复');
   const file = join(backup, DATABASE_FILE);
   if (!existsSync(file)) throw new BackupError('备份中缺少数据库文件');
   const db = new SQLite(file, { readonly: true, fileMustExist: true });

@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import { BACKUPS_DIR } from './backup.js';
+import { dumpBeforeMigrating } from './backupPostgres.js';
 import { migrateToLatest, pendingMigrations } from './migrations.js';
 import { PortableSqlPlugin, postgresPool, sqliteCompat } from './postgres.js';
 import type { Database } from './schema.js';
@@ -44,7 +45,7 @@ export async function tableColumns(db: Db, table: string): Promise<string[]> {
  * `image` (a serialized database) when one is given; or the PostgreSQL database of a `postgres://`
  * address, migrated to the latest schema.
  */
-export async function openDatabase(file: string, image?: Buffer): Promise<Db> {
+export async function openDatabase(file: string, image?: Buffer, dataDir?: string): Promise<Db> {
   if (isPostgresUrl(file)) {
     if (image) throw new Error('a database image opens only in SQLite');
     const db = new Kysely<Database>({
@@ -58,6 +59,9 @@ export async function openDatabase(file: string, image?: Buffer): Promise<Db> {
     });
     postgres.add(db);
     for (const statement of sqliteCompat) await sql.raw(statement).execute(db);
+    // an upgrade keeps a dump of the database as it was, as it keeps the SQLite file
+    const pending = dataDir ? await pendingMigrations(db as unknown as Kysely<unknown>) : [];
+    if (dataDir && pending[0]) await dumpBeforeMigrating(file, dataDir, pending[0]);
     await migrateToLatest(db as unknown as Kysely<unknown>);
     return db;
   }

@@ -188,7 +188,8 @@ describe('an upgrade', () => {
     const last = String(migrationNames.at(-1));
     const raw = new SQLite(file);
     raw.prepare('delete from kysely_migration where name = ?').run(last);
-    raw.exec('drop table instance');
+    // (the table the last migration makes)
+    raw.exec('drop table rateLimitHit');
     raw.close();
 
     await (await openDatabase(file)).destroy();
@@ -196,9 +197,10 @@ describe('an upgrade', () => {
     expect(copies).toEqual([expect.stringMatching(new RegExp(`^before-${last}-.*\\.sqlite$`))]);
     const before = new SQLite(join(dir, BACKUPS_DIR, String(copies[0])), { readonly: true });
     const upgraded = new SQLite(file, { readonly: true });
-    const hasInstance = (db: SQLite.Database) =>
-      db.prepare("select count(*) from sqlite_master where name = 'instance'").pluck().get();
-    expect([hasInstance(before), hasInstance(upgraded)]).toEqual([0, 1]);
+    const hasTable = (db: SQLite.Database) =>
+      db.prepare("select count(*) from sqlite_master where name = 'rateLimitHit'").pluck().get();
+    expect(last).toBe('0017_rate_limit_hits');
+    expect([hasTable(before), hasTable(upgraded)]).toEqual([0, 1]);
     before.close();
     upgraded.close();
   });
