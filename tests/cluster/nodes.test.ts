@@ -1,8 +1,13 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
 import mqtt from 'mqtt';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IotPaths } from '../../domain/api/iot.js';
 import { Topic } from '../../domain/topics.js';
+import { CHROMIUM_ARGS } from '../bench/util.js';
+import { CHROMIUM_PATH } from '../support/chromium.js';
 import {
   type Cluster,
   type ClusterNode,
@@ -24,6 +29,42 @@ let nodeB: ClusterNode;
 let db: pg.Client;
 let token = '';
 const consoles: PushConsole[] = [];
+let browser: Browser;
+let context: BrowserContext | undefined;
+/** Real consoles in Chromium, through nginx: at least one on each node. */
+const pages: Page[] = [];
+const dist = join(import.meta.dirname, '..', '..', 'dist');
+
+/**
+ * A console through nginx on 告警中心, with both channels up (its health light green): the first signs
+ * in; the others are more tabs of the same console (one user has one session: a second sign-in would
+ * end the first with 4012), each with its own push and broker connections.
+ */
+async function openConsole(): Promise<Page> {
+  context ??= await browser.newContext({ baseURL: `http://127.0.0.1:${cluster.front}` });
+  const page = await context.newPage();
+  if (pages.length === 0) {
+    await page.goto('/login.html');
+    await page.getByLabel('账号').fill('admin');
+    await page.getByLabel('密码', { exact: true }).fill('Admin@2026');
+    await page.getByRole('button', { name: '登录' }).click();
+    const chooser = page.getByTestId('dept-chooser');
+    await chooser.or(page.getByTestId('side-menu')).first().waitFor();
+    if (await chooser.isVisible()) {
+      await chooser.getByText('全部部门', { exact: true }).click();
+      await page.getByRole('button', { name: '进入系统' }).click();
+    }
+    await page.getByTestId('side-menu').waitFor();
+    // the session the tests' own calls and push sockets use
+    token = await page.evaluate(() => JSON.parse(localStorage.getItem('pims2.userInfo') ?? '{}').token);
+  }
+  await page.goto('/#/yunmuIot/locateAlarm');
+  await page.locator('[data-testid="health-light"][data-state="ok"]').waitFor({ timeout: 20_000 });
+  return page;
+}
+const rowOn = (page: Page, recordId: number) =>
+  page.locator(`[data-testid="alarm-row"][data-record-id="${recordId}"]`);
+
 /** Watches of organisation 1 the simulator does not drive (it takes its first 30 devices). */
 let watches: { deviceId: number; deviceCode: string }[] = [];
 
@@ -67,11 +108,13 @@ beforeAll(async () => {
   if (!serverUrl)
     throw new Error('TEST_DATABASE_URL is not set: the test command starts a throwaway PostgreSQL');
   // the simulator's first devices only: the watches the test presses are its own
+  if (!existsSync(join(dist, 'index.html')))
+    throw new Error('dist/ is not built: the test command builds it first');
   cluster = await startCluster({
     serverUrl,
     name: `cluster_${process.pid}`,
     nodes: 2,
-    env: { SIM_DEVICES: '30' },
+    env: { SIM_DEVICES: '30', STATIC_DIR: dist },
   });
   [nodeA, nodeB] = cluster.nodes as [ClusterNode, ClusterNode];
   db = new pg.Client({ connectionString: cluster.databaseUrl });
@@ -83,10 +126,11 @@ beforeAll(async () => {
     )
   ).rows.map((r) => ({ ...r, deviceId: Number(r.deviceId) }));
   expect(watches).toHaveLength(3);
-  token = await signInAt(`http://127.0.0.1:${cluster.front}`);
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }, 300_000);
 
 afterAll(async () => {
+  await browser?.close();
   for (const c of consoles) c.close();
   await db?.end().catch(() => undefined);
   await cluster?.stop();
@@ -94,7 +138,12 @@ afterAll(async () => {
 
 describe('two server nodes behind nginx on PostgreSQL and Mosquitto', () => {
   it('shows an alarm handled on node A on a console connected through node B within 2 s', async () => {
-    // Consoles connect through nginx, which spreads them over both nodes.
+    // Consoles in Chromium through nginx, which spreads them over both nodes.
+    while (pages.length < 4) {
+      pages.push(await openConsole());
+      if (pages.length >= 2 && (await pushClients(nodeA)) > 0 && (await pushClients(nodeB)) > 0) break;
+    }
+    // and push websockets as consoles, for the counts below
     for (let i = 0; i < 4; i++) {
       const c = new PushConsole(`127.0.0.1:${cluster.front}`, token);
       consoles.push(c);
@@ -103,11 +152,13 @@ describe('two server nodes behind nginx on PostgreSQL and Mosquitto', () => {
     expect(await pushClients(nodeA)).toBeGreaterThan(0);
     expect(await pushClients(nodeB)).toBeGreaterThan(0);
 
-    // The watch presses SOS on Mosquitto; one node's rules engine raises it, every console hears it.
+    // The watch presses SOS on Mosquitto; one node's rules engine raises it, every console shows it.
     const [watch] = watches;
     if (!watch) throw new Error('no watch');
     await pressSos(watch.deviceId);
     const record = await storedOnce(watch.deviceId);
+    for (const page of pages) await rowOn(page, record.recordId).waitFor({ timeout: 5_000 });
+    for (const page of pages) expect(await rowOn(page, record.recordId).textContent()).toContain('未确认');
     await until('every console shows it', () =>
       consoles.every((c) => c.alarms.get(record.recordId)?.status === 0),
     );
@@ -118,14 +169,15 @@ describe('two server nodes behind nginx on PostgreSQL and Mosquitto', () => {
     expect(ack.code).toBe(0);
     await until(
       'every console shows it acknowledged',
-      () => consoles.every((c) => c.alarms.get(record.recordId)?.ackTime),
+      async () =>
+        consoles.every((c) => c.alarms.get(record.recordId)?.ackTime) &&
+        (await Promise.all(pages.map((p) => rowOn(p, record.recordId).textContent()))).every(
+          (text) => !text?.includes('未确认'),
+        ),
       2_000,
     );
-    const latest = Math.max(
-      ...consoles.map((c) => c.seen.filter((s) => s.recordId === record.recordId).at(-1)?.at ?? 0),
-    );
-    expect(latest - sent).toBeLessThanOrEqual(2_000);
-  });
+    expect(Date.now() - sent).toBeLessThanOrEqual(2_000);
+  }, 120_000);
 
   it('loses and doubles nothing when node A is killed while the simulator runs', async () => {
     // the simulator runs on one node: the first that took its lock, node A
@@ -137,9 +189,8 @@ describe('two server nodes behind nginx on PostgreSQL and Mosquitto', () => {
     await until('node A gone', () => nodeA.child.signalCode !== null);
 
     // Its consoles reconnect through nginx, to node B.
-    await until(
-      'every console signed in again on node B',
-      async () => (await pushClients(nodeB)) === consoles.length && consoles.every((c) => c.authed),
+    await until('the push sockets signed in again on node B', async () =>
+      consoles.every((c) => c.authed) ? (await pushClients(nodeB)) >= consoles.length : false,
     );
     expect(consoles.some((c) => c.reconnects > 0)).toBe(true);
 
@@ -153,7 +204,16 @@ describe('two server nodes behind nginx on PostgreSQL and Mosquitto', () => {
       await until(`every console shows the SOS of ${watch.deviceCode}`, () =>
         consoles.every((c) => c.alarms.has(record.recordId)),
       );
+      // The consoles in Chromium show it too, by themselves: over the broker channel, which reconnects
+      // every 4 s, or their push channel, which spec 000 §9 reconnects 30 s after an error.
+      for (const page of pages) await rowOn(page, record.recordId).waitFor({ timeout: 45_000 });
     }
+    // and every push channel of theirs is back, on node B
+    await until(
+      'every console in Chromium back on node B',
+      async () => (await pushClients(nodeB)) === consoles.length + pages.length,
+      45_000,
+    );
 
     // The simulated devices carry on from node B.
     await until('the simulator moved to node B', () =>
@@ -174,7 +234,7 @@ describe('two server nodes behind nginx on PostgreSQL and Mosquitto', () => {
           1,
         );
     }
-  }, 90_000);
+  }, 150_000);
 });
 
 describe('a node started wrongly', () => {
