@@ -2,7 +2,7 @@
  * Chinese names of the wire fields that hand-written calls take (spec field names stay as the spec
  * spells them on the wire). A refused input names its field with these (server/http/errors.ts);
  * fields of resource definitions carry their own label (domain/resource.ts `FieldDef.label`).
- * tests/unit/validation-messages.test.ts checks that every field of every route has a name.
+ * tests/unit/server-validation-messages.test.ts checks that every field of every route has a name.
  */
 export const wireFieldLabels: Record<string, string> = {
   // issue #17: the dashboard's panels (index/show/{panel}, show/set)

@@ -24,7 +24,8 @@ npx vitest run --reporter=default --reporter=json --outputFile.json=.tmp/vitest.
 unit=$?
 
 # The server's route tests again on PostgreSQL (issue #21): a throwaway server on loopback, each app
-# on a database of its own copied from a seeded template.
+# on a database of its own copied from a seeded template. Every test file that starts the server with
+# startTestApp is named server-*.test.ts for this.
 pg_port=${TEST_PG_PORT:-15432}
 trap 'scripts/postgres-throwaway.sh stop "$pg_port"' EXIT
 if pg_url=$(scripts/postgres-throwaway.sh start "$pg_port"); then

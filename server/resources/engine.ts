@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { type RawBuilder, sql } from 'kysely';
 import { z } from 'zod';
 import { nowStamp, today } from '../../domain/clock.js';
@@ -127,7 +128,52 @@ function fromColumns(def: ResourceDef, rows: Row[]) {
  * leaves the tables they own (`migratedTable`) as they made them; a derived definition has no table
  * of its own.
  */
+/**
+ * What syncResourceTables makes of the definitions, as a fingerprint kept in `instance`: a server
+ * starting on a database already made for the same definitions skips the ~1,000 statements (a second
+ * on PostgreSQL, where each is a round trip; every node of a cluster and every test app starts so).
+ */
+function tablesFingerprint(db: Db, defs: readonly ResourceDef[]): string {
+  const shape = defs
+    .filter((def) => !def.migratedTable && !def.derived)
+    .map((def) => ({
+      table: def.table,
+      id: def.idField,
+      dept: def.deptScoped ?? false,
+      fields: stored(def).map((f) => [f.name, columnType(f)]),
+      sorts: [def.defaultSort.field, ...(def.sortable ?? [])],
+      indexes: def.indexes ?? [],
+      unique: def.fields.filter((x) => x.unique).map((f) => f.name),
+    }));
+  return createHash('sha1')
+    .update(
+      JSON.stringify({
+        version: 1,
+        dialect: dialectOf(db),
+        shape,
+        triggers: versionTriggers('t', dialectOf(db)),
+      }),
+    )
+    .digest('hex');
+}
+
 export async function syncResourceTables(db: Db, defs: readonly ResourceDef[]) {
+  const fingerprint = tablesFingerprint(db, defs);
+  const kept = await db
+    .selectFrom('instance')
+    .select('value')
+    .where('key', '=', 'resourceTables')
+    .executeTakeFirst();
+  if (kept?.value === fingerprint) return;
+  await makeResourceTables(db, defs);
+  await db
+    .insertInto('instance')
+    .values({ key: 'resourceTables', value: fingerprint })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: fingerprint }))
+    .execute();
+}
+
+async function makeResourceTables(db: Db, defs: readonly ResourceDef[]) {
   for (const def of defs) {
     if (def.migratedTable || def.derived) continue;
     const have = new Set(await tableColumns(db, def.table));
