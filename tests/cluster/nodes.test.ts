@@ -138,11 +138,9 @@ afterAll(async () => {
 
 describe('two server nodes behind nginx on PostgreSQL and Mosquitto', () => {
   it('shows an alarm handled on node A on a console connected through node B within 2 s', async () => {
-    // Consoles in Chromium through nginx, which spreads them over both nodes.
-    while (pages.length < 4) {
-      pages.push(await openConsole());
-      if (pages.length >= 2 && (await pushClients(nodeA)) > 0 && (await pushClients(nodeB)) > 0) break;
-    }
+    // Two consoles in Chromium through nginx (which node each lands on is nginx's turn; the push
+    // websockets below are on both: opened one after the other, nginx alternates them).
+    while (pages.length < 2) pages.push(await openConsole());
     // and push websockets as consoles, for the counts below
     for (let i = 0; i < 4; i++) {
       const c = new PushConsole(`127.0.0.1:${cluster.front}`, token);
@@ -188,9 +186,15 @@ describe('two server nodes behind nginx on PostgreSQL and Mosquitto', () => {
     nodeA.child.kill('SIGKILL');
     await until('node A gone', () => nodeA.child.signalCode !== null);
 
-    // Its consoles reconnect through nginx, to node B.
-    await until('the push sockets signed in again on node B', async () =>
-      consoles.every((c) => c.authed) ? (await pushClients(nodeB)) >= consoles.length : false,
+    // Its consoles reconnect through nginx, to node B: the push websockets at once, those in Chromium by
+    // themselves (spec 000 §9 reconnects 30 s after an error; their broker channel, every 4 s). Every
+    // console is on node B before the next presses, so that each can be asked to hear each alarm once
+    // (one that was still on its dead socket would miss it, as a console does until its reconnect).
+    await until(
+      'every console signed in again on node B',
+      async () =>
+        consoles.every((c) => c.authed) && (await pushClients(nodeB)) === consoles.length + pages.length,
+      45_000,
     );
     expect(consoles.some((c) => c.reconnects > 0)).toBe(true);
 
@@ -204,16 +208,8 @@ describe('two server nodes behind nginx on PostgreSQL and Mosquitto', () => {
       await until(`every console shows the SOS of ${watch.deviceCode}`, () =>
         consoles.every((c) => c.alarms.has(record.recordId)),
       );
-      // The consoles in Chromium show it too, by themselves: over the broker channel, which reconnects
-      // every 4 s, or their push channel, which spec 000 §9 reconnects 30 s after an error.
-      for (const page of pages) await rowOn(page, record.recordId).waitFor({ timeout: 45_000 });
+      for (const page of pages) await rowOn(page, record.recordId).waitFor({ timeout: 10_000 });
     }
-    // and every push channel of theirs is back, on node B
-    await until(
-      'every console in Chromium back on node B',
-      async () => (await pushClients(nodeB)) === consoles.length + pages.length,
-      45_000,
-    );
 
     // The simulated devices carry on from node B.
     await until('the simulator moved to node B', () =>
