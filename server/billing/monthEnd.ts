@@ -8,7 +8,7 @@ import type { SessionUser } from '../auth/tokens.js';
 import { placesOfBeds } from '../db/bedPlaces.js';
 import type { Db } from '../db/index.js';
 import { inReadDepts } from '../http/deptScope.js';
-import { postTrade, postTrades, setColumnByIds, type TradeInput } from '../ledger/ledger.js';
+import { postTrades, setColumnByIds, type TradeInput } from '../ledger/ledger.js';
 import { discountAccount, elderAccount, incomeOf, line, type Operator } from './book.js';
 import { type CostSetting, monthBill } from './monthBill.js';
 import { billSources, costSettings } from './sources.js';
@@ -72,51 +72,86 @@ export async function writeMonthBill(
   sources: Awaited<ReturnType<typeof billSources>>,
   who: Operator,
 ): Promise<number | null> {
-  const bill = monthBill(elder, month, settings, sources);
-  if (!bill || bill.totalFen === 0) return null;
-  const posted = await postTrade(db, billTrade(orgId, elder, month, bill, who));
-  const { billId } = await db
-    .insertInto('bill')
-    .values({
-      orgId,
-      deptId: elder.deptId,
-      oldmanId: elder.oldmanId,
-      billMonth: month,
-      billStatus: BillStatus.unpaid,
-      totalFen: bill.totalFen,
-      discountFen: bill.discountFen,
-      payableFen: bill.payableFen,
-      chargeTxId: posted.txId,
-      payTxId: null,
-      payWay: null,
-      payTime: null,
-      settleId: null,
-      remark: '',
-      createBy: who.operatorId,
-      createTime: nowStamp(),
-    })
-    .returning('billId')
-    .executeTakeFirstOrThrow();
-  await db
-    .updateTable('ledgerTx')
-    .set({ refType: 'bill', refId: billId })
-    .where('txId', '=', posted.txId)
-    .execute();
-  for (const l of bill.lines)
+  return (await writeMonthBills(db, orgId, month, [{ elder, settings }], sources, who))[0] ?? null;
+}
+
+/**
+ * Writes the month's bills of many elders as writeMonthBill writes one, in a few statements per
+ * thousand residents (each statement is a round trip to PostgreSQL: ten thousand bills one by one took
+ * 73 s there). Returns the new bills' ids; an elder with nothing to bill gets none.
+ */
+export async function writeMonthBills(
+  db: Db,
+  orgId: number,
+  month: string,
+  elders: readonly { elder: ElderRow; settings: CostSetting[] }[],
+  sources: Awaited<ReturnType<typeof billSources>>,
+  who: Operator,
+): Promise<number[]> {
+  const bills = elders.flatMap(({ elder, settings }) => {
+    const bill = monthBill(elder, month, settings, sources);
+    return bill && bill.totalFen !== 0 ? [{ elder, bill }] : [];
+  });
+  const posted = await postTrades(
+    db,
+    orgId,
+    bills.map(({ elder, bill }) => ({ ...billTrade(orgId, elder, month, bill, who), refType: 'bill' })),
+  );
+  const billIds = new Map<number, number>();
+  const createTime = nowStamp();
+  for (let at = 0; at < bills.length; at += 1000) {
+    const rows = await db
+      .insertInto('bill')
+      .values(
+        bills.slice(at, at + 1000).map(({ elder, bill }, i) => ({
+          orgId,
+          deptId: elder.deptId,
+          oldmanId: elder.oldmanId,
+          billMonth: month,
+          billStatus: BillStatus.unpaid,
+          totalFen: bill.totalFen,
+          discountFen: bill.discountFen,
+          payableFen: bill.payableFen,
+          chargeTxId: posted[at + i]?.txId as number,
+          payTxId: null,
+          payWay: null,
+          payTime: null,
+          settleId: null,
+          remark: '',
+          createBy: who.operatorId,
+          createTime,
+        })),
+      )
+      .returning(['billId', 'oldmanId'])
+      .execute();
+    for (const r of rows) billIds.set(r.oldmanId, r.billId);
+  }
+  const idOf = (elder: ElderRow) => billIds.get(elder.oldmanId) as number;
+  await setColumnByIds(
+    db,
+    'ledgerTx',
+    'txId',
+    'refId',
+    bills.map(({ elder }, i) => [posted[i]?.txId as number, idOf(elder)] as const),
+  );
+  const items = bills.flatMap(({ elder, bill }) =>
+    bill.lines.map((l) => ({
+      billId: idOf(elder),
+      projectId: l.projectId,
+      projectName: l.projectName,
+      quantity: l.quantity,
+      unitFen: l.unitFen,
+      days: l.days,
+      amountFen: l.amountFen,
+      kind: l.kind,
+    })),
+  );
+  for (let at = 0; at < items.length; at += 1000)
     await db
       .insertInto('billItem')
-      .values({
-        billId,
-        projectId: l.projectId,
-        projectName: l.projectName,
-        quantity: l.quantity,
-        unitFen: l.unitFen,
-        days: l.days,
-        amountFen: l.amountFen,
-        kind: l.kind,
-      })
+      .values(items.slice(at, at + 1000))
       .execute();
-  return billId;
+  return bills.map(({ elder }) => idOf(elder));
 }
 
 /** Residents of the user's departments billable for a month (present that month, without a bill). */
@@ -183,71 +218,15 @@ export async function generateMonth(
     user.orgId,
     elders.map((e) => e.oldmanId),
   );
-  // the bills as writeMonthBill writes each, in a few statements per thousand residents (each
-  // statement is a round trip to PostgreSQL: ten thousand bills one by one took 73 s there)
-  const bills = elders.flatMap((elder) => {
-    const bill = monthBill(elder, month, settings.get(elder.oldmanId) ?? [], sources);
-    return bill && bill.totalFen !== 0 ? [{ elder, bill }] : [];
-  });
-  const posted = await postTrades(
+  const made = await writeMonthBills(
     db,
     user.orgId,
-    bills.map(({ elder, bill }) => ({ ...billTrade(user.orgId, elder, month, bill, who), refType: 'bill' })),
+    month,
+    elders.map((elder) => ({ elder, settings: settings.get(elder.oldmanId) ?? [] })),
+    sources,
+    who,
   );
-  const billIds = new Map<number, number>();
-  const createTime = nowStamp();
-  for (let at = 0; at < bills.length; at += 1000) {
-    const rows = await db
-      .insertInto('bill')
-      .values(
-        bills.slice(at, at + 1000).map(({ elder, bill }, i) => ({
-          orgId: user.orgId,
-          deptId: elder.deptId,
-          oldmanId: elder.oldmanId,
-          billMonth: month,
-          billStatus: BillStatus.unpaid,
-          totalFen: bill.totalFen,
-          discountFen: bill.discountFen,
-          payableFen: bill.payableFen,
-          chargeTxId: posted[at + i]?.txId as number,
-          payTxId: null,
-          payWay: null,
-          payTime: null,
-          settleId: null,
-          remark: '',
-          createBy: who.operatorId,
-          createTime,
-        })),
-      )
-      .returning(['billId', 'oldmanId'])
-      .execute();
-    for (const r of rows) billIds.set(r.oldmanId, r.billId);
-  }
-  await setColumnByIds(
-    db,
-    'ledgerTx',
-    'txId',
-    'refId',
-    bills.map(({ elder }, i) => [posted[i]?.txId as number, billIds.get(elder.oldmanId) as number] as const),
-  );
-  const items = bills.flatMap(({ elder, bill }) =>
-    bill.lines.map((l) => ({
-      billId: billIds.get(elder.oldmanId) as number,
-      projectId: l.projectId,
-      projectName: l.projectName,
-      quantity: l.quantity,
-      unitFen: l.unitFen,
-      days: l.days,
-      amountFen: l.amountFen,
-      kind: l.kind,
-    })),
-  );
-  for (let at = 0; at < items.length; at += 1000)
-    await db
-      .insertInto('billItem')
-      .values(items.slice(at, at + 1000))
-      .execute();
-  const created = bills.length;
+  const created = made.length;
   const sum = await db
     .selectFrom('bill')
     .select((eb) => eb.fn.sum<number>('payableFen').as('s'))

@@ -48,7 +48,8 @@ export interface PostedTrade {
  * Call it inside the route's transaction so a refusal (an elder's account would go below zero)
  * leaves nothing written. Lines on the same account are merged first.
  */
-export async function postTrade(db: Db, input: TradeInput): Promise<PostedTrade> {
+/** A trade's lines with those on one account merged and zero ones dropped; they must add up to zero. */
+function mergedLines(input: TradeInput): TradeLine[] {
   const merged = new Map<string, TradeLine>();
   for (const line of input.lines) {
     if (!Number.isSafeInteger(line.amountFen))
@@ -60,6 +61,27 @@ export async function postTrade(db: Db, input: TradeInput): Promise<PostedTrade>
   const lines = [...merged.values()].filter((l) => l.amountFen !== 0);
   const sum = lines.reduce((s, l) => s + l.amountFen, 0);
   if (sum !== 0) throw new Error(`unbalanced trade ${input.txType}: lines add up to ${sum} fen`);
+  return lines;
+}
+
+/** An account's raw balance after a line, refused when an elder's money would show below zero. */
+function balanceAfter(
+  balanceFen: number,
+  line: TradeLine,
+  input: TradeInput,
+): { after: number; shown: number } {
+  const after = balanceFen + line.amountFen;
+  const shown = shownBalance(line.account.kind, after);
+  if (shown < 0 && line.account.ownerType !== 'org' && !input.allowNegative)
+    throw new ApiFailure(
+      Code.insufficientBalance,
+      `${accountKinds[line.account.kind].label}余额不足：现有 ${formatYuan(shownBalance(line.account.kind, balanceFen))} 元`,
+    );
+  return { after, shown };
+}
+
+export async function postTrade(db: Db, input: TradeInput): Promise<PostedTrade> {
+  const lines = mergedLines(input);
 
   const createTime = nowStamp();
   const tx = await db
@@ -85,14 +107,7 @@ export async function postTrade(db: Db, input: TradeInput): Promise<PostedTrade>
   const balances = new Map<string, number>();
   for (const line of lines) {
     const account = await accountRow(db, input.orgId, line.account);
-    const after = account.balanceFen + line.amountFen;
-    const shown = shownBalance(line.account.kind, after);
-    if (shown < 0 && line.account.ownerType !== 'org' && !input.allowNegative) {
-      throw new ApiFailure(
-        Code.insufficientBalance,
-        `${accountKinds[line.account.kind].label}余额不足：现有 ${formatYuan(shownBalance(line.account.kind, account.balanceFen))} 元`,
-      );
-    }
+    const { after, shown } = balanceAfter(account.balanceFen, line, input);
     await db
       .updateTable('ledgerAccount')
       .set({ balanceFen: after })
@@ -318,18 +333,7 @@ export async function postTrades(
   const trades = inputs.map((input) => {
     if (input.orgId !== orgId || input.reversesTxId !== undefined)
       throw new Error('postTrades: one organisation, no reversals');
-    const merged = new Map<string, TradeLine>();
-    for (const line of input.lines) {
-      if (!Number.isSafeInteger(line.amountFen))
-        throw new Error(`amount is not integer fen: ${line.amountFen}`);
-      const key = accountKey(line.account);
-      const seen = merged.get(key);
-      merged.set(key, { account: line.account, amountFen: (seen?.amountFen ?? 0) + line.amountFen });
-    }
-    const lines = [...merged.values()].filter((l) => l.amountFen !== 0);
-    const sum = lines.reduce((s, l) => s + l.amountFen, 0);
-    if (sum !== 0) throw new Error(`unbalanced trade ${input.txType}: lines add up to ${sum} fen`);
-    return { input, lines };
+    return { input, lines: mergedLines(input) };
   });
 
   // every account the trades touch: read at once, the missing ones made at once
@@ -389,13 +393,7 @@ export async function postTrades(
       const key = accountKey(line.account);
       const account = accounts.get(key);
       if (!account) throw new Error(`account not made: ${key}`);
-      const after = account.balanceFen + line.amountFen;
-      const shown = shownBalance(line.account.kind, after);
-      if (shown < 0 && line.account.ownerType !== 'org' && !input.allowNegative)
-        throw new ApiFailure(
-          Code.insufficientBalance,
-          `${accountKinds[line.account.kind].label}余额不足：现有 ${formatYuan(shownBalance(line.account.kind, account.balanceFen))} 元`,
-        );
+      const { after, shown } = balanceAfter(account.balanceFen, line, input);
       account.balanceFen = after;
       balances.set(key, shown);
       return { accountId: account.accountId, amountFen: line.amountFen, balanceAfterFen: after };

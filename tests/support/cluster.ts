@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import WebSocket from 'ws';
 import type { AlarmRecord } from '../../domain/alarms.js';
+import { startNginx } from './nginx.js';
 
 /**
  * Several server nodes as an operator runs them (issue #21), for the proof (tests/cluster/) and the
@@ -15,7 +16,6 @@ import type { AlarmRecord } from '../../domain/alarms.js';
  */
 const root = join(import.meta.dirname, '..', '..');
 const MOSQUITTO = '/usr/sbin/mosquitto';
-const NGINX = '/usr/sbin/nginx';
 
 export const freePort = () =>
   new Promise<number>((resolve) => {
@@ -161,38 +161,13 @@ export async function startCluster(options: {
   if (options.nginx !== false && nodes.length >= 2) {
     front = await freePort();
     const [a, b] = nodes;
-    const prefix = mkdtempSync(join(work, 'nginx-'));
     const site = readFileSync(join(root, 'docs/deploy/nginx-two-nodes.conf'), 'utf8')
       .replace(/listen 80;/, `listen 127.0.0.1:${front};`)
       .replace(/server 127\.0\.0\.1:8080 /, `server 127.0.0.1:${a?.port} `)
       .replace(/server 127\.0\.0\.1:8081 /, `server 127.0.0.1:${b?.port} `);
     if (!site.includes(`server 127.0.0.1:${a?.port} `) || !site.includes(`server 127.0.0.1:${b?.port} `))
       throw new Error('docs/deploy/nginx-two-nodes.conf no longer names the nodes at 8080 and 8081');
-    writeFileSync(join(prefix, 'eldercare.conf'), site);
-    const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']
-      .map((t) => `${t}_temp_path ${join(prefix, t)};`)
-      .join(' ');
-    writeFileSync(
-      join(prefix, 'nginx.conf'),
-      `${process.getuid?.() === 0 ? 'user root;' : ''}
-pid ${join(prefix, 'nginx.pid')};
-error_log ${join(prefix, 'error.log')} warn;
-events { worker_connections 1024; }
-http { access_log off; ${temp} include ${join(prefix, 'eldercare.conf')}; }
-`,
-    );
-    const { child, output } = spawnLogged(NGINX, [
-      '-p',
-      prefix,
-      '-c',
-      join(prefix, 'nginx.conf'),
-      '-g',
-      'daemon off;',
-    ]);
-    await until('nginx listening', async () => {
-      if (child.exitCode !== null) throw new Error(`nginx exited: ${output()}`);
-      return listening(front);
-    });
+    children.push(await startNginx(work, site, () => listening(front)));
   }
 
   return {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { LoginPaths } from '../../domain/api/session.js';
 import { buildServer, runtimePackages } from '../../scripts/build-server.js';
+import { startNginx as startNginxSite } from '../support/nginx.js';
 
 /**
  * The production start (issue #21): the compiled server runs on plain Node — no tsx, nothing from
@@ -204,43 +205,15 @@ function staticPages(): string {
  * port it listens on, the server's), under a throwaway prefix.
  */
 async function startNginx(listen: number, server: number): Promise<ChildProcess> {
-  if (!existsSync(NGINX)) throw new Error(`${NGINX} is missing: the test command installs Debian's nginx`);
-  const prefix = mkdtempSync(join(dataDir, 'nginx-'));
   const site = readFileSync(join(root, 'docs/deploy/nginx.conf'), 'utf8')
     .replace(/listen 80;/, `listen 127.0.0.1:${listen};`)
     .replace(/server 127\.0\.0\.1:8080;/, `server 127.0.0.1:${server};`);
   expect(site).toContain(`listen 127.0.0.1:${listen};`);
   expect(site).toContain(`server 127.0.0.1:${server};`);
-  writeFileSync(join(prefix, 'eldercare.conf'), site);
-  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']
-    .map((t) => `${t}_temp_path ${join(prefix, t)};`)
-    .join(' ');
-  writeFileSync(
-    join(prefix, 'nginx.conf'),
-    `${process.getuid?.() === 0 ? 'user root;' : ''}
-pid ${join(prefix, 'nginx.pid')};
-error_log ${join(prefix, 'error.log')} warn;
-events { worker_connections 256; }
-http { access_log off; ${temp} include ${join(prefix, 'eldercare.conf')}; }
-`,
-  );
-  const child = spawn(NGINX, ['-p', prefix, '-c', join(prefix, 'nginx.conf'), '-g', 'daemon off;'], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let errors = '';
-  child.stderr?.on('data', (b: Buffer) => {
-    errors += b.toString();
-  });
-  // listening when a request gets through (nginx prints nothing when it is ready)
-  for (let i = 0; i < 100; i++) {
-    if (child.exitCode !== null) throw new Error(`nginx exited: ${errors}`);
-    const ok = await fetch(`http://127.0.0.1:${listen}/login.html`).then(
+  return startNginxSite(dataDir, site, () =>
+    fetch(`http://127.0.0.1:${listen}/login.html`).then(
       (r) => r.ok,
       () => false,
-    );
-    if (ok) return child;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill();
-  throw new Error(`nginx did not answer: ${errors}`);
+    ),
+  );
 }
