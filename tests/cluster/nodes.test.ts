@@ -8,14 +8,7 @@ import { IotPaths } from '../../domain/api/iot.js';
 import { Topic } from '../../domain/topics.js';
 import { CHROMIUM_ARGS } from '../bench/util.js';
 import { CHROMIUM_PATH } from '../support/chromium.js';
-import {
-  type Cluster,
-  type ClusterNode,
-  PushConsole,
-  signInAt,
-  startCluster,
-  until,
-} from '../support/cluster.js';
+import { type Cluster, type ClusterNode, PushConsole, startCluster, until } from '../support/cluster.js';
 
 /**
  * The proof of issue #21 "Several nodes": PostgreSQL (TEST_DATABASE_URL, the test command's throwaway

@@ -19,7 +19,7 @@ const root = join(import.meta.dirname, '..', '..');
 const outdir = join(root, '.tmp', `dist-server-test-${process.pid}`);
 const dataDir = mkdtempSync(join(tmpdir(), 'eldercare-prod-'));
 const run = promisify(execFile);
-const NGINX = '/usr/sbin/nginx';
+const _NGINX = '/usr/sbin/nginx';
 let packages: string[] = [];
 
 beforeAll(async () => {
