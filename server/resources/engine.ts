@@ -28,6 +28,7 @@ import { isRegion } from '../regions/data.js';
 import { sendTable } from './export.js';
 import {
   cachedCount,
+  keptIds,
   listAnswers,
   readRows,
   sendAnswer,
@@ -321,6 +322,8 @@ export async function listRows(
   q: Record<string, unknown>,
   user: SessionUser,
   limit: { limit: number; offset: number } | null,
+  /** The table's version, read by the caller just before (PostgreSQL then does not read it again). */
+  tableVersion?: number,
 ): Promise<ListRows> {
   const where = listConditions(def, hooks, q, user);
   const sortField = (q.sortField as string | undefined) ?? def.defaultSort.field;
@@ -329,17 +332,22 @@ export async function listRows(
   const page = limit ? sql`limit ${limit.limit} offset ${limit.offset}` : sql``;
   // The tie-break runs the same way as the sort, so the (orgId, column) index with its rowid gives the order.
   const orderBy = sql`order by ${col(sortField)} ${order}, ${col(def.idField)} ${order}`;
-  // Deferred join: the page's ids come from the narrow index walk, then only those rows are joined.
+  const matching = sql`select ${col(def.idField)} from ${id(def.table)} as t where ${where} ${orderBy}`;
+  // A module's own conditions may read other tables: only lists of this table alone are kept.
+  const ids = limit && !hooks.listWhere ? await keptIds(db, def.table, matching, tableVersion) : null;
+  // Deferred join: the page's ids come first (kept, or from the narrow index walk), then only those rows are joined.
+  const pageIds =
+    limit && ids
+      ? sql`select cast(value as integer) from json_each(${JSON.stringify(ids.slice(limit.offset, limit.offset + limit.limit))})`
+      : sql`${matching} ${page}`;
   const pageQuery = sql<Row>`select ${columns} from ${id(def.table)} as t ${joins}
-    where ${col(def.idField)} in (select ${col(def.idField)} from ${id(def.table)} as t where ${where} ${orderBy} ${page})
-    ${orderBy}`;
+    where ${col(def.idField)} in (${pageIds}) ${orderBy}`;
   const rows = readRows(db, pageQuery) ?? (await pageQuery.execute(db)).rows;
   fromColumns(def, rows);
   const countQuery = sql<{
     total: number;
   }>`select count(*) as total from ${id(def.table)} as t where ${where}`;
-  // A module's own conditions may read other tables: only counts of this table alone are kept.
-  const cached = hooks.listWhere ? null : cachedCount(db, def.table, countQuery);
+  const cached = ids ? ids.length : hooks.listWhere ? null : cachedCount(db, def.table, countQuery);
   const total = cached ?? Number((await countQuery.execute(db)).rows[0]?.total ?? 0);
   await hooks.decorate?.(db, rows);
   if (!def.sums?.length) return { rows, total };
@@ -510,8 +518,10 @@ export function resourceRoutes(
             const { beforeList } = hooks;
             await ctx.services.db.transaction().execute(async (trx) => beforeList({ ...ctx, db: trx }));
           }
-          const read = (page: { limit: number; offset: number } | null) =>
-            hooks.list ? hooks.list(ctx, q, page) : listRows(ctx.db, def, hooks, q, ctx.user, page);
+          const read = (page: { limit: number; offset: number } | null, tableVersion?: number) =>
+            hooks.list
+              ? hooks.list(ctx, q, page)
+              : listRows(ctx.db, def, hooks, q, ctx.user, page, tableVersion);
           if (format === 'csv' || format === 'xlsx') {
             const { rows, sums } = await read({ limit: 50_000, offset: 0 });
             const header = def.columns.map((c) => columnLabel(def, c));
@@ -539,8 +549,11 @@ export function resourceRoutes(
           const all = q.pageHelper === 0;
           const pageNum = q.pageNum as number;
           const pageSize = q.pageSize as number;
+          // the versions come in the order of `reads` (sorted by name)
+          const tableVersion = versions?.[reads?.indexOf(def.table) ?? -1];
           const { rows, total, sums } = await read(
             all ? null : { limit: pageSize, offset: (pageNum - 1) * pageSize },
+            tableVersion,
           );
           const result = {
             list: rows,

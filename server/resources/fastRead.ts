@@ -5,10 +5,11 @@ import { type RawBuilder, sql } from 'kysely';
 import { type Db, dialectOf, sqliteOf } from '../db/index.js';
 
 /**
- * The list path's two costs that are not SQLite's: turning a wide row (the elder profile has ~50
- * columns) into a JS object column by column, and counting every matching row again for each page.
- * Rows are read as arrays and built by a compiled constructor (object literals get V8's fast
- * properties), and counts are kept until the table changes (a trigger bumps its version).
+ * The list path's costs: turning a wide row (the elder profile has ~50 columns) into a JS object
+ * column by column, counting every matching row again for each page, and walking the index past
+ * every row before the page. Rows are read as arrays and built by a compiled constructor (object
+ * literals get V8's fast properties); a list's ordered ids and its count are kept until the table
+ * changes (a trigger bumps its version).
  */
 
 type Row = Record<string, unknown>;
@@ -79,13 +80,19 @@ export function versionTriggers(table: string, dialect: 'sqlite' | 'postgres' = 
   ];
 }
 
-const counts = new WeakMap<SQLite.Database, Map<string, { v: number; total: number }>>();
+/** Answers that depend on one table alone, by connection and query, with the table's version then. */
+const kept = new WeakMap<SQLite.Database, Map<string, { v: number; value: unknown }>>();
 
 /**
- * A count that depends on `table` alone, remembered until the table's version changes. Null when
- * `db` is not the plain connection (then the caller counts itself).
+ * The answer of `read` to `query` (whose rows depend on `table` alone), remembered until the
+ * table's version changes. Null when `db` is not the plain connection (then the caller reads itself).
  */
-export function cachedCount(db: Db, table: string, query: RawBuilder<unknown>): number | null {
+function keptFor<T>(
+  db: Db,
+  table: string,
+  query: RawBuilder<unknown>,
+  read: (statement: SQLite.Statement, parameters: unknown[]) => T,
+): T | null {
   const connection = connectionOf(db);
   if (!connection) return null;
   const version = (
@@ -94,22 +101,77 @@ export function cachedCount(db: Db, table: string, query: RawBuilder<unknown>): 
   if (typeof version !== 'number') return null;
   const { sql, parameters } = query.compile(db);
   const key = `${sql}\u0000${JSON.stringify(parameters)}`;
-  let cache = counts.get(connection);
+  let cache = kept.get(connection);
   if (!cache) {
     cache = new Map();
-    counts.set(connection, cache);
+    kept.set(connection, cache);
   }
   const hit = cache.get(key);
-  if (hit && hit.v === version) return hit.total;
-  const row = connection
-    .prepare(sql)
-    .raw(true)
-    .get(...(parameters as unknown[])) as unknown[] | undefined;
-  connection.prepare(sql).raw(false);
-  const total = Number(row?.[0] ?? 0);
-  if (cache.size > 1000) cache.delete(cache.keys().next().value as string);
-  cache.set(key, { v: version, total });
-  return total;
+  if (hit && hit.v === version) return hit.value as T;
+  const statement = connection.prepare(sql);
+  const value = read(statement, parameters as unknown[]);
+  if (cache.size >= 500) cache.delete(cache.keys().next().value as string);
+  cache.set(key, { v: version, value });
+  return value;
+}
+
+/**
+ * A count that depends on `table` alone, remembered until the table's version changes. Null when
+ * `db` is not the plain connection (then the caller counts itself).
+ */
+export function cachedCount(db: Db, table: string, query: RawBuilder<unknown>): number | null {
+  return keptFor(db, table, query, (statement, parameters) => {
+    try {
+      return Number((statement.raw(true).get(...parameters) as unknown[] | undefined)?.[0] ?? 0);
+    } finally {
+      statement.raw(false);
+    }
+  });
+}
+
+/** PostgreSQL's kept ids, by database (its pool), keyed as keptFor keys them. */
+const keptOnPostgres = new WeakMap<Db, Map<string, { v: number; ids: readonly number[] }>>();
+
+/**
+ * The ids `query` selects (one column, in its order), for a list that depends on `table` alone,
+ * remembered until the table's version changes: a page is then a slice of them, not a walk of the
+ * index past every row before it (page 500 of 10,000 elders cost 0.6 ms of SQLite per request, and
+ * a count of them all on PostgreSQL), and the count is their number. Null inside a transaction.
+ */
+export async function keptIds(
+  db: Db,
+  table: string,
+  query: RawBuilder<unknown>,
+  /** On PostgreSQL, the table's version as the caller read it before (else it is read here). */
+  knownVersion?: number,
+): Promise<readonly number[] | null> {
+  if (dialectOf(db) !== 'postgres')
+    return keptFor(db, table, query, (statement, parameters) => {
+      // the statement is shared (prepared once per text): its mode goes back as it was
+      try {
+        return Object.freeze(statement.pluck(true).all(...parameters) as number[]);
+      } finally {
+        statement.pluck(false);
+      }
+    });
+  if (db.isTransaction) return null;
+  // The version is read before the ids: ids newer than their version are read again, never stale.
+  const version = knownVersion ?? (await postgresVersions(db, [table]))?.[0];
+  if (version === undefined) return null;
+  const { sql: text, parameters } = query.compile(db);
+  const key = `${text}\u0000${JSON.stringify(parameters)}`;
+  let cache = keptOnPostgres.get(db);
+  if (!cache) {
+    cache = new Map();
+    keptOnPostgres.set(db, cache);
+  }
+  const hit = cache.get(key);
+  if (hit && hit.v === version) return hit.ids;
+  const { rows } = await query.execute(db);
+  const ids = Object.freeze(rows.map((r) => Number(Object.values(r as object)[0])));
+  if (cache.size >= 500) cache.delete(cache.keys().next().value as string);
+  cache.set(key, { v: version, ids });
+  return ids;
 }
 
 const ensured = new WeakMap<SQLite.Database, Set<string>>();

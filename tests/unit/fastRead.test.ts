@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Db, openDatabase, sqliteOf } from '../../server/db/index.js';
 import {
   cachedCount,
+  keptIds,
   listAnswers,
   readRows,
   sendAnswer,
@@ -56,6 +57,30 @@ describe('list reads', () => {
     expect(fast?.[1]).toEqual({ petId: 2, orgId: 1, name: '旺财', age: null });
     expect(cachedCount(db, 'pet', countOf(1))).toBe(2);
     expect((await countOf(1).execute(db)).rows).toEqual([{ 'count(*)': 2 }]);
+  });
+
+  it('kept ids: a list in its order follows every write, and its statement is left as it was', async () => {
+    const idsOf = (orgId: number) =>
+      sql`select petId from pet where orgId = ${orgId} order by age desc, petId desc`;
+    expect(await keptIds(db, 'pet', idsOf(1))).toEqual([]);
+    sqliteOf(db)
+      .prepare('insert into pet (orgId, name, age) values (1, ?, 3), (1, ?, 5), (2, ?, 9), (1, ?, 3)')
+      .run('a', 'b', 'c', 'd');
+    expect(await keptIds(db, 'pet', idsOf(1))).toEqual([2, 4, 1]);
+    await sql`update pet set age = 1 where name = 'b'`.execute(db);
+    expect(await keptIds(db, 'pet', idsOf(1))).toEqual([4, 1, 2]);
+    await sql`delete from pet where name = 'd'`.execute(db);
+    expect(await keptIds(db, 'pet', idsOf(1))).toEqual([1, 2]);
+    expect(await keptIds(db, 'pet', idsOf(2))).toEqual([3]);
+    // the same text read for rows gets rows, not plucked ids
+    expect(readRows(db, idsOf(1))).toEqual([{ petId: 1 }, { petId: 2 }]);
+    await db.transaction().execute(async (trx) => {
+      await sql`insert into pet (orgId, name, age) values (1, 'uncommitted', 7)`.execute(trx);
+      expect(await keptIds(trx, 'pet', idsOf(1))).toBeNull();
+      expect(await keptIds(db, 'pet', idsOf(1))).toBeNull();
+    });
+    // (SQLite gives the freed largest id again)
+    expect(await keptIds(db, 'pet', idsOf(1))).toEqual([4, 1, 2]);
   });
 
   it('kept answers: the least recently read go first, by count and by size together', () => {
