@@ -79,6 +79,8 @@ export const statementType = z
 
 /** One statement line: the shown change of the account and its balance after, in fen. */
 export const statementRow = z.object({
+  /** The ledger entry: one line (a trade between two accounts of one statement has two). */
+  entryId: z.number().int(),
   txId: z.number().int(),
   txType: z.string(),
   tradeType: z.number().int().nullable(),

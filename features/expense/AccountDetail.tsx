@@ -1,10 +1,13 @@
-import { Alert, Button, Card, H4, HTMLTable, Intent, Tag } from '@blueprintjs/core';
+import { Alert, Button, Card, H4, Intent, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import type { Page } from '../../domain/codes.js';
+import type { ResourceDef } from '../../domain/resource.js';
 import { ExpenseAuthority as EA } from '../../domain/resources/cost.js';
 import { ExpenseScreens } from '../../domain/screens.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { useAuthority } from '../../src/auth/authorityStore.js';
+import { DisplayTable } from '../../src/resource/DisplayTable.js';
+import type { CellRenderers } from '../../src/resource/ResourceTable.js';
 import { navigate } from '../../src/router/hash.js';
 import { usePage } from '../../src/router/page.js';
 import { Pager } from '../../src/ui/Pager.js';
@@ -30,6 +33,44 @@ const mayVoid = (r: StatementRow) =>
   voidable.has(r.txType) && r.reversedByTxId === null && r.reversesTxId === null;
 
 type Open = 'receive' | 'refund' | 'transfer' | 'remit' | null;
+
+/**
+ * The statement's lines drawn by the one list table (keyboard grid, Ctrl+C of a cell) from a
+ * display-only definition: one line per ledger entry, newest first as the server sends them.
+ */
+const statementDef: ResourceDef = {
+  name: 'accountStatement',
+  title: '账户明细',
+  table: 'ledgerEntry',
+  idField: 'entryId',
+  nameField: 'memo',
+  fields: [
+    { name: 'createTime', label: '时间', type: 'text' },
+    { name: 'memo', label: '摘要', type: 'textarea' },
+    { name: 'payWayName', label: '支付方式', type: 'text' },
+    { name: 'amount', label: '发生额（元）', type: 'money' },
+    { name: 'balance', label: '余额（元）', type: 'money' },
+    { name: 'receiptNo', label: '收据号', type: 'text' },
+    { name: 'operatorName', label: '经办人', type: 'text' },
+  ],
+  columns: ['createTime', 'memo', 'payWayName', 'amount', 'balance', 'receiptNo', 'operatorName'],
+  // the ledger's order: nothing to sort by
+  defaultSort: { field: 'entryId', order: 'desc' },
+  api: {},
+  authority: { view: EA.account },
+};
+const statementCells: CellRenderers = {
+  memo: (row) => (
+    <>
+      {String(row.memo)}
+      {row.reversedByTxId !== null ? (
+        <Tag minimal intent={Intent.WARNING}>
+          已作废
+        </Tag>
+      ) : null}
+    </>
+  ),
+};
 
 /** 账户明细 (/expense/accountDetail?oldmanId=): balances, statements with running balance, money actions. */
 export function AccountDetail() {
@@ -105,66 +146,21 @@ export function AccountDetail() {
           }}
         >
           <div className="expense-scroll">
-            <HTMLTable compact striped className="data-table expense-table" data-testid="statement">
-              <thead>
-                <tr>
-                  <th>时间</th>
-                  <th>摘要</th>
-                  <th>支付方式</th>
-                  <th className="money">发生额（元）</th>
-                  <th className="money">余额（元）</th>
-                  <th>收据号</th>
-                  <th>经办人</th>
-                  <th>操作</th>
-                </tr>
-              </thead>
-              <tbody>
-                {(rows?.list ?? []).map((r) => (
-                  <tr key={`${r.txId}-${r.createTime}-${r.amount}`}>
-                    <td>{r.createTime}</td>
-                    <td className="expense-memo">
-                      {r.memo}
-                      {r.reversedByTxId !== null ? (
-                        <Tag minimal intent={Intent.WARNING}>
-                          已作废
-                        </Tag>
-                      ) : null}
-                    </td>
-                    <td>{r.payWayName}</td>
-                    <td className="money">{yuan(r.amount)}</td>
-                    <td className="money">{yuan(r.balance)}</td>
-                    <td>{r.receiptNo ?? ''}</td>
-                    <td>{r.operatorName}</td>
-                    <td className="actions">
-                      {r.receiptNo ? (
-                        <Button
-                          small
-                          minimal
-                          text="打印收据"
-                          onClick={() => print(receiptPrintUrl([r.txId]))}
-                        />
-                      ) : null}
-                      {canVoid && mayVoid(r) ? (
-                        <Button
-                          small
-                          minimal
-                          intent={Intent.DANGER}
-                          text="作废"
-                          onClick={() => setVoiding(r)}
-                        />
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-                {rows && rows.list.length === 0 ? (
-                  <tr>
-                    <td colSpan={8} className="empty">
-                      暂无数据
-                    </td>
-                  </tr>
-                ) : null}
-              </tbody>
-            </HTMLTable>
+            <DisplayTable
+              def={statementDef}
+              rows={rows?.list ?? null}
+              cells={statementCells}
+              actions={(r) => (
+                <>
+                  {r.receiptNo ? (
+                    <Button small minimal text="打印收据" onClick={() => print(receiptPrintUrl([r.txId]))} />
+                  ) : null}
+                  {canVoid && mayVoid(r) ? (
+                    <Button small minimal intent={Intent.DANGER} text="作废" onClick={() => setVoiding(r)} />
+                  ) : null}
+                </>
+              )}
+            />
           </div>
           <Pager
             total={rows?.total ?? 0}

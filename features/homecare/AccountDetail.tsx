@@ -1,6 +1,6 @@
-import { Alert, Button, Card, H4, HTMLTable, Intent, Tag } from '@blueprintjs/core';
+import { Alert, Button, Card, H4, Intent, Tag } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
-import { formatYuan } from '../../domain/resource.js';
+import { formatYuan, type ResourceDef } from '../../domain/resource.js';
 import { costAccountResource } from '../../domain/resources/homecare.js';
 import { CostAccountPaths, type HomeTradeRow } from '../../domain/resources/homecareAccount.js';
 import { HomecareAuthority } from '../../domain/resources/homecareCodes.js';
@@ -8,6 +8,8 @@ import { payWayLabel } from '../../domain/resources/homecareOrder.js';
 import { HomecareScreens } from '../../domain/screens.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { useAuthority } from '../../src/auth/authorityStore.js';
+import { DisplayTable } from '../../src/resource/DisplayTable.js';
+import type { CellRenderers } from '../../src/resource/ResourceTable.js';
 import { navigate } from '../../src/router/hash.js';
 import { usePage } from '../../src/router/page.js';
 import { Pager } from '../../src/ui/Pager.js';
@@ -16,6 +18,55 @@ import { useRow } from './useRow.js';
 /** Trades made on the account itself can be voided; order payments are undone through the order. */
 const ownTrade = (t: HomeTradeRow) =>
   !t.voided && !t.reversal && !t.txType.startsWith('homeOrder') && t.txType !== 'homeAfterSaleRefund';
+
+/** A line as the table shows it: its account and pay way named. */
+type ShownTrade = HomeTradeRow & { accountName: string; payWayName: string };
+const shown = (t: HomeTradeRow): ShownTrade => ({
+  ...t,
+  accountName: t.kind === 'homeDeposit' ? '押金' : '余额',
+  payWayName: t.payWay ? payWayLabel(t.payWay) : '',
+});
+
+/** The account's lines drawn by the one list table from a display-only definition, newest first. */
+const tradeDef: ResourceDef = {
+  name: 'homecareAccountTrades',
+  title: '账户明细',
+  table: 'ledgerEntry',
+  idField: 'entryId',
+  nameField: 'txTypeName',
+  fields: [
+    { name: 'createTime', label: '时间', type: 'text' },
+    { name: 'txTypeName', label: '类型', type: 'text' },
+    { name: 'accountName', label: '账户', type: 'text' },
+    { name: 'amountFen', label: '金额（元）', type: 'money' },
+    { name: 'balanceAfterFen', label: '变动后（元）', type: 'money' },
+    { name: 'payWayName', label: '方式', type: 'text' },
+    { name: 'memo', label: '说明', type: 'textarea' },
+    { name: 'operatorName', label: '操作人', type: 'text' },
+  ],
+  columns: [
+    'createTime',
+    'txTypeName',
+    'accountName',
+    'amountFen',
+    'balanceAfterFen',
+    'payWayName',
+    'memo',
+    'operatorName',
+  ],
+  // the ledger's order: nothing to sort by
+  defaultSort: { field: 'entryId', order: 'desc' },
+  api: {},
+  authority: { view: HomecareAuthority.account },
+};
+const tradeCells: CellRenderers = {
+  txTypeName: (row) => (
+    <>
+      {String(row.txTypeName)}
+      {row.voided ? <Tag minimal>已作废</Tag> : null}
+    </>
+  ),
+};
 
 /** 账户明细 (?accountId=): every line of the elder's balance and deposit, newest first. */
 export function AccountDetail() {
@@ -26,6 +77,7 @@ export function AccountDetail() {
   const account = useRow(costAccountResource, accountId, refreshKey);
   const [page, setPage] = useState({ pageNum: 1, pageSize: 20 });
   const [data, setData] = useState<{ list: HomeTradeRow[]; total: number }>({ list: [], total: 0 });
+  const [loaded, setLoaded] = useState(false);
   const [voiding, setVoiding] = useState<HomeTradeRow | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: refreshKey reloads
   useEffect(() => {
@@ -35,7 +87,11 @@ export function AccountDetail() {
       url: CostAccountPaths.trades,
       params: { accountId, ...page },
     }).then(
-      (found) => live && setData(found),
+      (found) => {
+        if (!live) return;
+        setData(found);
+        setLoaded(true);
+      },
       () => undefined,
     );
     return () => {
@@ -68,43 +124,16 @@ export function AccountDetail() {
             </span>
           ) : null}
         </div>
-        <HTMLTable compact striped className="homecare-trades">
-          <thead>
-            <tr>
-              <th>时间</th>
-              <th>类型</th>
-              <th>账户</th>
-              <th>金额（元）</th>
-              <th>变动后（元）</th>
-              <th>方式</th>
-              <th>说明</th>
-              <th>操作人</th>
-              <th>操作</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.list.map((t) => (
-              <tr key={t.entryId}>
-                <td>{t.createTime}</td>
-                <td>
-                  {t.txTypeName}
-                  {t.voided ? <Tag minimal>已作废</Tag> : null}
-                </td>
-                <td>{t.kind === 'homeDeposit' ? '押金' : '余额'}</td>
-                <td>{formatYuan(t.amountFen)}</td>
-                <td>{formatYuan(t.balanceAfterFen)}</td>
-                <td>{t.payWay ? payWayLabel(t.payWay) : ''}</td>
-                <td>{t.memo}</td>
-                <td>{t.operatorName}</td>
-                <td>
-                  {canVoid && ownTrade(t) ? (
-                    <Button small minimal intent={Intent.DANGER} text="作废" onClick={() => setVoiding(t)} />
-                  ) : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
+        <DisplayTable
+          def={tradeDef}
+          rows={loaded ? data.list.map(shown) : null}
+          cells={tradeCells}
+          actions={(t) =>
+            canVoid && ownTrade(t) ? (
+              <Button small minimal intent={Intent.DANGER} text="作废" onClick={() => setVoiding(t)} />
+            ) : null
+          }
+        />
         <Pager
           pageNum={page.pageNum}
           pageSize={page.pageSize}

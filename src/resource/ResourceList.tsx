@@ -20,7 +20,7 @@ import { useLeaveGuard } from '../router/useLeaveGuard.js';
 import { Pager } from '../ui/Pager.js';
 import { ColumnSettingsDialog } from './ColumnSettingsDialog.js';
 import { readColumnSettings, visibleColumns, writeColumnSettings } from './columnSettings.js';
-import { copyText } from './copyText.js';
+import { useCopyCell } from './DisplayTable.js';
 import { ExportMenu } from './ExportMenu.js';
 import { FilterBar } from './FilterBar.js';
 import { formatValue, type Row } from './format.js';
@@ -152,11 +152,7 @@ export function ResourceList(props: ResourceListProps) {
   };
 
   const view = (row: Row) => (props.onOpen ? props.onOpen(row) : setOpen({ kind: 'view', row }));
-  const copy = (text: string) =>
-    copyText(text).then(
-      () => toast('已复制', 'success', 'copy'),
-      () => toast('复制失败：浏览器不允许使用剪贴板', 'danger', 'copy'),
-    );
+  const copy = useCopyCell();
   const actions = (row: Row) => {
     const name = rowName(def, row);
     // the definition's own answer, the one the server refuses with

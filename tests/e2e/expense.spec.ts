@@ -230,20 +230,28 @@ test('expense: account statement with remit, transfer and void; batch payment; a
   await dialog.getByLabel('金额（元）').fill('100.25');
   await dialog.getByRole('button', { name: '确定转账' }).click();
   await expect(detail.getByTestId('detail-balances')).toContainText('预存款 599.75 元');
-  const statement = detail.getByTestId('statement');
-  // the void's own line reads 作废：… ; the transfer's line is the other one
-  const transferRow = statement
-    .locator('tr', { hasText: `转给${String(b.oldmanName)}` })
-    .filter({ hasNotText: '作废：' });
-  await expect(transferRow).toContainText('-100.25');
+  // the statement is the one list table: a line's buttons are the group named after its memo, its figures gridcells
+  const statement = detail.getByTestId('resource-table');
+  const transferred = `转给${String(b.oldmanName)}`;
+  // (the memo names the account first: 预存款转给…; its void's line is 作废：…)
+  const transferRow = statement.getByRole('group', { name: new RegExp(`^预存款${transferred}$`) });
+  await expect(statement.getByRole('gridcell', { name: '-100.25', exact: true })).toBeVisible();
   await transferRow.getByRole('button', { name: '作废' }).click();
   await page.locator('.bp6-alert').getByRole('button', { name: '作废' }).click();
   await expect(detail.getByTestId('detail-balances')).toContainText('预存款 700.00 元');
-  await expect(transferRow).toContainText('已作废');
+  await expect(
+    statement.getByRole('gridcell', { name: new RegExp(`^预存款${transferred}\\s*已作废$`) }),
+  ).toBeVisible();
+  await expect(transferRow.getByRole('button', { name: '作废' })).toHaveCount(0);
   await detail.getByRole('tab', { name: '押金' }).click();
-  await expect(statement).toContainText('300.00');
+  await expect(statement.getByRole('gridcell', { name: '300.00', exact: true }).first()).toBeVisible();
   await detail.getByRole('tab', { name: '预存款' }).click();
-  const receiptRow = statement.locator('tr', { hasText: '微信（线下）' }).first();
+  // the 1,000 received by WeChat: its line found by the statement the screen reads
+  const lines = (await api(page, 'GET', `/pims/web-pi/cost/account/${aId}/1?pageNum=1&pageSize=20`))
+    .list as Rec[];
+  const received = lines.find((l) => l.payWayName === '微信（线下）' && l.amount === 100_000);
+  expect(received, 'the line of the 1,000 received').toBeDefined();
+  const receiptRow = statement.getByTestId(`row-${String(received?.entryId)}`);
   const popup = page.waitForEvent('popup');
   await receiptRow.getByRole('button', { name: '打印收据' }).click();
   const printed = await popup;

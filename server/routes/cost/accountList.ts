@@ -104,6 +104,7 @@ async function statement(ctx: Ctx, oldmanId: number, tradeType: string, page: Li
     const flip = accountKinds[kind].side === 'credit' ? -1 : 1;
     const amount = Number(r.amountFen) * flip;
     return {
+      entryId: Number(r.entryId),
       txId: Number(r.txId),
       txType: String(r.txType),
       tradeType: r.tradeType === null ? null : Number(r.tradeType),
