@@ -142,7 +142,10 @@ export const payorderParams = z.object({
 
 /** Sandbox scan: what the simulated customer does (pays, or fails with a reason). */
 export const sandboxScanBody = z.object({
-  result: z.enum(['success', 'fail'], { error: '扫码结果应为success或fail' }).default('success'),
+  /** closed: the customer walks away and the gateway closes the trade (its code expired). */
+  result: z
+    .enum(['success', 'fail', 'closed'], { error: '扫码结果应为success、fail或closed' })
+    .default('success'),
   reason: z
     .string({ error: '失败原因应为文字' })
     .trim()

@@ -100,12 +100,17 @@ export class SandboxProvider implements PaymentProvider {
    * The simulated customer scans a QR payment's code and pays (or the payment fails with a reason).
    * Resolves once the notification has been handled, as a gateway waits for the merchant's answer.
    */
-  async scan(payId: string, outcome: { result: 'success' | 'fail'; reason?: string | undefined }) {
+  /**
+   * The simulated customer at a QR code: pays, fails (with a reason), or walks away and the gateway
+   * closes the trade as a real one does when its code expires (`closed`).
+   */
+  async scan(payId: string, outcome: { result: 'success' | 'fail' | 'closed'; reason?: string | undefined }) {
     const trade = this.trades.get(payId);
     if (!trade || (trade.payWay !== PayWay.wechatQr && trade.payWay !== PayWay.alipayQr))
       throw new ApiFailure(Code.paymentState, '该订单不是待扫码的二维码支付');
     if (trade.state !== 'NOTPAY') throw new ApiFailure(Code.paymentState, '该二维码已失效，不能再扫码');
     if (outcome.result === 'success') await this.finish(trade, 'SUCCESS');
+    else if (outcome.result === 'closed') await this.finish(trade, 'CLOSED');
     else await this.finish(trade, 'PAYERROR', outcome.reason ?? '用户取消支付');
   }
 
@@ -128,7 +133,7 @@ export class SandboxProvider implements PaymentProvider {
     return trade;
   }
 
-  private async finish(trade: Trade, state: 'SUCCESS' | 'PAYERROR', failReason?: string) {
+  private async finish(trade: Trade, state: 'SUCCESS' | 'PAYERROR' | 'CLOSED', failReason?: string) {
     if (trade.state !== 'NOTPAY' && trade.state !== 'USERPAYING') return;
     trade.state = state;
     if (failReason) trade.failReason = failReason;

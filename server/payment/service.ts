@@ -144,7 +144,7 @@ export class PaymentService {
   async sandboxScan(
     user: SessionUser,
     payId: string,
-    outcome: { result: 'success' | 'fail'; reason?: string | undefined },
+    outcome: { result: 'success' | 'fail' | 'closed'; reason?: string | undefined },
     req: FastifyRequest,
   ): Promise<PaymentOrderView> {
     const sandbox = this.sandbox;

@@ -200,6 +200,20 @@ describe('createPay and the sandbox scan (pay ways 10/11)', () => {
     expect(paidFor(o.payId)).toHaveLength(0);
   });
 
+  it('a customer who walks away: the sandbox gateway closes the trade, nothing is paid, the code cannot be scanned again', async () => {
+    const o = order(await post(h.app, admin, PaymentPath.createPay, qrBody()));
+    const closed = await post(h.app, admin, PaymentPath.sandboxScan(o.payId), { result: 'closed' });
+    expect(order(closed)).toMatchObject({ status: 'closed', statusName: '已关闭（超时）' });
+    expect(paidFor(o.payId)).toHaveLength(0);
+    const late = await post(h.app, admin, PaymentPath.sandboxScan(o.payId), {});
+    expect(late.body).toMatchObject({ code: Code.paymentState });
+    const bad = await post(h.app, admin, PaymentPath.sandboxScan(o.payId), { result: 'gone' });
+    expect(bad.body).toMatchObject({
+      code: Code.invalidInput,
+      msg: expect.stringContaining('扫码结果应为success、fail或closed'),
+    });
+  });
+
   it('same idempotency key twice gives one order and one onPaid; another amount with it is refused', async () => {
     const body = qrBody();
     const [a, b] = await Promise.all([
