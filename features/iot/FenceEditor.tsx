@@ -203,12 +203,16 @@ export function FenceEditor() {
 
   const [draftName, setDraftName] = useState('');
   const [draftRemark, setDraftRemark] = useState('');
+  const before = useRef(state);
   useEffect(() => {
+    const from = before.current;
+    before.current = state;
     if (state === 'drawing' && selected === null) {
       setDraftName('');
       setDraftRemark('');
     }
-    if (state !== 'naming') return;
+    // 命名 starts from the rail's stored name; back from a refused save, what the user typed stays
+    if (state !== 'naming' || from === 'saving') return;
     setDraftName((n) => (selected ? selected.railName : n));
     setDraftRemark((r) => (selected ? selected.remark : r));
   }, [state, selected]);

@@ -33,18 +33,26 @@ test('a rail is drawn on the floor plan, named, reshaped by dragging a vertex an
   await expect(list.getByRole('button', { name: /东侧楼梯口/ })).toBeVisible();
   const hint = page.getByTestId('fence-hint');
 
-  // Draw a square of four vertices; one extra click is undone.
+  // Draw a square of four vertices: the first is put down beside its place and dragged there, and
+  // the click after the drag still adds a vertex; one extra click is undone.
   await page.getByRole('button', { name: '新建围栏' }).click();
-  for (const [fx, fy] of [
-    [0.3, 0.3],
-    [0.55, 0.3],
-    [0.55, 0.6],
-    [0.3, 0.6],
-    [0.4, 0.8],
-  ] as const) {
+  const click = async (fx: number, fy: number) => {
     const p = await at(page, fx, fy);
     await page.mouse.click(p.x, p.y);
-  }
+  };
+  await click(0.25, 0.25);
+  await click(0.55, 0.3);
+  await expect(hint).toContainText('已有 2 个顶点');
+  const beside = await at(page, 0.25, 0.25);
+  const corner = await at(page, 0.3, 0.3);
+  await page.mouse.move(beside.x, beside.y);
+  await page.mouse.down();
+  await page.mouse.move(corner.x, corner.y, { steps: 4 });
+  await page.mouse.up();
+  await click(0.55, 0.6);
+  await expect(hint).toContainText('已有 3 个顶点');
+  await click(0.3, 0.6);
+  await click(0.4, 0.8);
   await expect(hint).toContainText('已有 5 个顶点');
   await page.getByRole('button', { name: '撤销上一点' }).click();
   await expect(hint).toContainText('已有 4 个顶点');

@@ -180,12 +180,15 @@ export class FloorMap {
 
   /**
    * Vertex handles are dragged with the mouse: a press on a handle stops the map from panning,
-   * moves report the new place, the release gives panning back (and the click it causes is eaten).
+   * moves report the new place, the release gives panning back (and the click it may cause is eaten).
    */
   private dragging = -1;
   private dragged = false;
   private listenForVertexDrags() {
     this.map.on('mousedown', (e) => {
+      // a drag's release makes no click when the mouse moved past the click tolerance, so the flag
+      // that eats that click is cleared by the next press, not by a click that may never come
+      this.dragged = false;
       if (!this.handlers.onVertexMove) return;
       const index = this.vertexAt(e.point);
       if (index < 0) return;
