@@ -169,6 +169,14 @@ export const pathModels: Record<string, PathModel> = {
   },
   fenceEditorMachine: {
     input: { canEdit: true },
+    // a new shape (no rail selected) or an existing rail's, and a drawing's vertices up to the three it
+    // needs (each count its own state, or the walk never gets past the first): so a drawing is finished,
+    // undone and dragged, and a new rail named, saved and cancelled
+    serialize: (s) => {
+      const c = s.context as { selected: unknown; vertices: unknown[] };
+      const drawn = s.value === 'drawing' ? Math.min(c.vertices.length, 3) : null;
+      return JSON.stringify([s.value, c.selected !== null, drawn]);
+    },
     events: [
       { type: 'rail.select', rail: garden },
       { type: 'rail.deselect' },
@@ -357,6 +365,50 @@ export const pathModels: Record<string, PathModel> = {
       { type: 'lend.post' },
       { type: 'lend.return', allBack: false },
       { type: 'lend.return', allBack: true },
+    ],
+  },
+  // Every event is listed: the covering paths (--transitions) try the listed ones only.
+  pushConnectionMachine: {
+    events: [
+      // the driver signs in: the token is the session's
+      { type: 'push.start', token: 'token' },
+      ...[
+        'push.stop',
+        'push.online',
+        'push.tabHidden',
+        'push.opened',
+        'push.authOk',
+        'push.error',
+        'push.closed',
+        'push.rejected',
+        'push.heartbeatDue',
+        'push.replyTimeout',
+        'push.reconnectDue',
+        'push.silent',
+      ].map((type) => ({ type })),
+      // a message of the server: an ordinary one (a notice) keeps the channel; login.expired closes it
+      { type: 'push.message', messageType: 'notice', at: 1_000 },
+      {
+        type: 'push.message',
+        messageType: 'login.expired',
+        data: { code: Code.signedInElsewhere },
+        at: 2_000,
+      },
+    ],
+  },
+  brokerConnectionMachine: {
+    // the acknowledgement of the first connection's subscriptions (a stale one is ignored)
+    events: [
+      { type: 'broker.connect', url: 'ws://127.0.0.1/mqtt', username: 'console', password: 'token' },
+      { type: 'broker.subscribed', connection: 1 },
+      ...[
+        'broker.connected',
+        'broker.reconnecting',
+        'broker.close',
+        'broker.offline',
+        'broker.end',
+        'broker.stop',
+      ].map((type) => ({ type })),
     ],
   },
   stocktakeMachine: {
