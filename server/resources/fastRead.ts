@@ -80,8 +80,50 @@ export function versionTriggers(table: string, dialect: 'sqlite' | 'postgres' = 
   ];
 }
 
-/** Answers that depend on one table alone, by connection and query, with the table's version then. */
-const kept = new WeakMap<SQLite.Database, Map<string, { v: number; value: unknown }>>();
+/** At most this many ids in all are kept by one connection (or pool): ~16 MB. */
+export const KEPT_IDS_MAX = 2_000_000;
+
+/**
+ * Answers that depend on one table alone, each with the table's version it was read at: at most 500,
+ * and at most KEPT_IDS_MAX in weight together (a count weighs 1, a list of ids its length); the
+ * oldest go first, and one list over a quarter of that is not kept at all.
+ */
+class KeptAnswers {
+  private readonly entries = new Map<string, { v: number; value: unknown; weight: number }>();
+  private weight = 0;
+
+  get(key: string, version: number): { value: unknown } | undefined {
+    const hit = this.entries.get(key);
+    return hit && hit.v === version ? hit : undefined;
+  }
+
+  set(key: string, version: number, value: unknown, weight: number) {
+    const old = this.entries.get(key);
+    if (old) {
+      this.entries.delete(key);
+      this.weight -= old.weight;
+    }
+    if (weight > KEPT_IDS_MAX / 4) return;
+    this.entries.set(key, { v: version, value, weight });
+    this.weight += weight;
+    for (const [oldest, entry] of this.entries) {
+      if (this.entries.size <= 500 && this.weight <= KEPT_IDS_MAX) break;
+      this.entries.delete(oldest);
+      this.weight -= entry.weight;
+    }
+  }
+}
+
+const kept = new WeakMap<object, KeptAnswers>();
+const keptBy = (owner: object) => {
+  let answers = kept.get(owner);
+  if (!answers) {
+    answers = new KeptAnswers();
+    kept.set(owner, answers);
+  }
+  return answers;
+};
+const weightOf = (value: unknown) => (Array.isArray(value) ? value.length : 1);
 
 /**
  * The answer of `read` to `query` (whose rows depend on `table` alone), remembered until the
@@ -101,17 +143,11 @@ function keptFor<T>(
   if (typeof version !== 'number') return null;
   const { sql, parameters } = query.compile(db);
   const key = `${sql}\u0000${JSON.stringify(parameters)}`;
-  let cache = kept.get(connection);
-  if (!cache) {
-    cache = new Map();
-    kept.set(connection, cache);
-  }
-  const hit = cache.get(key);
-  if (hit && hit.v === version) return hit.value as T;
-  const statement = connection.prepare(sql);
-  const value = read(statement, parameters as unknown[]);
-  if (cache.size >= 500) cache.delete(cache.keys().next().value as string);
-  cache.set(key, { v: version, value });
+  const answers = keptBy(connection);
+  const hit = answers.get(key, version);
+  if (hit) return hit.value as T;
+  const value = read(connection.prepare(sql), parameters as unknown[]);
+  answers.set(key, version, value, weightOf(value));
   return value;
 }
 
@@ -128,9 +164,6 @@ export function cachedCount(db: Db, table: string, query: RawBuilder<unknown>): 
     }
   });
 }
-
-/** PostgreSQL's kept ids, by database (its pool), keyed as keptFor keys them. */
-const keptOnPostgres = new WeakMap<Db, Map<string, { v: number; ids: readonly number[] }>>();
 
 /**
  * The ids `query` selects (one column, in its order), for a list that depends on `table` alone,
@@ -160,17 +193,12 @@ export async function keptIds(
   if (version === undefined) return null;
   const { sql: text, parameters } = query.compile(db);
   const key = `${text}\u0000${JSON.stringify(parameters)}`;
-  let cache = keptOnPostgres.get(db);
-  if (!cache) {
-    cache = new Map();
-    keptOnPostgres.set(db, cache);
-  }
-  const hit = cache.get(key);
-  if (hit && hit.v === version) return hit.ids;
+  const answers = keptBy(db);
+  const hit = answers.get(key, version);
+  if (hit) return hit.value as readonly number[];
   const { rows } = await query.execute(db);
   const ids = Object.freeze(rows.map((r) => Number(Object.values(r as object)[0])));
-  if (cache.size >= 500) cache.delete(cache.keys().next().value as string);
-  cache.set(key, { v: version, ids });
+  answers.set(key, version, ids, ids.length);
   return ids;
 }
 

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Db, openDatabase, sqliteOf } from '../../server/db/index.js';
 import {
   cachedCount,
+  KEPT_IDS_MAX,
   keptIds,
   listAnswers,
   readRows,
@@ -81,6 +82,25 @@ describe('list reads', () => {
     });
     // (SQLite gives the freed largest id again)
     expect(await keptIds(db, 'pet', idsOf(1))).toEqual([4, 1, 2]);
+  });
+
+  it('kept ids stay within their bound: a list over a quarter of it is read each time, not kept', async () => {
+    const idsOf = (orgId: number) => sql`select petId from pet where orgId = ${orgId} order by petId`;
+    const big = KEPT_IDS_MAX / 4 + 10; // rows of organisation 2: a quarter and 7
+    sqliteOf(db).exec(
+      `with recursive n(i) as (select 1 union all select i + 1 from n where i < ${big})
+       insert into pet (orgId, name) select case when i <= 3 then 1 else 2 end, 'p' || i from n`,
+    );
+    const small = await keptIds(db, 'pet', idsOf(1));
+    expect(small).toEqual([1, 2, 3]);
+    expect(await keptIds(db, 'pet', idsOf(1))).toBe(small);
+    const large = await keptIds(db, 'pet', idsOf(2));
+    expect(large).toHaveLength(big - 3);
+    const again = await keptIds(db, 'pet', idsOf(2));
+    expect(again).toEqual(large);
+    expect(again).not.toBe(large);
+    // the small list is still kept beside it
+    expect(await keptIds(db, 'pet', idsOf(1))).toBe(small);
   });
 
   it('kept answers: the least recently read go first, by count and by size together', () => {
