@@ -156,3 +156,29 @@ export const remitBody = z.object({
   amount: fenAmount('划转金额'),
   remark: remarkText,
 });
+
+/**
+ * 账户明细's lines (account/{oldmanId}/{tradeType}), drawn by the one list table from this
+ * display-only definition: one line per ledger entry, newest first as the server sends them.
+ */
+export const statementResource: ResourceDef = {
+  name: 'accountStatement',
+  title: '账户明细',
+  table: 'ledgerEntry',
+  idField: 'entryId',
+  nameField: 'memo',
+  fields: [
+    { name: 'createTime', label: '时间', type: 'text' },
+    { name: 'memo', label: '摘要', type: 'textarea' },
+    { name: 'payWayName', label: '支付方式', type: 'text' },
+    { name: 'amount', label: '发生额（元）', type: 'money' },
+    { name: 'balance', label: '余额（元）', type: 'money' },
+    { name: 'receiptNo', label: '收据号', type: 'text' },
+    { name: 'operatorName', label: '经办人', type: 'text' },
+  ],
+  columns: ['createTime', 'memo', 'payWayName', 'amount', 'balance', 'receiptNo', 'operatorName'],
+  // the ledger's order: nothing to sort by
+  defaultSort: { field: 'entryId', order: 'desc' },
+  api: {},
+  authority: { view: A.account },
+};

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { HOME_TRADE_WAYS, HOMECARE_WEB as WEB } from './homecareCodes.js';
+import type { ResourceDef } from '../resource.js';
+import { HOME_TRADE_WAYS, HomecareAuthority, HOMECARE_WEB as WEB } from './homecareCodes.js';
 
 /**
  * Money calls of the home-care cost accounts (spec 001 §7 costAccount, costAccountTradeDetail).
@@ -102,3 +103,39 @@ export interface HomeTradeRow {
   voided: boolean;
   reversal: boolean;
 }
+
+/**
+ * 账户明细's lines (costAccountTradeDetail, with the account and pay way named), drawn by the one list
+ * table from this display-only definition, newest first.
+ */
+export const homeTradeResource: ResourceDef = {
+  name: 'homecareAccountTrades',
+  title: '账户明细',
+  table: 'ledgerEntry',
+  idField: 'entryId',
+  nameField: 'txTypeName',
+  fields: [
+    { name: 'createTime', label: '时间', type: 'text' },
+    { name: 'txTypeName', label: '类型', type: 'text' },
+    { name: 'accountName', label: '账户', type: 'text' },
+    { name: 'amountFen', label: '金额（元）', type: 'money' },
+    { name: 'balanceAfterFen', label: '变动后（元）', type: 'money' },
+    { name: 'payWayName', label: '方式', type: 'text' },
+    { name: 'memo', label: '说明', type: 'textarea' },
+    { name: 'operatorName', label: '操作人', type: 'text' },
+  ],
+  columns: [
+    'createTime',
+    'txTypeName',
+    'accountName',
+    'amountFen',
+    'balanceAfterFen',
+    'payWayName',
+    'memo',
+    'operatorName',
+  ],
+  // the ledger's order: nothing to sort by
+  defaultSort: { field: 'entryId', order: 'desc' },
+  api: {},
+  authority: { view: HomecareAuthority.account },
+};

@@ -6,7 +6,7 @@ import { staticDictionaries } from '../../domain/dictionaries.js';
 import type { ResourceDef } from '../../domain/resource.js';
 import { AdministrationScreens as S } from '../../domain/screens.js';
 import { useApp } from '../../src/app/AppContext.js';
-import { ResourceTable } from '../../src/resource/ResourceTable.js';
+import { DisplayTable } from '../../src/resource/DisplayTable.js';
 import { usePage } from '../../src/router/page.js';
 import { ActivityHeader, Figures } from './ActivityHeader.js';
 import { useActivitySummary } from './useActivitySummary.js';
@@ -39,7 +39,6 @@ const breakdownDef = (name: string, firstLabel: string): ResourceDef => ({
 });
 const byTypeDef = breakdownDef('activityByType', '活动类型');
 const byMonthDef = breakdownDef('activityByMonth', '月份');
-const SORT = { field: 'key', order: 'asc' } as const;
 
 function Breakdown({
   title,
@@ -56,13 +55,9 @@ function Breakdown({
   return (
     <>
       <h4 className="activity-section-title">{title}</h4>
-      {rows.length ? (
-        <div className="activity-breakdown">
-          <ResourceTable def={def} rows={rows} columns={def.columns} sort={SORT} onSort={() => undefined} />
-        </div>
-      ) : (
-        <Callout>暂无数据</Callout>
-      )}
+      <div className="activity-breakdown">
+        <DisplayTable def={def} rows={rows} />
+      </div>
     </>
   );
 }

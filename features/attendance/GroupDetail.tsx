@@ -10,7 +10,7 @@ import { dictLabel } from '../../domain/dictionaries.js';
 import type { ResourceDef } from '../../domain/resource.js';
 import { AttendanceScreens as S } from '../../domain/screens.js';
 import { useApp } from '../../src/app/AppContext.js';
-import { ResourceTable } from '../../src/resource/ResourceTable.js';
+import { DisplayTable } from '../../src/resource/DisplayTable.js';
 import { navigate } from '../../src/router/hash.js';
 import { usePage } from '../../src/router/page.js';
 
@@ -32,7 +32,6 @@ const nurseDef: ResourceDef = {
   api: {},
   authority: { view: 'session' },
 };
-const SORT = { field: 'realName', order: 'asc' } as const;
 
 /** 考勤组详情 (attendance/group/detail?id=): the group's shifts, nurses and places. */
 export function GroupDetail() {
@@ -64,13 +63,7 @@ export function GroupDetail() {
         {group.remark ? <Callout>{group.remark}</Callout> : null}
         <h5>护理员（{group.nurses.length}人）</h5>
         <div data-testid="group-nurses">
-          <ResourceTable
-            def={nurseDef}
-            rows={group.nurses}
-            columns={nurseDef.columns}
-            sort={SORT}
-            onSort={() => undefined}
-          />
+          <DisplayTable def={nurseDef} rows={group.nurses} />
         </div>
         <h5>负责区域（{group.locations.length}）</h5>
         <p>

@@ -1,7 +1,6 @@
 import { Alert, Button, Card, H4, Intent, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import type { Page } from '../../domain/codes.js';
-import type { ResourceDef } from '../../domain/resource.js';
 import { ExpenseAuthority as EA } from '../../domain/resources/cost.js';
 import { ExpenseScreens } from '../../domain/screens.js';
 import { useApp } from '../../src/app/AppContext.js';
@@ -16,7 +15,11 @@ import { useGet, usePrint, yuan } from './api.js';
 import { MoveDialog } from './MoveDialog.js';
 import { ReceiveDialog } from './ReceiveDialog.js';
 import './expense.css';
-import type { AccountRow, StatementRow } from '../../domain/resources/costAccounts.js';
+import {
+  type AccountRow,
+  type StatementRow,
+  statementResource,
+} from '../../domain/resources/costAccounts.js';
 import { costPath, ExpensePaths as P, receiptPrintUrl } from '../../domain/resources/costPaths.js';
 
 /** Statement tabs of spec 001 §7 (account/{oldmanId}/{type}). */
@@ -34,31 +37,6 @@ const mayVoid = (r: StatementRow) =>
 
 type Open = 'receive' | 'refund' | 'transfer' | 'remit' | null;
 
-/**
- * The statement's lines drawn by the one list table (keyboard grid, Ctrl+C of a cell) from a
- * display-only definition: one line per ledger entry, newest first as the server sends them.
- */
-const statementDef: ResourceDef = {
-  name: 'accountStatement',
-  title: '账户明细',
-  table: 'ledgerEntry',
-  idField: 'entryId',
-  nameField: 'memo',
-  fields: [
-    { name: 'createTime', label: '时间', type: 'text' },
-    { name: 'memo', label: '摘要', type: 'textarea' },
-    { name: 'payWayName', label: '支付方式', type: 'text' },
-    { name: 'amount', label: '发生额（元）', type: 'money' },
-    { name: 'balance', label: '余额（元）', type: 'money' },
-    { name: 'receiptNo', label: '收据号', type: 'text' },
-    { name: 'operatorName', label: '经办人', type: 'text' },
-  ],
-  columns: ['createTime', 'memo', 'payWayName', 'amount', 'balance', 'receiptNo', 'operatorName'],
-  // the ledger's order: nothing to sort by
-  defaultSort: { field: 'entryId', order: 'desc' },
-  api: {},
-  authority: { view: EA.account },
-};
 const statementCells: CellRenderers = {
   memo: (row) => (
     <>
@@ -147,7 +125,7 @@ export function AccountDetail() {
         >
           <div className="expense-scroll">
             <DisplayTable
-              def={statementDef}
+              def={statementResource}
               rows={rows?.list ?? null}
               cells={statementCells}
               actions={(r) => (

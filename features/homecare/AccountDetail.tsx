@@ -1,8 +1,12 @@
 import { Alert, Button, Card, H4, Intent, Tag } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
-import { formatYuan, type ResourceDef } from '../../domain/resource.js';
+import { formatYuan } from '../../domain/resource.js';
 import { costAccountResource } from '../../domain/resources/homecare.js';
-import { CostAccountPaths, type HomeTradeRow } from '../../domain/resources/homecareAccount.js';
+import {
+  CostAccountPaths,
+  type HomeTradeRow,
+  homeTradeResource,
+} from '../../domain/resources/homecareAccount.js';
 import { HomecareAuthority } from '../../domain/resources/homecareCodes.js';
 import { payWayLabel } from '../../domain/resources/homecareOrder.js';
 import { HomecareScreens } from '../../domain/screens.js';
@@ -27,38 +31,6 @@ const shown = (t: HomeTradeRow): ShownTrade => ({
   payWayName: t.payWay ? payWayLabel(t.payWay) : '',
 });
 
-/** The account's lines drawn by the one list table from a display-only definition, newest first. */
-const tradeDef: ResourceDef = {
-  name: 'homecareAccountTrades',
-  title: '账户明细',
-  table: 'ledgerEntry',
-  idField: 'entryId',
-  nameField: 'txTypeName',
-  fields: [
-    { name: 'createTime', label: '时间', type: 'text' },
-    { name: 'txTypeName', label: '类型', type: 'text' },
-    { name: 'accountName', label: '账户', type: 'text' },
-    { name: 'amountFen', label: '金额（元）', type: 'money' },
-    { name: 'balanceAfterFen', label: '变动后（元）', type: 'money' },
-    { name: 'payWayName', label: '方式', type: 'text' },
-    { name: 'memo', label: '说明', type: 'textarea' },
-    { name: 'operatorName', label: '操作人', type: 'text' },
-  ],
-  columns: [
-    'createTime',
-    'txTypeName',
-    'accountName',
-    'amountFen',
-    'balanceAfterFen',
-    'payWayName',
-    'memo',
-    'operatorName',
-  ],
-  // the ledger's order: nothing to sort by
-  defaultSort: { field: 'entryId', order: 'desc' },
-  api: {},
-  authority: { view: HomecareAuthority.account },
-};
 const tradeCells: CellRenderers = {
   txTypeName: (row) => (
     <>
@@ -125,7 +97,7 @@ export function AccountDetail() {
           ) : null}
         </div>
         <DisplayTable
-          def={tradeDef}
+          def={homeTradeResource}
           rows={loaded ? data.list.map(shown) : null}
           cells={tradeCells}
           actions={(t) =>

@@ -4,9 +4,11 @@ import { MQTT_PATH } from '../../../domain/topics.js';
 import type { BrokerConnectionEvent } from '../../../machines/brokerConnectionMachine.js';
 import {
   drop,
+  expectConnecting,
   expectLight,
+  expectNotStarted,
+  expectSignedOut,
   latest,
-  loginButton,
   openAlarmConsole,
   type RoutedSocket,
   routeSockets,
@@ -114,17 +116,11 @@ export const driver = {
     const value = typeof state === 'string' ? state : JSON.stringify(state);
     switch (value) {
       case 'idle':
-        await expect(loginButton(page)).toBeVisible();
-        expect(ctx.sockets).toHaveLength(0);
-        return;
+        return expectNotStarted(page, ctx.sockets);
       case 'ended':
-        await expect(loginButton(page)).toBeVisible();
-        await expect(page.getByTestId('health-light')).toHaveCount(0);
-        return;
+        return expectSignedOut(page);
       case 'connecting':
-        await expectLight(page, '消息队列', '连接中', false);
-        await expect.poll(() => waiting(ctx.sockets)).toBe(true);
-        return;
+        return expectConnecting(page, '消息队列', ctx.sockets);
       case '{"connected":"subscribing"}':
         // connected, its subscriptions not yet acknowledged: not live yet
         await expectLight(page, '消息队列', '连接中', false);

@@ -141,6 +141,24 @@ export async function expectLight(page: Page, channel: '推送' | '消息队列'
 }
 
 /** Signing in starts the channels; the alarm console shows their lights. */
+/** Before the sign-in: the login page, and no socket opened yet. */
+export async function expectNotStarted(page: Page, sockets: RoutedSocket[]) {
+  await expect(loginButton(page)).toBeVisible();
+  expect(sockets).toHaveLength(0);
+}
+
+/** Signed out: the login page, no connection light. */
+export async function expectSignedOut(page: Page) {
+  await expect(loginButton(page)).toBeVisible();
+  await expect(page.getByTestId('health-light')).toHaveCount(0);
+}
+
+/** The channel's light says 连接中 and a new socket waits for the server to take it. */
+export async function expectConnecting(page: Page, channel: '推送' | '消息队列', sockets: RoutedSocket[]) {
+  await expectLight(page, channel, '连接中', false);
+  await expect.poll(() => waiting(sockets)).toBe(true);
+}
+
 export async function openAlarmConsole(page: Page) {
   await signIn(page, ADMIN);
   await page.goto('/index.html#/yunmuIot/locateAlarm');
@@ -269,17 +287,11 @@ export const driver = {
     const value = typeof state === 'string' ? state : JSON.stringify(state);
     switch (value) {
       case 'idle':
-        await expect(loginButton(page)).toBeVisible();
-        expect(ctx.sockets).toHaveLength(0);
-        return;
+        return expectNotStarted(page, ctx.sockets);
       case 'stopped':
-        await expect(loginButton(page)).toBeVisible();
-        await expect(page.getByTestId('health-light')).toHaveCount(0);
-        return;
+        return expectSignedOut(page);
       case 'connecting':
-        await expectLight(page, '推送', '连接中', false);
-        await expect.poll(() => waiting(ctx.sockets)).toBe(true);
-        return;
+        return expectConnecting(page, '推送', ctx.sockets);
       case 'authenticating':
         await expectLight(page, '推送', '连接中', false);
         expect(latest(ctx.sockets).held.map(typeOf)).toEqual(['auth']);
