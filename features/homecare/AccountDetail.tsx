@@ -16,6 +16,7 @@ import { DisplayTable } from '../../src/resource/DisplayTable.js';
 import type { CellRenderers } from '../../src/resource/ResourceTable.js';
 import { navigate } from '../../src/router/hash.js';
 import { usePage } from '../../src/router/page.js';
+import './homecare.css';
 import { Pager } from '../../src/ui/Pager.js';
 import { useRow } from './useRow.js';
 

@@ -21,6 +21,7 @@ import { useAuthority } from '../../src/auth/authorityStore.js';
 import { ResourceDetail, ResourceList, type Row, rowButton } from '../../src/resource/index.js';
 import { navigate } from '../../src/router/hash.js';
 import { usePage } from '../../src/router/page.js';
+import './homecare.css';
 import { OrderLog } from './OrderLog.js';
 import { useRow } from './useRow.js';
 

@@ -7,6 +7,7 @@ import { useApp } from '../../src/app/AppContext.js';
 import { ResourceDetail, ResourceForm, type Row } from '../../src/resource/index.js';
 import { navigate } from '../../src/router/hash.js';
 import { usePage } from '../../src/router/page.js';
+import './homecare.css';
 import { EvaluationCard, EvaluationDialog, useMayEvaluate, useOrderEvaluation } from './Evaluation.js';
 import { type ConsoleEvent, OrderActionDialog } from './OrderActionDialog.js';
 import { OrderLog } from './OrderLog.js';
