@@ -55,14 +55,26 @@ export type SocketClass = new (url: string, protocols?: string | string[]) => So
 
 export interface PushTransportOptions {
   url: string | (() => string);
-  /** Read at every open, so a reconnect authenticates with the session's current token. */
-  token: () => string;
+  /**
+   * Read at every open, so a reconnect authenticates with the session's current token. Left out when the
+   * caller authenticates itself: the console's push machine sends its auth frame on `open`.
+   */
+  token?: () => string;
   /** Defaults to the global WebSocket; tests pass a fake. */
   WebSocket?: SocketClass;
   reconnect?: Partial<Record<keyof typeof PUSH_RECONNECT, number>>;
 }
 
+/**
+ * What happened to the socket, as it happened, close code included: what a state machine that owns the
+ * connection's policy (src/realtime/createRealtime.ts, machines/pushConnectionMachine.ts) is told.
+ */
+export type PushLifecycle = { type: 'open' } | { type: 'error' } | { type: 'close'; code: number };
+
 export interface PushTransport extends Transport<ServerPushMessage> {
+  readonly lifecycle$: Observable<PushLifecycle>;
+  /** Whether a socket is open now; what is sent otherwise waits in the bounded queue. */
+  readonly isOpen: () => boolean;
   send(message: ClientPushMessage): void;
   /** Drops the current socket and connects again at once (backoff reset). */
   reconnect(): void;
@@ -92,18 +104,27 @@ export function pushTransport(options: PushTransportOptions): PushTransport {
   if (Socket === undefined) throw new Error('pushTransport: no WebSocket implementation available');
   const messages = new Subject<ServerPushMessage>();
   const state = new BehaviorSubject<ConnectionState>('connecting');
+  const lifecycle = new Subject<PushLifecycle>();
   let closed = false;
 
   const socket = new ReconnectingWebSocket(options.url, undefined, {
     ...PUSH_RECONNECT,
     ...options.reconnect,
-    WebSocket: authenticating(Socket, options.token),
+    WebSocket: options.token ? authenticating(Socket, options.token) : Socket,
   });
   // Binary frames as ArrayBuffer can be decoded synchronously; Blobs could not.
   socket.binaryType = 'arraybuffer';
-  socket.addEventListener('open', () => state.next('open'));
-  socket.addEventListener('close', () => {
-    if (!closed) state.next(isOffline() ? 'offline' : 'reconnecting');
+  socket.addEventListener('open', () => {
+    state.next('open');
+    lifecycle.next({ type: 'open' });
+  });
+  socket.addEventListener('error', () => {
+    if (!closed) lifecycle.next({ type: 'error' });
+  });
+  socket.addEventListener('close', (event) => {
+    if (closed) return;
+    state.next(isOffline() ? 'offline' : 'reconnecting');
+    lifecycle.next({ type: 'close', code: event.code });
   });
   socket.addEventListener('message', (event) => {
     const data: unknown = event.data;
@@ -115,6 +136,8 @@ export function pushTransport(options: PushTransportOptions): PushTransport {
   return {
     messages$: messages.asObservable(),
     state$: state.pipe(distinctUntilChanged()),
+    lifecycle$: lifecycle.asObservable(),
+    isOpen: () => socket.readyState === socket.OPEN,
     send: (message) => socket.send(JSON.stringify(message)),
     reconnect: () => {
       if (!closed) socket.reconnect();
@@ -126,6 +149,7 @@ export function pushTransport(options: PushTransportOptions): PushTransport {
       state.next('closed');
       state.complete();
       messages.complete();
+      lifecycle.complete();
     },
   };
 }
@@ -139,19 +163,27 @@ export interface BrokerMessage {
 
 type Lifecycle = 'connect' | 'reconnect' | 'close' | 'offline' | 'end';
 type MessageListener = (topic: string, payload: Uint8Array) => void;
+type ErrorListener = (error: Error) => void;
+
+/** The client's lifecycle events one by one (errors too), for a machine that follows each of them. */
+export type BrokerLifecycle = { type: Lifecycle } | { type: 'error'; message: string };
 
 /** What brokerTransport needs of an mqtt.js MqttClient; an EventEmitter-based fake satisfies it too. */
 export interface BrokerClient {
   readonly connected: boolean;
   on(event: 'message', listener: MessageListener): unknown;
   on(event: Lifecycle, listener: () => void): unknown;
+  on(event: 'error', listener: ErrorListener): unknown;
   removeListener(event: 'message', listener: MessageListener): unknown;
   removeListener(event: Lifecycle, listener: () => void): unknown;
+  removeListener(event: 'error', listener: ErrorListener): unknown;
   subscribe(topic: string): unknown;
   unsubscribe(topic: string): unknown;
 }
 
 export interface BrokerTransport extends Transport<BrokerMessage> {
+  /** Every lifecycle event of the client, repeated ones included (state$ keeps only changes); completes at end. */
+  readonly lifecycle$: Observable<BrokerLifecycle>;
   /**
    * Messages matching an MQTT topic filter. The broker subscription is made when the first observer
    * arrives and released when the last leaves, once per filter however many observers share it.
@@ -170,16 +202,22 @@ const lifecycleState: Record<Lifecycle, ConnectionState> = {
 /** Adapts an mqtt.js client; mqtt.js itself reconnects and resubscribes, this only observes it. */
 export function brokerTransport(client: BrokerClient): BrokerTransport {
   const state = new BehaviorSubject<ConnectionState>(client.connected ? 'open' : 'connecting');
+  const lifecycle = new Subject<BrokerLifecycle>();
+  const onError: ErrorListener = (error) => lifecycle.next({ type: 'error', message: error.message });
   const listeners = new Map<Lifecycle, () => void>();
   for (const event of Object.keys(lifecycleState) as Lifecycle[]) {
     listeners.set(event, () => {
       state.next(lifecycleState[event]);
+      lifecycle.next({ type: event });
       if (event !== 'end') return;
       for (const [name, listener] of listeners) client.removeListener(name, listener);
+      client.removeListener('error', onError);
       state.complete();
+      lifecycle.complete();
     });
   }
   for (const [event, listener] of listeners) client.on(event, listener);
+  client.on('error', onError);
 
   const messages$ = new Observable<BrokerMessage>((subscriber) => {
     const listener: MessageListener = (topic, payload) => subscriber.next({ topic, payload });
@@ -208,5 +246,10 @@ export function brokerTransport(client: BrokerClient): BrokerTransport {
     return channel;
   };
 
-  return { messages$, state$: state.pipe(distinctUntilChanged()), watch };
+  return {
+    messages$,
+    state$: state.pipe(distinctUntilChanged()),
+    lifecycle$: lifecycle.asObservable(),
+    watch,
+  };
 }

@@ -1,5 +1,5 @@
 import type { AlarmRecord } from '../../domain/alarms.js';
-import { alarmTransition } from '../../machines/alarmMachine.js';
+import { alarmOffers } from '../../machines/alarmMachine.js';
 
 /** How long an alarm that arrives while the wall is open flashes. */
 export const FLASH_MS = 6_000;
@@ -162,8 +162,7 @@ export function placeOf(a: Pick<AlarmRecord, 'roomName' | 'bedName' | 'floorNo'>
 }
 
 /** Whether the alarm machine allows acknowledging this record now (the server asks the same machine). */
-export const canAck = (record: AlarmRecord, at = Date.now()) =>
-  alarmTransition(record, { type: 'alarm.ack', userId: 0, userName: '', at }).ok;
+export const canAck = (record: AlarmRecord) => alarmOffers(record, 'alarm.ack');
 
 /** Waiting time as a stopwatch (0:42, 12:05, 1:02:05): fixed-width digits read well from across the room. */
 export function stopwatch(ms: number): string {

@@ -1,11 +1,15 @@
 import type { MqttClient } from 'mqtt';
-import ReconnectingWebSocket from 'reconnecting-websocket';
-import { BehaviorSubject, defer, finalize, from, Subject, share } from 'rxjs';
+import { BehaviorSubject, defer, finalize, from, Subject, Subscription, share } from 'rxjs';
 import { createActor, type StateValue } from 'xstate';
 import type { AlarmRecord } from '../../domain/alarms.js';
 import { IotPaths } from '../../domain/api/iot.js';
 import { Timing } from '../../domain/http.js';
-import { PUSH_PATH, PushCloseCode, type ServerPushMessage, serverPushMessage } from '../../domain/push.js';
+import {
+  type ClientPushMessage,
+  PUSH_PATH,
+  PushCloseCode,
+  type ServerPushMessage,
+} from '../../domain/push.js';
 import { CONSOLE_MQTT_USER, Topic } from '../../domain/topics.js';
 import { brokerConnectionMachine, brokerUrl, type Qos } from '../../machines/brokerConnectionMachine.js';
 import { pushConnectionMachine, pushTimerEffects } from '../../machines/pushConnectionMachine.js';
@@ -17,7 +21,13 @@ import { notices$ } from '../../streams/notices.js';
 import { presenceStore } from '../../streams/outings.js';
 import { payments$ } from '../../streams/payments.js';
 import { positions$ as positionFrames$ } from '../../streams/positions.js';
-import type { BrokerMessage, ConnectionState } from '../../streams/transport.js';
+import {
+  type BrokerMessage,
+  brokerTransport,
+  type ConnectionState,
+  type PushTransport,
+  pushTransport,
+} from '../../streams/transport.js';
 import type { Request } from '../app/request.js';
 import type { Realtime, RealtimeHealth } from './context.js';
 
@@ -35,8 +45,8 @@ export interface RealtimeOptions {
 }
 
 /**
- * The console's live channels: the push connection machine over a reconnecting-websocket, the broker
- * connection machine over mqtt.js, and the streams that merge both into the alarm store and position
+ * The console's live channels: the push connection machine over the push transport, the broker
+ * connection machine over mqtt.js through the broker transport (streams/transport.ts), and the streams that merge both into the alarm store and position
  * frames. The machines own the timing (heartbeat, reply timeout, 30 s reconnect); the effects here
  * only move bytes and report back.
  */
@@ -62,68 +72,53 @@ export function createRealtime(options: RealtimeOptions): Realtime & { stop(): v
   let lastConnectedAt: number | null = null;
 
   // --- push channel -------------------------------------------------------------------------
-  let socket: ReconnectingWebSocket | null = null;
+  /** The socket of the current attempt: one transport per attempt, the machine decides when to try again. */
+  let transport: PushTransport | null = null;
+  let transportLinks = new Subscription();
   let wantsPositions = false;
   /** Only on an open socket: a queued frame would reach the server before the auth frame. */
-  const send = (message: object) => {
-    if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  const send = (message: ClientPushMessage) => {
+    if (transport?.isOpen()) transport.send(message);
+  };
+  const dropTransport = () => {
+    transportLinks.unsubscribe();
+    transport?.close();
+    transport = null;
   };
   const pushActor = createActor(
     pushConnectionMachine.provide({
       actions: {
         ...pushTimerEffects(),
         openSocket: ({ self }) => {
-          socket?.close();
+          dropTransport();
           const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${PUSH_PATH}`;
-          // The machine decides when to reconnect (30 s, one pending); the library gives the
-          // connection timeout and a bounded send queue.
-          const ws = new ReconnectingWebSocket(url, [], {
-            maxRetries: 0,
-            connectionTimeout: Timing.brokerConnectTimeoutMs,
-            maxEnqueuedMessages: 100,
-            minReconnectionDelay: Timing.reconnectDelayMs,
-            maxReconnectionDelay: Timing.reconnectDelayMs,
-            startClosed: false,
-          });
-          socket = ws;
-          ws.addEventListener('open', () => {
-            if (socket === ws) self.send({ type: 'push.opened' });
-          });
-          ws.addEventListener('error', () => {
-            if (socket === ws) self.send({ type: 'push.error' });
-          });
-          ws.addEventListener('close', (e) => {
-            if (socket !== ws) return;
-            self.send({ type: e.code === PushCloseCode.unauthorized ? 'push.rejected' : 'push.closed' });
-          });
-          ws.addEventListener('message', (e) => {
-            if (socket !== ws) return;
-            let json: unknown;
-            try {
-              json = JSON.parse(String(e.data));
-            } catch {
-              return;
-            }
-            const parsed = serverPushMessage.safeParse(json);
-            if (!parsed.success) return;
-            touched();
-            if (parsed.data.type === 'auth.ok') self.send({ type: 'push.authOk' });
-            else
-              self.send({
-                type: 'push.message',
-                messageType: parsed.data.type,
-                data: parsed.data,
-                at: Date.now(),
-              });
-          });
+          const opened = pushTransport({ url, reconnect: ONE_ATTEMPT });
+          transport = opened;
+          // What the transport reports goes to the machine; a dropped attempt's news is unsubscribed first.
+          transportLinks = new Subscription();
+          transportLinks.add(
+            opened.lifecycle$.subscribe((event) =>
+              self.send(
+                event.type === 'open'
+                  ? { type: 'push.opened' }
+                  : event.type === 'error'
+                    ? { type: 'push.error' }
+                    : { type: event.code === PushCloseCode.unauthorized ? 'push.rejected' : 'push.closed' },
+              ),
+            ),
+          );
+          transportLinks.add(
+            opened.messages$.subscribe((message) => {
+              touched();
+              if (message.type === 'auth.ok') self.send({ type: 'push.authOk' });
+              else
+                self.send({ type: 'push.message', messageType: message.type, data: message, at: Date.now() });
+            }),
+          );
         },
         sendAuth: (_, { token }) => send({ type: 'auth', token }),
         sendHeartbeat: () => send({ type: 'heartbeat' }),
-        closeSocket: () => {
-          const ws = socket;
-          socket = null;
-          ws?.close();
-        },
+        closeSocket: dropTransport,
         raisePushEvent: (_, { data }) => push$.next(data as ServerPushMessage),
         raiseLoginExpired: (_, { data }) => {
           const message = data as ServerPushMessage;
@@ -156,6 +151,8 @@ export function createRealtime(options: RealtimeOptions): Realtime & { stop(): v
 
   // --- broker -------------------------------------------------------------------------------
   let client: MqttClient | null = null;
+  /** The current client's transport subscriptions; an ended or replaced client's news is dropped. */
+  let brokerLinks = new Subscription();
   /**
    * mqtt.js (~250 kB) loads beside the first screen instead of before it (issue #17, first paint);
    * `attempt` drops a connection asked for before the library came and since ended or replaced.
@@ -170,6 +167,7 @@ export function createRealtime(options: RealtimeOptions): Realtime & { stop(): v
     brokerConnectionMachine.provide({
       actions: {
         connectClient: ({ self }, params) => {
+          brokerLinks.unsubscribe();
           client?.end(true);
           client = null;
           const mine = ++attempt;
@@ -184,22 +182,27 @@ export function createRealtime(options: RealtimeOptions): Realtime & { stop(): v
               clientId,
             });
             client = c;
-            c.on('connect', () => self.send({ type: 'broker.connected' }));
-            c.on('reconnect', () => self.send({ type: 'broker.reconnecting' }));
-            c.on('close', () => self.send({ type: 'broker.close' }));
-            c.on('offline', () => self.send({ type: 'broker.offline' }));
-            c.on('end', () => self.send({ type: 'broker.end' }));
-            // Spec 000 §8: message-queue errors are only logged to the console.
-            c.on('error', (error) => {
-              console.warn('消息队列错误', error.message);
-              self.send({ type: 'broker.error', message: error.message });
-            });
-            // Messages skip the machine (ARCHITECTURE rule 4: high-rate data takes no per-message
-            // transition); the machine owns the connection's lifecycle and subscriptions only.
-            c.on('message', (topic, payload) => {
-              touched();
-              broker$.next({ topic, payload });
-            });
+            // The client's news through its transport (streams/transport.ts): each lifecycle event to
+            // the machine, which owns the connection's lifecycle and subscriptions; messages skip the
+            // machine (ARCHITECTURE rule 4: high-rate data takes no per-message transition).
+            const linked = brokerTransport(c);
+            brokerLinks.unsubscribe();
+            brokerLinks = new Subscription();
+            brokerLinks.add(
+              linked.lifecycle$.subscribe((event) => {
+                if (event.type === 'error') {
+                  // Spec 000 §8: message-queue errors are only logged to the console.
+                  console.warn('消息队列错误', event.message);
+                  self.send({ type: 'broker.error', message: event.message });
+                } else self.send({ type: brokerEvents[event.type] });
+              }),
+            );
+            brokerLinks.add(
+              linked.messages$.subscribe(({ topic, payload }) => {
+                touched();
+                broker$.next({ topic, payload });
+              }),
+            );
             for (const m of early) c.publish(m.topic, m.payload, { qos: m.qos });
             early = [];
           };
@@ -248,6 +251,7 @@ export function createRealtime(options: RealtimeOptions): Realtime & { stop(): v
         endClient: () => {
           attempt++;
           early = [];
+          brokerLinks.unsubscribe();
           client?.end(true);
           client = null;
         },
@@ -378,6 +382,24 @@ export function createRealtime(options: RealtimeOptions): Realtime & { stop(): v
     },
   };
 }
+
+/** One socket per attempt: the push machine owns reconnecting (spec 000 §9, after 30 s); the transport only connects. */
+const ONE_ATTEMPT = {
+  maxRetries: 0,
+  connectionTimeout: Timing.brokerConnectTimeoutMs,
+  maxEnqueuedMessages: 100,
+  minReconnectionDelay: Timing.reconnectDelayMs,
+  maxReconnectionDelay: Timing.reconnectDelayMs,
+};
+
+/** The broker machine's event for each lifecycle event of the mqtt.js client. */
+const brokerEvents = {
+  connect: 'broker.connected',
+  reconnect: 'broker.reconnecting',
+  close: 'broker.close',
+  offline: 'broker.offline',
+  end: 'broker.end',
+} as const;
 
 /** The top-level state name of a (possibly compound) state value. */
 const topState = (value: StateValue): string =>

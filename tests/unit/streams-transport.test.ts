@@ -6,10 +6,12 @@ import type { ServerPushMessage } from '../../domain/push.js';
 import { topicMatches } from '../../streams/payload.js';
 import {
   type BrokerClient,
+  type BrokerLifecycle,
   type BrokerMessage,
   brokerTransport,
   type ConnectionState,
   PUSH_RECONNECT,
+  type PushLifecycle,
   pushTransport,
   reconnectsOf,
 } from '../../streams/transport.js';
@@ -144,6 +146,42 @@ describe('pushTransport', () => {
     expect(states).toEqual(['connecting', 'open', 'closed']);
     expect(completed).toHaveBeenCalledOnce();
   });
+
+  it('without a token sends nothing itself, and tells each open, error and close with its code', async () => {
+    const attempt = () => {
+      const transport = pushTransport({
+        url: 'ws://console.test/push',
+        WebSocket: FakeSocket,
+        reconnect: { maxRetries: 0 },
+      });
+      const lifecycle: PushLifecycle[] = [];
+      transport.lifecycle$.subscribe((event) => lifecycle.push(event));
+      return { transport, lifecycle };
+    };
+    const refused = attempt();
+    await vi.advanceTimersByTimeAsync(0);
+    const socket = latestSocket();
+    expect(refused.transport.isOpen()).toBe(false);
+    socket.accept();
+    expect(refused.transport.isOpen()).toBe(true);
+    expect(socket.sent).toEqual([]);
+    socket.close(4401);
+    expect(refused.lifecycle).toEqual([{ type: 'open' }, { type: 'close', code: 4401 }]);
+    // one attempt only: a caller that owns the policy (the console's push machine) connects again itself
+    await vi.advanceTimersByTimeAsync(PUSH_RECONNECT.maxReconnectionDelay * 2);
+    expect(FakeSocket.instances).toHaveLength(1);
+    const completed = vi.fn();
+    refused.transport.lifecycle$.subscribe({ complete: completed });
+    refused.transport.close();
+    expect(completed).toHaveBeenCalledOnce();
+    expect(refused.lifecycle).toHaveLength(2);
+
+    const failed = attempt();
+    await vi.advanceTimersByTimeAsync(0);
+    latestSocket().dispatchEvent(new Event('error'));
+    expect(failed.lifecycle).toContainEqual({ type: 'error' });
+    failed.transport.close();
+  });
 });
 
 class FakeMqttClient extends EventEmitter {
@@ -175,6 +213,30 @@ describe('brokerTransport', () => {
       });
       expectObservable(broker.messages$).toBe('------|');
     });
+  });
+
+  it('tells every lifecycle event, repeats and errors included, and completes at end', () => {
+    const client = new FakeMqttClient();
+    const broker = brokerTransport(client);
+    const seen: BrokerLifecycle[] = [];
+    let completed = false;
+    broker.lifecycle$.subscribe({ next: (event) => seen.push(event), complete: () => (completed = true) });
+    client.emit('close');
+    client.emit('close');
+    client.emit('error', new Error('Connection refused: Not authorized'));
+    client.emit('connect');
+    client.emit('end');
+    expect(seen).toEqual([
+      { type: 'close' },
+      { type: 'close' },
+      { type: 'error', message: 'Connection refused: Not authorized' },
+      { type: 'connect' },
+      { type: 'end' },
+    ]);
+    expect(completed).toBe(true);
+    // every listener the transport added is gone with the end
+    for (const event of ['connect', 'reconnect', 'close', 'offline', 'end', 'error'])
+      expect(client.listenerCount(event)).toBe(0);
   });
 
   it('starts open for a client that is already connected', () => {
