@@ -124,6 +124,44 @@ describe('交接班', () => {
     expect((items.body.result as Page).total).toBe(2);
   });
 
+  it('notes only elders living in (在住, 试住); a note written before a discharge stays editable', async () => {
+    const { f, handoverId } = await newHandover();
+    const [kept, leaving] = f.elders as [number, number];
+    const written = await item(handoverId, kept);
+    expect(written.body.code).toBe(0);
+    const itemId = Number((written.body.result as Rec).itemId);
+    await sql`update oldman set oldmanStatus = 2 where oldmanId = ${leaving}`.execute(db());
+    const name = (
+      await sql<{ oldmanName: string }>`select oldmanName from oldman where oldmanId = ${leaving}`.execute(
+        db(),
+      )
+    ).rows[0]?.oldmanName;
+    const notes = async () =>
+      Number(
+        (
+          await sql<{
+            n: number;
+          }>`select count(*) as n from qualityHandoverItem where handoverId = ${handoverId}`.execute(db())
+        ).rows[0]?.n,
+      );
+    expect((await item(handoverId, leaving)).body).toMatchObject({
+      code: Code.actionRefused,
+      msg: `${name}当前为已退住，只有在住或试住的长者可以记入交接班`,
+    });
+    expect(await notes()).toBe(1);
+    // the first elder leaves after the note was written: it can still be corrected, not moved to a gone elder
+    await sql`update oldman set oldmanStatus = 2 where oldmanId = ${kept}`.execute(db());
+    const edited = await call(h.app, admin, 'PUT', P.handoverItem, {
+      itemId,
+      handoverId,
+      oldmanId: kept,
+      condition: '夜间咳嗽，已缓解',
+      medication: '止咳糖浆',
+      watchPoints: '观察痰液',
+    });
+    expect(edited.body.code).toBe(0);
+  });
+
   it('refuses the same shift, the same person, bad input; needs the codes and the department', async () => {
     const count = async () =>
       Number((await sql<{ n: number }>`select count(*) as n from qualityHandover`.execute(db())).rows[0]?.n);

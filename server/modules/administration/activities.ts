@@ -17,6 +17,7 @@ import {
   activityResource,
   activitySignResource,
 } from '../../../domain/modules/administration/activities.js';
+import { IN_HOUSE_STATUSES } from '../../../domain/resources/residence.js';
 import {
   type ActivityEvent,
   ActivityPhase,
@@ -210,7 +211,8 @@ export function activityRoutes(): AnyRoute[] {
         const elder = await sql<Row>`select oldmanName, deptId, oldmanStatus from oldman
           where oldmanId = ${oldmanId} and orgId = ${ctx.user.orgId}`.execute(ctx.db);
         const e = elder.rows[0] ?? fail('长者不存在', Code.notFound);
-        if (![1, 4].includes(Number(e.oldmanStatus))) fail(`${String(e.oldmanName)}不在院，不能报名`);
+        if (!IN_HOUSE_STATUSES.includes(Number(e.oldmanStatus)))
+          fail(`${String(e.oldmanName)}不在院，不能报名`);
         if (Number(e.deptId) !== Number(row.deptId)) fail('只能为活动所属部门的长者报名');
         const registered = (await registrationOf(ctx.db, activityId, oldmanId)) !== null;
         if (row.activityState === ActivityPhase.registrationOpen) {

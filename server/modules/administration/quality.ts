@@ -27,7 +27,7 @@ import { type Ctx, loadRow, type ResourceHooks, type Row } from '../../resources
 import type { ServerResource } from '../types.js';
 import { oldmanCostServerResources } from './oldmanCost.js';
 import { adverseRoutes, adverseServerResources } from './qualityAdverse.js';
-import { notAfterNow, refuse, stepRoute, userName } from './qualitySteps.js';
+import { elderInHouse, notAfterNow, refuse, stepRoute, userName } from './qualitySteps.js';
 
 /** Counts of child rows by parent id, for a list's computed columns. */
 async function countsBy(db: Db, table: string, key: string, ids: number[], where = sql``) {
@@ -88,6 +88,8 @@ const handoverItemHooks: ResourceHooks = {
     const oldmanId = Number(row.oldmanId ?? existing?.oldmanId);
     if ((await elderDept(ctx, oldmanId)) !== Number(handover.deptId))
       refuse('该长者不属于本次交接班的护理部门', Code.invalidInput);
+    // A note is handed over for an elder in the home's care; a note written before a discharge stays editable.
+    if (!existing || Number(existing.oldmanId) !== oldmanId) await elderInHouse(ctx, oldmanId, '记入交接班');
     row.deptId = handover.deptId;
     const twice = await sql`select 1 from qualityHandoverItem where handoverId = ${handoverId}
       and oldmanId = ${oldmanId} and itemId != ${Number(existing?.itemId ?? -1)}`.execute(ctx.db);

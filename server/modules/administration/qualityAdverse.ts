@@ -15,7 +15,6 @@ import {
   adverseFollowResource,
   adverseRectifyForm,
 } from '../../../domain/modules/administration/qualityAdverse.js';
-import { IN_HOUSE_STATUSES } from '../../../domain/resources/residence.js';
 import { adverseEventEvents, adverseEventWorkflow } from '../../../machines/adverseEventMachine.js';
 import { offers } from '../../../machines/workflow.js';
 import { elderDept } from '../../http/deptScope.js';
@@ -23,7 +22,7 @@ import type { AnyRoute } from '../../http/route.js';
 import type { Ctx, ResourceHooks, Row } from '../../resources/engine.js';
 import { raiseAlarmIn } from '../../rules/alarms.js';
 import type { ServerResource } from '../types.js';
-import { notAfterNow, refuse, stepRoute, userName } from './qualitySteps.js';
+import { elderInHouse, notAfterNow, refuse, stepRoute, userName } from './qualitySteps.js';
 
 /**
  * A serious event (重度伤害, 死亡) raises an alarm of 告警中心 for the elder (source pnt, type
@@ -79,16 +78,9 @@ const eventHooks: ResourceHooks = {
     const merged = { ...existing, ...row };
     row.deptId = await elderDept(ctx, Number(merged.oldmanId));
     notAfterNow(ctx, row.eventTime, '发生时间');
-    const elder = (
-      await sql<{ oldmanName: string; oldmanStatus: number }>`select oldmanName, oldmanStatus from oldman
-        where oldmanId = ${Number(merged.oldmanId)}`.execute(ctx.db)
-    ).rows[0];
     // An event is reported for someone in the home's care; an earlier report keeps its elder.
     const elderChanged = !existing || Number(existing.oldmanId) !== Number(merged.oldmanId);
-    if (elder && elderChanged && !IN_HOUSE_STATUSES.includes(Number(elder.oldmanStatus)))
-      refuse(
-        `${elder.oldmanName}当前为${dictLabel('liveStatus', elder.oldmanStatus) || '未入住'}，只有在住或试住的长者可以上报不良事件`,
-      );
+    const elder = await elderInHouse(ctx, Number(merged.oldmanId), elderChanged ? '上报不良事件' : null);
     row.eventTitle = `${dictLabel('adverseEventType', Number(merged.eventType))}·${elder?.oldmanName ?? ''}`;
     if (!existing) {
       row.reporterName = await userName(ctx.db, ctx.user);

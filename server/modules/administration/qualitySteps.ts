@@ -2,7 +2,9 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { localDateTime } from '../../../domain/clock.js';
 import { Code } from '../../../domain/codes.js';
+import { dictLabel } from '../../../domain/dictionaries.js';
 import { bodySchema, type ResourceDef } from '../../../domain/resource.js';
+import { IN_HOUSE_STATUSES } from '../../../domain/resources/residence.js';
 import { advance, type Workflow } from '../../../machines/workflow.js';
 import type { Db } from '../../db/index.js';
 import { ApiFailure } from '../../http/failure.js';
@@ -23,6 +25,22 @@ export async function userName(db: Db, user: { empId: number; loginName: string 
 }
 
 /** Refuses a time after the request's now: an event is recorded after it happens. */
+/**
+ * An elder of the organisation; refused (10010) unless 在住 or 试住 when `purpose` is given: a record of
+ * care (an adverse event, a handover note) is written for someone in the home's care.
+ */
+export async function elderInHouse(ctx: Ctx, oldmanId: number, purpose: string | null) {
+  const elder = (
+    await sql<{ oldmanName: string; oldmanStatus: number }>`select oldmanName, oldmanStatus from oldman
+      where oldmanId = ${oldmanId} and orgId = ${ctx.user.orgId}`.execute(ctx.db)
+  ).rows[0];
+  if (elder && purpose !== null && !IN_HOUSE_STATUSES.includes(Number(elder.oldmanStatus)))
+    refuse(
+      `${elder.oldmanName}当前为${dictLabel('liveStatus', elder.oldmanStatus) || '未入住'}，只有在住或试住的长者可以${purpose}`,
+    );
+  return elder;
+}
+
 export function notAfterNow(ctx: Ctx, value: unknown, label: string) {
   if (typeof value === 'string' && value.slice(0, 16) > localDateTime(ctx.services.now()).slice(0, 16))
     refuse(`${label}不能晚于当前时间`, Code.invalidInput);
