@@ -43,6 +43,14 @@ export function loadSystemConfig(
         },
       }),
     );
+    // Nothing shows before all four parts are settled: the page names the parts still loading
+    // (data-config-loading on <html>, gone once ready) for the path tests to read.
+    actor.subscribe(({ value }) => {
+      const regions = typeof value === 'string' ? {} : (value.loading as Record<string, string>);
+      const loading = CONFIG_PARTS.filter((part) => regions[part] === 'loading');
+      if (loading.length) document.documentElement.dataset.configLoading = loading.join(' ');
+      else delete document.documentElement.dataset.configLoading;
+    });
     actor.start();
   });
 }
