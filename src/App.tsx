@@ -35,6 +35,7 @@ import { FALLBACK_ROUTE, type ScreenHandle } from './router/routes.js';
 import { discardUnsaved, hasUnsaved } from './router/unsaved.js';
 import { toast } from './session/createClient.js';
 import type { WarmStart } from './session/effects.js';
+import { SESSION_ALERT_STATES, SessionAlert } from './session/SessionAlert.js';
 import { useSession } from './session/useSession.js';
 import {
   closeAll,
@@ -203,9 +204,7 @@ export function App({
   if (
     state !== 'authenticated' &&
     ![
-      'expired',
-      'signedInElsewhere',
-      'keyInfoChanged',
+      ...SESSION_ALERT_STATES,
       'loggingOut',
       'leaving',
       'choosingDepartment',
@@ -351,15 +350,11 @@ export function App({
               }
             />
           </Dialog>
-          <Alert
-            isOpen={['expired', 'signedInElsewhere', 'keyInfoChanged'].includes(state)}
-            intent={Intent.WARNING}
-            icon="warning-sign"
-            confirmButtonText="确定"
-            onConfirm={() => sessionRef.send({ type: 'session.alertClosed' })}
-          >
-            {ctx.alertText}
-          </Alert>
+          <SessionAlert
+            state={state}
+            text={ctx.alertText}
+            onClose={() => sessionRef.send({ type: 'session.alertClosed' })}
+          />
           <Alert
             isOpen={closing !== null}
             intent={Intent.WARNING}

@@ -1,11 +1,21 @@
-import { Button, Callout, Card, FormGroup, InputGroup, Intent, Radio, RadioGroup } from '@blueprintjs/core';
-import { useActorRef, useSelector } from '@xstate/react';
+import {
+  Button,
+  Callout,
+  Card,
+  FormGroup,
+  InputGroup,
+  Intent,
+  Radio,
+  RadioGroup,
+  Spinner,
+} from '@blueprintjs/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ConfigPaths } from '../../domain/api/settings.js';
 import { dataDeptChoices } from '../../domain/session.js';
 import type { ApiClient } from '../../src/api/client.js';
 import { landingPath, readReturnUrl } from '../../src/menu/menus.js';
-import { provideSession } from '../../src/session/effects.js';
+import { SessionAlert } from '../../src/session/SessionAlert.js';
+import { useSession } from '../../src/session/useSession.js';
 import { type Preload, signInApi } from './api.js';
 import { ForgotPasswordDialog } from './ForgotPasswordDialog.js';
 import { PhotoCodeField } from './PhotoCodeField.js';
@@ -30,10 +40,9 @@ function enterConsole(mainFirstUrl: Promise<string>) {
 /** login.html: sign-in, picture code, register, forgotten password, department choice, forced password change. */
 export function LoginPage({ client }: { client: ApiClient }) {
   const api = useMemo(() => signInApi(client.request), [client]);
-  const machine = useMemo(() => provideSession(client), [client]);
-  const session = useActorRef(machine);
-  const state = useSelector(session, (s) => s.value as string);
-  const ctx = useSelector(session, (s) => s.context);
+  // (the request layer's session errors reach the machine here too: a session ended while the
+  // department is chosen or the menus load shows its alert, as in the console)
+  const { sessionRef: session, state, ctx } = useSession(client);
   const [preload, setPreload] = useState<Preload | null>(null);
   const [form, setForm] = useState({ loginName: '', loginPassword: '', photoCode: '', verifyStr: '' });
   const [dialog, setDialog] = useState<'register' | 'forgot' | null>(null);
@@ -181,6 +190,17 @@ export function LoginPage({ client }: { client: ApiClient }) {
               text="进入系统"
               onClick={() => deptId !== null && session.send({ type: 'session.selectDept', deptId })}
             />
+            <div className="login-links">
+              <button type="button" onClick={() => session.send({ type: 'session.logout' })}>
+                退出登录
+              </button>
+            </div>
+          </div>
+        )}
+        {(state === 'loadingMenus' || (state === 'selectingDepartment' && deptId === null)) && (
+          <div className="login-entering" role="status">
+            <Spinner size={20} />
+            正在进入系统…
           </div>
         )}
         {(state === 'passwordChangeRequired' || state === 'changingPassword') && (
@@ -230,7 +250,14 @@ export function LoginPage({ client }: { client: ApiClient }) {
         )}
         {(state === 'loggingOut' || state === 'leaving') && <p>正在返回登录…</p>}
         {state === 'startupFailed' && (
-          <Callout intent={Intent.DANGER}>加载菜单失败：{ctx.error?.message}</Callout>
+          <>
+            <Callout intent={Intent.DANGER}>加载菜单失败：{ctx.error?.message}</Callout>
+            <div className="login-links">
+              <button type="button" onClick={() => session.send({ type: 'session.logout' })}>
+                重新登录
+              </button>
+            </div>
+          </>
         )}
       </Card>
       {preload?.recordNum && (
@@ -238,6 +265,11 @@ export function LoginPage({ client }: { client: ApiClient }) {
           {preload.recordNumDesc} · {preload.recordNum}
         </footer>
       )}
+      <SessionAlert
+        state={state}
+        text={ctx.alertText}
+        onClose={() => session.send({ type: 'session.alertClosed' })}
+      />
       <RegisterDialog
         api={api}
         isOpen={dialog === 'register'}

@@ -105,3 +105,30 @@ test('after sign-in the console lands on the welcome view (no main first URL) or
   await page.goto('/index.html#/notimpliment');
   await expect(page.getByTestId('page-not-implemented')).toContainText('正在加紧开发中');
 });
+
+test('login.html: the department choice offers 退出登录; a session ended there shows the blocking alert', async ({
+  browser,
+  page,
+}) => {
+  await submitLogin(page, ADMIN);
+  const chooser = page.getByTestId('dept-chooser');
+  await expect(chooser).toBeVisible();
+  await chooser.getByRole('button', { name: '退出登录' }).click();
+  await expect(page.getByRole('button', { name: '登录' })).toBeVisible();
+  await expect(chooser).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem('pims2.userInfo'))).toBeNull();
+
+  // Signed in again, the same account signs in in another browser while the department is chosen here.
+  await submitLogin(page, ADMIN);
+  await expect(chooser).toBeVisible();
+  const elsewhere = await (await browser.newContext()).newPage();
+  await submitLogin(elsewhere, ADMIN);
+  await expect(elsewhere.getByTestId('dept-chooser')).toBeVisible();
+  await chooser.getByText('护理一部', { exact: true }).click();
+  await page.getByRole('button', { name: '进入系统' }).click();
+  const alert = page.getByRole('alertdialog');
+  await expect(alert).toContainText('此账号已被其他人登录，请重新登录');
+  await alert.getByRole('button', { name: '确定' }).click();
+  await expect(page.getByRole('button', { name: '登录' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('pims2.userInfo'))).toBeNull();
+});

@@ -17,14 +17,12 @@ import { call, type Rec } from './common.js';
  * --format playwright`). Nothing is left out (`--without`): the shortest path to every state is one
  * the console walks. `--transitions` is not used: it would walk two events in states where the
  * console cannot meet them, and an event cannot be left out of some states alone:
- * - session.error after the sign-in (选择数据部门, 切换数据部门中, 需修改密码 on login.html): the login
- *   page has no push channel and does not hear the request layer's session errors, and it makes no
- *   call while the choice or the new password waits (a 4012 answering its department choice comes
- *   back as 选择部门失败). The blocking alerts are met in the console only (loading the menus, signed
- *   in, switching the department); left out everywhere, no alert would be walked at all.
- * - session.logout from 选择数据部门 and 启动失败: the department choice (the login page's, or the
- *   console's dialog) offers no 退出登录, and a start-up failure sends the console to error.html, whose
- *   重新进入 only reopens the console.
+ * - session.error in 选择数据部门 and 需修改密码 (login.html): the page makes no call while the choice or
+ *   the new password waits, so nothing can tell it the session ended there; a session ended while the
+ *   choice is sent shows its alert (session.spec.ts). Left out everywhere, no alert would be walked.
+ * - session.logout from 启动失败 in the console: a start-up failure sends it to error.html, whose
+ *   重新进入 only reopens the console (login.html's 重新登录 and the chooser's 退出登录 do log out;
+ *   session.spec.ts walks the chooser's).
  *
  * Each path signs in an account of its own, never a demo account: registered once per worker through
  * the sign-in page's calls (its picture and SMS codes read where the server keeps them); the paths
