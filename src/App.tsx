@@ -22,7 +22,7 @@ import type { ApiClient } from './api/client.js';
 import { AppProvider, type AppServices } from './app/AppContext.js';
 import { LoadingBar } from './app/LoadingBar.js';
 import { SlowRequestDialog } from './app/slowRequest.js';
-import type { SystemConfig } from './config/systemConfig.js';
+import { type ConfigActor, ConfigProvider } from './config/context.js';
 import { ShellLayout } from './layout/ShellLayout.js';
 import { type DisplayMenu, iframeHash, menuLeaves, menusFromServer, WORKBENCH } from './menu/menus.js';
 import { RealtimeProvider } from './realtime/context.js';
@@ -68,17 +68,19 @@ const queryOf = (search: string) => Object.fromEntries(new URLSearchParams(searc
 /** The console: session, shell, tabs and the pages of the hash router (react-router-dom). */
 export function App({
   client,
-  config,
+  configActor,
   flushLogs = () => undefined,
   warm,
 }: {
   client: ApiClient;
-  config: SystemConfig;
+  /** The system-config machine: the shell follows its context, 显示设置 updates it. */
+  configActor: ConfigActor;
   flushLogs?: () => void;
   /** The session's first calls, already asked by the page (src/main.tsx). */
   warm?: WarmStart;
 }) {
   const { sessionRef, state, ctx } = useSession(client, warm);
+  const config = useSelector(configActor, (s) => s.context);
   const canCancelSwitch = useSelector(sessionRef, (s) => s.can({ type: 'session.cancelSwitch' }));
   const chosenDept = ctx.userInfo?.selectedDataDeptId;
   const services: AppServices = useMemo(
@@ -256,124 +258,126 @@ export function App({
   );
 
   return (
-    <AppProvider services={services}>
-      <RealtimeProvider realtime={realtime}>
-        <AlarmAnnouncerProvider userId={user?.userId ?? 0}>
-          <LoadingBar />
-          <ShellLayout
-            systemName={config.iconConfig.systemName}
-            systemIcon={config.iconConfig.systemIcon}
-            empName={user?.empInfo.empName ?? ''}
-            deptName={dataDeptName(user)}
-            menuOpen={config.iconConfig.menuOpenStatus !== 'CLOSE'}
-            menus={menus}
-            tabs={tabs}
-            activePath={tabPath(path, query)}
-            onOpenMenu={(m) => goTo(m.menuType === 'IN_LINK' ? iframeHash(m.menuId) : m.hash)}
-            onSelectTab={(p) => goTo(p)}
-            onCloseTab={(p) =>
-              closeAsking([p], () => {
-                const result = closeTab(tabs, p);
-                saveTabs(result.state);
-                runEffects(result.effects);
-                if (tabs.active === p) routerNavigate(result.state.active ?? WORKBENCH);
-              })
-            }
-            onCloseOthers={(p) =>
-              closeAsking(
-                tabs.tabs.map((t) => t.path).filter((k) => k !== p),
-                () => saveTabs(closeOthers(tabs, p)),
-              )
-            }
-            onCloseAll={() =>
-              closeAsking(
-                tabs.tabs.map((t) => t.path),
-                () => {
-                  saveTabs(closeAll());
-                  routerNavigate(WORKBENCH);
-                },
-              )
-            }
-            onSwitchDept={() => sessionRef.send({ type: 'session.switchDept' })}
-            onOpenPath={goTo}
-            onLogout={() => sessionRef.send({ type: 'session.logout' })}
-          >
-            {state === 'loadingMenus' ? <NonIdealState icon={<Spinner />} title="加载中" /> : page}
-          </ShellLayout>
-          <Dialog
-            isOpen={state === 'choosingDepartment' || state === 'selectingDepartment'}
-            title="请选择数据部门"
-            icon="office"
-            // the first choice after sign-in must be made; a switch can always be called off
-            isCloseButtonShown={canCancelSwitch}
-            canEscapeKeyClose={canCancelSwitch}
-            canOutsideClickClose={canCancelSwitch}
-            onClose={() => sessionRef.send({ type: 'session.cancelSwitch' })}
-            onOpening={() => setDeptChoice(null)}
-          >
-            <DialogBody>
-              <div data-testid="dept-chooser">
-                <RadioGroup
-                  selectedValue={deptChoice ?? user?.selectedDataDeptId ?? undefined}
-                  onChange={(e) => setDeptChoice(Number(e.currentTarget.value))}
-                >
-                  {(user ? dataDeptChoices(user) : []).map((d) => (
-                    <Radio key={d.deptId} value={d.deptId} label={d.deptName} />
-                  ))}
-                </RadioGroup>
-                {state === 'choosingDepartment' && ctx.error ? (
-                  <Callout intent={Intent.DANGER} icon={null}>
-                    {ctx.error.message}
-                  </Callout>
-                ) : null}
-              </div>
-            </DialogBody>
-            <DialogFooter
-              actions={
-                <>
-                  {canCancelSwitch ? (
-                    <Button text="取消" onClick={() => sessionRef.send({ type: 'session.cancelSwitch' })} />
-                  ) : null}
-                  <Button
-                    intent={Intent.PRIMARY}
-                    text="进入系统"
-                    loading={state === 'selectingDepartment'}
-                    disabled={deptChoice === null || deptChoice === user?.selectedDataDeptId}
-                    onClick={() => {
-                      if (deptChoice !== null) {
-                        saveTabs(emptyTabs);
-                        sessionRef.send({ type: 'session.selectDept', deptId: deptChoice });
-                      }
-                    }}
-                  />
-                </>
+    <ConfigProvider value={configActor}>
+      <AppProvider services={services}>
+        <RealtimeProvider realtime={realtime}>
+          <AlarmAnnouncerProvider userId={user?.userId ?? 0}>
+            <LoadingBar />
+            <ShellLayout
+              systemName={config.iconConfig.systemName}
+              systemIcon={config.iconConfig.systemIcon}
+              empName={user?.empInfo.empName ?? ''}
+              deptName={dataDeptName(user)}
+              menuOpen={config.iconConfig.menuOpenStatus !== 'CLOSE'}
+              menus={menus}
+              tabs={tabs}
+              activePath={tabPath(path, query)}
+              onOpenMenu={(m) => goTo(m.menuType === 'IN_LINK' ? iframeHash(m.menuId) : m.hash)}
+              onSelectTab={(p) => goTo(p)}
+              onCloseTab={(p) =>
+                closeAsking([p], () => {
+                  const result = closeTab(tabs, p);
+                  saveTabs(result.state);
+                  runEffects(result.effects);
+                  if (tabs.active === p) routerNavigate(result.state.active ?? WORKBENCH);
+                })
               }
+              onCloseOthers={(p) =>
+                closeAsking(
+                  tabs.tabs.map((t) => t.path).filter((k) => k !== p),
+                  () => saveTabs(closeOthers(tabs, p)),
+                )
+              }
+              onCloseAll={() =>
+                closeAsking(
+                  tabs.tabs.map((t) => t.path),
+                  () => {
+                    saveTabs(closeAll());
+                    routerNavigate(WORKBENCH);
+                  },
+                )
+              }
+              onSwitchDept={() => sessionRef.send({ type: 'session.switchDept' })}
+              onOpenPath={goTo}
+              onLogout={() => sessionRef.send({ type: 'session.logout' })}
+            >
+              {state === 'loadingMenus' ? <NonIdealState icon={<Spinner />} title="加载中" /> : page}
+            </ShellLayout>
+            <Dialog
+              isOpen={state === 'choosingDepartment' || state === 'selectingDepartment'}
+              title="请选择数据部门"
+              icon="office"
+              // the first choice after sign-in must be made; a switch can always be called off
+              isCloseButtonShown={canCancelSwitch}
+              canEscapeKeyClose={canCancelSwitch}
+              canOutsideClickClose={canCancelSwitch}
+              onClose={() => sessionRef.send({ type: 'session.cancelSwitch' })}
+              onOpening={() => setDeptChoice(null)}
+            >
+              <DialogBody>
+                <div data-testid="dept-chooser">
+                  <RadioGroup
+                    selectedValue={deptChoice ?? user?.selectedDataDeptId ?? undefined}
+                    onChange={(e) => setDeptChoice(Number(e.currentTarget.value))}
+                  >
+                    {(user ? dataDeptChoices(user) : []).map((d) => (
+                      <Radio key={d.deptId} value={d.deptId} label={d.deptName} />
+                    ))}
+                  </RadioGroup>
+                  {state === 'choosingDepartment' && ctx.error ? (
+                    <Callout intent={Intent.DANGER} icon={null}>
+                      {ctx.error.message}
+                    </Callout>
+                  ) : null}
+                </div>
+              </DialogBody>
+              <DialogFooter
+                actions={
+                  <>
+                    {canCancelSwitch ? (
+                      <Button text="取消" onClick={() => sessionRef.send({ type: 'session.cancelSwitch' })} />
+                    ) : null}
+                    <Button
+                      intent={Intent.PRIMARY}
+                      text="进入系统"
+                      loading={state === 'selectingDepartment'}
+                      disabled={deptChoice === null || deptChoice === user?.selectedDataDeptId}
+                      onClick={() => {
+                        if (deptChoice !== null) {
+                          saveTabs(emptyTabs);
+                          sessionRef.send({ type: 'session.selectDept', deptId: deptChoice });
+                        }
+                      }}
+                    />
+                  </>
+                }
+              />
+            </Dialog>
+            <SessionAlert
+              state={state}
+              text={ctx.alertText}
+              onClose={() => sessionRef.send({ type: 'session.alertClosed' })}
             />
-          </Dialog>
-          <SessionAlert
-            state={state}
-            text={ctx.alertText}
-            onClose={() => sessionRef.send({ type: 'session.alertClosed' })}
-          />
-          <Alert
-            isOpen={closing !== null}
-            intent={Intent.WARNING}
-            icon="warning-sign"
-            confirmButtonText="关闭"
-            cancelButtonText="取消"
-            onCancel={() => setClosing(null)}
-            onConfirm={() => {
-              for (const key of closing?.keys ?? []) discardUnsaved(key);
-              closing?.close();
-              setClosing(null);
-            }}
-          >
-            有未保存的修改，关闭后将丢失，确定关闭吗？
-          </Alert>
-          <VersionNotice session={signedIn ? (token ?? null) : null} />
-          <SlowRequestDialog />
-        </AlarmAnnouncerProvider>
-      </RealtimeProvider>
-    </AppProvider>
+            <Alert
+              isOpen={closing !== null}
+              intent={Intent.WARNING}
+              icon="warning-sign"
+              confirmButtonText="关闭"
+              cancelButtonText="取消"
+              onCancel={() => setClosing(null)}
+              onConfirm={() => {
+                for (const key of closing?.keys ?? []) discardUnsaved(key);
+                closing?.close();
+                setClosing(null);
+              }}
+            >
+              有未保存的修改，关闭后将丢失，确定关闭吗？
+            </Alert>
+            <VersionNotice session={signedIn ? (token ?? null) : null} />
+            <SlowRequestDialog />
+          </AlarmAnnouncerProvider>
+        </RealtimeProvider>
+      </AppProvider>
+    </ConfigProvider>
   );
 }

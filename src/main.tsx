@@ -35,7 +35,7 @@ async function start() {
   const pages = pageRoutes(modules, views);
   // (only when a session may resume: without one the page goes to sign in)
   if (warm.checked) preloadScreen(pages, window.location.hash.replace(/^#/, ''), views);
-  const { config } = await loadSystemConfig(client.request);
+  const { actor: configActor } = await loadSystemConfig(client.request);
   const root = document.getElementById('root');
   if (!root) throw new Error('no #root');
   // Spec 000 §2: a router error is logged (sent at once), then the user is logged out.
@@ -53,7 +53,7 @@ async function start() {
   // Spec 000 §2: hash routes; the screens come from the module descriptors, each loaded when opened.
   const router = createHashRouter([
     {
-      element: <App client={client} config={config} flushLogs={frontLog.flush} warm={warm} />,
+      element: <App client={client} configActor={configActor} flushLogs={frontLog.flush} warm={warm} />,
       errorElement: <RouterFailed logout={logout} />,
       hydrateFallbackElement: <Spinner className="boot" aria-label="加载中" />,
       children: [...pages, { id: FALLBACK_ROUTE, path: '*', element: null }],

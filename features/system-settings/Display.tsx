@@ -5,10 +5,7 @@ import { Authority } from '../../domain/menus.js';
 import { type SystemConfigParts, systemConfigDefaults, themeNames } from '../../domain/systemConfig.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { Authorized } from '../../src/auth/Authorized.js';
-import { storedUser } from '../../src/session/effects.js';
-import { local } from '../../src/util/storage.js';
-import { applyTheme } from '../../src/util/theme.js';
-import { applyWatermark } from '../../src/util/watermark.js';
+import { useConfigActor } from '../../src/config/context.js';
 
 type Icon = SystemConfigParts['iconConfig'];
 const themeLabels: Record<string, string> = {
@@ -22,6 +19,7 @@ const themeLabels: Record<string, string> = {
 /** /systemSetting/display: system and window name and icon, menu state, watermark and theme, applied at once. */
 export function Display() {
   const { request, toast } = useApp();
+  const configActor = useConfigActor();
   const [icon, setIcon] = useState<Icon>(systemConfigDefaults.iconConfig);
   const [theme, setTheme] = useState(systemConfigDefaults.Theme.systemThemeColor);
   const [error, setError] = useState('');
@@ -47,13 +45,9 @@ export function Display() {
         data: { systemThemeColor: theme },
         silent: true,
       });
-      const stored = local.get<SystemConfigParts>('systemconfig');
-      if (stored)
-        local.set('systemconfig', { ...stored, iconConfig: icon, Theme: { systemThemeColor: theme } });
-      applyTheme(theme);
-      document.title = icon.windowName;
-      const user = storedUser();
-      applyWatermark(icon.waterMark, user?.username ?? '', user?.empInfo.empName ?? '');
+      // the running config machine stores them and applies the theme, title and watermark (App)
+      configActor.send({ type: 'config.update', part: 'iconConfig', value: icon });
+      configActor.send({ type: 'config.update', part: 'Theme', value: { systemThemeColor: theme } });
       toast('显示设置已保存', 'success');
     } catch (e) {
       setError((e as { message?: string }).message ?? '保存失败');
