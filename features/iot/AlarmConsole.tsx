@@ -5,12 +5,12 @@ import { useAnnouncerState } from '../../src/alarm/context.js';
 import { useRealtime, useStore } from '../../src/realtime/context.js';
 import { useLiveness } from '../../src/realtime/useLiveness.js';
 import { usePage } from '../../src/router/page.js';
+import { useNow } from '../../src/ui/useNow.js';
 import { AlarmDialogs, type Dialogs } from './AlarmDialogs.js';
 import { AlarmHistory } from './AlarmHistory.js';
 import { HealthLight } from './HealthLight.js';
 import { LiveAlarmTable } from './LiveAlarmTable.js';
 import { useAlarmActions } from './useAlarmActions.js';
-import { useNow } from './useNow.js';
 import './iot.css';
 
 export { clock } from './AlarmDialogs.js';

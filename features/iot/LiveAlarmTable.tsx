@@ -4,7 +4,12 @@ import { type AlarmRecord, placeText } from '../../domain/alarms.js';
 import { ACK_BATCH_MAX } from '../../domain/api/alarms.js';
 import { waitedText } from '../../domain/schedule.js';
 import { alarmOffers } from '../../machines/alarmMachine.js';
-import { ARRIVAL_VISIBLE_MS, type ConsoleOrder, compareConsole, noteArrivals } from '../wall/queue.js';
+import {
+  ARRIVAL_VISIBLE_MS,
+  type ConsoleOrder,
+  compareConsole,
+  noteArrivals,
+} from '../../src/alarm/queue.js';
 import { BatchDialog, clock, type Dialogs } from './AlarmDialogs.js';
 import type { AlarmActions } from './useAlarmActions.js';
 

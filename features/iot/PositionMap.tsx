@@ -17,11 +17,11 @@ import type { Page } from '../../domain/codes.js';
 import type { MarkerState, Position } from '../../domain/devices.js';
 import { buildingBounds, type LngLat, type PlanCollection } from '../../domain/floorPlan.js';
 import { pathWith } from '../../domain/http.js';
+import { stopwatch } from '../../src/alarm/queue.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { useRealtime, useStore } from '../../src/realtime/context.js';
 import { isOutNow } from '../../streams/outings.js';
 import { positionTable } from '../../streams/positions.js';
-import { stopwatch } from '../wall/queue.js';
 import { HealthLight } from './HealthLight.js';
 import { FloorMap, MARKER_COLOURS, type Rail, type Rgba } from './map/floorMap.js';
 import {

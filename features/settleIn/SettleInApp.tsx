@@ -5,8 +5,8 @@ import type { ApiClient } from '../../src/api/client.js';
 import { AppProvider, type AppServices } from '../../src/app/AppContext.js';
 import { toast } from '../../src/session/createClient.js';
 import { provideSession } from '../../src/session/effects.js';
+import { ALERT_STATES, leaveFor } from '../../src/session/standalone.js';
 import { on } from '../../src/util/events.js';
-import { ALERT_STATES, leaveFor } from '../wall/session.js';
 import { SettleInPage } from './SettleInPage.js';
 
 /** This page's own address: login returns here (spec 000 §2). */

@@ -3,12 +3,6 @@ import { type RefObject, useEffect, useLayoutEffect, useMemo, useRef, useState }
 import type { AlarmRecord } from '../../domain/alarms.js';
 import { IotPaths } from '../../domain/api/iot.js';
 import { Authority } from '../../domain/menus.js';
-import { AlarmSound } from '../../src/alarm/sound.js';
-import { useApp } from '../../src/app/AppContext.js';
-import { useAuthority } from '../../src/auth/authorityStore.js';
-import { useRealtime, useStore } from '../../src/realtime/context.js';
-import { useLiveness } from '../../src/realtime/useLiveness.js';
-import { useNow } from '../iot/useNow.js';
 import {
   arrivalOf,
   canAck,
@@ -19,7 +13,13 @@ import {
   QUEUE_ROWS,
   queueView,
   stopwatch,
-} from './queue.js';
+} from '../../src/alarm/queue.js';
+import { AlarmSound } from '../../src/alarm/sound.js';
+import { useApp } from '../../src/app/AppContext.js';
+import { useAuthority } from '../../src/auth/authorityStore.js';
+import { useRealtime, useStore } from '../../src/realtime/context.js';
+import { useLiveness } from '../../src/realtime/useLiveness.js';
+import { useNow } from '../../src/ui/useNow.js';
 
 const ACK_URL = IotPaths.alarmAck;
 const severityText: Record<number, string> = { 3: '紧急', 2: '重要', 1: '一般' };

@@ -3,9 +3,9 @@ import { IotPaths } from '../../domain/api/iot.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { useRealtime, useStore } from '../../src/realtime/context.js';
 import { useLiveness } from '../../src/realtime/useLiveness.js';
+import { useNow } from '../../src/ui/useNow.js';
 import { local } from '../../src/util/storage.js';
 import type { ConnectionState } from '../../streams/transport.js';
-import { useNow } from '../iot/useNow.js';
 import { alarmCounts, type DeviceStat, deviceCounts } from './counters.js';
 import { channelLevel, channelText, freshness, type Level, worst } from './freshness.js';
 

@@ -5,9 +5,9 @@ import { AppProvider, type AppServices } from '../../src/app/AppContext.js';
 import { RealtimeProvider } from '../../src/realtime/context.js';
 import { useLiveChannels } from '../../src/realtime/useLiveChannels.js';
 import { toast } from '../../src/session/createClient.js';
+import { ALERT_CLOSES_AFTER_MS, ALERT_STATES, leaveFor } from '../../src/session/standalone.js';
 import { useSession } from '../../src/session/useSession.js';
 import { coalesceFrames, WALL_FRAME_MS } from './frames.js';
-import { ALERT_CLOSES_AFTER_MS, ALERT_STATES, leaveFor } from './session.js';
 import { WallPage } from './WallPage.js';
 
 /**

@@ -1,8 +1,8 @@
 import { Button } from '@blueprintjs/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { AlarmRecord } from '../../domain/alarms.js';
+import { useNow } from '../../src/ui/useNow.js';
 import { LivePositionMap, useBuildingFloor } from '../iot/PositionMap.js';
-import { useNow } from '../iot/useNow.js';
 import { CYCLE_SECONDS, floorOfAlarm, nextFloor } from './floorCycle.js';
 
 /** The cycle switch with its countdown; it ticks on its own so the map does not re-render every second. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { makeAlarm } from '../../src/alarm/makeAlarm.js';
 import { alarmCounts, deviceCounts } from './counters.js';
-import { makeAlarm } from './makeAlarm.js';
 
 describe('alarmCounts', () => {
   it('counts open alarms by severity, by kind and those not yet acknowledged', () => {

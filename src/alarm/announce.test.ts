@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { makeAlarm } from '../../features/wall/makeAlarm.js';
 import { audible, flashingTitle, readSettings, summarize } from './announce.js';
+import { makeAlarm } from './makeAlarm.js';
 
 const now = 1_800_000_000_000;
 

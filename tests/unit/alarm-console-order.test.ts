@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { makeAlarm } from '../../features/wall/makeAlarm.js';
-import { compareConsole, compareQueue, rankOf } from '../../features/wall/queue.js';
+import { makeAlarm } from '../../src/alarm/makeAlarm.js';
+import { compareConsole, compareQueue, rankOf } from '../../src/alarm/queue.js';
 
 const t0 = 1_700_000_000_000;
 const ids = (rows: { recordId: number }[]) => rows.map((r) => r.recordId);

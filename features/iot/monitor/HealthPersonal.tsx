@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useApp } from '../../../src/app/AppContext.js';
 import { useLookup } from '../../../src/resource/useLookup.js';
 import { usePage } from '../../../src/router/page.js';
-import { useNow } from '../useNow.js';
+import { useNow } from '../../../src/ui/useNow.js';
 import { HealthChart } from './HealthChart.js';
 import { elderOfQuery, type SeriesName } from './kinds.js';
 import { ManualSigns } from './ManualSigns.js';

@@ -2,9 +2,9 @@ import { Button, Callout, HTMLTable, Intent, NonIdealState, Spinner, Tag } from 
 import { type ComponentType, useMemo, useState } from 'react';
 import { waitedText } from '../../../domain/schedule.js';
 import { navigate } from '../../../src/router/hash.js';
+import { useNow } from '../../../src/ui/useNow.js';
 import { clock } from '../AlarmConsole.js';
 import { HealthLight } from '../HealthLight.js';
-import { useNow } from '../useNow.js';
 import { MONITOR_POLL_MS, type MonitorKind, monitorKinds, withElder } from './kinds.js';
 import { useMonitorRows, useOpenAlarms } from './live.js';
 import { PlaceFilterBar } from './PlaceFilterBar.js';

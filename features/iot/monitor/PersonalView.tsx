@@ -6,7 +6,7 @@ import { IotScreens } from '../../../domain/screens.js';
 import { useAuthority } from '../../../src/auth/authorityStore.js';
 import { navigate } from '../../../src/router/hash.js';
 import { usePage } from '../../../src/router/page.js';
-import { useNow } from '../useNow.js';
+import { useNow } from '../../../src/ui/useNow.js';
 import { HealthChart } from './HealthChart.js';
 import { elderOfQuery, type MonitorKind, monitorKindList, monitorKinds, withElder } from './kinds.js';
 import { useMonitorRows, useOpenAlarms } from './live.js';

@@ -7,8 +7,8 @@ import { waitedText } from '../../../domain/schedule.js';
 import { useApp } from '../../../src/app/AppContext.js';
 import { usePageRefresh } from '../../../src/app/usePageRefresh.js';
 import { Authorized } from '../../../src/auth/Authorized.js';
+import { useNow } from '../../../src/ui/useNow.js';
 import { RowButton } from '../../system-settings/RowButton.js';
-import { useNow } from '../useNow.js';
 import { CallCells, CallHeadCells } from './CallCells.js';
 
 /** Calls have no push message; the board re-reads the list this often while it is open. */

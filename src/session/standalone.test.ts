@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readReturnUrl } from '../../src/menu/menus.js';
-import { leaveFor, WALL_PAGE } from './session.js';
+import { readReturnUrl } from '../menu/menus.js';
+import { leaveFor, WALL_PAGE } from './standalone.js';
 
 describe('leaveFor', () => {
   it('sends a visitor without a session to login.html, which brings them back to the wall', () => {
