@@ -1,7 +1,15 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_PATH } from './tests/support/chromium.js';
 
-const port = Number(process.env.E2E_PORT ?? 18080);
+/**
+ * Each worker has a server of its own (ports E2E_PORT, E2E_PORT + 1, …; data in .tmp/e2e-data-<port>), so
+ * the spec files run two at a time on this 2-core machine without seeing each other's data. Playwright loads
+ * this file in every worker with TEST_PARALLEL_INDEX set (0 … workers − 1): that picks the worker's server.
+ * tests/e2e/realtime.ts reads the same to find the worker's port and data.
+ */
+const basePort = Number(process.env.E2E_PORT ?? 18080);
+const workers = Number(process.env.E2E_WORKERS ?? 2);
+const port = basePort + Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 // One clock for the server, the browser and the tests' own date arithmetic: the home's, as `npm start`
 // runs it (scripts/start.mjs). Set before any date is made; the test workers inherit it.
 process.env.TZ = 'Asia/Shanghai';
@@ -11,7 +19,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  workers,
   retries: 0,
   use: {
     baseURL: `http://127.0.0.1:${port}`,
@@ -31,10 +39,13 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: `rm -rf .tmp/e2e-data-${port} && TZ=Asia/Shanghai DATA_DIR=.tmp/e2e-data-${port} PORT=${port} LOG_LEVEL=warn LOGIN_RATE_PER_MINUTE=1000 CHECK_ANSWERS=1 ${process.env.STATIC_DIR ? `STATIC_DIR=${process.env.STATIC_DIR} ` : ''}npx tsx server/main.ts`,
-    url: `http://127.0.0.1:${port}/login.html`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-  },
+  webServer: Array.from({ length: workers }, (_, index) => {
+    const port = basePort + index;
+    return {
+      command: `rm -rf .tmp/e2e-data-${port} && TZ=Asia/Shanghai DATA_DIR=.tmp/e2e-data-${port} PORT=${port} LOG_LEVEL=warn LOGIN_RATE_PER_MINUTE=1000 CHECK_ANSWERS=1 ${process.env.STATIC_DIR ? `STATIC_DIR=${process.env.STATIC_DIR} ` : ''}npx tsx server/main.ts`,
+      url: `http://127.0.0.1:${port}/login.html`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    };
+  }),
 });

@@ -27,6 +27,8 @@ export function ConfigForm({
   const { request, toast } = useApp();
   const [values, setValues] = useState<Record<string, string | number>>({});
   const [error, setError] = useState('');
+  // The form opens once the stored values are in: a late answer must not overwrite what was typed.
+  const [loaded, setLoaded] = useState(false);
   // Edited and not yet saved: closing the tab asks first.
   const [changed, setChanged] = useState(false);
   useUnsavedChanges(changed);
@@ -35,8 +37,12 @@ export function ConfigForm({
     setChanged(true);
   };
   useEffect(() => {
-    request<Record<string, string | number>>({ url }).then(setValues, (e: { message?: string }) =>
-      setError(e.message ?? '加载失败'),
+    request<Record<string, string | number>>({ url }).then(
+      (stored) => {
+        setValues(stored);
+        setLoaded(true);
+      },
+      (e: { message?: string }) => setError(e.message ?? '加载失败'),
     );
   }, [request, url]);
   const save = () => {
@@ -56,7 +62,12 @@ export function ConfigForm({
     );
   };
   return (
-    <div className="page" data-testid={testId} style={{ maxWidth: 640 }}>
+    <fieldset
+      className="page"
+      data-testid={testId}
+      disabled={!loaded}
+      style={{ maxWidth: 640, border: 0, margin: 0, minWidth: 0 }}
+    >
       {fields.map((f) => (
         <FormGroup key={f.key} label={f.label} labelFor={`cf-${f.key}`} helperText={f.helper}>
           {f.kind === 'select' ? (
@@ -94,6 +105,6 @@ export function ConfigForm({
       <Authorized code={saveAuthority} mode="disable">
         <Button intent={Intent.PRIMARY} text="保存" onClick={save} />
       </Authorized>
-    </div>
+    </fieldset>
   );
 }

@@ -11,7 +11,12 @@ export async function benchRestarts(cycles = Number(process.env.RESTART_CYCLES ?
   const root = resolve(import.meta.dirname, '..', '..');
   const child = spawn('npx', ['playwright', 'test', 'tests/e2e/restarts.spec.ts', '--reporter=line'], {
     cwd: root,
-    env: { ...process.env, RESTART_CYCLES: String(cycles), E2E_PORT: process.env.E2E_PORT ?? '18600' },
+    env: {
+      ...process.env,
+      RESTART_CYCLES: String(cycles),
+      E2E_PORT: process.env.E2E_PORT ?? '18600',
+      E2E_WORKERS: '1',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -1,10 +1,12 @@
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import Database from 'better-sqlite3';
+import { e2eDataDir } from './realtime.js';
 import { submitLogin } from './support.js';
 
-/** The e2e server's database (playwright.config.ts): read codes the SMS log and the picture would show a person. */
+/** This worker's e2e server's database (playwright.config.ts): read codes the SMS log and the picture would show a person. */
 const db = () =>
-  new Database(`.tmp/e2e-data-${process.env.E2E_PORT ?? 18080}/eldercare.sqlite`, {
+  new Database(join(e2eDataDir, 'eldercare.sqlite'), {
     readonly: true,
     fileMustExist: true,
   });

@@ -1,5 +1,7 @@
+import { join } from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import Database from 'better-sqlite3';
+import { e2eDataDir } from './realtime.js';
 import { ADMIN, NURSE, openMenu, signIn } from './support.js';
 
 const LOGINS = '/passport/web-rbac/logins';
@@ -13,9 +15,8 @@ const PNG = Buffer.from(
   'base64',
 );
 
-/** The e2e server's database (playwright.config.ts). */
-const db = () =>
-  new Database(`.tmp/e2e-data-${process.env.E2E_PORT ?? 18080}/eldercare.sqlite`, { fileMustExist: true });
+/** This worker's e2e server's database (playwright.config.ts). */
+const db = () => new Database(join(e2eDataDir, 'eldercare.sqlite'), { fileMustExist: true });
 
 async function api<T>(
   request: APIRequestContext,

@@ -7,7 +7,8 @@ import mqtt from 'mqtt';
 import { Topic } from '../../domain/topics.js';
 import type { SimulatedDevice } from '../../server/db/seedRealtime.js';
 
-export const e2ePort = Number(process.env.E2E_PORT ?? 18080);
+/** This worker's server (playwright.config.ts: one per worker, from E2E_PORT up). */
+export const e2ePort = Number(process.env.E2E_PORT ?? 18080) + Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 export const e2eDataDir = `.tmp/e2e-data-${e2ePort}`;
 
 /** A seeded watch or band of a department, with the credentials the simulator uses. */
