@@ -93,6 +93,14 @@ export function LoginPage({ client }: { client: ApiClient }) {
     if (preload?.loginIconName) document.title = `登录 · ${preload.loginIconName}`;
   }, [preload]);
 
+  /** 退出登录 (or 重新登录) under a step after the sign-in: ends the session, back to the form. */
+  const logoutLink = (text: string) => (
+    <div className="login-links">
+      <button type="button" onClick={() => session.send({ type: 'session.logout' })}>
+        {text}
+      </button>
+    </div>
+  );
   const busy =
     state === 'authenticating' ||
     state === 'checking' ||
@@ -190,11 +198,7 @@ export function LoginPage({ client }: { client: ApiClient }) {
               text="进入系统"
               onClick={() => deptId !== null && session.send({ type: 'session.selectDept', deptId })}
             />
-            <div className="login-links">
-              <button type="button" onClick={() => session.send({ type: 'session.logout' })}>
-                退出登录
-              </button>
-            </div>
+            {logoutLink('退出登录')}
           </div>
         )}
         {(state === 'loadingMenus' || (state === 'selectingDepartment' && deptId === null)) && (
@@ -241,22 +245,14 @@ export function LoginPage({ client }: { client: ApiClient }) {
                 session.send({ type: 'session.changePassword', password: newPassword.first });
               }}
             />
-            <div className="login-links">
-              <button type="button" onClick={() => session.send({ type: 'session.logout' })}>
-                退出登录
-              </button>
-            </div>
+            {logoutLink('退出登录')}
           </div>
         )}
         {(state === 'loggingOut' || state === 'leaving') && <p>正在返回登录…</p>}
         {state === 'startupFailed' && (
           <>
             <Callout intent={Intent.DANGER}>加载菜单失败：{ctx.error?.message}</Callout>
-            <div className="login-links">
-              <button type="button" onClick={() => session.send({ type: 'session.logout' })}>
-                重新登录
-              </button>
-            </div>
+            {logoutLink('重新登录')}
           </>
         )}
       </Card>
