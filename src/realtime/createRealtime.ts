@@ -46,8 +46,8 @@ export interface RealtimeOptions {
 
 /**
  * The console's live channels: the push connection machine over the push transport, the broker
- * connection machine over mqtt.js through the broker transport (streams/transport.ts), and the streams that merge both into the alarm store and position
- * frames. The machines own the timing (heartbeat, reply timeout, 30 s reconnect); the effects here
+ * connection machine over mqtt.js through the broker transport (streams/transport.ts), and the
+ * streams that merge both into the alarm store and position frames. The machines own the timing (heartbeat, reply timeout, 30 s reconnect); the effects here
  * only move bytes and report back.
  */
 export function createRealtime(options: RealtimeOptions): Realtime & { stop(): void } {
