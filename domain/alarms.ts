@@ -1,14 +1,29 @@
 import { z } from 'zod';
+import { defineStatuses } from './status.js';
 
-/** Spec 000 §3: alarm status 0 unhandled, 2 ignored, 3 handled, 4 released. */
-export const AlarmStatus = { unhandled: 0, ignored: 2, handled: 3, released: 4 } as const;
+/** Spec 000 §3: alarm status (alarmMachine's top states; dictionary alarmStatus). */
+export const alarmStatuses = defineStatuses([
+  { key: 'unhandled', code: 0, label: '未处理' },
+  { key: 'ignored', code: 2, label: '已忽略' },
+  { key: 'handled', code: 3, label: '已处理' },
+  { key: 'released', code: 4, label: '已解除' },
+] as const);
+export const AlarmStatus = alarmStatuses.code;
 export type AlarmStatusValue = (typeof AlarmStatus)[keyof typeof AlarmStatus];
-export const alarmStatusName: Record<AlarmStatusValue, string> = {
-  0: '未处理',
-  2: '已忽略',
-  3: '已处理',
-  4: '已解除',
-};
+export const alarmStatusName: Record<AlarmStatusValue, string> = alarmStatuses.label;
+
+/**
+ * The notes an operator most often writes when handling an alarm (issue #38: 确认并处理 in one click):
+ * each is a button of the handle dialog that acknowledges, if need be, and closes the alarm with it.
+ */
+export const HANDLE_PRESETS = [
+  '已到场查看，长者安好',
+  '已协助长者回床',
+  '误触，已与长者确认',
+  '已通知家属',
+  '已联系医生处理',
+  '设备故障，已报修',
+] as const;
 
 /** Spec 000 §3: mattress alarm types 1 out-of-bed, 2 body movement, 3 breathing, 4 heart rate, 5 urine wet. */
 export const MattressAlarmType = {
@@ -24,7 +39,7 @@ export const mattressAlarmTypeName: Record<string, string> = {
   '3': '呼吸报警',
   '4': '心率报警',
   '5': '尿湿报警',
-  // hand-entered vital signs outside the alarm thresholds (domain/api/careHealth.ts), shown with the
+  // hand-entered vital signs outside the alarm thresholds (features/care/api/careHealth.ts), shown with the
   // mattress alarms: the health alarms of 告警中心
   'sign.bloodPressure': '血压异常（体征录入）',
   'sign.bloodOxygen': '血氧过低（体征录入）',

@@ -1,4 +1,4 @@
-/** Response codes on the wire (spec 000 §8; ARCHITECTURE "API conventions"). */
+/** Response codes on the wire (spec 000 §8; docs/architecture.md, "API conventions"). */
 export const Code = {
   ok: 0,
   /** No authority for the call; the console maps 401 to 4010. */
@@ -26,6 +26,11 @@ export const Code = {
   passwordChangeRequired: 10110,
   uploadRejected: 10201,
   deptNotAllowed: 10301,
+  /**
+   * A residence change would put the elder in another data department and the body does not carry
+   * confirmDeptMove: true (issue #36 point 5); the message is the question the console asks.
+   */
+  deptMoveUnconfirmed: 10302,
   /** Outings (machines/outingMachine.ts): 104xx. */
   outingRefused: 10401,
   elderCannotGoOut: 10402,
@@ -79,6 +84,7 @@ export const codeMessage: Record<number, string> = {
   [Code.passwordWeak]: '密码不符合要求',
   [Code.uploadRejected]: '上传文件不符合要求',
   [Code.deptNotAllowed]: '无权访问该数据部门',
+  [Code.deptMoveUnconfirmed]: '办理后长者将归入其他部门，请确认后再办理',
   [Code.outingRefused]: '外出登记的当前状态不允许此操作',
   [Code.elderCannotGoOut]: '该长者当前不能登记外出',
   [Code.drugKeepInsufficient]: '代管药品余量不足',

@@ -13,7 +13,8 @@ export function configDefaults(orgName: string) {
       menuOpenStatus: 'OPEN',
       waterMark: 'OPEN',
     },
-    loginPageConfig: { mainFirstUrl: '' },
+    // A new home lands on the 工作台 after sign-in (issue #37 point 8); blank is the welcome view.
+    loginPageConfig: { mainFirstUrl: '/home' },
     mattress: {
       setId: 1,
       setContent: {

@@ -1,3 +1,15 @@
+import { billStatuses, liveStatuses, outStatuses } from './resources/statuses.js';
+import { activityPhases } from './statuses/activities.js';
+import { noticeStatuses } from './statuses/administration.js';
+import { assessmentStatuses } from './statuses/assessment.js';
+import { shiftStatuses } from './statuses/attendance.js';
+import { planStatuses, taskStatuses } from './statuses/care.js';
+import { keepStates } from './statuses/drugs.js';
+import { afterSaleStatuses, serveStatuses } from './statuses/homecare.js';
+import { patrolTaskStatuses } from './statuses/patrol.js';
+import { adverseStatuses, complaintStatuses, handoverStatuses } from './statuses/quality.js';
+import { docStates, inventoryStates, lendStates } from './statuses/warehouse.js';
+
 /** Spec 000 §3 "Static dictionaries": value → Chinese meaning. */
 export interface DictEntry {
   value: string | number;
@@ -7,7 +19,8 @@ export interface DictEntry {
   /** A tree node that cannot be chosen itself (spec 000 §3: storage classify). */
   disabled?: boolean;
 }
-const d = (pairs: [string | number, string][]): DictEntry[] =>
+/** `[value, label]` pairs, as written here or a status set's `entries` (domain/status.ts). */
+const d = (pairs: readonly (readonly [string | number, string])[]): DictEntry[] =>
   pairs.map(([value, label]) => ({ value, label }));
 
 const ETHNIC_GROUPS =
@@ -119,6 +132,12 @@ export const staticDictionaries = {
     [4, '心率'],
     [5, '尿湿'],
     ['communicationOffline', '通讯离线'],
+    // hand-entered vital signs beyond the thresholds (domain/alarms.ts signAlarmType): a type of their own
+    ['sign.bloodPressure', '血压异常（体征录入）'],
+    ['sign.bloodOxygen', '血氧过低（体征录入）'],
+    ['sign.bloodSugar', '血糖异常（体征录入）'],
+    ['sign.heartRate', '心率异常（体征录入）'],
+    ['sign.temperature', '体温异常（体征录入）'],
   ]),
   templateType: d([
     [1, '重复'],
@@ -128,14 +147,8 @@ export const staticDictionaries = {
     [1, '满赠'],
     [2, '满免'],
   ]),
-  liveStatus: d([
-    [3, '待入住'],
-    [1, '在住'],
-    [4, '试住'],
-    [2, '已退住'],
-    [5, '预订'],
-    [6, '已取消'],
-  ]),
+  /** Listed from a new admission on (the codes' order is spec 001's). */
+  liveStatus: d(liveStatuses.entriesIn(['waiting', 'living', 'trial', 'quit', 'reserved', 'cancelled'])),
   /** The operation log's types (server/http/operationLog.ts: each route's log type, or its method). */
   operationType: d([
     ['LOGIN', '登录'],
@@ -184,10 +197,7 @@ export const staticDictionaries = {
     [1, '正常'],
     [0, '异常'],
   ]),
-  shiftStatus: d([
-    [1, '停用'],
-    [0, '启用'],
-  ]),
+  shiftStatus: d(shiftStatuses.entriesIn(['disabled', 'enabled'])),
   scheduleMode: d([
     [1, '按床位'],
     [2, '按房间'],
@@ -207,16 +217,18 @@ export const staticDictionaries = {
     [1, '成功'],
     [2, '新版本'],
   ]),
-  serviceOrderStatus: d([
-    [1, '待支付'],
-    [3, '待派单'],
-    [5, '待服务'],
-    [7, '服务中'],
-    [9, '已完成'],
-    [11, '已取消'],
-    [10, '已作废'],
-    [13, '已关闭'],
-  ]),
+  serviceOrderStatus: d(
+    serveStatuses.entriesIn([
+      'pendingPayment',
+      'pendingDispatch',
+      'pendingService',
+      'inService',
+      'completed',
+      'cancelled',
+      'voided',
+      'closed',
+    ]),
+  ),
   serviceOrderSource: d([
     ['WEB', '管理后台'],
     ['FAMILY_WECHAT', '家属微信'],
@@ -231,13 +243,7 @@ export const staticDictionaries = {
     [1, '★☆☆☆☆ 非常不满意'],
   ]),
   /** 代管药品状态 (machines/drugCustodyMachine.ts, issue #16). */
-  drugKeepState: d([
-    [1, '代管中'],
-    [2, '使用中'],
-    [3, '已用完'],
-    [4, '已退还'],
-    [5, '已销毁'],
-  ]),
+  drugKeepState: d(keepStates.entries),
   /** 代管药品变动类型 keepType (spec 001 §3 "drug"). */
   drugKeepType: d([
     [1, '接收登记'],
@@ -279,12 +285,7 @@ export const staticDictionaries = {
     [1, '正常'],
     [2, '异常'],
   ]),
-  patrolTaskStatus: d([
-    [0, '待巡查'],
-    [1, '巡查中'],
-    [2, '已完成'],
-    [3, '漏巡'],
-  ]),
+  patrolTaskStatus: d(patrolTaskStatuses.entries),
   patrolResult: d([
     [1, '正常'],
     [2, '异常'],
@@ -301,11 +302,7 @@ export const staticDictionaries = {
     [3, '2023增强版'],
   ]),
   /** assessment.status (machines/assessmentMachine.ts). */
-  assessmentStatus: d([
-    [0, '暂存'],
-    [1, '已提交'],
-    [2, '已解绑'],
-  ]),
+  assessmentStatus: d(assessmentStatuses.entries),
   arrears: d([
     [0, '已缴清'],
     [1, '欠费'],
@@ -318,10 +315,7 @@ export const staticDictionaries = {
     [0, '不合格'],
     [1, '合格'],
   ]),
-  afterSaleStatus: d([
-    ['START', '待处理'],
-    ['END', '已处理'],
-  ]),
+  afterSaleStatus: d(afterSaleStatuses.entries),
   /** Home-care order payment: the elder's account balance or a home trade way (ours). */
   homePayWay: d([
     ['BALANCE', '账户余额'],
@@ -476,12 +470,7 @@ export const staticDictionaries = {
     [3, '缴费'],
     [4, '退款'],
   ]),
-  billStatus: d([
-    [0, '待缴费'],
-    [1, '已缴费'],
-    [2, '已结算'],
-    [3, '已作废'],
-  ]),
+  billStatus: d(billStatuses.entries),
   remindTemplate: d([
     [1, '缴费通知'],
     [2, '欠费催缴'],
@@ -495,14 +484,7 @@ export const staticDictionaries = {
     [0, '已撤销'],
   ]),
   /** Outings (machines/outingMachine.ts, docs/decisions.md "Outings"). */
-  outStatus: d([
-    [0, '待审核'],
-    [1, '待外出'],
-    [2, '已驳回'],
-    [3, '外出中'],
-    [4, '已返院'],
-    [5, '已取消'],
-  ]),
+  outStatus: d(outStatuses.entries),
   outReason: d([
     [1, '就医'],
     [2, '回家探亲'],
@@ -549,26 +531,16 @@ export const staticDictionaries = {
     [1, '机构养老'],
     [2, '居家养老'],
   ]),
-  /** 护理项目的执行频次 (domain/api/care.ts Frequency). */
+  /** 护理项目的执行频次 (features/care/api/care.ts Frequency). */
   careFrequency: d([
     [1, '每天'],
     [2, '每周'],
     [3, '每班'],
   ]),
   /** 护理计划状态 (machines/nursingPlanMachine.ts). */
-  nursingPlanStatus: d([
-    [0, '草稿'],
-    [1, '执行中'],
-    [2, '已暂停'],
-    [3, '已结束'],
-  ]),
+  nursingPlanStatus: d(planStatuses.entries),
   /** 护理任务状态 (machines/nursingTaskMachine.ts). */
-  nursingTaskStatus: d([
-    [0, '待执行'],
-    [1, '已完成'],
-    [2, '未完成'],
-    [3, '已取消'],
-  ]),
+  nursingTaskStatus: d(taskStatuses.entries),
   /** 特困人员档案: 供养类别 (the 特困人员救助供养 kinds of support). */
   supportCategory: d([
     [1, '集中供养'],
@@ -591,6 +563,7 @@ export const staticDictionaries = {
     [3, '血糖'],
     [4, '心率'],
     [5, '体温'],
+    [6, '体重'],
   ]),
   /** 餐次 of a meal plan (piDishPlan/timeCycles). */
   mealTimeCycle: d([
@@ -617,11 +590,7 @@ export const staticDictionaries = {
     [3, '随机'],
   ]),
   /** 公告 (noticeMachine): 草稿 → 已发布 → 已撤回. */
-  noticeStatus: d([
-    [0, '草稿'],
-    [1, '已发布'],
-    [2, '已撤回'],
-  ]),
+  noticeStatus: d(noticeStatuses.entries),
   /** 提醒事项: waiting for its time, or read by its owner (reminds/editStatus). */
   remindStatus: d([
     [0, '未读'],
@@ -646,33 +615,13 @@ export const staticDictionaries = {
     ['4', '健康讲座'],
   ]),
   /** 活动状态 (machines/activityMachine.ts): from the clock and the stored activityStatus. */
-  activityState: d([
-    [1, '未开始报名'],
-    [2, '报名中'],
-    [3, '报名截止'],
-    [4, '进行中'],
-    [5, '已结束'],
-    [6, '已取消'],
-  ]),
+  activityState: d(activityPhases.entries),
   /** 库存单据状态 (machines/stockDocumentMachine.ts, issue #16). */
-  stockDocState: d([
-    [1, '已入账'],
-    [2, '已打印'],
-    [3, '已冲红'],
-    [4, '冲红单'],
-  ]),
+  stockDocState: d(docStates.entries),
   /** 借用单归还状态 (machines/lendMachine.ts, issue #16). */
-  lendState: d([
-    [1, '借出中'],
-    [2, '部分归还'],
-    [3, '已归还'],
-  ]),
+  lendState: d(lendStates.entries),
   /** 盘点单状态 (machines/stocktakeMachine.ts, issue #16). */
-  inventoryState: d([
-    [1, '盘点中'],
-    [2, '已过账'],
-    [3, '已作废'],
-  ]),
+  inventoryState: d(inventoryStates.entries),
   /** 库存变动类型 (spec 000 §3). */
   stockMovementType: d([
     ['STORE', '入库'],
@@ -695,10 +644,7 @@ export const staticDictionaries = {
     [2, '中班'],
     [3, '夜班'],
   ]),
-  handoverStatus: d([
-    [0, '待接班'],
-    [1, '已接班'],
-  ]),
+  handoverStatus: d(handoverStatuses.entries),
   adverseEventType: d([
     [1, '跌倒'],
     [2, '压力性损伤'],
@@ -716,16 +662,12 @@ export const staticDictionaries = {
     [4, '重度伤害'],
     [5, '死亡'],
   ]),
-  adverseEventStatus: d([
-    [0, '已上报'],
-    [1, '调查中'],
-    [2, '整改中'],
-    [3, '已结案'],
-  ]),
+  adverseEventStatus: d(adverseStatuses.entries),
   adverseFollowType: d([
     [1, '调查'],
     [2, '整改'],
     [3, '回访'],
+    [4, '结案'],
   ]),
   complainantType: d([
     [1, '家属'],
@@ -741,12 +683,7 @@ export const staticDictionaries = {
     [6, '安全'],
     [9, '其他'],
   ]),
-  complaintStatus: d([
-    [0, '已受理'],
-    [1, '处理中'],
-    [2, '已答复'],
-    [3, '已办结'],
-  ]),
+  complaintStatus: d(complaintStatuses.entries),
   satisfaction: d([
     [1, '满意'],
     [2, '基本满意'],

@@ -5,10 +5,19 @@
  * tests/unit/server-validation-messages.test.ts checks that every field of every route has a name.
  */
 export const wireFieldLabels: Record<string, string> = {
+  // issue #38 point 9: 告警响应统计 by floor, shift, alarm type or handler
+  dimension: '统计维度',
+  // issue #36: a residence change into another department's bed, confirmed
+  confirmDeptMove: '部门变更确认',
+  // issue #37: a gathered line taken into a handover note
+  text: '交代内容',
+  // issue #37: 采纳建议 of an assessment, from which day
+  effectiveDate: '生效日期',
   // issue #17: the dashboard's panels (index/show/{panel}, show/set)
   panel: '看板图表',
   panels: '看板图表设置',
   show: '是否显示',
+  signs: '体征读数',
   // issue #16: a stock document's lines of goods
   lines: '物品明细',
   // issue #16, drugs per elder: a round of doses (use/useIds)
@@ -32,7 +41,7 @@ export const wireFieldLabels: Record<string, string> = {
   statusName: '状态名称',
   toAccountId: '转入账户',
   toDate: '结束日期',
-  // care plans (domain/api/care.ts)
+  // care plans (features/care/api/care.ts)
   event: '操作',
   nursingPlanId: '护理计划',
   nursingPlanIds: '护理计划',

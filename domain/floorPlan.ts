@@ -1,5 +1,5 @@
 /**
- * Floor plans made from the building model (ARCHITECTURE rule 7: nothing from the internet).
+ * Floor plans made from the building model (docs/architecture.md rule 7: nothing from the internet).
  * Every floor has the same layout: rooms on slots 1–4 north and 5–8 south of a corridor running
  * east–west. Coordinates are metres on the institution's site, turned into longitude/latitude
  * around a fixed site origin so deck.gl and maplibre can draw them without tiles.

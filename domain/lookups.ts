@@ -1,5 +1,6 @@
 import { IotPaths } from './api/iot.js';
 import { OrgArchivePaths } from './resources/orgArchive.js';
+import { CLASSIFY_MAX_LEVEL, WarehousePaths } from './resources/warehouseBase.js';
 
 /**
  * Spec 000 §3 "Dropdown data sets" and §7 "Lookups": where each server-loaded dropdown comes from
@@ -180,7 +181,7 @@ export const lookups = {
     value: 'nursingId',
     label: 'realName',
   },
-  /** Later modules' base records (domain/resources/*Base.ts, server/routes/org/lookupsExtra.ts). */
+  /** Later modules' base records (domain/resources/*Base.ts, features/baseData/server/lookupsExtra.ts). */
   locationType: { url: '/ifms/web-org/locationType', value: 'id', label: 'name' },
   /** A tree: 楼栋 → 楼层 → 房间 → 床位 (children), built from the building model. */
   location: {
@@ -205,6 +206,17 @@ export const lookups = {
   spec: { url: '/pims/web-pi/storage/spec/select', value: 'specId', label: 'specName' },
   /** A tree (children); only level-3 nodes or nodes with children are selectable (`selectable`). */
   storageClassify: { url: '/pims/web-pi/storage/classify', value: 'classifyId', label: 'classifyName' },
+  /** 上级分类: the classes that may take children (levels 1 and 2), each chosen freely. */
+  classifyParent: {
+    url: WarehousePaths.classifyList,
+    params: {
+      pageHelper: 0,
+      classifyLevels: Array.from({ length: CLASSIFY_MAX_LEVEL - 1 }, (_, i) => i + 1).join(','),
+    },
+    value: 'classifyId',
+    label: 'classifyName',
+    describe: (r) => `${String(r.classifyName ?? '')}（${Number(r.classifyLevel) === 1 ? '一级' : '二级'}）`,
+  },
   /** 药品 (issue #16, drugs per elder): the drug dictionary, unpaged. */
   drug: {
     url: '/pims/web-org/drug/dict/noPage',
@@ -240,8 +252,13 @@ export const lookups = {
     label: 'planName',
   },
   patrolExecutor: { url: '/ptms/web-pt/patrol/plan/executor', value: 'nursingId', label: 'nursingName' },
-  /** Any active member of staff (交接班, 投诉处理人, 培训学员): the same list as the patrol executors. */
+  /** Any active member of staff (交班人, 投诉处理人, 培训学员): the same list as the patrol executors. */
   staffMember: { url: '/ptms/web-pt/patrol/plan/executor', value: 'nursingId', label: 'nursingName' },
+  /**
+   * 接班人: staff who can sign in (an enabled account), since only the receiver confirms the handover
+   * (features/administration/api/quality.ts QualityPaths.handoverReceivers).
+   */
+  handoverReceiver: { url: '/pims/web-org/quality/handover/receivers', value: 'empId', label: 'empName' },
   shift: {
     url: '/pims/web-org/attendance/shift/noPage',
     value: 'shiftPkId',

@@ -22,6 +22,8 @@ export const Authority = {
   iotAlarmHandle: 'yunmuIot:alarm:handle',
   iotAlarmDelete: 'yunmuIot:alarm:delete',
   iotLocateAlarm: 'yunmuIot:locateAlarm',
+  /** 全部告警: seeing it is seeing alarms; acting on a row takes that source's handle code. */
+  iotAllAlarms: 'yunmuIot:allAlarms',
   iotLocateAlarmHandle: 'yunmuIot:locateAlarm:handle',
   iotLocateAlarmDelete: 'yunmuIot:locateAlarm:delete',
   iotCallRecord: 'yunmuIot:callRecord',

@@ -3,7 +3,7 @@ import type { ResourceDef } from './resource.js';
 import type { MenuType } from './session.js';
 
 /**
- * Module descriptors (ARCHITECTURE rule 1): one object per module of the spec names its resources
+ * Module descriptors (docs/architecture.md rule 1): one object per module of the spec names its resources
  * and its screens in menu order. The console's routes and menu, the server's seeded menu tree and
  * its generic routes all come from here, so a screen path is written once. docs/modules.md.
  */

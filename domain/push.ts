@@ -1,9 +1,23 @@
 import { z } from 'zod';
 import { alarmRecord } from './alarms.js';
-import { careTasksPush } from './api/care.js';
-import { dashboardChanged } from './api/dashboard.js';
 import { positionPayload } from './devices.js';
 import { paymentOrderView } from './payment.js';
+
+/** What changed, for the dashboard's panels (features/dashboard/api.ts panelsMovedBy says which). */
+export const DashboardChange = z.enum(['residence', 'alarm', 'task']);
+export type DashboardChangeKind = z.infer<typeof DashboardChange>;
+export const dashboardChanged = z.object({ kinds: z.array(DashboardChange) });
+
+/**
+ * Pushed to the users of the department who see care tasks when its tasks change: made (a plan
+ * started, a new day), done or missed, cancelled, or come due or overdue. Screens reload on it.
+ */
+export const careTasksPush = z.object({
+  taskDate: z.string(),
+  reason: z.enum(['generated', 'changed', 'cancelled', 'due', 'overdue']),
+  count: z.number().int(),
+});
+export type CareTasksPush = z.infer<typeof careTasksPush>;
 
 /** An elder left on an outing (确认外出) or came back (返院登记): the map and bed cards show 外出中 live. */
 export const outingPresence = z.object({
@@ -13,7 +27,7 @@ export const outingPresence = z.object({
 });
 export type OutingPresence = z.infer<typeof outingPresence>;
 
-/** Push channel messages (ARCHITECTURE "Real-time conventions"). */
+/** Push channel messages (docs/architecture.md, "Real-time conventions"). */
 export const PUSH_PATH = '/push';
 export const PushCloseCode = { unauthorized: 4401, loginExpired: 4011, signedInElsewhere: 4012 } as const;
 
@@ -45,7 +59,7 @@ export const serverPushMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('inbox.changed'), data: z.object({}) }),
   /** A recipient read an announcement: open read receipts of it load again (公告管理). */
   z.object({ type: z.literal('notice.receipt'), data: z.object({ noticeId: z.number().int() }) }),
-  /** Care tasks of a department changed or came due (domain/api/care.ts). */
+  /** Care tasks of a department changed or came due (features/care/api/care.ts). */
   z.object({ type: z.literal('careTasks'), data: careTasksPush }),
   /** Figures of the dashboard moved (a check-in, an alarm, a care task): it re-reads those panels. */
   z.object({ type: z.literal('dashboard.changed'), data: dashboardChanged }),

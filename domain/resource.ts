@@ -4,7 +4,7 @@ import { type DictEntry, type StaticDictName, staticDictionaries } from './dicti
 import { idCardMessage } from './idCard.js';
 
 /**
- * Resource definitions (ARCHITECTURE rule 1): one description of a business record gives the
+ * Resource definitions (docs/architecture.md rule 1): one description of a business record gives the
  * server its table, validation and CRUD routes, and the console its list, form and detail.
  */
 export type FieldType =
@@ -32,6 +32,11 @@ export type FieldType =
 export interface FieldDef {
   name: string;
   label: string;
+  /**
+   * A default a new record's form takes when it opens (never when its page first loaded): 'now' the
+   * time, 'today' the day, 'me' the signed-in person's name (测量人, 记录人). What the caller passes wins.
+   */
+  atOpen?: 'now' | 'today' | 'me';
   type: FieldType;
   required?: boolean;
   /** Longest text; defaults 50 for text, 500 for textarea. */
@@ -102,6 +107,33 @@ export interface ResourceApi {
   /** Body of DELETE form-encoded rather than in the path: not used; the spec puts ids in paths. */
 }
 
+/**
+ * The spec's usual REST shape of a resource at `base`, written once: list, create and update on the
+ * base, get and remove by id. `remove: 'ids'` takes several comma-separated ids, `false` leaves an
+ * action out.
+ */
+export function restApi(
+  base: string,
+  options: { get?: boolean; create?: boolean; update?: boolean; remove?: 'id' | 'ids' | false } = {},
+): ResourceApi {
+  const { get = true, create = true, update = true, remove = 'id' } = options;
+  return {
+    list: base,
+    ...(get ? { get: `${base}/:id` } : {}),
+    ...(create ? { create: base } : {}),
+    ...(update ? { update: base } : {}),
+    ...(remove ? { remove: `${base}/:${remove}` } : {}),
+  };
+}
+
+/** The authority codes of a list screen and its 新增/编辑/删除 buttons, from the screen's code. */
+export const crudAuthority = (code: string) => ({
+  view: code,
+  create: `${code}:add`,
+  update: `${code}:edit`,
+  remove: `${code}:delete`,
+});
+
 export interface ResourceDef {
   /** Stable key, also the storage key of per-page settings. */
   name: string;
@@ -134,8 +166,17 @@ export interface ResourceDef {
    * list of columns, in order.
    */
   indexes?: readonly (readonly string[])[];
-  /** The name field used in operation logs and confirm dialogs. */
+  /**
+   * The field a person knows one record by: operation logs, confirmations (确定删除…“翻身拍背”吗？)
+   * and the row's accessible name. A ref field names the record by its ref's name (projectId →
+   * projectName), never by the id; a number is no name.
+   */
   nameField: string;
+  /**
+   * What a person calls one record when no one field says it (the elder and the thing: 张三的阿司匹林),
+   * from the row as the list answers it (with its refs' names). Blank falls back to `nameField`.
+   */
+  recordName?(row: Record<string, unknown>): string;
   /** Money or number columns totalled over every row the filters select (the list's 合计). */
   sums?: string[];
   /**
@@ -176,7 +217,7 @@ export interface ActionDef {
   path: string;
   /** Authority expression of the action (domain/authorityExpr). */
   authority: string;
-  /** The question before it is done; `确定${label}该${title}吗？` when left out. */
+  /** The question before it is done; `确定${label}${title}“名称”吗？` (the record's name) when left out. */
   confirm?: string;
 }
 
@@ -315,6 +356,23 @@ export function columnField(def: ResourceDef, name: string): FieldDef | undefine
 export const columnLabel = (def: ResourceDef, name: string) =>
   fieldOf(def, name)?.label ?? standardColumnLabels[name] ?? name;
 
+/** A row's value as a part of a record's name: '' when blank; a date-time to the minute. */
+const namePart = (v: unknown) => {
+  if (v === undefined || v === null) return '';
+  const text = String(v).trim();
+  return DATETIME_VALUE.test(text) ? text.replace('T', ' ').slice(0, 16) : text;
+};
+const DATETIME_VALUE = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/;
+
+/** A record of a person called by both (张三的阿司匹林), or by whichever is there. */
+export const ownedName = (owner: unknown, thing: unknown) => {
+  const [o, t] = [namePart(owner), namePart(thing)];
+  return o && t ? `${o}的${t}` : o || t;
+};
+
+/** A record called by several parts (张三 2024-05-01 08:00), blanks left out. */
+export const joinedName = (...parts: unknown[]) => parts.map(namePart).filter(Boolean).join(' ');
+
 /** A ref field's display column in list rows: bedId → bedName, deptId → deptName. */
 export const refNameKey = (field: string) =>
   field.endsWith('Id') ? `${field.slice(0, -2)}Name` : `${field}Name`;
@@ -342,7 +400,7 @@ export function yuanToFen(yuan: string): number | null {
 }
 
 /**
- * The one paging of every list (ARCHITECTURE "API conventions"): pageNum from 1, pageSize up to
+ * The one paging of every list (docs/architecture.md, "API conventions"): pageNum from 1, pageSize up to
  * 1000 (spec 000 §9 defaults the console to 10 or 20), pageHelper=0 for every row unpaged.
  */
 export const pagingShape = {
@@ -417,16 +475,7 @@ export function listQuerySchema(def: ResourceDef) {
   return z.object(shape);
 }
 
-/** A page of a list answer (ARCHITECTURE "API conventions"). */
-export const pageSchema = <T extends z.ZodType>(item: T) =>
-  z.object({
-    list: z.array(item),
-    total: z.number().int(),
-    pageNum: z.number().int(),
-    pageSize: z.number().int(),
-    /** Totals of the definition's `sums` over every row the filters select. */
-    sums: z.record(z.string(), z.number()).optional(),
-  });
+export { pageSchema } from './pageSchema.js';
 
 const storedValue = (f: FieldDef): z.ZodType => {
   switch (f.type) {

@@ -51,6 +51,8 @@ export const outingRegisterOf = (oldmanId: number) => `${LiveScreens.outingRegis
 /** Spec 001 §2 "IoT, base /yunmuIot". */
 export const IotScreens = {
   alarm: '/yunmuIot/alarm',
+  /** Every open alarm of every source in one list (beyond the spec: the operator's first screen). */
+  allAlarms: '/yunmuIot/allAlarms',
   locateAlarm: '/yunmuIot/locateAlarm',
   callRecord: '/yunmuIot/callRecord',
   bedCards: '/yunmuIot/bedCards',
@@ -141,6 +143,7 @@ export const CallboardScreens = {
 
 /** Spec 001 §2 "Administration, base /administration" (issue #14's part); the bell links to them. */
 export const AdministrationScreens = {
+  salesman: '/administration/salesman',
   remind: '/administration/info/remind',
   notice: '/administration/notice',
   /** Spec 001 §2 spells it famliy. */
@@ -215,6 +218,11 @@ export const WarehouseScreens = {
   sku: '/warehouse/sku',
   /** 库存月报: our screen (the spec lists none for the month-end report). */
   stockReport: '/warehouse/stockReport',
+  /** 基础数据 (spec 001 §2 "depot, classify, spec, … supplier"): the records documents choose from. */
+  depot: '/warehouse/depot',
+  classify: '/warehouse/classify',
+  spec: '/warehouse/spec',
+  supplier: '/warehouse/supplier',
 } as const;
 
 /** Spec 001 §2 "Administration": attendance (shifts, groups with add/edit/detail, the month's record) and staff (issue #15). */

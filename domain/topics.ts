@@ -1,4 +1,4 @@
-/** MQTT topics (ARCHITECTURE "Real-time conventions"). */
+/** MQTT topics (docs/architecture.md, "Real-time conventions"). */
 export const MQTT_PATH = '/mqtt';
 export const CONSOLE_MQTT_USER = 'console';
 export const orgTopicPrefix = (orgId: number) => `org/${orgId}/`;

@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { dictLabel } from '../domain/dictionaries.js';
+import { activityPhases } from '../domain/statuses/activities.js';
 import { defineWorkflow } from './workflow.js';
 
 /**
@@ -44,20 +44,11 @@ export const activityEvents: Record<ActivityEvent['type'], { label: string }> = 
 /** Stored activityStatus: the one state the clock does not give. */
 export const ActivityStatus = { normal: 0, cancelled: 1 } as const;
 
-/** The phases, as the activityState dictionary numbers them (domain/dictionaries.ts). */
-export const ActivityPhase = {
-  published: 1,
-  registrationOpen: 2,
-  registrationClosed: 3,
-  held: 4,
-  finished: 5,
-  cancelled: 6,
-} as const;
+/** The phases, as the activityState dictionary numbers them (features/administration/api/activities.ts). */
+export const ActivityPhase = activityPhases.code;
 export type ActivityPhaseName = keyof typeof ActivityPhase;
 
-export const stateLabels = Object.fromEntries(
-  Object.entries(ActivityPhase).map(([name, value]) => [name, dictLabel('activityState', value)]),
-) as Record<ActivityPhaseName, string>;
+export const stateLabels: Record<ActivityPhaseName, string> = activityPhases.labels;
 
 const cancel = { 'activity.cancel': 'cancelled' } as const;
 
@@ -119,17 +110,12 @@ export function activityPhase(row: ActivityTimes, now: string): ActivityPhaseNam
   return 'published';
 }
 
-const phaseNames = Object.fromEntries(Object.entries(ActivityPhase).map(([k, v]) => [v, k])) as Record<
-  number,
-  ActivityPhaseName
->;
-
 /**
  * A row as the server answers it carries its phase (`activityState`, worked out with the server's
  * clock when it was read); the workflow reads that, so the console greys what the server refuses.
  */
 export const phaseOfRow = (row: Record<string, unknown>): ActivityPhaseName =>
-  phaseNames[Number(row.activityState)] ?? 'published';
+  activityPhases.keyOf(Number(row.activityState)) ?? 'published';
 
 export const activityWorkflow = defineWorkflow({
   machine: activityMachine,

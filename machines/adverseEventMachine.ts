@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { AdverseStatus } from '../domain/api/quality.js';
+import { AdverseStatus, adverseStatuses } from '../domain/statuses/quality.js';
 import { defineWorkflow } from './workflow.js';
 
 /**
@@ -24,12 +24,8 @@ export const adverseEventEvents: Record<AdverseEventEvent['type'], { label: stri
   'adverse.close': { label: '结案' },
 };
 
-export const stateLabels: Record<string, string> = {
-  reported: '已上报',
-  investigating: '调查中',
-  rectifying: '整改中',
-  closed: '已结案',
-};
+/** The eventStatus codes' labels (features/administration/api/quality.ts). */
+export const stateLabels: Record<string, string> = adverseStatuses.labels;
 
 interface AdverseContext {
   eventStatus: number;
@@ -86,20 +82,14 @@ export const adverseEventMachine = setup({
   },
 });
 
-const stateOfStatus: Record<number, string> = {
-  [AdverseStatus.reported]: 'reported',
-  [AdverseStatus.investigating]: 'investigating',
-  [AdverseStatus.rectifying]: 'rectifying',
-  [AdverseStatus.closed]: 'closed',
-};
 const adverseState = (row: Record<string, unknown>) =>
-  stateOfStatus[Number(row.eventStatus ?? AdverseStatus.reported)] ?? 'reported';
+  adverseStatuses.keyOf(Number(row.eventStatus ?? AdverseStatus.reported)) ?? 'reported';
 
 export const adverseEventWorkflow = defineWorkflow({
   machine: adverseEventMachine,
   stateOf: adverseState,
   contextOf: (row) => ({ eventStatus: Number(row.eventStatus ?? AdverseStatus.reported) }),
   fieldsOf: (context) => ({ eventStatus: context.eventStatus }),
-  stateName: (row) => stateLabels[adverseState(row)] ?? '已上报',
+  stateName: (row) => stateLabels[adverseState(row)] ?? adverseStatuses.labels.reported,
   initialFields: { eventStatus: AdverseStatus.reported },
 });

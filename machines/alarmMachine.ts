@@ -2,6 +2,7 @@ import { assign, type StateValue, setup, transition } from 'xstate';
 import {
   type AlarmRecord,
   AlarmStatus,
+  alarmStatuses,
   alarmStatusName,
   DEFAULT_ESCALATE_AFTER_MINUTES,
 } from '../domain/alarms.js';
@@ -81,6 +82,9 @@ const newAlarm = (input: AlarmInput): AlarmContext => ({
  * status changes with alarmTransition. A retrigger while open counts up and never un-acknowledges:
  * whoever acknowledged is already on it, and the sound would only repeat what the count shows.
  */
+/** The open alarm's two states, by the machine's names. */
+const ACK_LABELS = { unacknowledged: '未确认', acknowledged: '已确认' } as const;
+
 export const alarmMachine = setup({
   types: {} as { context: AlarmContext; events: AlarmEvent; input: AlarmInput },
   actions: {
@@ -95,10 +99,17 @@ export const alarmMachine = setup({
     recordAck: assign(({ event }) =>
       event.type === 'alarm.ack' ? { ackBy: event.userId, ackName: event.userName, ackTime: event.at } : {},
     ),
-    /** Who closed the record and when: handled, ignored, or released at the device. */
-    recordCloser: assign(({ event }) =>
+    /**
+     * Who closed the record and when: handled, ignored, or released at the device. Handling or ignoring an
+     * alarm nobody acknowledged answers it too: its 确认时间 is the closing, so response times are never
+     * missing for alarms answered in one step.
+     */
+    recordCloser: assign(({ context, event }) =>
       event.type === 'alarm.handle' || event.type === 'alarm.ignore' || event.type === 'alarm.release'
         ? {
+            ...(context.ackTime === null && event.type !== 'alarm.release'
+              ? { ackBy: event.userId, ackName: event.userName, ackTime: event.at }
+              : {}),
             handlerId: event.userId,
             handlerName: event.userName,
             handleTime: event.at,
@@ -139,7 +150,7 @@ export const alarmMachine = setup({
   },
   states: {
     unhandled: {
-      meta: { label: '未处理' },
+      meta: { label: alarmStatuses.labels.unhandled },
       initial: 'unacknowledged',
       on: {
         'alarm.handle': { guard: 'hasNote', target: 'handled', actions: 'recordCloser' },
@@ -149,7 +160,7 @@ export const alarmMachine = setup({
       },
       states: {
         unacknowledged: {
-          meta: { label: '未确认' },
+          meta: { label: ACK_LABELS.unacknowledged },
           initial: 'pending',
           entry: [
             'startSound',
@@ -168,15 +179,36 @@ export const alarmMachine = setup({
             escalated: { meta: { label: '已升级' } },
           },
         },
-        acknowledged: { meta: { label: '已确认' } },
+        acknowledged: { meta: { label: ACK_LABELS.acknowledged } },
       },
     },
-    handled: { meta: { label: '已处理' }, entry: assign({ status: AlarmStatus.handled }) },
-    ignored: { meta: { label: '已忽略' }, entry: assign({ status: AlarmStatus.ignored }) },
-    released: { meta: { label: '已解除' }, entry: assign({ status: AlarmStatus.released }) },
+    handled: {
+      meta: { label: alarmStatuses.labels.handled },
+      entry: assign({ status: AlarmStatus.handled }),
+    },
+    ignored: {
+      meta: { label: alarmStatuses.labels.ignored },
+      entry: assign({ status: AlarmStatus.ignored }),
+    },
+    released: {
+      meta: { label: alarmStatuses.labels.released },
+      entry: assign({ status: AlarmStatus.released }),
+    },
   },
 });
 export type AlarmMachine = typeof alarmMachine;
+
+/**
+ * What a record's state is called where one word must say it (the history's 状态): an open alarm is
+ * 未确认 or 已确认 — the stored status alone says 未处理 for both — a closed one its status.
+ */
+export function alarmStateName(r: AlarmFields): string {
+  const state = alarmStateOf(r);
+  if (typeof state === 'string') return alarmStatuses.labels[state as keyof typeof alarmStatuses.labels];
+  return (state as { unhandled: unknown }).unhandled === 'acknowledged'
+    ? ACK_LABELS.acknowledged
+    : ACK_LABELS.unacknowledged;
+}
 
 /** The machine state a stored record is in. */
 export function alarmStateOf(r: AlarmFields): StateValue {
@@ -220,7 +252,7 @@ export const alarmOffers = (record: AlarmFields, type: AlarmEvent['type']) =>
 export type AlarmTransitionResult = { ok: true; next: AlarmFields } | { ok: false; reason: string };
 
 /**
- * The server's check of a status change (ARCHITECTURE rule 2): resolves the machine state from the
+ * The server's check of a status change (docs/architecture.md rule 2): resolves the machine state from the
  * stored fields, refuses an event the machine would not take, and otherwise returns the fields after
  * it. A comment changes no field; the caller stores it.
  */

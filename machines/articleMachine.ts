@@ -1,5 +1,5 @@
 import { setup } from 'xstate';
-import { ArticleState, type ArticleStateCode, articleStateNames } from '../domain/api/education.js';
+import { ArticleState, type ArticleStateCode, articleStates } from '../domain/statuses/education.js';
 
 /**
  * An education article (spec 001 §4: "education articles have state updates"): a draft is
@@ -12,11 +12,8 @@ export const articleEvents: Record<ArticleEvent['type'], { label: string; state:
   'article.withdraw': { label: '撤回', state: ArticleState.withdrawn },
 };
 
-export const stateLabels: Record<string, string> = {
-  draft: articleStateNames[ArticleState.draft],
-  published: articleStateNames[ArticleState.published],
-  withdrawn: articleStateNames[ArticleState.withdrawn],
-};
+/** The article state codes' labels (domain/statuses/education.ts). */
+export const stateLabels: Record<string, string> = articleStates.labels;
 
 export const articleMachine = setup({ types: {} as { events: ArticleEvent } }).createMachine({
   id: 'article',
@@ -28,15 +25,8 @@ export const articleMachine = setup({ types: {} as { events: ArticleEvent } }).c
   },
 });
 
-const stateOfCode: Record<ArticleStateCode, string> = {
-  [ArticleState.draft]: 'draft',
-  [ArticleState.published]: 'published',
-  [ArticleState.withdrawn]: 'withdrawn',
-};
-
 /** The machine state of a stored article's state code. */
-export const articleStateOf = (state: unknown): string =>
-  stateOfCode[Number(state) as ArticleStateCode] ?? 'draft';
+export const articleStateOf = (state: unknown): string => articleStates.keyOf(Number(state)) ?? 'draft';
 
 /** The event that moves an article to a target state code of updateState. */
 export const eventForState = (state: number): ArticleEvent['type'] =>

@@ -1,5 +1,5 @@
 import { setup } from 'xstate';
-import { AssessmentStatus, type AssessmentStatusCode } from '../domain/api/assessment.js';
+import { type AssessmentStatusCode, assessmentStatuses } from '../domain/statuses/assessment.js';
 import { defineWorkflow } from './workflow.js';
 
 /**
@@ -25,11 +25,10 @@ export const assessmentEvents: Record<AssessmentEventType, { label: string }> = 
   'assessment.remove': { label: '删除' },
 };
 
+/** No record yet (new) and a deleted one (removed) have no stored status; the others are assessment.status. */
 export const stateLabels: Record<string, string> = {
   new: '未开始',
-  draft: '暂存',
-  submitted: '已提交',
-  unbound: '已解绑',
+  ...assessmentStatuses.labels,
   removed: '已删除',
 };
 
@@ -52,23 +51,13 @@ export const assessmentMachine = setup({ types: {} as { events: AssessmentEvent 
   },
 });
 
-const stateOfStatus: Record<AssessmentStatusCode, 'draft' | 'submitted' | 'unbound'> = {
-  [AssessmentStatus.draft]: 'draft',
-  [AssessmentStatus.submitted]: 'submitted',
-  [AssessmentStatus.unbound]: 'unbound',
-};
-const statusOfState: Record<string, AssessmentStatusCode> = {
-  draft: AssessmentStatus.draft,
-  submitted: AssessmentStatus.submitted,
-  unbound: AssessmentStatus.unbound,
-};
-
 /** The machine state of a stored record (no record: `new`). */
 export const assessmentState = (row: { status?: unknown } | null): string =>
-  row ? (stateOfStatus[row.status as AssessmentStatusCode] ?? 'draft') : 'new';
+  row ? (assessmentStatuses.keyOf(row.status) ?? 'draft') : 'new';
 
 /** The status a record is stored with in a machine state. */
-export const assessmentStatusOf = (state: string): AssessmentStatusCode | undefined => statusOfState[state];
+export const assessmentStatusOf = (state: string): AssessmentStatusCode | undefined =>
+  assessmentStatuses.codeOf(state);
 
 /** The server's check and the console's greyed buttons (machines/workflow.ts). */
 export const assessmentWorkflow = defineWorkflow({

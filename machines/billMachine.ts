@@ -1,8 +1,9 @@
 import { setup, transition } from 'xstate';
+import { billStatuses } from '../domain/resources/statuses.js';
 import { can } from './can.js';
 
-/** billStatus (domain/dictionaries.ts): 0 待缴费, 1 已缴费, 2 已结算, 3 已作废. */
-export const BillStatus = { unpaid: 0, paid: 1, settled: 2, voided: 3 } as const;
+/** billStatus (domain/resources/statuses.ts): 0 待缴费, 1 已缴费, 2 已结算, 3 已作废. */
+export const BillStatus = billStatuses.code;
 export type BillStatusCode = (typeof BillStatus)[keyof typeof BillStatus];
 
 export type BillEvent =
@@ -32,43 +33,26 @@ export const billMachine = setup({ types: {} as { events: BillEvent } }).createM
   initial: 'unpaid',
   states: {
     unpaid: {
-      meta: { label: '待缴费' },
+      meta: { label: billStatuses.labels.unpaid },
       on: { PAY: 'paid', VOID: 'voided', SETTLE: 'settled' },
     },
     paid: {
-      meta: { label: '已缴费' },
+      meta: { label: billStatuses.labels.paid },
       on: { ANTI_SETTLE: 'unpaid' },
     },
     settled: {
-      meta: { label: '已结算' },
+      meta: { label: billStatuses.labels.settled },
       on: { REVOKE_SETTLE: 'unpaid' },
     },
-    voided: { meta: { label: '已作废' }, type: 'final' },
+    voided: { meta: { label: billStatuses.labels.voided }, type: 'final' },
   },
 });
 
-const stateOf: Record<BillStatusCode, string> = {
-  [BillStatus.unpaid]: 'unpaid',
-  [BillStatus.paid]: 'paid',
-  [BillStatus.settled]: 'settled',
-  [BillStatus.voided]: 'voided',
-};
-const statusOf: Record<string, BillStatusCode> = {
-  unpaid: BillStatus.unpaid,
-  paid: BillStatus.paid,
-  settled: BillStatus.settled,
-  voided: BillStatus.voided,
-};
-
-const labelOf: Record<BillStatusCode, string> = {
-  [BillStatus.unpaid]: '待缴费',
-  [BillStatus.paid]: '已缴费',
-  [BillStatus.settled]: '已结算',
-  [BillStatus.voided]: '已作废',
-};
+/** The machine state of a bill status: its key (domain/resources/statuses.ts). */
+const stateOf = (status: BillStatusCode) => billStatuses.keyOf(status) as string;
 
 export const billSnapshot = (status: BillStatusCode) =>
-  billMachine.resolveState({ value: stateOf[status], context: undefined });
+  billMachine.resolveState({ value: stateOf(status), context: undefined });
 
 /** The status after the event, or why not: 账单已缴费，不能作废账单. */
 export function billTransition(
@@ -77,14 +61,14 @@ export function billTransition(
 ): { ok: true; next: BillStatusCode } | { ok: false; reason: string } {
   const snapshot = billSnapshot(status);
   if (!snapshot.can({ type }))
-    return { ok: false, reason: `账单${labelOf[status]}，不能${billEvents[type].label}` };
+    return { ok: false, reason: `账单${billStatuses.label[status]}，不能${billEvents[type].label}` };
   const [next] = transition(billMachine, snapshot, { type });
-  return { ok: true, next: statusOf[String(next.value)] as BillStatusCode };
+  return { ok: true, next: billStatuses.codeOf(String(next.value)) as BillStatusCode };
 }
 
 /** Whether a bill of this status offers the event (a bill that is not 待缴费 cannot be paid). */
 export const billOffers = (status: number, type: BillEventType): boolean =>
-  status in stateOf && can(billMachine, stateOf[status as BillStatusCode], type);
+  billStatuses.keyOf(status) !== undefined && can(billMachine, stateOf(status as BillStatusCode), type);
 
 /** What a bill row offers a person (settlement moves happen only through 结算). */
 export const offeredBillEvents = (status: BillStatusCode): BillEventType[] =>

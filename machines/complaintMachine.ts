@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { ComplaintStatus } from '../domain/api/quality.js';
+import { ComplaintStatus, complaintStatuses } from '../domain/statuses/quality.js';
 import { defineWorkflow } from './workflow.js';
 
 /**
@@ -19,12 +19,8 @@ export const complaintEvents: Record<ComplaintEvent['type'], { label: string }> 
   'complaint.close': { label: '办结' },
 };
 
-export const stateLabels: Record<string, string> = {
-  received: '已受理',
-  handling: '处理中',
-  replied: '已答复',
-  closed: '已办结',
-};
+/** The complaintStatus codes' labels (features/administration/api/quality.ts). */
+export const stateLabels: Record<string, string> = complaintStatuses.labels;
 
 export const complaintMachine = setup({
   types: {} as { context: { complaintStatus: number }; events: ComplaintEvent },
@@ -60,20 +56,14 @@ export const complaintMachine = setup({
   },
 });
 
-const stateOfStatus: Record<number, string> = {
-  [ComplaintStatus.received]: 'received',
-  [ComplaintStatus.handling]: 'handling',
-  [ComplaintStatus.replied]: 'replied',
-  [ComplaintStatus.closed]: 'closed',
-};
 const complaintState = (row: Record<string, unknown>) =>
-  stateOfStatus[Number(row.complaintStatus ?? ComplaintStatus.received)] ?? 'received';
+  complaintStatuses.keyOf(Number(row.complaintStatus ?? ComplaintStatus.received)) ?? 'received';
 
 export const complaintWorkflow = defineWorkflow({
   machine: complaintMachine,
   stateOf: complaintState,
   contextOf: (row) => ({ complaintStatus: Number(row.complaintStatus ?? ComplaintStatus.received) }),
   fieldsOf: (context) => ({ complaintStatus: context.complaintStatus }),
-  stateName: (row) => stateLabels[complaintState(row)] ?? '已受理',
+  stateName: (row) => stateLabels[complaintState(row)] ?? complaintStatuses.labels.received,
   initialFields: { complaintStatus: ComplaintStatus.received },
 });

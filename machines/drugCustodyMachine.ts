@@ -1,5 +1,5 @@
 import { assign, setup, transition } from 'xstate';
-import { KeepState, keepStateNames } from '../domain/api/drugs.js';
+import { KeepState, keepStates } from '../domain/statuses/drugs.js';
 import { defineWorkflow, offers } from './workflow.js';
 
 /**
@@ -18,13 +18,8 @@ export const custodyEvents: Record<CustodyEvent['type'], { label: string }> = {
   'custody.destroy': { label: '销毁' },
 };
 
-export const stateLabels: Record<string, string> = {
-  kept: keepStateNames[KeepState.kept] ?? '',
-  partlyUsed: keepStateNames[KeepState.partlyUsed] ?? '',
-  usedUp: keepStateNames[KeepState.usedUp] ?? '',
-  returned: keepStateNames[KeepState.returned] ?? '',
-  destroyed: keepStateNames[KeepState.destroyed] ?? '',
-};
+/** The keepState codes' labels (domain/statuses/drugs.ts). */
+export const stateLabels: Record<string, string> = keepStates.labels;
 
 export interface CustodyContext {
   restQuantity: number;
@@ -67,23 +62,10 @@ export const drugCustodyMachine = setup({
   },
 });
 
-const stateOfCode: Record<number, string> = {
-  [KeepState.kept]: 'kept',
-  [KeepState.partlyUsed]: 'partlyUsed',
-  [KeepState.usedUp]: 'usedUp',
-  [KeepState.returned]: 'returned',
-  [KeepState.destroyed]: 'destroyed',
-};
-export const codeOfState: Record<string, number> = {
-  kept: KeepState.kept,
-  partlyUsed: KeepState.partlyUsed,
-  usedUp: KeepState.usedUp,
-  returned: KeepState.returned,
-  destroyed: KeepState.destroyed,
-};
+export const codeOfState: Record<string, number> = keepStates.code;
 
 /** The machine state of a stored custody record's keepState. */
-export const custodyStateOf = (code: unknown): string => stateOfCode[Number(code)] ?? 'kept';
+export const custodyStateOf = (code: unknown): string => keepStates.keyOf(Number(code)) ?? 'kept';
 
 export const drugCustodyWorkflow = defineWorkflow({
   machine: drugCustodyMachine,

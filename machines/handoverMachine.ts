@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { HandoverStatus } from '../domain/api/quality.js';
+import { HandoverStatus, handoverStatuses } from '../domain/statuses/quality.js';
 import { defineWorkflow } from './workflow.js';
 
 /**
@@ -13,7 +13,8 @@ export const handoverEvents: Record<HandoverEvent['type'], { label: string }> = 
   'handover.confirm': { label: '接班确认' },
 };
 
-export const stateLabels: Record<string, string> = { pending: '待接班', confirmed: '已接班' };
+/** The handoverStatus codes' labels (features/administration/api/quality.ts). */
+export const stateLabels: Record<string, string> = handoverStatuses.labels;
 
 export const handoverMachine = setup({
   types: {} as { context: { handoverStatus: number }; events: HandoverEvent },
@@ -43,6 +44,6 @@ export const handoverWorkflow = defineWorkflow({
   stateOf: handoverState,
   contextOf: (row) => ({ handoverStatus: Number(row.handoverStatus ?? HandoverStatus.pending) }),
   fieldsOf: (context) => ({ handoverStatus: context.handoverStatus }),
-  stateName: (row) => stateLabels[handoverState(row)] ?? '待接班',
+  stateName: (row) => stateLabels[handoverState(row)] ?? handoverStatuses.labels.pending,
   initialFields: { handoverStatus: HandoverStatus.pending },
 });

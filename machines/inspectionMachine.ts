@@ -1,5 +1,10 @@
 import { assign, setup } from 'xstate';
-import { RecordStatus, type RecordStatusCode, recordStatusNames } from '../domain/api/government.js';
+import {
+  RecordStatus,
+  type RecordStatusCode,
+  recordStatuses,
+  recordStatusNames,
+} from '../domain/statuses/government.js';
 import { defineWorkflow } from './workflow.js';
 
 /**
@@ -32,12 +37,8 @@ export const inspectionEvents: Record<InspectionEvent['type'], { label: string }
   'inspection.expire': { label: '逾期' },
 };
 
-export const stateLabels: Record<string, string> = {
-  registered: recordStatusNames[RecordStatus.registered],
-  rectifying: recordStatusNames[RecordStatus.rectifying],
-  rectified: recordStatusNames[RecordStatus.rectified],
-  overdue: recordStatusNames[RecordStatus.overdue],
-};
+/** The recordStatus codes' labels (domain/statuses/government.ts). */
+export const stateLabels: Record<string, string> = recordStatuses.labels;
 
 export const newInspectionRecord: InspectionFields = {
   recordStatus: RecordStatus.registered,
@@ -111,13 +112,6 @@ export const inspectionMachine = setup({
   },
 });
 
-const stateOfStatus: Record<RecordStatusCode, string> = {
-  [RecordStatus.registered]: 'registered',
-  [RecordStatus.rectifying]: 'rectifying',
-  [RecordStatus.rectified]: 'rectified',
-  [RecordStatus.overdue]: 'overdue',
-};
-
 const photosOf = (v: unknown): string[] => {
   if (Array.isArray(v)) return v.map(String);
   if (typeof v === 'string' && v.startsWith('[')) return (JSON.parse(v) as unknown[]).map(String);
@@ -138,7 +132,7 @@ export const inspectionFieldsOf = (row: Record<string, unknown>): InspectionFiel
 /** The server's check and the console's greyed buttons (machines/workflow.ts). */
 export const inspectionWorkflow = defineWorkflow({
   machine: inspectionMachine,
-  stateOf: (row) => stateOfStatus[inspectionFieldsOf(row).recordStatus] ?? 'registered',
+  stateOf: (row) => recordStatuses.keyOf(inspectionFieldsOf(row).recordStatus) ?? 'registered',
   contextOf: (row) => ({ ...inspectionFieldsOf(row) }),
   fieldsOf: (context) => ({ ...context }),
   stateName: (row) => recordStatusNames[inspectionFieldsOf(row).recordStatus] ?? '未知',

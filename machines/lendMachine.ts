@@ -1,5 +1,5 @@
 import { setup, transition } from 'xstate';
-import { LendState, lendStateNames } from '../domain/api/warehouse.js';
+import { lendStates } from '../domain/statuses/warehouse.js';
 import { defineWorkflow } from './workflow.js';
 
 /**
@@ -13,12 +13,8 @@ export const lendEvents: Record<LendEvent['type'], { label: string }> = {
   'lend.return': { label: '归还' },
 };
 
-export const lendStateLabels: Record<string, string> = {
-  draft: '未保存',
-  lent: lendStateNames[LendState.lent] ?? '',
-  partlyReturned: lendStateNames[LendState.partlyReturned] ?? '',
-  returned: lendStateNames[LendState.returned] ?? '',
-};
+/** A lending not yet saved has no stored state; the others are the lendState codes (domain/statuses/warehouse.ts). */
+export const lendStateLabels: Record<string, string> = { draft: '未保存', ...lendStates.labels };
 
 const backTo = [{ guard: 'allBack', target: 'returned' }, { target: 'partlyReturned' }] as const;
 
@@ -36,17 +32,8 @@ export const lendMachine = setup({
   },
 });
 
-const stateOfCode: Record<number, string> = {
-  [LendState.lent]: 'lent',
-  [LendState.partlyReturned]: 'partlyReturned',
-  [LendState.returned]: 'returned',
-};
-export const codeOfLendState: Record<string, number> = {
-  lent: LendState.lent,
-  partlyReturned: LendState.partlyReturned,
-  returned: LendState.returned,
-};
-export const lendStateOf = (code: unknown): string => stateOfCode[Number(code)] ?? 'draft';
+export const codeOfLendState: Record<string, number> = lendStates.code;
+export const lendStateOf = (code: unknown): string => lendStates.keyOf(Number(code)) ?? 'draft';
 
 /** The state after the event, or null when the state does not take it. */
 export function nextLendState(code: unknown, event: LendEvent): string | null {

@@ -1,8 +1,9 @@
 import { assign, setup } from 'xstate';
+import { noticeStatuses } from '../domain/statuses/administration.js';
 import { defineWorkflow } from './workflow.js';
 
 /** Announcement status as stored (notice.status); a row without one (a 广播通知) is published. */
-export const NoticeStatus = { draft: 0, published: 1, withdrawn: 2 } as const;
+export const NoticeStatus = noticeStatuses.code;
 export type NoticeStatusValue = (typeof NoticeStatus)[keyof typeof NoticeStatus];
 
 export type NoticeEvent = { type: 'notice.publish' } | { type: 'notice.withdraw' };
@@ -21,23 +22,20 @@ export const noticeMachine = setup({
   initial: 'draft',
   states: {
     draft: {
-      meta: { label: '草稿' },
+      meta: { label: noticeStatuses.labels.draft },
       on: {
         'notice.publish': { target: 'published', actions: assign({ status: NoticeStatus.published }) },
       },
     },
     published: {
-      meta: { label: '已发布' },
+      meta: { label: noticeStatuses.labels.published },
       on: {
         'notice.withdraw': { target: 'withdrawn', actions: assign({ status: NoticeStatus.withdrawn }) },
       },
     },
-    withdrawn: { meta: { label: '已撤回' }, type: 'final' },
+    withdrawn: { meta: { label: noticeStatuses.labels.withdrawn }, type: 'final' },
   },
 });
-
-const stateByStatus = { 0: 'draft', 1: 'published', 2: 'withdrawn' } as const;
-const labels = { draft: '草稿', published: '已发布', withdrawn: '已撤回' } as const;
 
 /** The stored status of a row: null (a broadcast notice from 系统设置) counts as published. */
 export const noticeStatusOf = (row: Record<string, unknown>): NoticeStatusValue => {
@@ -47,10 +45,10 @@ export const noticeStatusOf = (row: Record<string, unknown>): NoticeStatusValue 
 
 export const noticeWorkflow = defineWorkflow({
   machine: noticeMachine,
-  stateOf: (row) => stateByStatus[noticeStatusOf(row)],
+  stateOf: (row) => noticeStatuses.keyOf(noticeStatusOf(row)) ?? 'published',
   contextOf: (row) => ({ status: noticeStatusOf(row) }),
   fieldsOf: (context) => ({ status: context.status }),
-  stateName: (row) => labels[stateByStatus[noticeStatusOf(row)]],
+  stateName: (row) => noticeStatuses.label[noticeStatusOf(row)],
   initialFields: { status: NoticeStatus.draft },
 });
 

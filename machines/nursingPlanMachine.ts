@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { CareAuthority, PlanStatus, type PlanStatusCode } from '../domain/api/care.js';
+import { CareAuthority, PlanStatus, type PlanStatusCode, planStatuses } from '../domain/statuses/care.js';
 import { defineWorkflow } from './workflow.js';
 
 export type NursingPlanEvent =
@@ -18,24 +18,13 @@ export const nursingPlanEvents: Record<NursingPlanEventType, { label: string; au
 };
 export const nursingPlanEventTypes = Object.keys(nursingPlanEvents) as NursingPlanEventType[];
 
-export const stateLabels: Record<string, string> = {
-  draft: '草稿',
-  active: '执行中',
-  suspended: '已暂停',
-  ended: '已结束',
-};
-
-const stateOfStatus: Record<PlanStatusCode, string> = {
-  [PlanStatus.draft]: 'draft',
-  [PlanStatus.active]: 'active',
-  [PlanStatus.suspended]: 'suspended',
-  [PlanStatus.ended]: 'ended',
-};
+/** The planStatus codes' labels (features/care/api/care.ts). */
+export const stateLabels: Record<string, string> = planStatuses.labels;
 
 /**
  * One elder's nursing plan (spec 001 §4 "Care plan has a status change"; the states are ours,
  * docs/decisions.md): 草稿 → 启用 → 执行中 ⇄ 暂停/恢复 → 结束. Only an active plan makes tasks; a
- * suspended or ended one cancels its pending tasks (server/modules/care/planTasks.ts).
+ * suspended or ended one cancels its pending tasks (features/care/server/planTasks.ts).
  */
 export const nursingPlanMachine = setup({
   types: {} as { context: { planStatus: PlanStatusCode }; events: NursingPlanEvent },
@@ -64,7 +53,7 @@ export const nursingPlanMachine = setup({
 });
 
 const planState = (row: Record<string, unknown>) =>
-  stateOfStatus[Number(row.planStatus ?? PlanStatus.draft) as PlanStatusCode] ?? 'draft';
+  planStatuses.keyOf(Number(row.planStatus ?? PlanStatus.draft)) ?? 'draft';
 
 /** The server's check and the console's greyed buttons (machines/workflow.ts). */
 export const nursingPlanWorkflow = defineWorkflow({
@@ -72,6 +61,6 @@ export const nursingPlanWorkflow = defineWorkflow({
   stateOf: planState,
   contextOf: (row) => ({ planStatus: Number(row.planStatus ?? PlanStatus.draft) }),
   fieldsOf: (context) => ({ planStatus: context.planStatus }),
-  stateName: (row) => stateLabels[planState(row)] ?? '草稿',
+  stateName: (row) => stateLabels[planState(row)] ?? planStatuses.labels.draft,
   initialFields: { planStatus: PlanStatus.draft },
 });

@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { CareAuthority, TaskStatus, type TaskStatusCode } from '../domain/api/care.js';
+import { CareAuthority, TaskStatus, type TaskStatusCode, taskStatuses } from '../domain/statuses/care.js';
 import { defineWorkflow } from './workflow.js';
 
 /**
@@ -18,24 +18,13 @@ export const nursingTaskEvents: Record<NursingTaskEventType, { label: string; au
   'task.cancel': { label: '取消', authority: CareAuthority.taskDo },
 };
 
-export const stateLabels: Record<string, string> = {
-  pending: '待执行',
-  done: '已完成',
-  missed: '未完成',
-  cancelled: '已取消',
-};
+/** The taskStatus codes' labels (features/care/api/care.ts). */
+export const stateLabels: Record<string, string> = taskStatuses.labels;
 
 interface TaskContext {
   taskStatus: TaskStatusCode;
   reason: string | null;
 }
-
-const stateOfStatus: Record<TaskStatusCode, string> = {
-  [TaskStatus.pending]: 'pending',
-  [TaskStatus.done]: 'done',
-  [TaskStatus.missed]: 'missed',
-  [TaskStatus.cancelled]: 'cancelled',
-};
 
 const reasonOf = (e: NursingTaskEvent) => ('reason' in e ? e.reason.trim() : '');
 
@@ -76,7 +65,7 @@ export const nursingTaskMachine = setup({
 });
 
 const taskState = (row: Record<string, unknown>) =>
-  stateOfStatus[Number(row.taskStatus ?? TaskStatus.pending) as TaskStatusCode] ?? 'pending';
+  taskStatuses.keyOf(Number(row.taskStatus ?? TaskStatus.pending)) ?? 'pending';
 
 export const nursingTaskWorkflow = defineWorkflow({
   machine: nursingTaskMachine,
@@ -86,6 +75,6 @@ export const nursingTaskWorkflow = defineWorkflow({
     reason: (row.reason as string | null) ?? null,
   }),
   fieldsOf: (context) => ({ taskStatus: context.taskStatus, reason: context.reason ?? null }),
-  stateName: (row) => stateLabels[taskState(row)] ?? '待执行',
+  stateName: (row) => stateLabels[taskState(row)] ?? taskStatuses.labels.pending,
   initialFields: { taskStatus: TaskStatus.pending },
 });

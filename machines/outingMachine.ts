@@ -1,7 +1,7 @@
 import { and, assign, setup, transition } from 'xstate';
-import { dictLabel } from '../domain/dictionaries.js';
 import { LiveAuthority } from '../domain/resources/oldman.js';
 import { isOutStatus, OutStatus, type OutStatusCode, withSeconds } from '../domain/resources/outing.js';
+import { outStatuses } from '../domain/resources/statuses.js';
 import { can } from './can.js';
 
 /** The fields of an outing the workflow reads and writes; times are 'YYYY-MM-DD HH:mm:ss'. */
@@ -82,15 +82,6 @@ export const outingEvents: Record<
 };
 export const outingEventTypes = Object.keys(outingEvents) as OutingEventType[];
 
-const stateOf: Record<OutStatusCode, string> = {
-  [OutStatus.pending]: 'pending',
-  [OutStatus.approved]: 'approved',
-  [OutStatus.declined]: 'declined',
-  [OutStatus.out]: 'out',
-  [OutStatus.returned]: 'returned',
-  [OutStatus.cancelled]: 'cancelled',
-};
-
 type Plan = Extract<OutingEvent, { type: 'outing.register' | 'outing.edit' }>;
 const isPlan = (e: OutingEvent): e is Plan => e.type === 'outing.register' || e.type === 'outing.edit';
 const planOf = (e: OutingEvent) =>
@@ -149,7 +140,7 @@ export const outingMachine = setup({
       },
     },
     pending: {
-      description: '待审核',
+      description: outStatuses.labels.pending,
       entry: assign({ outStatus: OutStatus.pending }),
       on: {
         'outing.pass': { target: 'approved' },
@@ -159,7 +150,7 @@ export const outingMachine = setup({
       },
     },
     approved: {
-      description: '待外出',
+      description: outStatuses.labels.approved,
       entry: assign({ outStatus: OutStatus.approved }),
       on: {
         'outing.affirm': { guard: 'leavesBeforeReturn', target: 'out', actions: 'leave' },
@@ -171,16 +162,28 @@ export const outingMachine = setup({
       },
     },
     out: {
-      description: '外出中',
+      description: outStatuses.labels.out,
       entry: assign({ outStatus: OutStatus.out }),
       on: {
         'outing.postpone': { guard: 'returnsLater', actions: 'postpone' },
         'outing.return': { guard: 'backAfterLeaving', target: 'returned', actions: 'comeBack' },
       },
     },
-    declined: { description: '已驳回', type: 'final', entry: assign({ outStatus: OutStatus.declined }) },
-    returned: { description: '已返院', type: 'final', entry: assign({ outStatus: OutStatus.returned }) },
-    cancelled: { description: '已取消', type: 'final', entry: assign({ outStatus: OutStatus.cancelled }) },
+    declined: {
+      description: outStatuses.labels.declined,
+      type: 'final',
+      entry: assign({ outStatus: OutStatus.declined }),
+    },
+    returned: {
+      description: outStatuses.labels.returned,
+      type: 'final',
+      entry: assign({ outStatus: OutStatus.returned }),
+    },
+    cancelled: {
+      description: outStatuses.labels.cancelled,
+      type: 'final',
+      entry: assign({ outStatus: OutStatus.cancelled }),
+    },
   },
 });
 export type OutingMachine = typeof outingMachine;
@@ -217,7 +220,7 @@ export const unregistered: OutingFields = {
 
 /** The snapshot a stored outing is in. */
 export function outingSnapshot(fields: OutingFields) {
-  const value = fields.outStatus === null ? 'unregistered' : stateOf[fields.outStatus];
+  const value = fields.outStatus === null ? 'unregistered' : (outStatuses.keyOf(fields.outStatus) as string);
   return outingMachine.resolveState({ value, context: { ...fields } });
 }
 
@@ -228,7 +231,7 @@ export const offeredOutingEvents = (fields: OutingFields): OutingEventType[] => 
 };
 
 const statusName = (fields: OutingFields) =>
-  fields.outStatus === null ? '未登记' : dictLabel('outStatus', fields.outStatus);
+  fields.outStatus === null ? '未登记' : outStatuses.labelOf(fields.outStatus);
 
 /** Why the machine refuses an event it offers: the times given are out of order. */
 const timeRefusal: Partial<Record<OutingEventType, string>> = {
@@ -241,7 +244,7 @@ const timeRefusal: Partial<Record<OutingEventType, string>> = {
 
 export type OutingResult = { ok: true; next: OutingFields } | { ok: false; reason: string };
 
-/** The server's check (ARCHITECTURE rule 2): the fields after the event, or why not in Chinese. */
+/** The server's check (docs/architecture.md rule 2): the fields after the event, or why not in Chinese. */
 export function outingTransition(fields: OutingFields, event: OutingEvent): OutingResult {
   const snapshot = outingSnapshot(fields);
   if (!snapshot.can(event)) {

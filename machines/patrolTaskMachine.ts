@@ -4,7 +4,8 @@ import {
   PatrolResult,
   PatrolTaskStatus,
   type PatrolTaskStatusCode,
-} from '../domain/api/patrol.js';
+  patrolTaskStatuses,
+} from '../domain/statuses/patrol.js';
 import { defineWorkflow } from './workflow.js';
 
 /**
@@ -23,24 +24,13 @@ export const patrolTaskEvents: Record<PatrolTaskEventType, { label: string; auth
   'patrol.miss': { label: '标记漏巡', authority: PatrolAuthority.manage },
 };
 
-export const stateLabels: Record<string, string> = {
-  scheduled: '待巡查',
-  inProgress: '巡查中',
-  completed: '已完成',
-  missed: '漏巡',
-};
+/** The taskStatus codes' labels (features/administration/api/patrol.ts). */
+export const stateLabels: Record<string, string> = patrolTaskStatuses.labels;
 
 interface PatrolContext {
   taskStatus: PatrolTaskStatusCode;
   taskResult: number | null;
 }
-
-const stateOfStatus: Record<number, string> = {
-  [PatrolTaskStatus.scheduled]: 'scheduled',
-  [PatrolTaskStatus.inProgress]: 'inProgress',
-  [PatrolTaskStatus.completed]: 'completed',
-  [PatrolTaskStatus.missed]: 'missed',
-};
 
 /**
  * One patrol task: 待巡查 → 巡查中 (first point recorded) → 已完成 (正常 | 异常) | 漏巡 (its end
@@ -81,7 +71,7 @@ export const patrolTaskMachine = setup({
 });
 
 const taskState = (row: Record<string, unknown>) =>
-  stateOfStatus[Number(row.taskStatus ?? PatrolTaskStatus.scheduled)] ?? 'scheduled';
+  patrolTaskStatuses.keyOf(Number(row.taskStatus ?? PatrolTaskStatus.scheduled)) ?? 'scheduled';
 
 export const patrolTaskWorkflow = defineWorkflow({
   machine: patrolTaskMachine,
@@ -91,6 +81,6 @@ export const patrolTaskWorkflow = defineWorkflow({
     taskResult: row.taskResult == null ? null : Number(row.taskResult),
   }),
   fieldsOf: (context) => ({ taskStatus: context.taskStatus, taskResult: context.taskResult ?? null }),
-  stateName: (row) => stateLabels[taskState(row)] ?? '待巡查',
+  stateName: (row) => stateLabels[taskState(row)] ?? patrolTaskStatuses.labels.scheduled,
   initialFields: { taskStatus: PatrolTaskStatus.scheduled, taskResult: null },
 });

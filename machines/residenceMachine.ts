@@ -1,7 +1,7 @@
 import { assign, setup, transition } from 'xstate';
-import { dictLabel } from '../domain/dictionaries.js';
 import { LiveAuthority } from '../domain/resources/oldman.js';
 import { BedStatus, LiveStatus, type LiveStatusCode } from '../domain/resources/residence.js';
+import { liveStatuses } from '../domain/resources/statuses.js';
 import { can } from './can.js';
 
 /** The residence fields of an elder that the workflow reads and writes. */
@@ -43,14 +43,8 @@ export const takesBed = (type: ResidenceEventType) =>
 export const eventAuthority = (type: ResidenceEventType) =>
   takesBed(type) || type === 'CONFIRM' ? LiveAuthority.liveCheckIn : LiveAuthority.liveChange;
 
-const stateOf: Record<LiveStatusCode, string> = {
-  [LiveStatus.waiting]: 'waiting',
-  [LiveStatus.reserved]: 'reserved',
-  [LiveStatus.trial]: 'trial',
-  [LiveStatus.living]: 'living',
-  [LiveStatus.quit]: 'quit',
-  [LiveStatus.cancelled]: 'cancelled',
-};
+/** The machine state of a liveStatus: its key (domain/resources/statuses.ts). */
+const stateOf = (status: LiveStatusCode) => liveStatuses.keyOf(status) as string;
 
 const chosenBed = (context: ResidenceFields, event: ResidenceEvent) =>
   'bedId' in event && event.bedId !== null ? event.bedId : context.bedId;
@@ -86,7 +80,7 @@ export const residenceMachine = setup({
   initial: 'waiting',
   states: {
     waiting: {
-      meta: { label: '待入住' },
+      meta: { label: liveStatuses.labels.waiting },
       entry: assign({ oldmanStatus: LiveStatus.waiting }),
       on: {
         RESERVE: { guard: 'hasBed', target: 'reserved', actions: 'reserveBed' },
@@ -95,7 +89,7 @@ export const residenceMachine = setup({
       },
     },
     reserved: {
-      meta: { label: '预订' },
+      meta: { label: liveStatuses.labels.reserved },
       entry: assign({ oldmanStatus: LiveStatus.reserved }),
       on: {
         TRIAL: { guard: 'hasBed', target: 'trial', actions: 'takeBed' },
@@ -104,7 +98,7 @@ export const residenceMachine = setup({
       },
     },
     trial: {
-      meta: { label: '试住' },
+      meta: { label: liveStatuses.labels.trial },
       entry: assign({ oldmanStatus: LiveStatus.trial }),
       on: {
         CONFIRM: { target: 'living', actions: 'confirm' },
@@ -112,17 +106,17 @@ export const residenceMachine = setup({
       },
     },
     living: {
-      meta: { label: '在住' },
+      meta: { label: liveStatuses.labels.living },
       entry: assign({ oldmanStatus: LiveStatus.living }),
       on: { QUIT: { target: 'quit', actions: 'leave' } },
     },
     quit: {
-      meta: { label: '已退住' },
+      meta: { label: liveStatuses.labels.quit },
       entry: assign({ oldmanStatus: LiveStatus.quit }),
       on: { WAIT: { target: 'waiting', actions: 'reopen' } },
     },
     cancelled: {
-      meta: { label: '已取消' },
+      meta: { label: liveStatuses.labels.cancelled },
       entry: assign({ oldmanStatus: LiveStatus.cancelled }),
       on: { WAIT: { target: 'waiting', actions: 'reopen' } },
     },
@@ -132,14 +126,14 @@ export type ResidenceMachine = typeof residenceMachine;
 
 /** The snapshot a stored elder is in. */
 export function residenceSnapshot(fields: ResidenceFields) {
-  return residenceMachine.resolveState({ value: stateOf[fields.oldmanStatus], context: { ...fields } });
+  return residenceMachine.resolveState({ value: stateOf(fields.oldmanStatus), context: { ...fields } });
 }
 
 /** The event that moves `from` to `to`, or null when the machine has none. */
 export function eventFor(from: LiveStatusCode, to: LiveStatusCode): ResidenceEventType | null {
   return (
     residenceEventTypes.find(
-      (type) => residenceEvents[type].to === to && can(residenceMachine, stateOf[from], type),
+      (type) => residenceEvents[type].to === to && can(residenceMachine, stateOf(from), type),
     ) ?? null
   );
 }
@@ -147,7 +141,7 @@ export const canChange = (from: LiveStatusCode, to: LiveStatusCode) => eventFor(
 
 /** What a row offers, in the machine's order (the bed is chosen afterwards where one is needed). */
 export const offeredEvents = (status: LiveStatusCode): ResidenceEventType[] =>
-  residenceEventTypes.filter((type) => can(residenceMachine, stateOf[status], type));
+  residenceEventTypes.filter((type) => can(residenceMachine, stateOf(status), type));
 
 /** A bed can be adjusted or exchanged while it is held. */
 export const holdsBed = (status: LiveStatusCode) =>
@@ -167,10 +161,10 @@ export type ResidenceResult = { ok: true; next: ResidenceFields } | { ok: false;
 function refusal(fields: ResidenceFields, event: ResidenceEvent): string {
   const offered = offeredEvents(fields.oldmanStatus).includes(event.type);
   if (offered) return '请选择床位';
-  return `当前状态为${dictLabel('liveStatus', fields.oldmanStatus)}，不能${residenceEvents[event.type].label}`;
+  return `当前状态为${liveStatuses.labelOf(fields.oldmanStatus)}，不能${residenceEvents[event.type].label}`;
 }
 
-/** The server's check (ARCHITECTURE rule 2): the fields after the event, or why not. */
+/** The server's check (docs/architecture.md rule 2): the fields after the event, or why not. */
 export function residenceTransition(fields: ResidenceFields, event: ResidenceEvent): ResidenceResult {
   const snapshot = residenceSnapshot(fields);
   if (!snapshot.can(event)) return { ok: false, reason: refusal(fields, event) };

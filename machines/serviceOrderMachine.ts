@@ -1,11 +1,11 @@
 import { assign, setup, transition } from 'xstate';
-import { dictLabel } from '../domain/dictionaries.js';
 import {
   AfterSaleStatus,
   HomecareAuthority,
   ServeStatus,
   type ServeStatusCode,
-} from '../domain/resources/homecareCodes.js';
+  serveStatuses,
+} from '../domain/statuses/homecare.js';
 import { can } from './can.js';
 
 /**
@@ -59,18 +59,22 @@ export const serviceOrderEvents: Record<ServiceOrderEventType, { label: string; 
 };
 export const serviceOrderEventTypes = Object.keys(serviceOrderEvents) as ServiceOrderEventType[];
 
-/** Chinese names of the machine's states (the leaf states, as `a.b` paths). */
+const serve = serveStatuses.labels;
+/**
+ * Chinese names of the machine's states (the leaf states, as `a.b` paths): the serveStatus labels
+ * (domain/statuses/homecare.ts), told apart within 待服务 and 已完成.
+ */
 export const stateLabels = {
-  pendingPayment: '待支付',
-  pendingDispatch: '待派单',
-  'pendingService.waitingReceive': '待服务（待接单）',
-  'pendingService.received': '待服务（已接单）',
-  inService: '服务中',
-  'completed.done': '已完成',
-  'completed.afterSale': '已完成（售后处理中）',
-  cancelled: '已取消',
-  voided: '已作废',
-  closed: '已关闭',
+  pendingPayment: serve.pendingPayment,
+  pendingDispatch: serve.pendingDispatch,
+  'pendingService.waitingReceive': `${serve.pendingService}（待接单）`,
+  'pendingService.received': `${serve.pendingService}（已接单）`,
+  inService: serve.inService,
+  'completed.done': serve.completed,
+  'completed.afterSale': `${serve.completed}（售后处理中）`,
+  cancelled: serve.cancelled,
+  voided: serve.voided,
+  closed: serve.closed,
 } as const;
 type ServiceOrderState = keyof typeof stateLabels;
 
@@ -185,7 +189,7 @@ export function offeredEvents(fields: ServiceOrderFields): ServiceOrderEventType
 
 type ServiceOrderResult = { ok: true; next: ServiceOrderFields } | { ok: false; reason: string };
 
-/** The server's check (ARCHITECTURE rule 2): the fields after the event, or why not, in Chinese. */
+/** The server's check (docs/architecture.md rule 2): the fields after the event, or why not, in Chinese. */
 export function serviceOrderTransition(
   fields: ServiceOrderFields,
   event: ServiceOrderEvent,
@@ -197,7 +201,7 @@ export function serviceOrderTransition(
       ok: false,
       reason: offered
         ? '请选择服务人员'
-        : `当前工单状态为${stateLabels[stateOf(fields)] ?? dictLabel('serviceOrderStatus', fields.serveStatus)}，不能${serviceOrderEvents[event.type].label}`,
+        : `当前工单状态为${stateLabels[stateOf(fields)] ?? serveStatuses.labelOf(fields.serveStatus)}，不能${serviceOrderEvents[event.type].label}`,
     };
   }
   const [next] = transition(serviceOrderMachine, snapshot, event);

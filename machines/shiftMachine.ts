@@ -1,11 +1,11 @@
 import { assign, setup } from 'xstate';
-import { AttendanceAuthority, ShiftStatus } from '../domain/api/attendance.js';
+import { AttendanceAuthority, ShiftStatus, shiftStatuses } from '../domain/statuses/attendance.js';
 import { defineWorkflow } from './workflow.js';
 
 /** `shift.enable` / `shift.disable`: PUT shift/isEnable with status 0 or 1 (spec 001 §7 "Attendance"). */
 export type ShiftEvent = { type: 'shift.enable' } | { type: 'shift.disable' };
 
-export const stateLabels: Record<string, string> = { enabled: '已启用', disabled: '已停用' };
+export const stateLabels: Record<string, string> = shiftStatuses.labels;
 
 export const shiftEvents: Record<ShiftEvent['type'], { label: string; authority: string }> = {
   'shift.enable': { label: '启用', authority: AttendanceAuthority.shiftEdit },

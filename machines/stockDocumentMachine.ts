@@ -1,5 +1,5 @@
 import { setup } from 'xstate';
-import { DocState, docStateNames } from '../domain/api/warehouse.js';
+import { docStates } from '../domain/statuses/warehouse.js';
 import { defineWorkflow } from './workflow.js';
 
 /**
@@ -20,13 +20,8 @@ export const stockDocEvents: Record<StockDocEvent['type'], { label: string }> = 
   'stockDoc.reverse': { label: '冲红' },
 };
 
-export const stateLabels: Record<string, string> = {
-  draft: '未保存',
-  posted: docStateNames[DocState.posted] ?? '',
-  printed: docStateNames[DocState.printed] ?? '',
-  reversed: docStateNames[DocState.reversed] ?? '',
-  redPunch: docStateNames[DocState.redPunch] ?? '',
-};
+/** A document not yet saved has no stored state; the others are the docState codes (domain/statuses/warehouse.ts). */
+export const stateLabels: Record<string, string> = { draft: '未保存', ...docStates.labels };
 
 export const stockDocumentMachine = setup({ types: {} as { events: StockDocEvent } }).createMachine({
   id: 'stockDocument',
@@ -40,21 +35,11 @@ export const stockDocumentMachine = setup({ types: {} as { events: StockDocEvent
   },
 });
 
-const stateOfCode: Record<number, string> = {
-  [DocState.posted]: 'posted',
-  [DocState.printed]: 'printed',
-  [DocState.reversed]: 'reversed',
-  [DocState.redPunch]: 'redPunch',
-};
-export const codeOfState: Record<string, number> = {
-  posted: DocState.posted,
-  printed: DocState.printed,
-  reversed: DocState.reversed,
-  redPunch: DocState.redPunch,
-};
+/** The docState a document is stored with in a machine state. */
+export const codeOfState: Record<string, number> = docStates.code;
 
 /** The machine state of a stored document's docState. */
-export const stockDocStateOf = (code: unknown): string => stateOfCode[Number(code)] ?? 'draft';
+export const stockDocStateOf = (code: unknown): string => docStates.keyOf(Number(code)) ?? 'draft';
 
 export const stockDocWorkflow = defineWorkflow({
   machine: stockDocumentMachine,

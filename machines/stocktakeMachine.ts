@@ -1,5 +1,5 @@
 import { setup } from 'xstate';
-import { InventoryState, inventoryStateNames } from '../domain/api/warehouse.js';
+import { inventoryStates } from '../domain/statuses/warehouse.js';
 import { defineWorkflow } from './workflow.js';
 
 /**
@@ -25,12 +25,8 @@ export const stocktakeEvents: Record<StocktakeEvent['type'], { label: string }> 
   'stocktake.print': { label: '打印' },
 };
 
-export const stocktakeStateLabels: Record<string, string> = {
-  draft: '未保存',
-  counting: inventoryStateNames[InventoryState.counting] ?? '',
-  posted: inventoryStateNames[InventoryState.posted] ?? '',
-  cancelled: inventoryStateNames[InventoryState.cancelled] ?? '',
-};
+/** A stocktake not yet created has no stored state; the others are the invState codes (domain/statuses/warehouse.ts). */
+export const stocktakeStateLabels: Record<string, string> = { draft: '未保存', ...inventoryStates.labels };
 
 export const stocktakeMachine = setup({ types: {} as { events: StocktakeEvent } }).createMachine({
   id: 'stocktake',
@@ -51,17 +47,8 @@ export const stocktakeMachine = setup({ types: {} as { events: StocktakeEvent } 
   },
 });
 
-const stateOfCode: Record<number, string> = {
-  [InventoryState.counting]: 'counting',
-  [InventoryState.posted]: 'posted',
-  [InventoryState.cancelled]: 'cancelled',
-};
-export const codeOfStocktakeState: Record<string, number> = {
-  counting: InventoryState.counting,
-  posted: InventoryState.posted,
-  cancelled: InventoryState.cancelled,
-};
-export const stocktakeStateOf = (code: unknown): string => stateOfCode[Number(code)] ?? 'draft';
+export const codeOfStocktakeState: Record<string, number> = inventoryStates.code;
+export const stocktakeStateOf = (code: unknown): string => inventoryStates.keyOf(Number(code)) ?? 'draft';
 
 export const stocktakeWorkflow = defineWorkflow({
   machine: stocktakeMachine,

@@ -6,7 +6,7 @@ type Fields = Record<string, unknown>;
 /**
  * A record's workflow: its machine, the machine state a stored record is in, and the fields the
  * machine's context writes back. The same object answers the server's check and greys the
- * console's button (ARCHITECTURE rule 2).
+ * console's button (docs/architecture.md rule 2).
  */
 export interface Workflow {
   machine: AnyStateMachine;

@@ -31,7 +31,7 @@ trap 'scripts/postgres-throwaway.sh stop "$pg_port"' EXIT
 if pg_url=$(scripts/postgres-throwaway.sh start "$pg_port"); then
   echo "PostgreSQL：$pg_url"
   # (four workers: the tests wait on PostgreSQL as much as they compute)
-  TEST_DATABASE_URL=$pg_url npx vitest run tests/unit/server-*.test.ts --maxWorkers=4 \
+  TEST_DATABASE_URL=$pg_url npx vitest run tests/unit/server-*.test.ts tests/unit/*/server-*.test.ts --maxWorkers=4 \
     --reporter=default --reporter=json --outputFile.json=.tmp/vitest-postgres.json
   unit_pg=$?
   # Two server nodes behind nginx on it, with Mosquitto (tests/cluster/: the several-nodes proof)

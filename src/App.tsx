@@ -20,21 +20,29 @@ import { NotFound, NotImplemented } from '../features/fallback/index.js';
 import { AlarmAnnouncerProvider } from './alarm/context.js';
 import type { ApiClient } from './api/client.js';
 import { AppProvider, type AppServices } from './app/AppContext.js';
+import { noteDataChanged, useOutsideChanges } from './app/dataChanges.js';
 import { LoadingBar } from './app/LoadingBar.js';
 import { SlowRequestDialog } from './app/slowRequest.js';
 import { type ConfigActor, ConfigProvider } from './config/context.js';
 import { ShellLayout } from './layout/ShellLayout.js';
-import { type DisplayMenu, iframeHash, menuLeaves, menusFromServer, WORKBENCH } from './menu/menus.js';
+import {
+  type DisplayMenu,
+  iframeHash,
+  menuLeaves,
+  menusFromServer,
+  WORKBENCH,
+  withWorkbench,
+} from './menu/menus.js';
 import { RealtimeProvider } from './realtime/context.js';
 import { useLiveChannels } from './realtime/useLiveChannels.js';
 import { setNavigator } from './router/hash.js';
 import { type KeptPage, KeptPages } from './router/KeptPages.js';
-import { keptKeys } from './router/keptPages.js';
+import { keptKeys } from './router/keepRule.js';
 import type { PageInfo } from './router/page.js';
 import { FALLBACK_ROUTE, type ScreenHandle } from './router/routes.js';
-import { discardUnsaved, hasUnsaved } from './router/unsaved.js';
+import { anyUnsaved, discardUnsaved, hasUnsaved } from './router/unsaved.js';
 import { toast } from './session/createClient.js';
-import type { WarmStart } from './session/effects.js';
+import { storedUser, type WarmStart } from './session/effects.js';
 import { SESSION_ALERT_STATES, SessionAlert } from './session/SessionAlert.js';
 import { useSession } from './session/useSession.js';
 import {
@@ -48,6 +56,7 @@ import {
   type TabState,
   tabPath,
 } from './tabs/tabBar.js';
+import { focusOnOpening } from './ui/Dialog.js';
 import { emit } from './util/events.js';
 import { local, session as sessionStore } from './util/storage.js';
 import { applyWatermark } from './util/watermark.js';
@@ -59,8 +68,9 @@ function IframePage({ menu }: { menu: DisplayMenu | undefined }) {
   return <iframe className="iframe-page" title={menu.title} src={link} data-testid="iframe-page" />;
 }
 
+/** The signed-in account's tabs (another account's, left in this browser, are not theirs to see). */
 function loadTabs(): TabState {
-  return parseTabs(sessionStore.get('tabbarlist') ?? local.get('tabbarlist'));
+  return parseTabs(sessionStore.get('tabbarlist') ?? local.get('tabbarlist'), storedUser()?.userId ?? null);
 }
 
 const queryOf = (search: string) => Object.fromEntries(new URLSearchParams(search));
@@ -98,7 +108,13 @@ export function App({
   // While the next screen's bundle loads, the page left is hidden and a spinner shows.
   const loadingScreen = useNavigation().state === 'loading';
   const [tabs, setTabs] = useState<TabState>(loadTabs);
-  const [closing, setClosing] = useState<{ keys: string[]; close(): void } | null>(null);
+  /** A way out that would throw away unsaved changes, waiting for the user's answer. */
+  const [closing, setClosing] = useState<{
+    keys: string[];
+    close(): void;
+    /** What the way out is called (关闭 a tab, 退出登录, 切换部门). */
+    action: string;
+  } | null>(null);
   useEffect(() => {
     setNavigator((to) => void routerNavigate(to));
     return () => setNavigator(null);
@@ -142,7 +158,19 @@ export function App({
     return () => s.unsubscribe();
   }, [realtime]);
 
-  const menus = useMemo(() => menusFromServer(ctx.menus), [ctx.menus]);
+  // Stale views (issue #36 point 7): the console coming back before the user (focus, shown again,
+  // reconnected) and the push channel's notice of a residence change mark the data changed, so
+  // lists, pickers and maps read it again (src/app/dataChanges.ts).
+  useOutsideChanges();
+  useEffect(() => {
+    if (!realtime) return;
+    const s = realtime.dashboard$.subscribe((kinds) => {
+      if (kinds.includes('residence')) noteDataChanged('pushed');
+    });
+    return () => s.unsubscribe();
+  }, [realtime]);
+
+  const menus = useMemo(() => withWorkbench(menusFromServer(ctx.menus)), [ctx.menus]);
   const leaves = useMemo(() => menuLeaves(menus), [menus]);
   const path = location.pathname;
   const query = useMemo(() => queryOf(location.search), [location.search]);
@@ -153,8 +181,9 @@ export function App({
 
   const saveTabs = useCallback((next: TabState) => {
     setTabs(next);
-    local.set('tabbarlist', next);
-    sessionStore.set('tabbarlist', next);
+    const owned = { ...next, owner: storedUser()?.userId ?? null };
+    local.set('tabbarlist', owned);
+    sessionStore.set('tabbarlist', owned);
   }, []);
   const runEffects = (effects: TabEffect[]) => {
     for (const e of effects) {
@@ -191,11 +220,16 @@ export function App({
   };
   /** Closes tabs, asking first when one of them holds unsaved changes. */
   const closeAsking = (keys: string[], close: () => void) => {
-    if (keys.some(hasUnsaved)) setClosing({ keys, close });
+    if (keys.some(hasUnsaved)) setClosing({ keys, close, action: '关闭' });
     else close();
   };
+  /** Signing out and switching department leave every page: they ask when any holds changes. */
+  const leaveAllAsking = (action: string, leave: () => void) => {
+    if (anyUnsaved()) setClosing({ keys: [], close: leave, action });
+    else leave();
+  };
 
-  // Pages stay mounted while their tab is open (src/router/keptPages.ts).
+  // Pages stay mounted while their tab is open (src/router/keepRule.ts).
   const kept = useRef<{ keys: string[]; pages: Map<string, KeptPage> }>({ keys: [], pages: new Map() });
   const pageFor = (info: PageInfo, element: ReactNode): KeptPage => {
     const before = kept.current.pages.get(info.key);
@@ -297,9 +331,11 @@ export function App({
                   },
                 )
               }
-              onSwitchDept={() => sessionRef.send({ type: 'session.switchDept' })}
+              onSwitchDept={() =>
+                leaveAllAsking('切换数据部门', () => sessionRef.send({ type: 'session.switchDept' }))
+              }
               onOpenPath={goTo}
-              onLogout={() => sessionRef.send({ type: 'session.logout' })}
+              onLogout={() => leaveAllAsking('退出登录', () => sessionRef.send({ type: 'session.logout' }))}
             >
               {state === 'loadingMenus' ? <NonIdealState icon={<Spinner />} title="加载中" /> : page}
             </ShellLayout>
@@ -312,7 +348,10 @@ export function App({
               canEscapeKeyClose={canCancelSwitch}
               canOutsideClickClose={canCancelSwitch}
               onClose={() => sessionRef.send({ type: 'session.cancelSwitch' })}
-              onOpening={() => setDeptChoice(null)}
+              onOpening={(node) => {
+                focusOnOpening(node);
+                setDeptChoice(null);
+              }}
             >
               <DialogBody>
                 <div data-testid="dept-chooser">
@@ -362,7 +401,7 @@ export function App({
               isOpen={closing !== null}
               intent={Intent.WARNING}
               icon="warning-sign"
-              confirmButtonText="关闭"
+              confirmButtonText={closing?.action ?? '关闭'}
               cancelButtonText="取消"
               onCancel={() => setClosing(null)}
               onConfirm={() => {
@@ -371,7 +410,7 @@ export function App({
                 setClosing(null);
               }}
             >
-              有未保存的修改，关闭后将丢失，确定关闭吗？
+              有未保存的修改，{closing?.action ?? '关闭'}后将丢失，确定{closing?.action ?? '关闭'}吗？
             </Alert>
             <VersionNotice session={signedIn ? (token ?? null) : null} />
             <SlowRequestDialog />

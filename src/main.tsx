@@ -7,11 +7,12 @@ import { HotkeysProvider, Spinner } from '@blueprintjs/core';
 import { createRoot } from 'react-dom/client';
 import { createHashRouter, RouterProvider } from 'react-router-dom';
 import { LoginPaths } from '../domain/api/session.js';
-import { modules } from '../domain/modules/index.js';
+import { modules, webMenus } from '../features/modules.js';
 import { views } from '../features/views.js';
 import { App } from './App.js';
 import { installGlobalErrorHandlers } from './api/frontLog.js';
 import { askSlowRequest } from './app/slowRequest.js';
+import { authorityNames } from './auth/authorityStore.js';
 import { loadSystemConfig } from './config/systemConfig.js';
 import { FALLBACK_ROUTE, pageRoutes, preloadScreen } from './router/routes.js';
 import { warnBeforeUnload } from './router/unsaved.js';
@@ -21,6 +22,15 @@ import { warmStart } from './session/effects.js';
 import { installChineseLabels } from './ui/chineseLabels.js';
 import { warnOldBrowser } from './util/browserWarning.js';
 import { clearSignedInStorage, local } from './util/storage.js';
+
+/** Every authority code of the menu tree with its Chinese name (buttons included). */
+function menuNames(menus: typeof webMenus): [string, string][] {
+  return menus.flatMap((m) => [
+    [m.code, m.menuName] as [string, string],
+    ...(m.buttons ?? []).map((b): [string, string] => [b.code, b.menuName]),
+    ...menuNames(m.children ?? []),
+  ]);
+}
 
 /** index.html: the console. */
 async function start() {
@@ -32,6 +42,7 @@ async function start() {
   warnBeforeUnload(window);
   // the signed-in user, their menus and the screen's bundle load beside the settings
   const warm = warmStart(client);
+  authorityNames.set(menuNames(webMenus));
   const pages = pageRoutes(modules, views);
   // (only when a session may resume: without one the page goes to sign in)
   if (warm.checked) preloadScreen(pages, window.location.hash.replace(/^#/, ''), views);

@@ -1,6 +1,5 @@
 import { mergeMap, type Observable } from 'rxjs';
-import type { CareTasksPush } from '../domain/api/care.js';
-import type { ServerPushMessage } from '../domain/push.js';
+import type { CareTasksPush, ServerPushMessage } from '../domain/push.js';
 
 /** Changes of the department's care tasks out of the push channel's 'careTasks' messages, in order. */
 export const careTasks$ = (push$: Observable<ServerPushMessage>): Observable<CareTasksPush> =>

@@ -1,6 +1,5 @@
 import { mergeMap, type Observable } from 'rxjs';
-import type { DashboardChangeKind } from '../domain/api/dashboard.js';
-import type { ServerPushMessage } from '../domain/push.js';
+import type { DashboardChangeKind, ServerPushMessage } from '../domain/push.js';
 
 /** What moved on the dashboard, out of the push channel's 'dashboard.changed' messages. */
 export const dashboard$ = (push$: Observable<ServerPushMessage>): Observable<DashboardChangeKind[]> =>

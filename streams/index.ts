@@ -1,4 +1,4 @@
-/** RxJS sources and operators of the console: transports, alarms and positions (ARCHITECTURE rules 3, 4). */
+/** RxJS sources and operators of the console: transports, alarms and positions (docs/architecture.md rules 3, 4). */
 export {
   type AlarmSources,
   type AlarmStore,

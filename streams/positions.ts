@@ -38,7 +38,7 @@ const pushedPositions = (message: ServerPushMessage): Position[] =>
 
 /**
  * Positions from the push channel and the broker, merged by device and released at most once per frame
- * (ARCHITECTURE rule 4). A position not newer than the last one taken for its device is dropped, so a
+ * (docs/architecture.md rule 4). A position not newer than the last one taken for its device is dropped, so a
  * device's position never goes back in time. The per-device timestamps grow with the device count only.
  */
 export function positions$(sources: PositionSources): Observable<PositionFrame> {

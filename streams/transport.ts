@@ -98,7 +98,7 @@ function authenticating(Base: SocketClass, token: () => string): SocketClass {
   };
 }
 
-/** The push channel (ARCHITECTURE "Real-time conventions"): authenticated, validated, reconnecting. */
+/** The push channel (docs/architecture.md, "Real-time conventions"): authenticated, validated, reconnecting. */
 export function pushTransport(options: PushTransportOptions): PushTransport {
   const Socket = options.WebSocket ?? globalThis.WebSocket;
   if (Socket === undefined) throw new Error('pushTransport: no WebSocket implementation available');

@@ -52,6 +52,8 @@ export const AdminAuthority = {
   familyInformAdd: 'administration:notice/famliy:add',
   familyInformEdit: 'administration:notice/famliy:edit',
   familyInformDelete: 'administration:notice/famliy:delete',
+  /** 营销人员: the 接待人员 and what came of the consultations each received. */
+  salesman: 'administration:salesman',
 } as const;
 
 /** Which of the user's things a bell entry is. */

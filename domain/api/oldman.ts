@@ -59,6 +59,8 @@ export const modifyRecords = z.array(
     ),
     userName: z.string(),
     createTime: z.string(),
+    /** Where the change came from (采纳建议 names the assessment); '' for a plain edit. */
+    note: z.string(),
   }),
 );
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { pageSchema } from '../pageSchema.js';
 import { remindItem } from '../reminders.js';
-import { pageSchema } from '../resource.js';
 
 /**
  * Spec 000 §7 "Startup and config" and "System settings": where each call is and what it answers.

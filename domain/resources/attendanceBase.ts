@@ -1,5 +1,5 @@
-import { AttendanceAuthority, AttendancePaths } from '../api/attendance.js';
-import type { ResourceDef } from '../resource.js';
+import { type ResourceDef, restApi } from '../resource.js';
+import { AttendanceAuthority } from '../statuses/attendance.js';
 import { BaseDataAuthority as A } from './baseData.js';
 
 /** Spec 001 §7 "Attendance": shift GET, POST, PUT; shift/{shiftPkId} GET, DELETE; noPage; location. */
@@ -11,9 +11,9 @@ export const ShiftPaths = {
   /** Spec 000 §7 lookup: the places a shift is scheduled on, scheduleMode 1 beds, 2 rooms. */
   location: `${SHIFT}/location`,
   /** GET ?shiftName=&shiftPkId=: whether a name is free (issue #15). */
-  shiftName: AttendancePaths.shiftName,
+  shiftName: `${SHIFT}/shiftName`,
   /** PUT { shiftPkId, status }: 启用/停用 (issue #15). */
-  isEnable: AttendancePaths.shiftEnable,
+  isEnable: `${SHIFT}/isEnable`,
 } as const;
 
 /** 班次管理 (attendance/shift) or the base-data holder may change shifts. */
@@ -59,13 +59,7 @@ export const shiftResource: ResourceDef = {
     { field: 'scheduleMode', kind: 'eq' },
   ],
   defaultSort: { field: 'startTime', order: 'asc' },
-  api: {
-    list: SHIFT,
-    get: `${SHIFT}/:id`,
-    create: SHIFT,
-    update: SHIFT,
-    remove: `${SHIFT}/:id`,
-  },
+  api: restApi(SHIFT),
   authority: {
     view: 'session',
     create: SHIFT_EDIT,

@@ -5,8 +5,6 @@
  */
 export const BaseDataAuthority = {
   group: 'baseData',
-  warehouse: 'baseData:warehouse',
-  warehouseEdit: 'baseData:warehouse:edit',
   patrol: 'baseData:patrol',
   patrolEdit: 'baseData:patrol:edit',
   attendance: 'baseData:attendance',

@@ -1,4 +1,4 @@
-import type { ResourceDef } from '../resource.js';
+import { ownedName, type ResourceDef, restApi } from '../resource.js';
 import { BaseDataAuthority as A } from './baseData.js';
 import { LiveAuthority } from './oldman.js';
 
@@ -37,12 +37,7 @@ export const finalGradeResource: ResourceDef = {
   columns: ['gradeName', 'gradeCode', 'assessmentType', 'scoreMin', 'scoreMax'],
   filters: [{ field: 'assessmentType', kind: 'eq' }],
   defaultSort: { field: 'sort', order: 'asc' },
-  api: {
-    list: CareBasePaths.finalGrade,
-    create: CareBasePaths.finalGrade,
-    update: CareBasePaths.finalGrade,
-    remove: `${CareBasePaths.finalGrade}/:id`,
-  },
+  api: restApi(CareBasePaths.finalGrade, { get: false }),
   authority: { view: 'session', ...assessEdit },
 };
 
@@ -60,12 +55,7 @@ export const assessCauseResource: ResourceDef = {
   ],
   columns: ['causeName', 'sort', 'remark'],
   defaultSort: { field: 'sort', order: 'asc' },
-  api: {
-    list: CareBasePaths.cause,
-    create: CareBasePaths.cause,
-    update: CareBasePaths.cause,
-    remove: `${CareBasePaths.cause}/:id`,
-  },
+  api: restApi(CareBasePaths.cause, { get: false }),
   authority: { view: 'session', ...assessEdit },
 };
 
@@ -107,12 +97,7 @@ export const dishCategoryResource: ResourceDef = {
   search: ['name'],
   filters: [{ field: 'status', kind: 'eq' }],
   defaultSort: { field: 'sort', order: 'asc' },
-  api: {
-    list: CareBasePaths.dishCategory,
-    create: CareBasePaths.dishCategory,
-    update: CareBasePaths.dishCategory,
-    remove: `${CareBasePaths.dishCategory}/:id`,
-  },
+  api: restApi(CareBasePaths.dishCategory, { get: false }),
   authority: { view: 'session', create: A.dishEdit, update: A.dishEdit, remove: A.dishEdit },
 };
 
@@ -123,6 +108,8 @@ export const oldmanNursingResource: ResourceDef = {
   table: 'oldmanNursing',
   idField: 'id',
   nameField: 'nursingId',
+  // the carer of one elder: 张三的李护理员
+  recordName: (row) => ownedName(row.oldmanName, row.nursingName),
   deptScoped: true,
   fields: [
     { name: 'oldmanId', label: '长者', type: 'ref', ref: 'oldmanAll', required: true },
@@ -137,12 +124,7 @@ export const oldmanNursingResource: ResourceDef = {
     { field: 'nursingId', kind: 'eq' },
   ],
   defaultSort: { field: 'id', order: 'asc' },
-  api: {
-    list: CareBasePaths.oldmanNursing,
-    create: CareBasePaths.oldmanNursing,
-    update: CareBasePaths.oldmanNursing,
-    remove: `${CareBasePaths.oldmanNursing}/:id`,
-  },
+  api: restApi(CareBasePaths.oldmanNursing, { get: false }),
   authority: {
     view: LiveAuthority.archives,
     create: LiveAuthority.archivesEdit,

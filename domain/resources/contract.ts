@@ -1,5 +1,5 @@
 import { dictLabel } from '../dictionaries.js';
-import { formatYuan, type ResourceDef } from '../resource.js';
+import { formatYuan, joinedName, ownedName, type ResourceDef, restApi } from '../resource.js';
 import { LiveAuthority } from './oldman.js';
 
 /** Spec 000 §7 "Contracts and forms": every call lives under this prefix. */
@@ -30,6 +30,8 @@ export const contractResource: ResourceDef = {
   table: 'contract',
   idField: 'contractId',
   nameField: 'contractNo',
+  // the number the server gives it; before that, whose it is
+  recordName: (row) => joinedName(row.contractNo) || ownedName(row.oldmanName, '合同'),
   fields: [
     {
       name: 'contractNo',
@@ -63,13 +65,7 @@ export const contractResource: ResourceDef = {
   search: ['contractNo', 'signerName', 'signerPhone'],
   defaultSort: { field: 'contractId', order: 'desc' },
   sortable: ['contractNo', 'signDate', 'startDate', 'endDate', 'amount', 'createTime'],
-  api: {
-    list: CONTRACTS,
-    get: `${CONTRACTS}/:id`,
-    create: CONTRACTS,
-    update: CONTRACTS,
-    remove: `${CONTRACTS}/:id`,
-  },
+  api: restApi(CONTRACTS),
   authority: {
     view: LiveAuthority.contract,
     create: LiveAuthority.contractAdd,

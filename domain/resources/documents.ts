@@ -1,8 +1,8 @@
 import { ageOn } from '../idCard.js';
 import type { ResourceDef } from '../resource.js';
 import { HomecareScreens } from '../screens.js';
+import { HomecareAuthority as HA, HOMECARE_WEB } from '../statuses/homecare.js';
 import { TEMPLATE_DATA, templateDataResource } from './contract.js';
-import { HomecareAuthority as HA, HOMECARE_WEB } from './homecareCodes.js';
 import { PROFILE } from './oldman.js';
 
 /**

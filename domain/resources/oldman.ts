@@ -7,6 +7,11 @@ export const LiveAuthority = {
   archivesEdit: 'live:archives:edit',
   archivesDelete: 'live:archives:delete',
   archivesImport: 'live:archives:import',
+  /**
+   * 护理等级 and 能力等级 on the profile: the level bills are charged by (docs/decisions.md "One care
+   * level"); 编辑档案 alone does not change them.
+   */
+  archivesLevel: 'live:archives:level',
   live: 'live:live',
   liveCheckIn: 'live:live:checkin',
   liveChange: 'live:live:change',
@@ -40,6 +45,13 @@ export const LiveAuthority = {
   outingAuditDecline: 'live:outingAudit:decline',
   bedInfo: 'home:bedInfo',
 } as const;
+
+/**
+ * Why a profile edit may not change 护理等级 or 能力等级 without LiveAuthority.archivesLevel: the server's
+ * refusal and the hint under the greyed fields say the same.
+ */
+export const LEVEL_CHANGE_REFUSAL =
+  '护理等级和能力等级是计费依据，需“修改护理等级”权限（护士长、管理员）；也可在能力评估记录中“采纳建议”调整';
 
 export const OLDMAN_BASE = '/pims/web-pi/oldmans';
 export const PROFILE = `${OLDMAN_BASE}/proFile`;

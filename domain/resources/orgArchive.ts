@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ResourceDef } from '../resource.js';
+import { type ResourceDef, restApi } from '../resource.js';
 
 /**
  * 机构档案 (spec 000 §2 /archives/manager1/index): the institution's record and its building model —
@@ -59,13 +59,7 @@ export const buildingResource: ResourceDef = {
   search: ['buildingName'],
   defaultSort: { field: 'buildingId', order: 'asc' },
   sortable: ['buildingName'],
-  api: {
-    list: OrgArchivePaths.buildings,
-    get: `${OrgArchivePaths.buildings}/:id`,
-    create: OrgArchivePaths.buildings,
-    update: OrgArchivePaths.buildings,
-    remove: `${OrgArchivePaths.buildings}/:id`,
-  },
+  api: restApi(OrgArchivePaths.buildings),
   authority,
 };
 
@@ -86,13 +80,7 @@ export const floorResource: ResourceDef = {
   filters: [{ field: 'buildingId', kind: 'eq' }],
   defaultSort: { field: 'floorNo', order: 'asc' },
   sortable: ['buildingId'],
-  api: {
-    list: OrgArchivePaths.floors,
-    get: `${OrgArchivePaths.floors}/:id`,
-    create: OrgArchivePaths.floors,
-    update: OrgArchivePaths.floors,
-    remove: `${OrgArchivePaths.floors}/:id`,
-  },
+  api: restApi(OrgArchivePaths.floors),
   authority,
 };
 
@@ -130,12 +118,7 @@ export const roomResource: ResourceDef = {
   search: ['roomName'],
   defaultSort: { field: 'roomId', order: 'asc' },
   sortable: ['roomName'],
-  api: {
-    list: OrgArchivePaths.rooms,
-    get: `${OrgArchivePaths.rooms}/:id`,
-    create: OrgArchivePaths.rooms,
-    update: OrgArchivePaths.rooms,
-  },
+  api: restApi(OrgArchivePaths.rooms, { remove: false }),
   authority: { view: A.view, create: A.add, update: A.edit },
   deptScoped: true,
 };
@@ -173,12 +156,7 @@ export const bedResource: ResourceDef = {
   search: ['bedName'],
   defaultSort: { field: 'bedId', order: 'asc' },
   sortable: ['bedName', 'price'],
-  api: {
-    list: OrgArchivePaths.beds,
-    get: `${OrgArchivePaths.beds}/:id`,
-    create: OrgArchivePaths.beds,
-    update: OrgArchivePaths.beds,
-  },
+  api: restApi(OrgArchivePaths.beds, { remove: false }),
   authority: { view: A.view, create: A.add, update: A.edit },
   deptScoped: true,
 };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Authority } from '../menus.js';
 import { type FieldDef, fieldSchema, type ResourceDef } from '../resource.js';
 import { LiveAuthority } from './oldman.js';
+import { outStatuses } from './statuses.js';
 
 /** Spec 001 §7 "Outings and visits": the registration calls and the audit calls. */
 export const OUTING_BASE = '/pims/web-org/oldmanOut';
@@ -18,18 +19,10 @@ export const OutingPaths = {
 } as const;
 export const outingPath = (path: string, outId: number) => path.replace(':id', String(outId));
 
-/** outStatus values (dictionary outStatus). */
-export const OutStatus = {
-  pending: 0,
-  approved: 1,
-  declined: 2,
-  out: 3,
-  returned: 4,
-  cancelled: 5,
-} as const;
+/** outStatus values (dictionary outStatus; ./statuses.ts). */
+export const OutStatus = outStatuses.code;
 export type OutStatusCode = (typeof OutStatus)[keyof typeof OutStatus];
-export const isOutStatus = (v: unknown): v is OutStatusCode =>
-  typeof v === 'number' && Object.values(OutStatus).includes(v as OutStatusCode);
+export const isOutStatus = (v: unknown): v is OutStatusCode => outStatuses.has(v);
 /** An elder has at most one outing in these statuses (not yet back, declined or cancelled). */
 export const openOutStatuses: readonly OutStatusCode[] = [
   OutStatus.pending,

@@ -1,4 +1,4 @@
-import type { ResourceDef } from '../resource.js';
+import { type ResourceDef, restApi } from '../resource.js';
 import { BaseDataAuthority as A } from './baseData.js';
 
 /** Spec 001 §7 "Patrol (/ptms/web-pt/patrol)". */
@@ -37,12 +37,7 @@ export const patrolPointResource: ResourceDef = {
   filters: [{ field: 'buildingId', kind: 'eq' }],
   defaultSort: { field: 'sort', order: 'asc' },
   sortable: ['pointName', 'createTime'],
-  api: {
-    list: PatrolPaths.point,
-    create: PatrolPaths.point,
-    update: PatrolPaths.point,
-    remove: `${PatrolPaths.point}/:id`,
-  },
+  api: restApi(PatrolPaths.point, { get: false }),
   authority: { view: 'session', ...edit },
 };
 
@@ -70,13 +65,7 @@ export const patrolLineResource: ResourceDef = {
   columns: ['lineName', 'pointCount', 'minutes', 'remark'],
   search: ['lineName'],
   defaultSort: { field: 'linePkId', order: 'asc' },
-  api: {
-    list: PatrolPaths.line,
-    get: `${PatrolPaths.line}/:id`,
-    create: PatrolPaths.line,
-    update: PatrolPaths.line,
-    remove: `${PatrolPaths.line}/:id`,
-  },
+  api: restApi(PatrolPaths.line),
   authority: { view: 'session', ...edit },
 };
 
@@ -113,13 +102,7 @@ export const patrolPlanResource: ResourceDef = {
     { field: 'linePkId', kind: 'eq' },
   ],
   defaultSort: { field: 'planPkId', order: 'asc' },
-  api: {
-    list: PatrolPaths.plan,
-    get: `${PatrolPaths.plan}/:id`,
-    create: PatrolPaths.plan,
-    update: PatrolPaths.plan,
-    remove: `${PatrolPaths.plan}/:id`,
-  },
+  api: restApi(PatrolPaths.plan),
   authority: { view: 'session', ...edit },
 };
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bodySchema, type FieldDef, fieldSchema, type ResourceDef } from '../resource.js';
 import { LiveAuthority, OLDMAN_BASE, oldmanResource } from './oldman.js';
+import { liveStatuses } from './statuses.js';
 
 /**
  * Residence (spec 001 §2 /live/live/list, §4, §7 "Residence" and the bed map calls of §7
@@ -36,15 +37,8 @@ export const ResidencePaths = {
 export const residencePath = (path: string, values: Record<string, string | number>) =>
   path.replace(/:(\w+)/g, (_, k: string) => String(values[k] ?? ''));
 
-/** Values of the static dictionary liveStatus (spec 001 §9: 2 quit, 6 quit-booking). */
-export const LiveStatus = {
-  living: 1,
-  quit: 2,
-  waiting: 3,
-  trial: 4,
-  reserved: 5,
-  cancelled: 6,
-} as const;
+/** Values of the static dictionary liveStatus (spec 001 §9: 2 quit, 6 quit-booking; ./statuses.ts). */
+export const LiveStatus = liveStatuses.code;
 export type LiveStatusCode = (typeof LiveStatus)[keyof typeof LiveStatus];
 /** Elders living in the home, who get care and may go out or be reported on: 在住 and 试住. */
 export const IN_HOUSE_STATUSES: readonly number[] = [LiveStatus.living, LiveStatus.trial];
@@ -140,18 +134,57 @@ const oldmanId = (label: string) =>
     .int()
     .positive(`请选择${label}`);
 
+/**
+ * The clerk agreed that the change puts the elder in the bed's data department (issue #36 point 5);
+ * without it such a change is refused with Code.deptMoveUnconfirmed and the question to ask.
+ */
+const confirmDeptMove = z.boolean({ error: '部门变更确认标志无效' }).optional();
+
 /** PUT live/{oldmanId}/{oldmanStatusNew}. */
-export const statusChangeSchema = z.object({ bedId, date: optionalDate, note });
+export const statusChangeSchema = z.object({ bedId, date: optionalDate, note, confirmDeptMove });
 export type StatusChangeBody = z.infer<typeof statusChangeSchema>;
 export const adjustSchema = z.object({
   oldmanId: oldmanId('长者'),
   bedId: z.coerce.number({ error: '请选择床位' }).int().positive('请选择床位'),
   date: optionalDate,
   note,
+  confirmDeptMove,
 });
 export const exchangeSchema = z
-  .object({ oldmanId: oldmanId('长者'), otherOldmanId: oldmanId('交换的长者'), date: optionalDate, note })
+  .object({
+    oldmanId: oldmanId('长者'),
+    otherOldmanId: oldmanId('交换的长者'),
+    date: optionalDate,
+    note,
+    confirmDeptMove,
+  })
   .refine((b) => b.oldmanId !== b.otherOldmanId, '请选择另一位长者');
+
+/** An elder whom a residence change would put in the data department of their new bed. */
+export interface DeptMove {
+  oldmanName: string;
+  /** Dictionary gender: 0 male, 1 female. */
+  sex: number | null;
+  /** The new bed's full name. */
+  bedName: string;
+  fromDept: string;
+  toDept: string;
+}
+
+const pronoun = (sex: number | null) => (sex === 1 ? '她' : sex === 0 ? '他' : '该长者');
+
+/**
+ * What the clerk is asked before a residence change moves elders to another data department:
+ * 1号楼1层101-1床属于护理一部，赵秀兰现属护理二部。办理后她将归入护理一部，护理二部将不再看到她。确定继续吗？
+ */
+export function deptMoveQuestion(moves: readonly DeptMove[]): string {
+  const facts = moves.map((m) => `${m.bedName}属于${m.toDept}，${m.oldmanName}现属${m.fromDept}`);
+  const after = moves.map(
+    (m) =>
+      `${moves.length === 1 ? pronoun(m.sex) : m.oldmanName}将归入${m.toDept}，${m.fromDept}将不再看到${pronoun(m.sex)}`,
+  );
+  return `${facts.join('；')}。办理后${after.join('；')}。确定继续吗？`;
+}
 
 /** The residence list: the elder's record seen through its residence fields. */
 const residenceFields = ['oldmanName', 'sex', 'oldmanIdcard', 'phone', 'deptId', 'nursingLevel'];

@@ -1,5 +1,4 @@
-import type { ResourceDef } from '../resource.js';
-import { BaseDataAuthority as A } from './baseData.js';
+import { type ResourceDef, restApi } from '../resource.js';
 
 /** Spec 001 §7 "Warehouse": depot, spec, classify, supplier each GET, POST, PUT, DELETE /{id}. */
 const STORAGE = '/pims/web-pi/storage';
@@ -11,12 +10,33 @@ export const WarehousePaths = {
   specSelect: `${STORAGE}/spec/select`,
   /** Spec 000 §7 lookup: the classify tree (GET answers the tree, not a page). */
   classify: `${STORAGE}/classify`,
+  /** GET: the classes as a flat page, for the 物品分类 screen (our path: the spec's GET is the tree). */
+  classifyList: `${STORAGE}/classify/list`,
+} as const;
+
+/**
+ * The screens of 仓储管理 › 仓库/物品分类/规格/供应商 (features/warehouse/module.ts) and the codes
+ * their writes need. Reading stays open to every signed-in user: they are the dropdowns of the
+ * warehouse's documents (spec 000 §3).
+ */
+export const WarehouseBaseAuthority = {
+  depot: 'warehouse:depot',
+  classify: 'warehouse:classify',
+  spec: 'warehouse:spec',
+  supplier: 'warehouse:supplier',
 } as const;
 
 /** Classify trees are three levels deep: 大类 → 中类 → 小类; goods hang on level 3. */
 export const CLASSIFY_MAX_LEVEL = 3;
 
-const edit = { create: A.warehouseEdit, update: A.warehouseEdit, remove: A.warehouseEdit };
+/** Read by everyone signed in (a dropdown), written with the screen's 新增/编辑/删除 codes. */
+const edit = (code: string) => ({
+  view: 'session',
+  create: `${code}:add`,
+  update: `${code}:edit`,
+  remove: `${code}:delete`,
+});
+const A = WarehouseBaseAuthority;
 
 /** 仓库 (库房): where goods are kept, with who keeps it. */
 export const depotResource: ResourceDef = {
@@ -39,14 +59,8 @@ export const depotResource: ResourceDef = {
   filters: [{ field: 'status', kind: 'eq' }],
   defaultSort: { field: 'depotId', order: 'asc' },
   sortable: ['depotName', 'createTime'],
-  api: {
-    list: WarehousePaths.depot,
-    get: `${WarehousePaths.depot}/:id`,
-    create: WarehousePaths.depot,
-    update: WarehousePaths.depot,
-    remove: `${WarehousePaths.depot}/:id`,
-  },
-  authority: { view: 'session', ...edit },
+  api: restApi(WarehousePaths.depot),
+  authority: edit(A.depot),
 };
 
 /** 供应商: who the home buys goods from. */
@@ -73,14 +87,8 @@ export const supplierResource: ResourceDef = {
   filters: [{ field: 'status', kind: 'eq' }],
   defaultSort: { field: 'supplierId', order: 'asc' },
   sortable: ['supplierName', 'createTime'],
-  api: {
-    list: WarehousePaths.supplier,
-    get: `${WarehousePaths.supplier}/:id`,
-    create: WarehousePaths.supplier,
-    update: WarehousePaths.supplier,
-    remove: `${WarehousePaths.supplier}/:id`,
-  },
-  authority: { view: 'session', ...edit },
+  api: restApi(WarehousePaths.supplier),
+  authority: edit(A.supplier),
 };
 
 /** 规格 (计量单位): 盒、箱、包、瓶 … */
@@ -98,19 +106,13 @@ export const specResource: ResourceDef = {
   columns: ['specName', 'sort', 'remark'],
   search: ['specName'],
   defaultSort: { field: 'sort', order: 'asc' },
-  api: {
-    list: WarehousePaths.spec,
-    get: `${WarehousePaths.spec}/:id`,
-    create: WarehousePaths.spec,
-    update: WarehousePaths.spec,
-    remove: `${WarehousePaths.spec}/:id`,
-  },
-  authority: { view: 'session', ...edit },
+  api: restApi(WarehousePaths.spec),
+  authority: edit(A.spec),
 };
 
 /**
  * 物品分类: a three-level tree. The level is derived from the parent; GET on the base path
- * answers the tree (server/routes/org/lookupTrees.ts), so the definition names no list.
+ * answers the tree (server/routes/org/lookupTrees.ts), the screen reads the flat list at /list.
  */
 export const classifyResource: ResourceDef = {
   name: 'storageClassify',
@@ -121,19 +123,26 @@ export const classifyResource: ResourceDef = {
   fields: [
     { name: 'classifyName', label: '分类名称', type: 'text', required: true, maxLength: 20 },
     { name: 'classifyCode', label: '分类编码', type: 'text', unique: true, maxLength: 20 },
-    { name: 'parentId', label: '上级分类', type: 'ref', ref: 'storageClassify', hint: '不选为一级分类' },
+    { name: 'parentId', label: '上级分类', type: 'ref', ref: 'classifyParent', hint: '不选为一级分类' },
     { name: 'classifyLevel', label: '分类级别', type: 'int', readOnly: true },
     { name: 'sort', label: '排序', type: 'int', max: 9999 },
   ],
   columns: ['classifyName', 'classifyCode', 'parentId', 'classifyLevel', 'sort'],
-  defaultSort: { field: 'sort', order: 'asc' },
+  search: ['classifyName', 'classifyCode'],
+  filters: [
+    // the 上级分类 dropdown asks for levels 1 and 2 (a level-3 class takes no children)
+    { field: 'classifyLevel', kind: 'in', param: 'classifyLevels', hidden: true },
+  ],
+  defaultSort: { field: 'classifyLevel', order: 'asc' },
+  sortable: ['classifyName', 'classifyLevel', 'sort'],
   api: {
+    list: WarehousePaths.classifyList,
     get: `${WarehousePaths.classify}/:id`,
     create: WarehousePaths.classify,
     update: WarehousePaths.classify,
     remove: `${WarehousePaths.classify}/:id`,
   },
-  authority: { view: 'session', ...edit },
+  authority: edit(A.classify),
 };
 
 export const warehouseBaseResources = [depotResource, supplierResource, specResource, classifyResource];

@@ -2,7 +2,6 @@ import {
   Button,
   Callout,
   Checkbox,
-  Dialog,
   DialogBody,
   DialogFooter,
   FormGroup,
@@ -15,6 +14,7 @@ import { useEffect, useState } from 'react';
 import { bodySchema, type ResourceDef } from '../../domain/resource.js';
 import { useApp } from '../../src/app/AppContext.js';
 import type { Row } from '../../src/resource/index.js';
+import { Dialog } from '../../src/ui/Dialog.js';
 
 /** Who may be chosen, by group (department): staff for announcements, elders for family notices. */
 export interface PickGroup {

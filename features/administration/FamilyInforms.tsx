@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'react';
 import { AdminPaths } from '../../domain/api/administration.js';
-import { familyInformResource } from '../../domain/resources/administration.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { ResourceList, type Row, useResourceAuthority } from '../../src/resource/index.js';
 import { AddressedForm } from './AddressedForm.js';
 import { elderGroups } from './pickGroups.js';
+import { familyInformResource } from './resources/inbox.js';
 import './administration.css';
 
 /** 家属通知 (notice/famliy): notices to the families of elders chosen by department (oldManTree). */

@@ -1,12 +1,12 @@
 import { Button } from '@blueprintjs/core';
 import { useState } from 'react';
 import { AdminPaths } from '../../domain/api/administration.js';
-import { messageResource } from '../../domain/resources/administration.js';
 import { AdministrationScreens as S } from '../../domain/screens.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { ResourceList, type Row, rowButton } from '../../src/resource/index.js';
 import { navigate } from '../../src/router/hash.js';
 import { readTag } from './ReadTag.js';
+import { messageResource } from './resources/inbox.js';
 import { useInboxVersion } from './useInboxVersion.js';
 
 /** 我的消息 (msg/message): the user's messages; 查看 opens the detail, 标为已读 here or in bulk. */

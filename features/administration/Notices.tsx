@@ -1,14 +1,15 @@
-import { Dialog, DialogBody, Intent, Tag } from '@blueprintjs/core';
+import { DialogBody, Intent, Tag } from '@blueprintjs/core';
 import { useMemo, useState } from 'react';
 import { AdminPaths } from '../../domain/api/administration.js';
 import { dictLabel } from '../../domain/dictionaries.js';
-import { noticeReceiptResource, noticeResource } from '../../domain/resources/administration.js';
 import { NoticeStatus, noticeStatusOf } from '../../machines/noticeMachine.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { ResourceList, type Row, rowButton, useResourceAuthority } from '../../src/resource/index.js';
+import { Dialog } from '../../src/ui/Dialog.js';
 import { AddressedForm } from './AddressedForm.js';
 import { staffGroups } from './pickGroups.js';
 import { readTag } from './ReadTag.js';
+import { noticeReceiptResource, noticeResource } from './resources/inbox.js';
 import { useInboxVersion } from './useInboxVersion.js';
 import './administration.css';
 

@@ -1,10 +1,10 @@
 import { AdminPaths } from '../../domain/api/administration.js';
-import { personalNoticeResource } from '../../domain/resources/administration.js';
 import { AdministrationScreens as S } from '../../domain/screens.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { ResourceList, rowButton } from '../../src/resource/index.js';
 import { navigate } from '../../src/router/hash.js';
 import { readTag } from './ReadTag.js';
+import { personalNoticeResource } from './resources/inbox.js';
 import { useInboxVersion } from './useInboxVersion.js';
 
 /** 我的公告 (msg/notice): the announcements the user received; 查看 reads one. */

@@ -1,9 +1,9 @@
 import { AdminPaths } from '../../domain/api/administration.js';
 import { pathWith } from '../../domain/api/path.js';
-import { remindResource } from '../../domain/resources/administration.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { ResourceList, rowButton, useResourceAuthority } from '../../src/resource/index.js';
 import { readTag } from './ReadTag.js';
+import { remindResource } from './resources/inbox.js';
 import { useInboxVersion } from './useInboxVersion.js';
 
 const CUSTOM = { remindType: 'custom' } as const;

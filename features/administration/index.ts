@@ -1,7 +1,8 @@
 import { type ViewLoaders, view } from '../../src/router/views.js';
 
-/** 行政管理's screens (domain/modules/administration.ts); the bell lives in the shell (src/layout). */
+/** 行政管理's screens (features/administration/module.ts); the bell lives in the shell (src/layout). */
 export const administrationViews: ViewLoaders = {
+  'administration.Salesman': view(() => import('./Salesman.js'), 'Salesman'),
   'administration.Notices': view(() => import('./Notices.js'), 'Notices'),
   'administration.FamilyInforms': view(() => import('./FamilyInforms.js'), 'FamilyInforms'),
   'administration.Reminds': view(() => import('./Reminds.js'), 'Reminds'),

@@ -1,7 +1,10 @@
-import { Button, Card, Dialog, DialogBody, H4, HTMLTable, NonIdealState, Tab, Tabs } from '@blueprintjs/core';
+import { Button, Card, DialogBody, H4, HTMLTable, NonIdealState, Tab, Tabs } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
+import type { ResourceDef } from '../../domain/resource.js';
 import {
   familyResource,
+  LEVEL_CHANGE_REFUSAL,
+  LiveAuthority,
   type OldmanSection,
   oldmanResource,
   oldmanSections,
@@ -10,6 +13,7 @@ import {
 } from '../../domain/resources/oldman.js';
 import { LiveScreens } from '../../domain/screens.js';
 import { useApp } from '../../src/app/AppContext.js';
+import { useAuthority } from '../../src/auth/authorityStore.js';
 import { ImageUpload } from '../../src/resource/ImageUpload.js';
 import {
   ResourceDetail,
@@ -18,6 +22,8 @@ import {
   useResourceAuthority,
 } from '../../src/resource/index.js';
 import { usePage } from '../../src/router/page.js';
+import { Dialog } from '../../src/ui/Dialog.js';
+import { consultationResource } from '../live/module.js';
 import { ElderFiles, LiveRecords } from './ArchiveRecords.js';
 import './archives.css';
 
@@ -27,11 +33,25 @@ interface ModifyRecord {
   userName: string;
   createTime: string;
   changes: { field: string; label: string; before: string; after: string }[];
+  /** Where it came from (采纳建议 names its assessment). */
+  note: string;
 }
 
-/** A section saves through its own call (PUT proFile/{section}), with only its fields. */
-const sectionDef = (section: OldmanSection) => ({
+/** 护理等级 and 能力等级: what bills charge, changed only with LiveAuthority.archivesLevel. */
+const LEVEL_FIELDS = ['nursingLevel', 'selfCareAbility'];
+const LEVEL_HINT = '自今日起按新等级计费；依能力评估调整请在评估记录中“采纳建议”（可选生效日期）';
+
+/**
+ * A section saves through its own call (PUT proFile/{section}), with only its fields. Without the
+ * level authority the level fields show greyed, saying why, and are not sent.
+ */
+const sectionDef = (section: OldmanSection, mayLevel: boolean): ResourceDef => ({
   ...oldmanResource,
+  fields: oldmanResource.fields.map((f) =>
+    LEVEL_FIELDS.includes(f.name)
+      ? { ...f, ...(mayLevel ? { hint: LEVEL_HINT } : { readOnly: true, hint: LEVEL_CHANGE_REFUSAL }) }
+      : f,
+  ),
   api: { ...oldmanResource.api, update: `${PROFILE}/${section}` },
 });
 
@@ -68,6 +88,7 @@ function ModifyRecords({ oldmanId, refreshKey }: { oldmanId: number; refreshKey:
                   {c.label}：{c.before || '（空）'} → {c.after || '（空）'}
                 </div>
               ))}
+              {r.note ? <div className="modify-note">{r.note}</div> : null}
             </td>
           </tr>
         ))}
@@ -99,6 +120,33 @@ function HeadImage({ oldmanId, value, onChanged }: { oldmanId: number; value: st
   );
 }
 
+/**
+ * The consultation this archive was made from (咨询转为档案), for those who may read consultations:
+ * its 接待人员, 预计入住日期 and 月预算 stay with the elder (issue #37 point 2). Null: none, or not allowed.
+ */
+function useOriginConsultation(oldmanId: number): number | null {
+  const { request } = useApp();
+  const allowed = useAuthority(LiveAuthority.consult);
+  const [id, setId] = useState<number | null>(null);
+  useEffect(() => {
+    if (!allowed || !consultationResource.api.list) return;
+    let live = true;
+    request<{ list: { consultationId: number }[] }>({
+      url: consultationResource.api.list,
+      params: { linkedOldmanId: oldmanId, pageSize: 1 },
+      silent: true,
+    }).then(
+      (page) => live && setId(page.list[0]?.consultationId ?? null),
+      // the tab is simply not offered when the consultation cannot be read
+      () => live && setId(null),
+    );
+    return () => {
+      live = false;
+    };
+  }, [request, oldmanId, allowed]);
+  return id;
+}
+
 /** One elder's profile: sections with their own 编辑, head image, family, modify records. */
 export function ArchiveDetail() {
   const { query } = usePage();
@@ -106,10 +154,12 @@ export function ArchiveDetail() {
   const { request } = useApp();
   const may = useResourceAuthority(oldmanResource);
   const family = useResourceAuthority(familyResource);
+  const mayLevel = useAuthority(LiveAuthority.archivesLevel);
   const [row, setRow] = useState<Record<string, unknown> | null>(null);
   const [error, setError] = useState('');
   const [editing, setEditing] = useState<OldmanSection | null>(null);
   const [version, setVersion] = useState(0);
+  const consultationId = useOriginConsultation(oldmanId);
   // biome-ignore lint/correctness/useExhaustiveDependencies: version reloads after an edit
   useEffect(() => {
     if (!Number.isInteger(oldmanId) || oldmanId <= 0) return setError('缺少长者编号');
@@ -161,6 +211,13 @@ export function ArchiveDetail() {
             />
           }
         />
+        {consultationId !== null && (
+          <Tab
+            id="consultation"
+            title="咨询记录"
+            panel={<ResourceDetail def={consultationResource} id={consultationId} />}
+          />
+        )}
         <Tab id="files" title="附件" panel={<ElderFiles oldmanId={oldmanId} canEdit={may.canEdit} />} />
         <Tab id="liveRecord" title="入住记录" panel={<LiveRecords oldmanId={oldmanId} />} />
         <Tab
@@ -178,7 +235,7 @@ export function ArchiveDetail() {
         >
           <DialogBody>
             <ResourceForm
-              def={sectionDef(editing)}
+              def={sectionDef(editing, mayLevel)}
               mode="edit"
               initial={row}
               only={sectionFields(editing)}

@@ -1,7 +1,6 @@
 import {
   Button,
   Callout,
-  Dialog,
   DialogBody,
   DialogFooter,
   FileInput,
@@ -13,6 +12,7 @@ import { useState } from 'react';
 import type { ImportResult } from '../../domain/api/oldman.js';
 import { PROFILE } from '../../domain/resources/oldman.js';
 import { downloadExport } from '../../src/resource/exportFile.js';
+import { Dialog } from '../../src/ui/Dialog.js';
 import { type ImportMode, uploadImport } from './importUpload.js';
 
 const ACCEPT = '.xlsx,.csv';

@@ -1,7 +1,6 @@
 import {
   Button,
   Card,
-  Dialog,
   DialogBody,
   DialogFooter,
   FormGroup,
@@ -23,6 +22,7 @@ import { useApp } from '../../src/app/AppContext.js';
 import { useAuthority } from '../../src/auth/authorityStore.js';
 import { ImageUpload } from '../../src/resource/ImageUpload.js';
 import { storedUser } from '../../src/session/effects.js';
+import { Dialog } from '../../src/ui/Dialog.js';
 import { ErrorCallout } from '../../src/ui/ErrorCallout.js';
 
 const pathOf = (template: string, key: string, id: number) => template.replace(`:${key}`, String(id));

@@ -1,6 +1,7 @@
-import { Button, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
+import { Button, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useApp } from '../../src/app/AppContext.js';
+import { Dialog } from '../../src/ui/Dialog.js';
 import { markRead, noticeToShow, publishDate, type VersionRecord } from './versions.js';
 import './callboard.css';
 

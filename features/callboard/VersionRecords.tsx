@@ -1,8 +1,9 @@
-import { Dialog, DialogBody, Intent, Tag } from '@blueprintjs/core';
+import { DialogBody, Intent, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
-import { versionRecordResource } from '../../domain/resources/callboard.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { ResourceList } from '../../src/resource/index.js';
+import { Dialog } from '../../src/ui/Dialog.js';
+import { versionRecordResource } from './resources.js';
 import { contentPreview, markRead, publishDate, type VersionRecord } from './versions.js';
 import './callboard.css';
 

@@ -23,7 +23,7 @@ export const publishDate = (iso: string) =>
 
 /**
  * The note to pop up after sign-in, or null: isShow names the newest unread note, then
- * isShow/{recordId} says whether it pops up for this user (server/routes/settings/misc.ts).
+ * isShow/{recordId} says whether it pops up for this user (features/system/server/misc.ts).
  */
 export async function noticeToShow(request: Request): Promise<VersionRecord | null> {
   const newest = await request<{ isShow: boolean; record: VersionRecord | null }>({

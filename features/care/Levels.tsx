@@ -1,9 +1,10 @@
-import { Dialog, DialogBody } from '@blueprintjs/core';
+import { DialogBody } from '@blueprintjs/core';
 import { useState } from 'react';
-import { levelProjectResource } from '../../domain/resources/carePlans.js';
-import { levelResource } from '../../domain/resources/cost.js';
 import { CarePlanScreens } from '../../domain/screens.js';
 import { ResourceList, type Row, rowButton, useResourceAuthority } from '../../src/resource/index.js';
+import { Dialog } from '../../src/ui/Dialog.js';
+import { levelResource } from '../expense/module.js';
+import { levelProjectResource } from './resources/planBase.js';
 
 /**
  * 护理等级 (/careplan/levels): the care levels (their monthly fee feeds the bills, kept under 收费设置)

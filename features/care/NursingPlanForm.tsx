@@ -1,21 +1,24 @@
-import { Callout, Card, H4, NonIdealState } from '@blueprintjs/core';
+import { Button, Callout, Card, H4, NonIdealState } from '@blueprintjs/core';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
-import { nursingPlanItemResource, nursingPlanResource } from '../../domain/resources/carePlans.js';
-import { CarePlanScreens } from '../../domain/screens.js';
+import { CarePlanScreens, LiveScreens } from '../../domain/screens.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { ResourceForm, ResourceList, type Row, useResourceAuthority } from '../../src/resource/index.js';
 import { navigate } from '../../src/router/hash.js';
 import { usePage } from '../../src/router/page.js';
+import { nursingPlanItemResource, nursingPlanResource } from './resources/planBase.js';
 
-/** 新增护理计划 (/careplan/nursing/Add): the plan's form; its items come from the level, edited next. */
+/**
+ * 新增护理计划 (/careplan/nursing/Add): the plan's form; its items come from the elder's level (the
+ * profile's), edited next.
+ */
 export function NursingPlanAdd() {
   return (
     <div className="page" data-testid="page-nursing-plan-add">
       <Card>
         <H4>新增护理计划</H4>
         <Callout intent="primary" icon="info-sign" className="care-hint">
-          选择护理等级后，计划按该等级的护理项目配置生成项目；保存后可调整项目，启用后生成每日护理任务。
+          计划按长者档案中的护理等级生成护理项目（护理等级由能力评估的“采纳建议”设定，计划不另存等级）；保存后可调整项目，启用后生成每日护理任务。
         </Callout>
         <ResourceForm
           def={nursingPlanResource}
@@ -29,7 +32,10 @@ export function NursingPlanAdd() {
   );
 }
 
-/** 编辑护理计划 (/careplan/nursing/Edit?planId=): the plan's form and its items in the shared list. */
+/**
+ * 编辑护理计划 (/careplan/nursing/Edit?planId=): the elder's level as the profile has it (shown, not
+ * kept), the plan's form and its items in the shared list.
+ */
 export function NursingPlanEdit() {
   const { request } = useApp();
   const planId = Number(usePage().query.planId) || null;
@@ -49,6 +55,18 @@ export function NursingPlanEdit() {
     <div className="page" data-testid="page-nursing-plan-edit">
       <Card>
         <H4>编辑护理计划</H4>
+        <Callout icon="layers" className="care-hint" data-testid="plan-level">
+          护理等级：<strong>{String(plan.nursingLevel || '（未设置）')}</strong>
+          {plan.levelSince ? `（自${String(plan.levelSince)}起）` : ''}
+          。取自长者档案，计费同此；调整请在能力评估记录中“采纳建议”。
+          <Button
+            minimal
+            small
+            icon="person"
+            text="查看长者档案"
+            onClick={() => navigate(`${LiveScreens.archiveDetail}?oldmanId=${String(plan.oldmanId)}`)}
+          />
+        </Callout>
         <ResourceForm
           def={nursingPlanResource}
           mode="edit"

@@ -1,8 +1,7 @@
 import { Alert } from '@blueprintjs/core';
 import { useState } from 'react';
-import { CareAuthority, CarePaths } from '../../domain/api/care.js';
-import { nursingPlanResource } from '../../domain/resources/carePlans.js';
 import { CarePlanScreens } from '../../domain/screens.js';
+import { CareAuthority } from '../../domain/statuses/care.js';
 import {
   type NursingPlanEventType,
   nursingPlanEvents,
@@ -14,6 +13,8 @@ import { useApp } from '../../src/app/AppContext.js';
 import { useAuthority } from '../../src/auth/authorityStore.js';
 import { ResourceList, type Row, rowButton, useResourceAuthority } from '../../src/resource/index.js';
 import { navigate } from '../../src/router/hash.js';
+import { CarePaths } from './api/care.js';
+import { nursingPlanResource } from './resources/planBase.js';
 
 /**
  * 护理计划 (/careplan/nursing): the plans in the shared list; 新增 and 编辑 open their screens, and

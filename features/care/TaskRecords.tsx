@@ -1,9 +1,9 @@
 import { Button, Card, NonIdealState } from '@blueprintjs/core';
-import { nursingTaskResource } from '../../domain/resources/carePlans.js';
 import { CarePlanScreens } from '../../domain/screens.js';
 import { ResourceDetail, ResourceList } from '../../src/resource/index.js';
 import { navigate } from '../../src/router/hash.js';
 import { usePage } from '../../src/router/page.js';
+import { nursingTaskResource } from './resources/planBase.js';
 
 /** 护理记录 (/careplan/record): every task with what became of it; 查看 opens its detail screen. */
 export function TaskRecords() {

@@ -2,7 +2,6 @@ import {
   Button,
   Callout,
   Card,
-  Dialog,
   DialogBody,
   DialogFooter,
   NonIdealState,
@@ -11,18 +10,16 @@ import {
 } from '@blueprintjs/core';
 import { useEffect, useMemo, useState } from 'react';
 import { auditTime, merge } from 'rxjs';
-import {
-  CareAuthority,
-  CarePaths,
-  TaskStatus,
-  type TodayTask,
-  type TodayTasksAnswer,
-} from '../../domain/api/care.js';
 import { dictLabel } from '../../domain/dictionaries.js';
+import { CareAuthority, TaskStatus } from '../../domain/statuses/care.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { usePageRefresh } from '../../src/app/usePageRefresh.js';
 import { useAuthority } from '../../src/auth/authorityStore.js';
 import { useOptionalRealtime } from '../../src/realtime/context.js';
+import { Dialog } from '../../src/ui/Dialog.js';
+import { CarePaths, type TodayTask, type TodayTasksAnswer } from './api/care.js';
+import { CareHealthAuthority, type SignValues, signKindLabels } from './api/careHealth.js';
+import { type SignTexts, SignValueInputs, signValuesOf, VitalsDialog } from './health/VitalsForm.js';
 import './care.css';
 
 /** Reasons nurses give most often; any other is typed. */
@@ -55,6 +52,13 @@ export function TodayTasks() {
   const [missing, setMissing] = useState<TodayTask | null>(null);
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
+  /** A measuring task being done: its value is asked for first. */
+  const [measuring, setMeasuring] = useState<TodayTask | null>(null);
+  const [measureTexts, setMeasureTexts] = useState<SignTexts>({});
+  const [measureError, setMeasureError] = useState('');
+  /** The elder whose readings are being entered (录入体征). */
+  const [entering, setEntering] = useState<{ oldmanId: number; oldmanName: string } | null>(null);
+  const mayEnter = useAuthority(CareHealthAuthority.signsEdit);
   usePageRefresh(() => setVersion((v) => v + 1));
 
   useEffect(() => {
@@ -96,13 +100,13 @@ export function TodayTasks() {
   }, [answer]);
   const shownFloor = floorId ?? answer?.list[0]?.floorId ?? answer?.floors[0]?.floorId ?? null;
 
-  const act = async (task: TodayTask, event: 'task.done' | 'task.miss', why?: string) => {
+  const act = async (task: TodayTask, event: 'task.done' | 'task.miss', why?: string, signs?: SignValues) => {
     setBusy(true);
     try {
       await request({
         url: CarePaths.taskProject,
         method: 'PUT',
-        data: { taskId: task.taskId, event, ...(why ? { reason: why } : {}) },
+        data: { taskId: task.taskId, event, ...(why ? { reason: why } : {}), ...(signs ? { signs } : {}) },
         silent: true,
       });
       toast(
@@ -111,8 +115,12 @@ export function TodayTasks() {
       );
       setMissing(null);
       setReason('');
+      setMeasuring(null);
     } catch (e) {
-      toast((e as { message?: string }).message ?? '操作失败', 'danger');
+      const message = (e as { message?: string }).message ?? '操作失败';
+      // a refused value is said in the measuring dialog, which stays open to correct it
+      if (signs) setMeasureError(message);
+      else toast(message, 'danger');
     } finally {
       setBusy(false);
       setVersion((v) => v + 1);
@@ -147,7 +155,21 @@ export function TodayTasks() {
       {answer && !answer.list.length ? <NonIdealState icon="tick-circle" title="今日暂无护理任务" /> : null}
       {rooms.map(([room, tasks]) => (
         <Card key={room} className="care-room" data-testid="care-room">
-          <h3>{room}</h3>
+          <div className="care-room-head">
+            <h3>{room}</h3>
+            {mayEnter
+              ? [...new Map(tasks.map((t) => [t.oldmanId, t.oldmanName])).entries()].map(
+                  ([oldmanId, oldmanName]) => (
+                    <Button
+                      key={oldmanId}
+                      icon="pulse"
+                      text={`录入体征 ${oldmanName}`}
+                      onClick={() => setEntering({ oldmanId, oldmanName })}
+                    />
+                  ),
+                )
+              : null}
+          </div>
           {tasks.map((t) => (
             <div
               key={t.taskId}
@@ -177,7 +199,12 @@ export function TodayTasks() {
                     text="完成"
                     disabled={busy}
                     aria-label={`完成 ${t.oldmanName} ${t.projectName} ${t.slot}`}
-                    onClick={() => act(t, 'task.done')}
+                    onClick={() => {
+                      if (!t.measure) return act(t, 'task.done');
+                      setMeasureTexts({});
+                      setMeasureError('');
+                      setMeasuring(t);
+                    }}
                   />
                   <Button
                     large
@@ -196,6 +223,55 @@ export function TodayTasks() {
           ))}
         </Card>
       ))}
+      <Dialog
+        isOpen={measuring !== null}
+        onClose={() => setMeasuring(null)}
+        title={measuring ? `完成：${measuring.oldmanName} ${measuring.projectName}（${measuring.slot}）` : ''}
+        className="care-measure-dialog"
+      >
+        <DialogBody>
+          <p>
+            请填写测得的{measuring?.measure ? signKindLabels[measuring.measure] : ''}
+            （必填），完成后记入长者的体征记录：
+          </p>
+          {measuring?.measure ? (
+            <SignValueInputs kinds={[measuring.measure]} texts={measureTexts} onChange={setMeasureTexts} />
+          ) : null}
+          {measureError ? (
+            <Callout intent="danger" role="alert">
+              {measureError}
+            </Callout>
+          ) : null}
+        </DialogBody>
+        <DialogFooter
+          actions={
+            <>
+              <Button large text="取消" onClick={() => setMeasuring(null)} />
+              <Button
+                large
+                intent="success"
+                text="确定完成"
+                disabled={
+                  busy ||
+                  !measuring?.measure ||
+                  !Object.keys(signValuesOf(measureTexts, [measuring.measure])).length
+                }
+                onClick={() => {
+                  if (!measuring?.measure) return;
+                  setMeasureError('');
+                  void act(
+                    measuring,
+                    'task.done',
+                    undefined,
+                    signValuesOf(measureTexts, [measuring.measure]),
+                  );
+                }}
+              />
+            </>
+          }
+        />
+      </Dialog>
+      <VitalsDialog isOpen={entering !== null} elder={entering} onClose={() => setEntering(null)} />
       <Dialog
         isOpen={missing !== null}
         onClose={() => setMissing(null)}

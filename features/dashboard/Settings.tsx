@@ -1,17 +1,17 @@
 import { Button, ButtonGroup, Callout, Checkbox, Spinner } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
+import { DashboardScreens } from '../../domain/screens.js';
+import { useApp } from '../../src/app/AppContext.js';
+import { useAuthority } from '../../src/auth/authorityStore.js';
+import { navigate } from '../../src/router/hash.js';
+import { ErrorCallout } from '../../src/ui/ErrorCallout.js';
 import {
   DashboardAuthority as A,
   defaultShowSet,
   DashboardPaths as P,
   panelTitle,
   type ShowSet,
-} from '../../domain/api/dashboard.js';
-import { DashboardScreens } from '../../domain/screens.js';
-import { useApp } from '../../src/app/AppContext.js';
-import { useAuthority } from '../../src/auth/authorityStore.js';
-import { navigate } from '../../src/router/hash.js';
-import { ErrorCallout } from '../../src/ui/ErrorCallout.js';
+} from './api.js';
 import { movePanel } from './movePanel.js';
 import './dashboard.css';
 

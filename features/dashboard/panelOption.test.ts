@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PanelChart } from '../../domain/api/dashboard.js';
+import type { PanelChart } from './api.js';
 import { panelOption } from './panelOption.js';
 
 const chart = (over: Partial<PanelChart>): PanelChart => ({

@@ -1,5 +1,5 @@
 import type { EChartsCoreOption } from 'echarts/core';
-import type { PanelChart } from '../../domain/api/dashboard.js';
+import type { PanelChart } from './api.js';
 
 /** Blueprint's chart palette, readable on a dark wall screen and on white. */
 const PALETTE = ['#2D72D2', '#29A634', '#D1980B', '#CD4246', '#7961DB', '#00A396', '#D13913', '#634DBF'];

@@ -1,24 +1,24 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { auditTime } from 'rxjs';
-import type { CallStatistics } from '../../domain/api/calls.js';
-import {
-  type DashboardChangeKind,
-  type DashboardPanel,
-  type IndexCount,
-  DashboardPaths as P,
-  type PanelChart,
-  panelsMovedBy,
-  type ShowSet,
-} from '../../domain/api/dashboard.js';
 import { IotPaths } from '../../domain/api/iot.js';
-import type { DeviceStatistics } from '../../domain/api/monitors.js';
 import { pathWith } from '../../domain/api/path.js';
+import type { DashboardChangeKind } from '../../domain/push.js';
 import { DashboardScreens } from '../../domain/screens.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { usePageRefresh } from '../../src/app/usePageRefresh.js';
 import { useOptionalRealtime } from '../../src/realtime/context.js';
 import { storedUser } from '../../src/session/effects.js';
 import { readPageSetting, writePageSetting } from '../../src/util/storage.js';
+import type { CallStatistics } from '../iot/api/calls.js';
+import type { DeviceStatistics } from '../iot/api/monitors.js';
+import {
+  type DashboardPanel,
+  type IndexCount,
+  DashboardPaths as P,
+  type PanelChart,
+  panelsMovedBy,
+  type ShowSet,
+} from './api.js';
 
 export interface DashboardConfig {
   orgId: number;

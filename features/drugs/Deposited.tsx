@@ -1,13 +1,14 @@
-import { Callout, Dialog, DialogBody } from '@blueprintjs/core';
+import { Callout, DialogBody } from '@blueprintjs/core';
 import { useState } from 'react';
-import { DrugAuthority as A } from '../../domain/api/drugs.js';
-import { keepResource, takeResource, useResource } from '../../domain/modules/drugs.js';
 import { DrugScreens as S } from '../../domain/screens.js';
-import { drugCustodyWorkflow } from '../../machines/drugCustodyMachine.js';
+import { custodyEvents, drugCustodyWorkflow } from '../../machines/drugCustodyMachine.js';
 import { offers } from '../../machines/workflow.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { useAuthority } from '../../src/auth/authorityStore.js';
 import { ResourceForm, ResourceList, type Row, rowButton } from '../../src/resource/index.js';
+import { Dialog } from '../../src/ui/Dialog.js';
+import { DrugAuthority as A } from './api.js';
+import { keepResource, takeResource, useResource } from './module.js';
 
 type Drawing = { kind: 'use' | 'take'; row: Row } | null;
 
@@ -43,7 +44,7 @@ export function Deposited() {
           <>
             {canUse
               ? rowButton(
-                  '用药',
+                  custodyEvents['custody.use'].label,
                   () => setDrawing({ kind: 'use', row }),
                   false,
                   !offers(drugCustodyWorkflow, row, 'custody.use'),

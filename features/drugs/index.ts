@@ -1,6 +1,7 @@
 import { type ViewLoaders, view } from '../../src/router/views.js';
 
-/** 药品管理 (domain/modules/drugs.ts, issue #16). */
+/** 药品管理 (features/drugs/module.ts). */
 export const drugViews: ViewLoaders = {
   'drugs.Deposited': view(() => import('./Deposited.js'), 'Deposited'),
+  'drugs.UseList': view(() => import('./UseList.js'), 'UseList'),
 };

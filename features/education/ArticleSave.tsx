@@ -8,22 +8,25 @@ import {
   Intent,
   TextArea,
 } from '@blueprintjs/core';
-import { useEffect, useState } from 'react';
-import {
-  IsWard,
-  type IsWardCode,
-  EducationPaths as P,
-  EducationScreens as S,
-} from '../../domain/api/education.js';
+import { useEffect, useRef, useState } from 'react';
 import { pathWith } from '../../domain/api/path.js';
 import { fieldOf } from '../../domain/resource.js';
-import { edArticleResource } from '../../domain/resources/education.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { FieldInput } from '../../src/resource/FieldInput.js';
 import type { Row } from '../../src/resource/index.js';
 import { navigate } from '../../src/router/hash.js';
 import { usePage } from '../../src/router/page.js';
+import { useRevealError } from '../../src/ui/revealError.js';
+import {
+  articleImageMessage,
+  IsWard,
+  type IsWardCode,
+  isArticleImageSrc,
+  EducationPaths as P,
+  EducationScreens as S,
+} from './api.js';
 import { RichTextEditor } from './RichTextEditor.js';
+import { edArticleResource } from './resources.js';
 import './education.css';
 
 const wardField = fieldOf(edArticleResource, 'wardId');
@@ -44,6 +47,14 @@ function ArticleSave({ isWard }: { isWard: IsWardCode }) {
   const [initial, setInitial] = useState('');
   const [error, setError] = useState('');
   const [saving, setSaving] = useState(false);
+  const [uploading, setUploading] = useState(0);
+  const cardRef = useRef<HTMLDivElement>(null);
+  const [failures, setFailures] = useState(0);
+  useRevealError(cardRef, failures);
+  const refuse = (message: string) => {
+    setError(message);
+    setFailures((n) => n + 1);
+  };
   useEffect(() => {
     request<{ list: Row[] }>({ url: P.category, params: { pageHelper: 0 } }).then(
       (page) => setCategories(page.list),
@@ -65,6 +76,13 @@ function ArticleSave({ isWard }: { isWard: IsWardCode }) {
       );
   }, [id, request]);
   const save = () => {
+    // never store an article without an image the editor shows (issue #42 point 2)
+    if (uploading) return refuse('图片上传中，请等上传完成后再保存');
+    const images = [...new DOMParser().parseFromString(content, 'text/html').images].map(
+      (img) => img.getAttribute('src') ?? '',
+    );
+    const unusable = images.filter((src) => !isArticleImageSrc(src));
+    if (unusable.length) return refuse(articleImageMessage(unusable));
     setSaving(true);
     const data = {
       ...(id ? { id } : {}),
@@ -82,13 +100,13 @@ function ArticleSave({ isWard }: { isWard: IsWardCode }) {
       },
       (e: { message?: string }) => {
         setSaving(false);
-        setError(e.message ?? '保存失败');
+        refuse(e.message ?? '保存失败');
       },
     );
   };
   return (
     <div className="page" data-testid="page-education-save">
-      <Card>
+      <Card ref={cardRef}>
         <div className="education-form">
           <FormGroup label="标题" labelFor="edu-title" labelInfo="*">
             <InputGroup
@@ -132,7 +150,12 @@ function ArticleSave({ isWard }: { isWard: IsWardCode }) {
           />
         </FormGroup>
         <FormGroup label="正文" labelInfo="*">
-          <RichTextEditor initial={initial} onChange={setContent} onError={setError} />
+          <RichTextEditor
+            initial={initial}
+            onChange={setContent}
+            onError={refuse}
+            onUploading={setUploading}
+          />
         </FormGroup>
         {error ? <Callout intent={Intent.DANGER} title={error} /> : null}
         <Button intent={Intent.PRIMARY} text="保存" loading={saving} onClick={save} />{' '}

@@ -1,23 +1,22 @@
-import { Button, Dialog, DialogBody, DialogFooter, H4, InputGroup, Intent, Tag } from '@blueprintjs/core';
-import { useState } from 'react';
-import {
-  EducationAuthority as A,
-  ArticleState,
-  type ArticleStateCode,
-  articleStateNames,
-  IsWard,
-  type IsWardCode,
-  EducationPaths as P,
-  EducationScreens as S,
-} from '../../domain/api/education.js';
+import { Button, DialogBody, DialogFooter, H4, InputGroup, Intent, Tag } from '@blueprintjs/core';
+import { useEffect, useState } from 'react';
 import { pathWith } from '../../domain/api/path.js';
-import { articleCategoryResource, edArticleResource } from '../../domain/resources/education.js';
+import { ArticleState, type ArticleStateCode, articleStateNames } from '../../domain/statuses/education.js';
 import { articleEvents, articleMachine, articleStateOf } from '../../machines/articleMachine.js';
 import { can } from '../../machines/can.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { useAuthority } from '../../src/auth/authorityStore.js';
 import { ResourceList, type Row, rowButton, useResourceAuthority } from '../../src/resource/index.js';
 import { navigate } from '../../src/router/hash.js';
+import { Dialog } from '../../src/ui/Dialog.js';
+import {
+  EducationAuthority as A,
+  IsWard,
+  type IsWardCode,
+  EducationPaths as P,
+  EducationScreens as S,
+} from './api.js';
+import { articleCategoryResource, edArticleResource } from './resources.js';
 import './education.css';
 
 type StateEvent = keyof typeof articleEvents;
@@ -32,8 +31,50 @@ const stateIntent: Record<ArticleStateCode, Intent> = {
 const articleDocument = (html: string) =>
   `<!doctype html><meta charset="utf-8"><style>body{font:14px/1.7 "Noto Sans CJK SC",sans-serif;margin:8px;color:#1c2127}img{max-width:100%}</style>${html}`;
 
+/** A file of the store as a data: address, read with the console's own sign-in; null if unreadable. */
+async function asDataUrl(src: string): Promise<string | null> {
+  const res = await fetch(src, { credentials: 'same-origin' }).catch(() => null);
+  if (!res?.ok) return null;
+  const blob = await res.blob();
+  return new Promise((done) => {
+    const reader = new FileReader();
+    reader.onload = () => done(typeof reader.result === 'string' ? reader.result : null);
+    reader.onerror = () => done(null);
+    reader.readAsDataURL(blob);
+  });
+}
+
+/**
+ * The article's HTML with its stored images (/files/…) inlined (issue #42 point 2): the sandboxed
+ * preview has no origin, so the browser sends it no sign-in cookie and a /files/ image would not
+ * load there. The images are read here, with the console's sign-in, and handed in as data: URLs.
+ */
+function useInlinedImages(html: string): string {
+  const [shown, setShown] = useState(html);
+  useEffect(() => {
+    setShown(html);
+    const doc = new DOMParser().parseFromString(html, 'text/html');
+    const stored = [...doc.images].filter((img) => img.getAttribute('src')?.startsWith('/files/'));
+    if (!stored.length) return;
+    let live = true;
+    void Promise.all(
+      stored.map(async (img) => {
+        const data = await asDataUrl(img.getAttribute('src') ?? '');
+        if (data) img.setAttribute('src', data);
+      }),
+    ).then(() => {
+      if (live) setShown(doc.body.innerHTML);
+    });
+    return () => {
+      live = false;
+    };
+  }, [html]);
+  return shown;
+}
+
 /** The article as readers see it: the HTML the server kept after sanitising it. */
 function Preview({ row, onClose }: { row: Row; onClose(): void }) {
+  const html = useInlinedImages(String(row.content ?? ''));
   return (
     <Dialog isOpen title="文章预览" onClose={onClose} style={{ width: 720 }}>
       <DialogBody>
@@ -45,7 +86,7 @@ function Preview({ row, onClose }: { row: Row; onClose(): void }) {
           data-testid="article-preview"
           title="文章内容"
           sandbox="allow-popups allow-popups-to-escape-sandbox"
-          srcDoc={articleDocument(String(row.content ?? ''))}
+          srcDoc={articleDocument(html)}
         />
       </DialogBody>
       <DialogFooter actions={<Button text="关闭" onClick={onClose} />} />

@@ -6,24 +6,35 @@ import './education.css';
 
 /**
  * The article editor (docs/decisions.md "Education"): a contentEditable surface with a small
- * Blueprint toolbar — 加粗, 斜体, 标题, 列表, 链接, 图片 (uploaded through the common image upload).
+ * Blueprint toolbar — 加粗, 斜体, 标题, 列表, 链接, 图片 (uploaded through the common image upload);
+ * an image pasted with Ctrl+V goes the same way, and a failed upload says so (issue #42 point 2).
  * What it produces is only a proposal: the server sanitises the HTML before storing it.
  */
 export function RichTextEditor({
   initial,
   onChange,
   onError,
+  onUploading,
 }: {
   initial: string;
   onChange(html: string): void;
   onError(message: string): void;
+  /** How many images are being uploaded: the page does not save while one is on its way. */
+  onUploading?(count: number): void;
 }) {
   const { request } = useApp();
   const surface = useRef<HTMLDivElement>(null);
   const file = useRef<HTMLInputElement>(null);
   const saved = useRef<Range | null>(null);
   const [link, setLink] = useState<string | null>(null);
-  const [uploading, setUploading] = useState(false);
+  const [uploads, setUploads] = useState(0);
+  const uploading = uploads > 0;
+  const pending = useRef(0);
+  const count = (delta: number) => {
+    pending.current += delta;
+    setUploads(pending.current);
+    onUploading?.(pending.current);
+  };
   // the surface owns its content once shown; React writes it only when a stored article arrives
   useEffect(() => {
     if (surface.current && surface.current.innerHTML !== initial) surface.current.innerHTML = initial;
@@ -43,8 +54,8 @@ export function RichTextEditor({
     document.execCommand(command, false, value);
     onChange(surface.current?.innerHTML ?? '');
   };
-  const upload = (picked: File) => {
-    setUploading(true);
+  const upload = (picked: File, pasted = false) => {
+    count(1);
     request<{ imagePath: string }>({
       url: UploadPaths.image,
       method: 'POST',
@@ -53,12 +64,13 @@ export function RichTextEditor({
       silent: true,
     }).then(
       ({ imagePath }) => {
-        setUploading(false);
+        count(-1);
         run('insertImage', imagePath);
       },
       (e: { message?: string }) => {
-        setUploading(false);
-        onError(e.message ?? '上传失败');
+        count(-1);
+        const why = e.message ?? '上传失败';
+        onError(pasted ? `粘贴的图片未能上传，未插入正文：${why}` : why);
       },
     );
   };
@@ -128,6 +140,15 @@ export function RichTextEditor({
         aria-label="正文"
         tabIndex={0}
         onInput={() => onChange(surface.current?.innerHTML ?? '')}
+        onPaste={(e) => {
+          // a pasted image (a screenshot, a copied picture) is uploaded as a file and inserted by
+          // its address; left to the browser it would stay an inline data: image the server refuses
+          const images = [...e.clipboardData.files].filter((f) => f.type.startsWith('image/'));
+          if (!images.length) return;
+          e.preventDefault();
+          keepSelection();
+          for (const image of images) upload(image, true);
+        }}
         onKeyUp={keepSelection}
         onMouseUp={keepSelection}
       />

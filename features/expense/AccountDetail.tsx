@@ -1,7 +1,6 @@
 import { Alert, Button, Card, H4, Intent, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import type { Page } from '../../domain/codes.js';
-import { ExpenseAuthority as EA } from '../../domain/resources/cost.js';
 import { ExpenseScreens } from '../../domain/screens.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { useAuthority } from '../../src/auth/authorityStore.js';
@@ -11,16 +10,13 @@ import { navigate } from '../../src/router/hash.js';
 import { usePage } from '../../src/router/page.js';
 import { Pager } from '../../src/ui/Pager.js';
 import { ViewTabs } from '../../src/ui/ViewTabs.js';
-import { useGet, usePrint, yuan } from './api.js';
 import { MoveDialog } from './MoveDialog.js';
+import { useGet, usePrint, yuan } from './queries.js';
 import { ReceiveDialog } from './ReceiveDialog.js';
+import { ExpenseAuthority as EA } from './resources/cost.js';
 import './expense.css';
-import {
-  type AccountRow,
-  type StatementRow,
-  statementResource,
-} from '../../domain/resources/costAccounts.js';
-import { costPath, ExpensePaths as P, receiptPrintUrl } from '../../domain/resources/costPaths.js';
+import { costPath, ExpensePaths as P, receiptPrintUrl } from './api.js';
+import { type AccountRow, type StatementRow, statementResource } from './resources/costAccounts.js';
 
 /** Statement tabs of spec 001 §7 (account/{oldmanId}/{type}). */
 const tabs = [

@@ -1,17 +1,17 @@
 import { Button, Intent } from '@blueprintjs/core';
 import { useState } from 'react';
 import { formatYuan } from '../../domain/resource.js';
-import { ExpenseAuthority as EA } from '../../domain/resources/cost.js';
-import { type AccountRow, accountResource } from '../../domain/resources/costAccounts.js';
 import { ExpenseScreens } from '../../domain/screens.js';
 import { useAuthority } from '../../src/auth/authorityStore.js';
 import { ResourceList, type Row, rowButton } from '../../src/resource/index.js';
 import { navigate } from '../../src/router/hash.js';
 import { ReceiveDialog } from './ReceiveDialog.js';
+import { ExpenseAuthority as EA } from './resources/cost.js';
+import { type AccountRow, accountResource } from './resources/costAccounts.js';
 import { type PickedElder, readPicked, writePicked } from './selection.js';
 import './expense.css';
 
-/** The list's rows are accounts (domain/resources/costAccounts.ts). */
+/** The list's rows are accounts (features/expense/resources/costAccounts.ts). */
 const accountOf = (row: Row) => row as unknown as AccountRow;
 
 /**

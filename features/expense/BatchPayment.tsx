@@ -13,12 +13,12 @@ import { useState } from 'react';
 import { ExpenseScreens } from '../../domain/screens.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { navigate } from '../../src/router/hash.js';
-import { accountTypes, messageOf, usePayWays, yuan } from './api.js';
 import { MoneyInput, parseAmount } from './MoneyInput.js';
 import { PayWaySelect } from './PayWaySelect.js';
+import { accountTypes, messageOf, usePayWays, yuan } from './queries.js';
 import { readPicked, writePicked } from './selection.js';
 import './expense.css';
-import { costPath, ExpensePaths as P } from '../../domain/resources/costPaths.js';
+import { costPath, ExpensePaths as P } from './api.js';
 
 /** 批量收款 (/expense/accountBatchPayment): one amount per chosen elder, all or nothing. */
 export function BatchPayment() {

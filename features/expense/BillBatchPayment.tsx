@@ -5,12 +5,12 @@ import { useApp } from '../../src/app/AppContext.js';
 import { useLookup } from '../../src/resource/useLookup.js';
 import { navigate } from '../../src/router/hash.js';
 import { usePage } from '../../src/router/page.js';
-import { messageOf, useGet, usePayWays, yuan } from './api.js';
 import { PayWaySelect } from './PayWaySelect.js';
+import { messageOf, useGet, usePayWays, yuan } from './queries.js';
 import './expense.css';
-import type { ElderDues } from '../../domain/resources/costBills.js';
-import { ExpensePaths as P } from '../../domain/resources/costPaths.js';
 import { ChoiceSelect } from '../../src/ui/ChoiceSelect.js';
+import { ExpensePaths as P } from './api.js';
+import type { ElderDues } from './resources/costBills.js';
 
 /** 账单批量缴费 (/expense/accountBillBatchPayment?oldmanIds=1,2): every unpaid bill of the chosen elders. */
 export function BillBatchPayment() {

@@ -13,13 +13,6 @@ import {
 import { useState } from 'react';
 import { amountInWords } from '../../domain/money/uppercase.js';
 import { fenToYuan } from '../../domain/resource.js';
-import { ExpenseAuthority as EA } from '../../domain/resources/cost.js';
-import {
-  type BillItem,
-  type BillDetail as BillWithItems,
-  PAYMENT,
-} from '../../domain/resources/costBills.js';
-import { billPrintUrl, costPath, ExpensePaths as P } from '../../domain/resources/costPaths.js';
 import { ExpenseScreens } from '../../domain/screens.js';
 import { BillStatus } from '../../machines/billMachine.js';
 import { useApp } from '../../src/app/AppContext.js';
@@ -27,9 +20,12 @@ import { useAuthority } from '../../src/auth/authorityStore.js';
 import { useLookup } from '../../src/resource/useLookup.js';
 import { navigate } from '../../src/router/hash.js';
 import { usePage } from '../../src/router/page.js';
-import { messageOf, useGet, usePrint, yuan } from './api.js';
+import { billPrintUrl, costPath, ExpensePaths as P } from './api.js';
 import { BillStatusTag } from './Bills.js';
 import { MoneyInput, parseAmount } from './MoneyInput.js';
+import { messageOf, useGet, usePrint, yuan } from './queries.js';
+import { ExpenseAuthority as EA } from './resources/cost.js';
+import { type BillItem, type BillDetail as BillWithItems, PAYMENT } from './resources/costBills.js';
 import './expense.css';
 
 /** A line being added (itemId 0) or changed. */

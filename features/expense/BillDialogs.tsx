@@ -1,15 +1,16 @@
-import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLTable, Intent } from '@blueprintjs/core';
+import { Button, DialogBody, DialogFooter, FormGroup, HTMLTable, Intent } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import type { PayWayCode } from '../../domain/payment.js';
-import type { AccountRow } from '../../domain/resources/costAccounts.js';
-import type { BillRow } from '../../domain/resources/costBills.js';
-import { costPath, ExpensePaths as P } from '../../domain/resources/costPaths.js';
 import { useApp } from '../../src/app/AppContext.js';
+import { Dialog } from '../../src/ui/Dialog.js';
 import { MonthInput } from '../../src/ui/dates/index.js';
 import { ErrorCallout } from '../../src/ui/ErrorCallout.js';
 import { ScanPayDialog } from '../../src/ui/payment/ScanPayDialog.js';
-import { isScanPayWay, messageOf, usePayWays, yuan } from './api.js';
+import { costPath, ExpensePaths as P } from './api.js';
 import { PayWaySelect } from './PayWaySelect.js';
+import { isScanPayWay, messageOf, usePayWays, yuan } from './queries.js';
+import type { AccountRow } from './resources/costAccounts.js';
+import type { BillRow } from './resources/costBills.js';
 
 interface PreviewLine {
   oldmanId: number;

@@ -2,9 +2,6 @@ import { Alert, Button, Intent, Tag } from '@blueprintjs/core';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { dictLabel } from '../../domain/dictionaries.js';
-import { ExpenseAuthority as EA } from '../../domain/resources/cost.js';
-import { type BillRow, billResource } from '../../domain/resources/costBills.js';
-import { billPrintUrl, costPath, ExpensePaths as P } from '../../domain/resources/costPaths.js';
 import { ExpenseScreens } from '../../domain/screens.js';
 import {
   type BillEventType,
@@ -19,8 +16,11 @@ import { useAuthority } from '../../src/auth/authorityStore.js';
 import type { Row } from '../../src/resource/format.js';
 import { ResourceList, rowButton } from '../../src/resource/index.js';
 import { navigate } from '../../src/router/hash.js';
-import { usePrint } from './api.js';
+import { billPrintUrl, costPath, ExpensePaths as P } from './api.js';
 import { GenerateDialog, PayDialog } from './BillDialogs.js';
+import { usePrint } from './queries.js';
+import { ExpenseAuthority as EA } from './resources/cost.js';
+import { type BillRow, billResource } from './resources/costBills.js';
 import './expense.css';
 
 const statusIntent: Record<number, Intent> = {
@@ -35,7 +35,7 @@ export const BillStatusTag = ({ status, testId }: { status: number; testId?: str
   </Tag>
 );
 
-/** The list's rows are bills (domain/resources/costBills.ts). */
+/** The list's rows are bills (features/expense/resources/costBills.ts). */
 const billOf = (row: Row) => row as unknown as BillRow;
 
 type Confirmed = 'ANTI_SETTLE' | 'VOID';

@@ -1,9 +1,9 @@
 import { Button, Callout, HTMLTable, Intent } from '@blueprintjs/core';
 import { useState } from 'react';
 import { type AccountKind, accountKinds } from '../../domain/ledger.js';
-import { ExpensePaths } from '../../domain/resources/costPaths.js';
 import { usePageRefresh } from '../../src/app/usePageRefresh.js';
-import { useGet, yuan } from './api.js';
+import { ExpensePaths } from './api.js';
+import { useGet, yuan } from './queries.js';
 import './expense.css';
 
 interface Reconciliation {

@@ -1,13 +1,14 @@
-import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, Intent } from '@blueprintjs/core';
+import { Button, DialogBody, DialogFooter, FormGroup, HTMLSelect, Intent } from '@blueprintjs/core';
 import { useState } from 'react';
-import type { AccountRow } from '../../domain/resources/costAccounts.js';
-import { ExpensePaths as P } from '../../domain/resources/costPaths.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { useLookup } from '../../src/resource/useLookup.js';
 import { ChoiceSelect } from '../../src/ui/ChoiceSelect.js';
+import { Dialog } from '../../src/ui/Dialog.js';
 import { ErrorCallout } from '../../src/ui/ErrorCallout.js';
-import { accountTypes, messageOf } from './api.js';
+import { ExpensePaths as P } from './api.js';
 import { MoneyInput, parseAmount } from './MoneyInput.js';
+import { accountTypes, messageOf } from './queries.js';
+import type { AccountRow } from './resources/costAccounts.js';
 
 const AccountSelect = ({
   id,

@@ -1,5 +1,5 @@
 import { FormGroup, HTMLSelect } from '@blueprintjs/core';
-import type { PayWay } from './api.js';
+import type { PayWay } from './queries.js';
 
 /** 支付方式 from the enabled ways; the value is the spec's pay-way code as text ('' = none chosen). */
 export function PayWaySelect({

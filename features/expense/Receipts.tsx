@@ -1,9 +1,9 @@
 import { Button, Intent, Tag } from '@blueprintjs/core';
 import { formatYuan } from '../../domain/resource.js';
-import { receiptPrintUrl } from '../../domain/resources/costPaths.js';
-import { receiptResource } from '../../domain/resources/costReceipts.js';
 import { ResourceList, type Row, rowButton } from '../../src/resource/index.js';
-import { usePrint } from './api.js';
+import { receiptPrintUrl } from './api.js';
+import { usePrint } from './queries.js';
+import { receiptResource } from './resources/costReceipts.js';
 import './expense.css';
 
 interface Receipt {

@@ -2,7 +2,6 @@ import {
   Button,
   Callout,
   Checkbox,
-  Dialog,
   DialogBody,
   DialogFooter,
   FormGroup,
@@ -10,18 +9,20 @@ import {
   InputGroup,
   Intent,
 } from '@blueprintjs/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { PayWayCode } from '../../domain/payment.js';
-import type { AccountRow } from '../../domain/resources/costAccounts.js';
-import { costPath, ExpensePaths as P } from '../../domain/resources/costPaths.js';
 import { useApp } from '../../src/app/AppContext.js';
+import { Dialog } from '../../src/ui/Dialog.js';
 import { ErrorCallout } from '../../src/ui/ErrorCallout.js';
 import { ScanPayDialog } from '../../src/ui/payment/ScanPayDialog.js';
-import { accountTypes, isScanPayWay, messageOf, usePayWays, usePrint, yuan } from './api.js';
+import { costPath, ExpensePaths as P } from './api.js';
 import { MoneyInput, parseAmount } from './MoneyInput.js';
 import { PayWaySelect } from './PayWaySelect.js';
+import { accountTypes, isScanPayWay, messageOf, usePayWays, usePrint, yuan } from './queries.js';
+import type { AccountRow, GiftPreview } from './resources/costAccounts.js';
 
 const REFUND = 4;
+const PRESTORE = '1';
 type Done = { receiptNo: string | null; gift: number; printUrl: string | null };
 
 /** 收款 into one of the elder's accounts, or 退款 out of one (tradeType 4 with fromType). */
@@ -49,7 +50,30 @@ export function ReceiveDialog({
   const [done, setDone] = useState<Done | null>(null);
   // the balances shown: the list's row at first, the account read again after the money moved
   const [balances, setBalances] = useState<AccountRow>(elder);
+  // the 满赠 this prepayment brings, asked of the server (the rule 确定收款 applies) as the amount settles
+  const [gift, setGift] = useState<GiftPreview | null>(null);
   const label = refund ? '退款' : '收款';
+  const parsedAmount = parseAmount(amount);
+  const giftFen = refund || kind !== PRESTORE || 'error' in parsedAmount ? 0 : parsedAmount.fen;
+  useEffect(() => {
+    setGift(null);
+    if (!giftFen) return;
+    let live = true;
+    const timer = setTimeout(() => {
+      request<GiftPreview>({ url: `${P.giftPreview}?amount=${giftFen}`, silent: true }).then(
+        (answer) => {
+          if (live) setGift(answer);
+        },
+        () => {
+          // no announcement: 确定收款 still applies the rule and says so after
+        },
+      );
+    }, 250);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [giftFen, request]);
   const reloadBalances = () =>
     request<AccountRow>({ url: costPath(P.account, { oldmanId: elder.oldmanId }), silent: true }).then(
       setBalances,
@@ -129,6 +153,12 @@ export function ReceiveDialog({
               </HTMLSelect>
             </FormGroup>
             <MoneyInput id="exp-amount" value={amount} onChange={setAmount} />
+            {gift && gift.gift > 0 ? (
+              <Callout intent={Intent.PRIMARY} icon="gift-box" data-testid="receive-gift-preview">
+                本次收款满 {yuan(gift.threshold ?? 0)} 元，赠送 {yuan(gift.gift)} 元
+                {gift.ruleName ? `（${gift.ruleName}）` : ''}，确定收款后存入预存款
+              </Callout>
+            ) : null}
             <PayWaySelect id="exp-payway" ways={ways} value={payWay} onChange={setPayWay} />
             <FormGroup label="备注" labelFor="exp-remark">
               <InputGroup

@@ -1,14 +1,14 @@
 import { Button, Card, H4, HTMLTable, Intent } from '@blueprintjs/core';
 import { useState } from 'react';
 import { dictLabel } from '../../domain/dictionaries.js';
-import { costPath, ExpensePaths as P } from '../../domain/resources/costPaths.js';
-import { type RemindBills, remindResource } from '../../domain/resources/costRemind.js';
 import { ExpenseScreens } from '../../domain/screens.js';
 import { ResourceList, type Row, rowButton } from '../../src/resource/index.js';
 import { navigate } from '../../src/router/hash.js';
 import { usePage } from '../../src/router/page.js';
-import { useGet, yuan } from './api.js';
+import { costPath, ExpensePaths as P } from './api.js';
+import { useGet, yuan } from './queries.js';
 import { RemindDialog } from './RemindDialog.js';
+import { type RemindBills, remindResource } from './resources/costRemind.js';
 import './expense.css';
 
 interface Debtor {

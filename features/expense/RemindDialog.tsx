@@ -1,18 +1,10 @@
-import {
-  Button,
-  Callout,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  FormGroup,
-  HTMLSelect,
-  Intent,
-} from '@blueprintjs/core';
+import { Button, Callout, DialogBody, DialogFooter, FormGroup, HTMLSelect, Intent } from '@blueprintjs/core';
 import { useState } from 'react';
 import { staticDictionaries } from '../../domain/dictionaries.js';
-import { costPath, ExpensePaths as P } from '../../domain/resources/costPaths.js';
 import { useApp } from '../../src/app/AppContext.js';
-import { messageOf, useGet } from './api.js';
+import { Dialog } from '../../src/ui/Dialog.js';
+import { costPath, ExpensePaths as P } from './api.js';
+import { messageOf, useGet } from './queries.js';
 
 /** 发送提醒: choose the template, read the text and the family phones it goes to, send. */
 export function RemindDialog({

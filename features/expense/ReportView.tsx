@@ -1,14 +1,14 @@
 import { Button } from '@blueprintjs/core';
 import { useMemo } from 'react';
-import { type ReportDef, reportPrintUrl, reportResource } from '../../domain/resources/costReports.js';
 import { ResourceList } from '../../src/resource/index.js';
-import { usePrint } from './api.js';
+import { usePrint } from './queries.js';
+import { type ReportDef, reportPrintUrl, reportResource } from './resources/costReports.js';
 import './expense.css';
 
 /**
- * One expense report from its definition (domain/resources/costReports.ts) on the shared list: its
+ * One expense report from its definition (features/expense/resources/costReports.ts) on the shared list: its
  * period and the elder's name as filters, sort, paging, column settings, export, the 合计 row, and
- * 打印: the server's print view of what the list shows (server/routes/cost/reportPrint.ts).
+ * 打印: the server's print view of what the list shows (features/expense/server/reportPrint.ts).
  */
 export function ReportView({ def, routeName }: { def: ReportDef; routeName?: string }) {
   const list = useMemo(() => reportResource(def), [def]);

@@ -1,16 +1,6 @@
 import { Button, Card, Checkbox, H5, Intent } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import type { ResourceDef } from '../../domain/resource.js';
-import {
-  costSetResource,
-  discountRuleResource,
-  ExpenseAuthority as EA,
-  levelResource,
-  projectCategoryResource,
-  projectChildResource,
-  projectResource,
-} from '../../domain/resources/cost.js';
-import { inOutReport, inOutResource, reportPrintUrl } from '../../domain/resources/costReports.js';
 import { ExpenseScreens } from '../../domain/screens.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { useAuthority } from '../../src/auth/authorityStore.js';
@@ -25,9 +15,19 @@ import { navigate } from '../../src/router/hash.js';
 import { usePage } from '../../src/router/page.js';
 import { ViewTabs } from '../../src/ui/ViewTabs.js';
 import { readPageSetting } from '../../src/util/storage.js';
-import { type PayWay, usePrint } from './api.js';
+import { type PayWay, usePrint } from './queries.js';
+import {
+  costSetResource,
+  discountRuleResource,
+  ExpenseAuthority as EA,
+  levelResource,
+  projectCategoryResource,
+  projectChildResource,
+  projectResource,
+} from './resources/cost.js';
+import { inOutReport, inOutResource, reportPrintUrl } from './resources/costReports.js';
 import './expense.css';
-import { ExpensePaths } from '../../domain/resources/costPaths.js';
+import { ExpensePaths } from './api.js';
 
 /** A definition's generic list with the user's authority. */
 function DefList({

@@ -1,14 +1,6 @@
 import { Alert, Intent, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import { dictLabel } from '../../domain/dictionaries.js';
-import { ExpenseAuthority as EA } from '../../domain/resources/cost.js';
-import { ExpensePaths as P, settlePrintUrl } from '../../domain/resources/costPaths.js';
-import {
-  type SettlePreview,
-  SettleStatus,
-  settleAwaitingResource,
-  settlementResource,
-} from '../../domain/resources/costSettle.js';
 import { ExpenseScreens } from '../../domain/screens.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { useAuthority } from '../../src/auth/authorityStore.js';
@@ -16,7 +8,15 @@ import { ResourceList, type Row, rowButton } from '../../src/resource/index.js';
 import { navigate } from '../../src/router/hash.js';
 import { usePage } from '../../src/router/page.js';
 import { ViewTabs } from '../../src/ui/ViewTabs.js';
-import { usePrint } from './api.js';
+import { ExpensePaths as P, settlePrintUrl } from './api.js';
+import { usePrint } from './queries.js';
+import { ExpenseAuthority as EA } from './resources/cost.js';
+import {
+  type SettlePreview,
+  SettleStatus,
+  settleAwaitingResource,
+  settlementResource,
+} from './resources/costSettle.js';
 import { netText, SettleDialog } from './SettleDialog.js';
 import './expense.css';
 

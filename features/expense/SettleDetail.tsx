@@ -4,10 +4,10 @@ import { amountInWords } from '../../domain/money/uppercase.js';
 import { ExpenseScreens } from '../../domain/screens.js';
 import { navigate } from '../../src/router/hash.js';
 import { usePage } from '../../src/router/page.js';
-import { useGet, usePrint, yuan } from './api.js';
+import { useGet, usePrint, yuan } from './queries.js';
 import './expense.css';
-import { costPath, ExpensePaths as P, settlePrintUrl } from '../../domain/resources/costPaths.js';
-import type { SettlementRecord } from '../../domain/resources/costSettle.js';
+import { costPath, ExpensePaths as P, settlePrintUrl } from './api.js';
+import type { SettlementRecord } from './resources/costSettle.js';
 
 /** 结算详情 (/expense/settle/detail?oldmanId=): every settlement of the elder, revoked ones included. */
 export function SettleDetail() {

@@ -1,21 +1,13 @@
-import {
-  Button,
-  Callout,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  HTMLTable,
-  InputGroup,
-  Intent,
-} from '@blueprintjs/core';
+import { Button, Callout, DialogBody, DialogFooter, HTMLTable, InputGroup, Intent } from '@blueprintjs/core';
 import { useState } from 'react';
-import { costPath, ExpensePaths as P } from '../../domain/resources/costPaths.js';
-import type { SettlePreview } from '../../domain/resources/costSettle.js';
 import { useApp } from '../../src/app/AppContext.js';
+import { Dialog } from '../../src/ui/Dialog.js';
 import { ErrorCallout } from '../../src/ui/ErrorCallout.js';
-import { messageOf, useGet, usePayWays, yuan } from './api.js';
+import { costPath, ExpensePaths as P } from './api.js';
 import { parseAmount } from './MoneyInput.js';
 import { PayWaySelect } from './PayWaySelect.js';
+import { messageOf, useGet, usePayWays, yuan } from './queries.js';
+import type { SettlePreview } from './resources/costSettle.js';
 
 type Extra = { key: number; name: string; amount: string };
 type Done = { refundFen: number; collectFen: number };

@@ -1,5 +1,5 @@
-import { costReports } from '../../domain/resources/costReports.js';
 import { type ViewLoaders, view } from '../../src/router/views.js';
+import { costReports } from './resources/costReports.js';
 
 /** Spec 001 §2 "Expense, base /expense" and the expense reports. */
 export const expenseViews: ViewLoaders = {

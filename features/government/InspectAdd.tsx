@@ -10,16 +10,18 @@ import {
   RadioGroup,
   TextArea,
 } from '@blueprintjs/core';
-import { useEffect, useState } from 'react';
-import {
-  type ChecklistItem,
-  type InspectBody,
-  GovernmentPaths as P,
-  GovernmentScreens as S,
-} from '../../domain/api/government.js';
+import { useEffect, useRef, useState } from 'react';
 import { localDay } from '../../domain/clock.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { navigate } from '../../src/router/hash.js';
+import { useRevealError } from '../../src/ui/revealError.js';
+import {
+  type ChecklistItem,
+  type InspectBody,
+  inspectErrors,
+  GovernmentPaths as P,
+  GovernmentScreens as S,
+} from './api.js';
 import { PhotoUpload } from './PhotoUpload.js';
 import './government.css';
 import type { FieldDef } from '../../domain/resource.js';
@@ -56,12 +58,32 @@ export function InspectAdd() {
   const [results, setResults] = useState<Record<number, ItemState>>({});
   const [error, setError] = useState('');
   const [saving, setSaving] = useState(false);
+  const [headErrors, setHeadErrors] = useState<Record<string, string>>({});
+  const [itemErrors, setItemErrors] = useState<Record<number, string>>({});
+  const pageRef = useRef<HTMLDivElement>(null);
+  const [failures, setFailures] = useState(0);
+  // every failed save brings its first error into view, focused (src/ui/revealError.ts)
+  useRevealError(pageRef, failures);
+  const refuse = (message: string) => {
+    setError(message);
+    setFailures((n) => n + 1);
+  };
   useEffect(() => {
     request<ChecklistItem[]>({ url: P.issue }).then(setItems, () => undefined);
   }, [request]);
   const stateOf = (n: number): ItemState => results[n] ?? { passed: true, problem: '', issuePhotos: [] };
-  const change = (n: number, patch: Partial<ItemState>) =>
+  const change = (n: number, patch: Partial<ItemState>) => {
     setResults((r) => ({ ...r, [n]: { ...stateOf(n), ...patch } }));
+    if (itemErrors[n]) setItemErrors(({ [n]: _, ...rest }) => rest);
+  };
+  const editHead = (patch: Partial<typeof head>) => {
+    setHead({ ...head, ...patch });
+    setHeadErrors((old) => Object.fromEntries(Object.entries(old).filter(([k]) => !(k in patch))));
+  };
+  const headGroup = (name: keyof typeof head) => ({
+    intent: headErrors[name] ? Intent.DANGER : Intent.NONE,
+    helperText: headErrors[name],
+  });
   const failed = items.filter((i) => !stateOf(i.itemNo).passed).length;
   const save = () => {
     const body: InspectBody = {
@@ -73,6 +95,12 @@ export function InspectAdd() {
           : { itemNo: i.itemNo, passed: false, problem: s.problem, issuePhotos: s.issuePhotos };
       }),
     };
+    const found = inspectErrors(body, items);
+    setHeadErrors(found.head);
+    setItemErrors(found.items);
+    const count = Object.keys(found.head).length + Object.keys(found.items).length;
+    if (count) return refuse(`有${count}处需要填写或更正，请按标红处修改后再保存`);
+    setError('');
     setSaving(true);
     request<{ inspectId: number }>({ url: P.inspect, method: 'POST', data: body, silent: true }).then(
       ({ inspectId }) => {
@@ -82,45 +110,49 @@ export function InspectAdd() {
       },
       (e: { message?: string }) => {
         setSaving(false);
-        setError(e.message ?? '保存失败');
+        const message = e.message ?? '保存失败';
+        // a refusal about one item shows at that item too
+        const itemNo = /^请填写第(\d+)项/.exec(message)?.[1];
+        if (itemNo) setItemErrors({ [Number(itemNo)]: message });
+        refuse(message);
       },
     );
   };
   return (
-    <div className="page" data-testid="page-government-inspect-add">
+    <div className="page" data-testid="page-government-inspect-add" ref={pageRef}>
       <Card>
         <H5>检查信息</H5>
         <div className="government-head">
-          <FormGroup label="检查日期" labelFor="gov-date" labelInfo="*">
+          <FormGroup label="检查日期" labelFor="gov-date" labelInfo="*" {...headGroup('inspectDate')}>
             <FieldInput
               id="gov-date"
               field={INSPECT_DATE}
               value={head.inspectDate}
               invalid={false}
               disabled={false}
-              onChange={(v) => setHead({ ...head, inspectDate: v === null ? '' : String(v) })}
+              onChange={(v) => editHead({ inspectDate: v === null ? '' : String(v) })}
               onError={() => undefined}
             />
           </FormGroup>
-          <FormGroup label="检查单位" labelFor="gov-unit" labelInfo="*">
+          <FormGroup label="检查单位" labelFor="gov-unit" labelInfo="*" {...headGroup('inspectUnit')}>
             <InputGroup
               id="gov-unit"
               value={head.inspectUnit}
-              onChange={(e) => setHead({ ...head, inspectUnit: e.target.value })}
+              onChange={(e) => editHead({ inspectUnit: e.target.value })}
             />
           </FormGroup>
-          <FormGroup label="检查人员" labelFor="gov-inspector" labelInfo="*">
+          <FormGroup label="检查人员" labelFor="gov-inspector" labelInfo="*" {...headGroup('inspectorName')}>
             <InputGroup
               id="gov-inspector"
               value={head.inspectorName}
-              onChange={(e) => setHead({ ...head, inspectorName: e.target.value })}
+              onChange={(e) => editHead({ inspectorName: e.target.value })}
             />
           </FormGroup>
-          <FormGroup label="备注" labelFor="gov-remark">
+          <FormGroup label="备注" labelFor="gov-remark" {...headGroup('remark')}>
             <InputGroup
               id="gov-remark"
               value={head.remark}
-              onChange={(e) => setHead({ ...head, remark: e.target.value })}
+              onChange={(e) => editHead({ remark: e.target.value })}
             />
           </FormGroup>
         </div>
@@ -150,12 +182,21 @@ export function InspectAdd() {
                     </RadioGroup>
                     {s.passed ? null : (
                       <div className="government-item-extra">
-                        <TextArea
-                          aria-label={`第${i.itemNo}项问题描述`}
-                          placeholder="问题描述"
-                          value={s.problem}
-                          onChange={(e) => change(i.itemNo, { problem: e.target.value })}
-                        />
+                        <FormGroup
+                          className="government-item-problem"
+                          labelFor={`gov-problem-${i.itemNo}`}
+                          intent={itemErrors[i.itemNo] ? Intent.DANGER : Intent.NONE}
+                          helperText={itemErrors[i.itemNo]}
+                        >
+                          <TextArea
+                            id={`gov-problem-${i.itemNo}`}
+                            aria-label={`第${i.itemNo}项问题描述`}
+                            placeholder="问题描述"
+                            intent={itemErrors[i.itemNo] ? Intent.DANGER : Intent.NONE}
+                            value={s.problem}
+                            onChange={(e) => change(i.itemNo, { problem: e.target.value })}
+                          />
+                        </FormGroup>
                         <PhotoUpload
                           id={`gov-photo-${i.itemNo}`}
                           value={s.issuePhotos}

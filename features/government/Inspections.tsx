@@ -1,8 +1,8 @@
-import { GovernmentAuthority as A, GovernmentScreens as S } from '../../domain/api/government.js';
-import { inspectResource } from '../../domain/resources/government.js';
 import { useAuthority } from '../../src/auth/authorityStore.js';
 import { ResourceList, rowButton } from '../../src/resource/index.js';
 import { navigate } from '../../src/router/hash.js';
+import { GovernmentAuthority as A, GovernmentScreens as S } from './api.js';
+import { inspectResource } from './resources.js';
 
 /** 监管检查 (/government/inspect): the inspections, each opened by its 60 items or its problems. */
 export function Inspections() {

@@ -1,7 +1,7 @@
 import { Button, Intent } from '@blueprintjs/core';
 import { useRef, useState } from 'react';
-import { GovernmentPaths, MAX_PHOTOS } from '../../domain/api/government.js';
 import { useApp } from '../../src/app/AppContext.js';
+import { GovernmentPaths, MAX_PHOTOS } from './api.js';
 
 const EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'bmp', 'webp'];
 

@@ -1,7 +1,6 @@
 import {
   Button,
   Callout,
-  Dialog,
   DialogBody,
   DialogFooter,
   FormGroup,
@@ -11,24 +10,19 @@ import {
   TextArea,
 } from '@blueprintjs/core';
 import { useState } from 'react';
-import {
-  GovernmentAuthority as A,
-  GovernmentPaths as P,
-  RecordStatus,
-  type RecordStatusCode,
-  recordStatusNames,
-  GovernmentScreens as S,
-} from '../../domain/api/government.js';
 import { pathWith } from '../../domain/api/path.js';
 import { localDay } from '../../domain/clock.js';
-import { inspectRecordResource } from '../../domain/resources/government.js';
+import { RecordStatus, type RecordStatusCode, recordStatusNames } from '../../domain/statuses/government.js';
 import { inspectionEvents, inspectionWorkflow } from '../../machines/inspectionMachine.js';
 import { offers } from '../../machines/workflow.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { useAuthority } from '../../src/auth/authorityStore.js';
 import { ResourceList, type Row, rowButton } from '../../src/resource/index.js';
 import { usePage } from '../../src/router/page.js';
+import { Dialog } from '../../src/ui/Dialog.js';
+import { GovernmentAuthority as A, GovernmentPaths as P, GovernmentScreens as S } from './api.js';
 import { Photos, PhotoUpload } from './PhotoUpload.js';
+import { inspectRecordResource } from './resources.js';
 import './government.css';
 import type { FieldDef } from '../../domain/resource.js';
 import { FieldInput } from '../../src/resource/FieldInput.js';

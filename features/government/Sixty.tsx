@@ -1,17 +1,12 @@
 import { Button, Card, H5, Tag } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
-import {
-  type ChecklistItem,
-  GovernmentPaths as P,
-  type RecordStatusCode,
-  recordStatusNames,
-  GovernmentScreens as S,
-} from '../../domain/api/government.js';
 import { pathWith } from '../../domain/api/path.js';
+import { type RecordStatusCode, recordStatusNames } from '../../domain/statuses/government.js';
 import { useApp } from '../../src/app/AppContext.js';
 import type { Row } from '../../src/resource/index.js';
 import { navigate } from '../../src/router/hash.js';
 import { usePage } from '../../src/router/page.js';
+import { type ChecklistItem, GovernmentPaths as P, GovernmentScreens as S } from './api.js';
 import { byCategory } from './InspectAdd.js';
 import './government.css';
 

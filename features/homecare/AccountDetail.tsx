@@ -1,21 +1,17 @@
 import { Alert, Button, Card, H4, Intent, Tag } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { formatYuan } from '../../domain/resource.js';
-import { costAccountResource } from '../../domain/resources/homecare.js';
-import {
-  CostAccountPaths,
-  type HomeTradeRow,
-  homeTradeResource,
-} from '../../domain/resources/homecareAccount.js';
-import { HomecareAuthority } from '../../domain/resources/homecareCodes.js';
-import { payWayLabel } from '../../domain/resources/homecareOrder.js';
 import { HomecareScreens } from '../../domain/screens.js';
+import { HomecareAuthority } from '../../domain/statuses/homecare.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { useAuthority } from '../../src/auth/authorityStore.js';
 import { DisplayTable } from '../../src/resource/DisplayTable.js';
 import type { CellRenderers } from '../../src/resource/ResourceTable.js';
 import { navigate } from '../../src/router/hash.js';
 import { usePage } from '../../src/router/page.js';
+import { CostAccountPaths, type HomeTradeRow, homeTradeResource } from './resources/accounts.js';
+import { costAccountResource } from './resources/elders.js';
+import { payWayLabel } from './resources/orders.js';
 import './homecare.css';
 import { Pager } from '../../src/ui/Pager.js';
 import { useRow } from './useRow.js';
@@ -122,7 +118,8 @@ export function AccountDetail() {
         onConfirm={() => voiding && doVoid(voiding)}
         onCancel={() => setVoiding(null)}
       >
-        作废后将按原路冲回该笔交易，确定作废？
+        作废后将按原路冲回“{voiding?.txTypeName}”（{formatYuan(Math.abs(voiding?.amountFen ?? 0))}{' '}
+        元），确定作废？
       </Alert>
     </div>
   );

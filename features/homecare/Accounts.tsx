@@ -1,14 +1,14 @@
 import { Button } from '@blueprintjs/core';
 import { useState } from 'react';
-import { costAccountResource } from '../../domain/resources/homecare.js';
-import { CostAccountPaths } from '../../domain/resources/homecareAccount.js';
-import { HomecareAuthority } from '../../domain/resources/homecareCodes.js';
 import { HomecareScreens } from '../../domain/screens.js';
+import { HomecareAuthority } from '../../domain/statuses/homecare.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { useAuthority } from '../../src/auth/authorityStore.js';
 import { ResourceList, type Row, rowButton, useResourceAuthority } from '../../src/resource/index.js';
 import { navigate } from '../../src/router/hash.js';
 import { type MoneyAction, MoneyDialog } from './MoneyDialog.js';
+import { CostAccountPaths } from './resources/accounts.js';
+import { costAccountResource } from './resources/elders.js';
 
 const def = costAccountResource;
 const SEALED = 1;

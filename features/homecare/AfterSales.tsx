@@ -2,7 +2,6 @@ import {
   Button,
   Callout,
   Card,
-  Dialog,
   DialogBody,
   DialogFooter,
   FormGroup,
@@ -13,14 +12,15 @@ import {
 } from '@blueprintjs/core';
 import { useState } from 'react';
 import { yuanToFen } from '../../domain/resource.js';
-import { AfterSaleStatus, HomecareAuthority } from '../../domain/resources/homecareCodes.js';
-import { ServeOrderPaths, serveAfterOrderResource } from '../../domain/resources/homecareOrder.js';
 import { HomecareScreens } from '../../domain/screens.js';
+import { AfterSaleStatus, HomecareAuthority } from '../../domain/statuses/homecare.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { useAuthority } from '../../src/auth/authorityStore.js';
 import { ResourceDetail, ResourceList, type Row, rowButton } from '../../src/resource/index.js';
 import { navigate } from '../../src/router/hash.js';
 import { usePage } from '../../src/router/page.js';
+import { Dialog } from '../../src/ui/Dialog.js';
+import { ServeOrderPaths, serveAfterOrderResource } from './resources/orders.js';
 import './homecare.css';
 import { OrderLog } from './OrderLog.js';
 import { useRow } from './useRow.js';

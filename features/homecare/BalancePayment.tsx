@@ -13,12 +13,12 @@ import {
 import { useEffect, useState } from 'react';
 import { staticDictionaries } from '../../domain/dictionaries.js';
 import { formatYuan, yuanToFen } from '../../domain/resource.js';
-import { costAccountResource } from '../../domain/resources/homecare.js';
-import { CostAccountPaths } from '../../domain/resources/homecareAccount.js';
 import { HomecareScreens } from '../../domain/screens.js';
 import { useApp } from '../../src/app/AppContext.js';
 import type { Row } from '../../src/resource/index.js';
 import { navigate } from '../../src/router/hash.js';
+import { CostAccountPaths } from './resources/accounts.js';
+import { costAccountResource } from './resources/elders.js';
 
 /** 批量充值 (/homecare/accountBalancePayment): one amount to each chosen open account, in one call. */
 export function BalancePayment() {

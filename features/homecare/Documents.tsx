@@ -1,5 +1,5 @@
 import { homecareDocuments } from '../../domain/resources/documents.js';
-import { DocumentList } from '../contract/DocumentList.js';
+import { DocumentList } from '../live/contract/DocumentList.js';
 
 /**
  * 文书管理 of home care (/homecare/tempeleteDocument/{typeId}): the institution's document screen

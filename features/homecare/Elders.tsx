@@ -1,12 +1,12 @@
 import { Button, Card, H4 } from '@blueprintjs/core';
 import { useState } from 'react';
-import { HomecarePaths } from '../../domain/api/homecare.js';
-import { homeOldmanResource } from '../../domain/resources/homecare.js';
 import { HomecareScreens } from '../../domain/screens.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { ResourceForm, ResourceList, useResourceAuthority } from '../../src/resource/index.js';
 import { navigate } from '../../src/router/hash.js';
 import { ImportDialog } from '../archives/ImportDialog.js';
+import { HomecarePaths } from './api.js';
+import { homeOldmanResource } from './resources/elders.js';
 
 const def = homeOldmanResource;
 

@@ -2,7 +2,6 @@ import {
   Button,
   Callout,
   Card,
-  Dialog,
   DialogBody,
   DialogFooter,
   FormGroup,
@@ -14,11 +13,12 @@ import {
 import { useEffect, useState } from 'react';
 import { dictLabel } from '../../domain/dictionaries.js';
 import { bodySchema } from '../../domain/resource.js';
-import { HomecareAuthority, ServeStatus } from '../../domain/resources/homecareCodes.js';
-import { serveOrderEvaluationResource as def } from '../../domain/resources/homecareOrder.js';
+import { HomecareAuthority, ServeStatus } from '../../domain/statuses/homecare.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { useAuthority } from '../../src/auth/authorityStore.js';
 import type { Row } from '../../src/resource/index.js';
+import { Dialog } from '../../src/ui/Dialog.js';
+import { serveOrderEvaluationResource as def } from './resources/orders.js';
 import './homecare.css';
 
 const SCORES = [1, 2, 3, 4, 5] as const;

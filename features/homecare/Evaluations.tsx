@@ -1,7 +1,7 @@
-import { serveOrderEvaluationResource } from '../../domain/resources/homecareOrder.js';
 import { HomecareScreens } from '../../domain/screens.js';
 import { ResourceList } from '../../src/resource/index.js';
 import { navigate } from '../../src/router/hash.js';
+import { serveOrderEvaluationResource } from './resources/orders.js';
 
 /** The list filters by elder, score and date; the order filter serves the detail page only. */
 const def = {

@@ -1,6 +1,5 @@
 import {
   Button,
-  Dialog,
   DialogBody,
   DialogFooter,
   FormGroup,
@@ -11,11 +10,12 @@ import {
 import { useEffect, useState } from 'react';
 import { staticDictionaries } from '../../domain/dictionaries.js';
 import { formatYuan, yuanToFen } from '../../domain/resource.js';
-import { costAccountResource } from '../../domain/resources/homecare.js';
-import { CostAccountPaths as P } from '../../domain/resources/homecareAccount.js';
 import { useApp } from '../../src/app/AppContext.js';
 import type { Row } from '../../src/resource/index.js';
+import { Dialog } from '../../src/ui/Dialog.js';
 import { ErrorCallout } from '../../src/ui/ErrorCallout.js';
+import { CostAccountPaths as P } from './resources/accounts.js';
+import { costAccountResource } from './resources/elders.js';
 
 /** The money calls of one account, with what each needs besides the amount. */
 const moneyActions = {

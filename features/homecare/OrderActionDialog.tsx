@@ -1,6 +1,5 @@
 import {
   Button,
-  Dialog,
   DialogBody,
   DialogFooter,
   FormGroup,
@@ -10,7 +9,6 @@ import {
   TextArea,
 } from '@blueprintjs/core';
 import { useState } from 'react';
-import { payWayLabel, payWays, ServeOrderPaths } from '../../domain/resources/homecareOrder.js';
 import {
   orderFieldsOf,
   type ServiceOrderEvent,
@@ -21,7 +19,9 @@ import {
 import { useApp } from '../../src/app/AppContext.js';
 import type { Row } from '../../src/resource/index.js';
 import { useLookup } from '../../src/resource/useLookup.js';
+import { Dialog } from '../../src/ui/Dialog.js';
 import { ErrorCallout } from '../../src/ui/ErrorCallout.js';
+import { payWayLabel, payWays, ServeOrderPaths } from './resources/orders.js';
 
 /** The workflow events the console sends (close is the sweep's, audit the after-sale screen's). */
 export type ConsoleEvent = Exclude<ServiceOrderEventType, 'close' | 'audit'>;

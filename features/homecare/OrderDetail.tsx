@@ -1,12 +1,12 @@
 import { Button, Card, H4 } from '@blueprintjs/core';
 import { useState } from 'react';
-import { serveOrderResource } from '../../domain/resources/homecareOrder.js';
 import { HomecareScreens } from '../../domain/screens.js';
 import { serviceOrderEvents } from '../../machines/serviceOrderMachine.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { ResourceDetail, ResourceForm, type Row } from '../../src/resource/index.js';
 import { navigate } from '../../src/router/hash.js';
 import { usePage } from '../../src/router/page.js';
+import { serveOrderResource } from './resources/orders.js';
 import './homecare.css';
 import { EvaluationCard, EvaluationDialog, useMayEvaluate, useOrderEvaluation } from './Evaluation.js';
 import { type ConsoleEvent, OrderActionDialog } from './OrderActionDialog.js';

@@ -1,9 +1,9 @@
 import { Callout, Card, H5, Tag } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { dictLabel } from '../../domain/dictionaries.js';
-import { serveOrderLogResource } from '../../domain/resources/homecareOrder.js';
 import { useApp } from '../../src/app/AppContext.js';
 import type { Row } from '../../src/resource/index.js';
+import { serveOrderLogResource } from './resources/orders.js';
 import './homecare.css';
 
 /** The order's operation log (ServeOrderOperateLog) as a timeline, oldest first. */

@@ -1,13 +1,14 @@
-import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, Intent } from '@blueprintjs/core';
+import { Button, Callout, DialogBody, DialogFooter, FormGroup, Intent } from '@blueprintjs/core';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { HomecareAuthority } from '../../domain/resources/homecareCodes.js';
-import { ServeOrderPaths, serveOrderGenRuleResource } from '../../domain/resources/homecareOrder.js';
 import { HomecareScreens } from '../../domain/screens.js';
+import { HomecareAuthority } from '../../domain/statuses/homecare.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { useAuthority } from '../../src/auth/authorityStore.js';
 import { ResourceList, type Row, rowButton, useResourceAuthority } from '../../src/resource/index.js';
+import { Dialog } from '../../src/ui/Dialog.js';
 import { DayInput } from '../../src/ui/dates/index.js';
+import { ServeOrderPaths, serveOrderGenRuleResource } from './resources/orders.js';
 
 const def = serveOrderGenRuleResource;
 

@@ -1,9 +1,9 @@
 import { Button, Callout, Card, FormGroup, H4, InputGroup, Intent } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
-import { HomecareAuthority } from '../../domain/resources/homecareCodes.js';
-import { type OrgConfig, orgConfigSchema, ServeOrderPaths } from '../../domain/resources/homecareOrder.js';
+import { HomecareAuthority } from '../../domain/statuses/homecare.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { useAuthority } from '../../src/auth/authorityStore.js';
+import { type OrgConfig, orgConfigSchema, ServeOrderPaths } from './resources/orders.js';
 
 /** 工单设置 (/homecare/orderSet): when unpaid orders close, how long after-sales may be asked for. */
 export function OrderSet() {

@@ -1,5 +1,4 @@
 import { useState, useSyncExternalStore } from 'react';
-import { serveOrderResource } from '../../domain/resources/homecareOrder.js';
 import { HomecareScreens } from '../../domain/screens.js';
 import { offeredEvents, orderFieldsOf, serviceOrderEvents } from '../../machines/serviceOrderMachine.js';
 import { authorityStore, hasAuthority } from '../../src/auth/authorityStore.js';
@@ -8,6 +7,7 @@ import { navigate } from '../../src/router/hash.js';
 import { ViewTabs } from '../../src/ui/ViewTabs.js';
 import { Evaluations } from './Evaluations.js';
 import { type ConsoleEvent, consoleEvents, OrderActionDialog } from './OrderActionDialog.js';
+import { serveOrderResource } from './resources/orders.js';
 
 const def = serveOrderResource;
 

@@ -1,11 +1,11 @@
 import { H5 } from '@blueprintjs/core';
 import { useState } from 'react';
 import type { z } from 'zod';
-import { HomecarePaths, type shelved } from '../../domain/api/homecare.js';
-import { serveProjectResource, serveProjectTypeResource } from '../../domain/resources/homecare.js';
 import { HomecareScreens } from '../../domain/screens.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { ResourceList, type Row, rowButton, useResourceAuthority } from '../../src/resource/index.js';
+import { HomecarePaths, type shelved } from './api.js';
+import { serveProjectResource, serveProjectTypeResource } from './resources/elders.js';
 
 /** 服务项目 (/homecare/serviceitems): project types (shelve or unshelve a whole type) and projects. */
 export function ServiceItems() {

@@ -1,6 +1,5 @@
 import {
   Button,
-  Dialog,
   DialogBody,
   DialogFooter,
   FormGroup,
@@ -15,12 +14,14 @@ import {
   type AlarmRecord,
   AlarmStatus,
   alarmStatusName,
+  HANDLE_PRESETS,
   placeText,
 } from '../../domain/alarms.js';
 import { IotPaths } from '../../domain/api/iot.js';
 import { pathWith } from '../../domain/http.js';
 import { alarmOffers } from '../../machines/alarmMachine.js';
 import { useApp } from '../../src/app/AppContext.js';
+import { Dialog } from '../../src/ui/Dialog.js';
 import type { AlarmActions } from './useAlarmActions.js';
 
 export const clock = (ms: number) => new Date(ms).toLocaleString('zh-CN', { hour12: false });
@@ -73,12 +74,13 @@ function ActionDialog({
   const [busy, setBusy] = useState(false);
   const needsNote = kind !== 'release';
   const ready = !needsNote || note.trim() !== '';
-  const submit = () => {
-    if (!ready || busy) return;
+  const submit = (preset?: string) => {
+    const text = (preset ?? note).trim();
+    if ((needsNote && text === '') || busy) return;
     setBusy(true);
     const work =
       kind === 'handle'
-        ? actions.handle(r, note.trim())
+        ? actions.handle(r, text)
         : kind === 'ignore'
           ? actions.ignore(r, note.trim())
           : actions.release(r);
@@ -93,7 +95,13 @@ function ActionDialog({
       submit();
     }
   };
-  const title = { handle: '处理告警', ignore: '忽略告警', release: '解除设备告警' }[kind];
+  // handling an alarm nobody acknowledged acknowledges it too (the alarm machine records 确认时间)
+  const unacked = r.ackTime === null;
+  const title = {
+    handle: unacked ? '确认并处理告警' : '处理告警',
+    ignore: '忽略告警',
+    release: '解除设备告警',
+  }[kind];
   return (
     <Dialog isOpen title={title} onClose={onClose} icon="warning-sign">
       <DialogBody>
@@ -101,6 +109,15 @@ function ActionDialog({
           <strong>{r.alarmTypeName}</strong> · {r.oldmanName ?? r.deviceName} · {place(r)}
         </p>
         <p className="alarm-content">{r.content}</p>
+        {kind === 'handle' ? (
+          <FormGroup label="常用说明" labelInfo={unacked ? '（一键确认并处理）' : '（一键处理）'}>
+            <div className="handle-presets" data-testid="handle-presets">
+              {HANDLE_PRESETS.map((preset) => (
+                <Button key={preset} small text={preset} disabled={busy} onClick={() => submit(preset)} />
+              ))}
+            </div>
+          </FormGroup>
+        ) : null}
         {needsNote ? (
           <FormGroup
             label={kind === 'handle' ? '处理说明' : '忽略原因'}
@@ -126,7 +143,13 @@ function ActionDialog({
         actions={
           <>
             <Button text="取消" onClick={onClose} />
-            <Button intent={Intent.PRIMARY} text="确定" loading={busy} disabled={!ready} onClick={submit} />
+            <Button
+              intent={Intent.PRIMARY}
+              text={kind === 'handle' && unacked ? '确认并处理' : '确定'}
+              loading={busy}
+              disabled={!ready}
+              onClick={() => submit()}
+            />
           </>
         }
       />
@@ -268,7 +291,8 @@ export function AlarmDetail({
       () => undefined,
     );
   };
-  const open = r.status === AlarmStatus.unhandled && actions?.canHandle && onAction;
+  const open =
+    r.status === AlarmStatus.unhandled && actions !== undefined && actions.mayHandle(r) && onAction;
   return (
     <Dialog isOpen title="告警详情" onClose={onClose} icon="info-sign" style={{ width: 600 }}>
       <DialogBody>

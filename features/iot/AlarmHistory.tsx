@@ -1,10 +1,10 @@
 import { Button } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import type { AlarmRecord, AlarmSource } from '../../domain/alarms.js';
-import { mattressAlarmRecordResource, pntAlarmRecordResource } from '../../domain/resources/iotRecords.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { ResourceList } from '../../src/resource/index.js';
 import { AlarmDialogs, type Dialogs } from './AlarmDialogs.js';
+import { mattressAlarmRecordResource, pntAlarmRecordResource } from './resources/records.js';
 import { useAlarmActions } from './useAlarmActions.js';
 
 /**

@@ -2,7 +2,6 @@ import {
   Alert,
   Button,
   Callout,
-  Dialog,
   DialogBody,
   DialogFooter,
   FormGroup,
@@ -26,6 +25,8 @@ import {
 } from '../../machines/fenceEditorMachine.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { useAuthority } from '../../src/auth/authorityStore.js';
+import { usePage } from '../../src/router/page.js';
+import { Dialog } from '../../src/ui/Dialog.js';
 import { positionTable } from '../../streams/positions.js';
 import { FloorMap, MARKER_COLOURS } from './map/floorMap.js';
 import { FloorPicker, useBuildingFloor } from './PositionMap.js';
@@ -188,8 +189,11 @@ export function FenceEditor() {
     });
   }, [rails, selected, vertices, state, shaping]);
 
-  // Keyboard: Enter finishes, Backspace undoes, Escape cancels.
+  // Keyboard: Enter finishes, Backspace undoes, Escape cancels — only while this page is the one on
+  // screen: a kept-alive hidden tab must not cancel a drawing on a key meant for another screen.
+  const { active: shown } = usePage();
   useEffect(() => {
+    if (!shown) return;
     const onKey = (e: KeyboardEvent) => {
       if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement) return;
       if (e.key === 'Escape') editor.send({ type: 'cancel' });
@@ -199,7 +203,7 @@ export function FenceEditor() {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [editor]);
+  }, [editor, shown]);
 
   const [draftName, setDraftName] = useState('');
   const [draftRemark, setDraftRemark] = useState('');

@@ -1,16 +1,19 @@
 import { Button, ButtonGroup, Checkbox, HTMLTable, Intent, Tag } from '@blueprintjs/core';
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { type AlarmRecord, placeText } from '../../domain/alarms.js';
-import { ACK_BATCH_MAX } from '../../domain/api/alarms.js';
 import { waitedText } from '../../domain/schedule.js';
 import { alarmOffers } from '../../machines/alarmMachine.js';
 import {
   ARRIVAL_VISIBLE_MS,
   type ConsoleOrder,
   compareConsole,
+  holdInPlace,
   noteArrivals,
 } from '../../src/alarm/queue.js';
+import { usePage } from '../../src/router/page.js';
 import { BatchDialog, clock, type Dialogs } from './AlarmDialogs.js';
+import { ACK_BATCH_MAX } from './api/alarms.js';
+import { showOnMap } from './map/wanted.js';
 import type { AlarmActions } from './useAlarmActions.js';
 
 const severityTag = {
@@ -30,13 +33,17 @@ const typing = (target: EventTarget | null) =>
     ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) ||
     target.closest('.bp6-dialog, .bp6-overlay-open .bp6-overlay-content') !== null);
 
+/** Why 确认 is disabled while the browser is offline. */
+export const OFFLINE_REASON = '网络已断开：恢复连接后才能确认';
+
 /**
  * The live alarm table of the console (issue #19): ordered by compareConsole (severity groups with
  * escalation raising an alarm, or newest first), arrivals since the console opened marked 新 for a
  * minute (only they blink), a fixed header, a selection acknowledged in one call, and the keyboard:
  * ↑/↓ (or J/K) move through the queue, Space selects, A acknowledges the selection — else the row in
- * focus, else the top unacknowledged alarm — Enter opens the detail, H the handle dialog. Focus
- * stays on the row after acknowledging, wherever the row moves.
+ * focus, else the top unacknowledged alarm — Enter opens the detail, H the handle dialog. The keys act
+ * only while the list has the focus (it takes it when its page is shown). Focus stays on the row after
+ * acknowledging, wherever the row moves.
  */
 export function LiveAlarmTable({
   open,
@@ -45,8 +52,18 @@ export function LiveAlarmTable({
   onDialog,
   paused,
   openedAt,
+  stale = false,
+  offline = false,
 }: {
   open: readonly AlarmRecord[];
+  /** The live channels are down: what the rows say may be old (dimmed). */
+  stale?: boolean;
+  /**
+   * The browser is offline: nothing can reach the server, so 确认 waits. While only a channel
+   * reconnects, 确认 still goes (over HTTP) and its answer shows at once (Realtime.noteAlarm): an
+   * SOS on screen is never made unanswerable by a channel catching up.
+   */
+  offline?: boolean;
   /** When the console opened: alarms raised since are arrivals (the table itself mounts with the first alarm). */
   openedAt: number;
   now: number;
@@ -56,7 +73,36 @@ export function LiveAlarmTable({
   paused: boolean;
 }) {
   const [order, setOrder] = useState<ConsoleOrder>(storedOrder);
-  const rows = useMemo(() => [...open].sort(compareConsole(order)), [open, order]);
+  // rows just acknowledged stay where they were until the operator moves on (holdInPlace)
+  const [staying, setStaying] = useState<ReadonlyMap<number, number>>(new Map());
+  const rows = useMemo(
+    () => holdInPlace([...open].sort(compareConsole(order)), staying),
+    [open, order, staying],
+  );
+  const hold = (ids: readonly number[]) =>
+    setStaying((before) => {
+      const next = new Map(before);
+      for (const id of ids) {
+        const at = rows.findIndex((r) => r.recordId === id);
+        if (at >= 0 && !next.has(id)) next.set(id, at);
+      }
+      return next;
+    });
+  /**
+   * The operator's hand moved on, out of the list: the rows take their order again. Never while the
+   * pointer is over the rows: a held row let go as the hand went from it to the next row, the rows below
+   * it moved up, and the 确认 aimed at the next alarm acknowledged the one after it.
+   */
+  const moveOn = () => setStaying((before) => (before.size === 0 ? before : new Map()));
+  /**
+   * Another order is moving on too: the rows held after 确认 keep the places they had in the old order,
+   * which mean nothing in the new one (an acknowledged row stood among the newest, out of its time).
+   */
+  const chooseOrder = (next: ConsoleOrder) => {
+    setOrder(next);
+    localStorage.setItem(ORDER_KEY, next);
+    moveOn();
+  };
 
   // arrivals: first seen after the console opened (noteArrivals: the wall's rule, repeats count again)
   const [seen, setSeen] = useState<ReadonlyMap<number, number>>(new Map());
@@ -70,8 +116,10 @@ export function LiveAlarmTable({
   const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
   const openIds = useMemo(() => new Set(open.map((a) => a.recordId)), [open]);
   const selected = rows.filter((a) => chosen.has(a.recordId));
-  const ackable = selected.filter((a) => alarmOffers(a, 'alarm.ack'));
-  const closable = selected.filter((a) => alarmOffers(a, 'alarm.ignore')).slice(0, ACK_BATCH_MAX);
+  const ackable = selected.filter((a) => actions.mayHandle(a) && alarmOffers(a, 'alarm.ack'));
+  const closable = selected
+    .filter((a) => actions.mayHandle(a) && alarmOffers(a, 'alarm.ignore'))
+    .slice(0, ACK_BATCH_MAX);
   const [batch, setBatch] = useState<'ignore' | 'release' | null>(null);
   // the shortcuts wait while a dialog of the console or of this table is open
   const held = paused || batch !== null;
@@ -98,6 +146,7 @@ export function LiveAlarmTable({
     const ids = ackable.map((a) => a.recordId).slice(0, ACK_BATCH_MAX);
     if (!ids.length || busy) return;
     setBusy(true);
+    hold(ids);
     void actions.ackMany(ids).then((answer) => {
       setBusy(false);
       if (answer) setChosen(new Set());
@@ -125,8 +174,9 @@ export function LiveAlarmTable({
   }, [rows, cursor, held]);
 
   const ackOne = (a: AlarmRecord) => {
-    if (!alarmOffers(a, 'alarm.ack')) return;
+    if (offline || !actions.mayHandle(a) || !alarmOffers(a, 'alarm.ack')) return;
     setCursor(a.recordId);
+    hold([a.recordId]);
     void actions.ack(a);
   };
   const shortcut = (e: {
@@ -154,11 +204,11 @@ export function LiveAlarmTable({
         move(-1);
         break;
       case 'a':
-        if (!actions.canHandle) return false;
+        if (!actions.canHandle || offline) return false;
         if (ackable.length) ackSelected();
-        else if (current && alarmOffers(current, 'alarm.ack')) ackOne(current);
+        else if (current && actions.mayHandle(current) && alarmOffers(current, 'alarm.ack')) ackOne(current);
         else {
-          const top = rows.find((r) => alarmOffers(r, 'alarm.ack'));
+          const top = rows.find((r) => actions.mayHandle(r) && alarmOffers(r, 'alarm.ack'));
           if (top) {
             focusRow(top.recordId);
             ackOne(top);
@@ -175,7 +225,7 @@ export function LiveAlarmTable({
         onDialog({ kind: 'detail', record: current });
         break;
       case 'h':
-        if (!current || !actions.canHandle) return false;
+        if (!current || !actions.mayHandle(current)) return false;
         onDialog({ kind: 'handle', record: current });
         break;
       default:
@@ -184,47 +234,49 @@ export function LiveAlarmTable({
     e.preventDefault();
     return true;
   };
-  // A and the arrows also work with nothing focused (an operator just back at the desk)
-  const latest = useRef(shortcut);
-  latest.current = shortcut;
+  // The keys belong to this list alone, and only while it holds the focus: a kept-alive tab (parked
+  // outside the document) hears nothing, so a key pressed on 床垫告警 never acknowledges an SOS on the
+  // hidden 定位告警. The list takes the focus when its page comes up (the operator need not click
+  // into it first), and a click anywhere in it gives the focus back.
+  const box = useRef<HTMLElement>(null);
+  const { active: pageShown } = usePage();
   useEffect(() => {
-    const onKey = (e: globalThis.KeyboardEvent) => {
-      if (e.defaultPrevented || typing(e.target)) return;
-      const outside =
-        e.target instanceof HTMLElement && e.target !== document.body && !table.current?.contains(e.target);
-      // on a button elsewhere (a tab, the order switch) only the letters: Space and Enter stay theirs
-      if (outside && !['a', 'A', 'j', 'J', 'k', 'K'].includes(e.key)) return;
-      latest.current(e);
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, []);
-  const onRowKey = (e: KeyboardEvent) => {
-    if (typing(e.target) && !(e.target instanceof HTMLTableRowElement)) return;
+    if (!pageShown) return;
+    const focused = document.activeElement;
+    if (focused && focused !== document.body && (typing(focused) || box.current?.contains(focused))) return;
+    box.current?.focus({ preventScroll: true });
+  }, [pageShown]);
+  const onKey = (e: KeyboardEvent) => {
+    if (typing(e.target)) return;
+    // on a button of the list (the order switch, a row's 确认) Space and Enter stay the button's
+    const onControl =
+      e.target instanceof HTMLElement && e.target.matches('button, input, label, [role="checkbox"]');
+    if (onControl && (e.key === ' ' || e.key === 'Enter')) return;
     if (shortcut(e)) e.stopPropagation();
   };
 
   return (
-    <div className="live-alarm-table">
+    <section
+      className="live-alarm-table"
+      ref={box}
+      tabIndex={-1}
+      onKeyDown={onKey}
+      data-testid="live-alarm-list"
+      aria-label="实时告警列表（快捷键在此列表内有效）"
+    >
       <div className="alarm-toolbar" data-testid="alarm-toolbar">
         <ButtonGroup>
           <Button
             text="按级别"
             active={order === 'severity'}
             data-testid="order-severity"
-            onClick={() => {
-              setOrder('severity');
-              localStorage.setItem(ORDER_KEY, 'severity');
-            }}
+            onClick={() => chooseOrder('severity')}
           />
           <Button
             text="最新在前"
             active={order === 'newest'}
             data-testid="order-newest"
-            onClick={() => {
-              setOrder('newest');
-              localStorage.setItem(ORDER_KEY, 'newest');
-            }}
+            onClick={() => chooseOrder('newest')}
           />
         </ButtonGroup>
         {actions.canHandle ? (
@@ -260,8 +312,16 @@ export function LiveAlarmTable({
           快捷键：↑↓ 选行 · 空格 勾选 · Shift+点击 连选 · A 确认 · H 处理 · 回车 详情
         </span>
       </div>
-      <div className="alarm-table-wrap" ref={table}>
-        <HTMLTable className="alarm-table" striped interactive compact data-testid="live-alarms">
+      {/* the hand leaving the rows lets the held ones go; the keys do not (↓ then ↑ comes back to the same row) */}
+      <div className="alarm-table-wrap" ref={table} onPointerLeave={moveOn}>
+        <HTMLTable
+          className={stale ? 'alarm-table alarm-table-stale' : 'alarm-table'}
+          striped
+          interactive
+          compact
+          data-testid="live-alarms"
+          data-stale={stale ? 'true' : undefined}
+        >
           <thead>
             <tr>
               <th className="pick">
@@ -305,7 +365,6 @@ export function LiveAlarmTable({
                   onFocus={(e) => {
                     if (e.target === e.currentTarget) setCursor(a.recordId);
                   }}
-                  onKeyDown={onRowKey}
                 >
                   <td className="pick">
                     <Checkbox
@@ -353,23 +412,32 @@ export function LiveAlarmTable({
                     {waitedText(now - a.firstTime)}
                   </td>
                   <td>
-                    {a.ackTime === null ? (
+                    {a.ackTime === null && actions.waiting.has(a.recordId) ? (
+                      <Tag intent={Intent.WARNING} icon="refresh" data-testid="ack-waiting">
+                        确认待重发
+                      </Tag>
+                    ) : a.ackTime === null ? (
                       <Tag intent={Intent.WARNING}>未确认</Tag>
                     ) : (
                       `${a.ackName ?? ''} ${clock(a.ackTime)}`
                     )}
                   </td>
                   <td>
-                    {actions.canHandle ? (
+                    {actions.mayHandle(a) ? (
                       <ButtonGroup minimal>
+                        {/* an acknowledged row keeps the slot: 处理 never slides under a second click */}
                         {alarmOffers(a, 'alarm.ack') ? (
                           <Button
                             intent={Intent.WARNING}
                             text="确认"
                             tabIndex={-1}
+                            disabled={offline || actions.waiting.has(a.recordId)}
+                            title={offline ? OFFLINE_REASON : undefined}
                             onClick={() => ackOne(a)}
                           />
-                        ) : null}
+                        ) : (
+                          <Button text="已确认" tabIndex={-1} disabled data-testid="acked-slot" />
+                        )}
                         <Button
                           intent={Intent.PRIMARY}
                           text="处理"
@@ -388,6 +456,16 @@ export function LiveAlarmTable({
                         />
                       </ButtonGroup>
                     ) : null}
+                    {/* after the actions: 确认 and 处理 keep their places under the hand */}
+                    <Button
+                      minimal
+                      icon="map-marker"
+                      tabIndex={-1}
+                      aria-label="在地图上查看"
+                      title="在地图上查看"
+                      data-testid="alarm-locate"
+                      onClick={() => showOnMap(a)}
+                    />
                   </td>
                 </tr>
               );
@@ -406,6 +484,6 @@ export function LiveAlarmTable({
           }}
         />
       ) : null}
-    </div>
+    </section>
   );
 }

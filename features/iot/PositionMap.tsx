@@ -9,7 +9,7 @@ import {
   MenuItem,
   Tag,
 } from '@blueprintjs/core';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { severityNames } from '../../domain/alarms.js';
 import { IotPaths } from '../../domain/api/iot.js';
@@ -17,25 +17,36 @@ import type { Page } from '../../domain/codes.js';
 import type { MarkerState, Position } from '../../domain/devices.js';
 import { buildingBounds, type LngLat, type PlanCollection } from '../../domain/floorPlan.js';
 import { pathWith } from '../../domain/http.js';
+import { alarmOffers } from '../../machines/alarmMachine.js';
 import { stopwatch } from '../../src/alarm/queue.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { useRealtime, useStore } from '../../src/realtime/context.js';
+import { useLiveness } from '../../src/realtime/useLiveness.js';
+import { usePage } from '../../src/router/page.js';
 import { isOutNow } from '../../streams/outings.js';
 import { positionTable } from '../../streams/positions.js';
+import { AlarmDialogs, type Dialogs } from './AlarmDialogs.js';
 import { HealthLight } from './HealthLight.js';
+import { OFFLINE_REASON } from './LiveAlarmTable.js';
 import { FloorMap, MARKER_COLOURS, type Rail, type Rgba } from './map/floorMap.js';
 import {
   alarmsByDevice,
+  alarmsByResident,
+  alarmsPerFloor,
   extendTrail,
   type MapMarkerState,
   mapStateName,
   markerStateOf,
+  residentAlarms,
   searchResidents,
   TRAIL_MS,
   type TrailPoint,
+  trailMarks,
   trailOnFloor,
   urgentDevices,
 } from './map/markers.js';
+import { wantedOnMap } from './map/wanted.js';
+import { useAlarmActions } from './useAlarmActions.js';
 import './iot.css';
 
 export interface Building {
@@ -81,15 +92,28 @@ export function useBuildingFloor() {
       ([list, saved]) => {
         setBuildings(list);
         const building = list.find((b) => b.buildingId === saved) ?? list[0];
+        // a floor shown meanwhile (a jump to an alarm's resident that was quicker) stays
         if (building)
-          setChoice({ buildingId: building.buildingId, floorNo: building.floors[0]?.floorNo ?? 1 });
+          setChoice(
+            (shown) =>
+              shown ?? { buildingId: building.buildingId, floorNo: building.floors[0]?.floorNo ?? 1 },
+          );
       },
       () => undefined,
     );
   }, [request]);
+  /** Plans drawn before, by floor: offline, a floor seen before keeps its plan (issue #38 point 7). */
+  const plans = useRef(new Map<string, PlanCollection>());
   useEffect(() => {
     if (!choice) return;
-    request<PlanCollection>({ url: IotPaths.floorMap, params: choice }).then(setPlan, () => setPlan(null));
+    const key = `${choice.buildingId}:${choice.floorNo}`;
+    request<PlanCollection>({ url: IotPaths.floorMap, params: choice }).then(
+      (answer) => {
+        plans.current.set(key, answer);
+        setPlan(answer);
+      },
+      () => setPlan(plans.current.get(key) ?? null),
+    );
   }, [choice, request]);
   const building = buildings.find((b) => b.buildingId === choice?.buildingId) ?? null;
   /**
@@ -109,7 +133,14 @@ export function useBuildingFloor() {
   return { buildings, building, choice, plan, select };
 }
 
-export function FloorPicker({ bf }: { bf: ReturnType<typeof useBuildingFloor> }) {
+export function FloorPicker({
+  bf,
+  alarms,
+}: {
+  bf: ReturnType<typeof useBuildingFloor>;
+  /** Open alarms per floor (alarmsPerFloor): each floor says how many, and how many wait unacknowledged. */
+  alarms?: ReadonlyMap<number, { open: number; unacked: number }>;
+}) {
   return (
     <>
       <HTMLSelect
@@ -131,11 +162,21 @@ export function FloorPicker({ bf }: { bf: ReturnType<typeof useBuildingFloor> })
         value={bf.choice?.floorNo ?? ''}
         onChange={(e) => bf.choice && bf.select(bf.choice.buildingId, Number(e.currentTarget.value))}
       >
-        {(bf.building?.floors ?? []).map((f) => (
-          <option key={f.floorId} value={f.floorNo}>
-            {f.floorName}
-          </option>
-        ))}
+        {(bf.building?.floors ?? []).map((f) => {
+          const n = alarms?.get((bf.building?.buildingId ?? 0) * 1000 + f.floorNo);
+          return (
+            <option
+              key={f.floorId}
+              value={f.floorNo}
+              data-alarms={n?.open ?? 0}
+              data-unacked={n?.unacked ?? 0}
+            >
+              {n
+                ? `${f.floorName} · 告警 ${n.open}${n.unacked ? `（未确认 ${n.unacked}）` : ''}`
+                : f.floorName}
+            </option>
+          );
+        })}
       </HTMLSelect>
     </>
   );
@@ -150,8 +191,25 @@ export function PositionMap() {
   // ?deviceId= (an alarm's 定位 in 告警中心): that resident, on their floor, selected
   const [params] = useSearchParams();
   const wanted = Number(params.get('deviceId'));
-  const focus = useMemo(() => (wanted > 0 ? { deviceId: wanted } : null), [wanted]);
-  return <LivePositionMap bf={useBuildingFloor()} focus={focus} search />;
+  const linked = useMemo(() => (wanted > 0 ? { deviceId: wanted } : null), [wanted]);
+  // 在地图上查看 on an alarm row (features/iot/map/wanted.ts): taken by the map on screen, once
+  const page = usePage();
+  const wish = useSyncExternalStore(wantedOnMap.subscribe, wantedOnMap.get);
+  const [asked, setAsked] = useState<MapFocus | null>(null);
+  useEffect(() => {
+    if (!wish || !page.active) return;
+    wantedOnMap.taken(wish);
+    setAsked({ deviceId: wish.deviceId, oldmanId: wish.oldmanId, floor: wish.floor });
+  }, [wish, page.active]);
+  return <LivePositionMap bf={useBuildingFloor()} focus={asked ?? linked} search />;
+}
+
+/** A resident to show, on the floor of their device or, when it has no place yet, on `floor`. */
+interface MapFocus {
+  deviceId: number;
+  /** The resident, whose watch is shown when the device has no marker (a mattress's alarm). */
+  oldmanId?: number | null;
+  floor?: { buildingId: number; floorNo: number } | null;
 }
 
 /**
@@ -162,11 +220,13 @@ export function LivePositionMap({
   bf,
   focus = null,
   search = false,
+  scale = 1,
 }: {
   bf: ReturnType<typeof useBuildingFloor>;
-  /** A resident to show, on the floor of their device or, when it has no place yet, on `floor`. */
-  focus?: { deviceId: number; floor?: { buildingId: number; floorNo: number } | null } | null;
+  focus?: MapFocus | null;
   search?: boolean;
+  /** Names, tags and markers this many times their console size (the wall's, from its screen). */
+  scale?: number;
 }) {
   const { request } = useApp();
   const realtime = useRealtime();
@@ -180,6 +240,20 @@ export function LivePositionMap({
   const trails = useRef(new Map<number, TrailPoint[]>());
   const openAlarms = useStore(useMemo(() => realtime.alarms.open(), [realtime]));
   const alarmsOf = useRef(new Map<number, typeof openAlarms>());
+  const alarmsOfResident = useRef(new Map<number, typeof openAlarms>());
+  /** The open alarms of a marker's resident (residentAlarms): the device's own and their other devices'. */
+  const alarmsAt = (deviceId: number) =>
+    residentAlarms(
+      alarmsOf.current,
+      alarmsOfResident.current,
+      deviceId,
+      devices.current.get(deviceId)?.oldmanId,
+    );
+  const floorAlarms = useMemo(() => alarmsPerFloor(openAlarms), [openAlarms]);
+  // 确认 and 处理 on the card: the alarm list's own actions and dialogs (one code path, one machine)
+  const actions = useAlarmActions('all');
+  const [dialog, setDialog] = useState<Dialogs>(null);
+  const page = usePage();
   const [selected, setSelected] = useState<number | null>(null);
   const [counts, setCounts] = useState<Record<MapMarkerState, number>>({
     online: 0,
@@ -197,12 +271,7 @@ export function LivePositionMap({
     const ts = row === undefined ? 0 : (table.ts[row] ?? 0);
     const d = devices.current.get(deviceId);
     const battery = row === undefined ? d?.battery : table.battery[row];
-    return markerStateOf(
-      alarmsOf.current.get(deviceId) ?? [],
-      Math.max(ts, d?.lastSeen ?? 0),
-      battery,
-      Date.now(),
-    );
+    return markerStateOf(alarmsAt(deviceId), Math.max(ts, d?.lastSeen ?? 0), battery, Date.now());
   };
   const floorKey = (bf.choice?.buildingId ?? 0) * 1000 + (bf.choice?.floorNo ?? 0);
   /** A device's floor as the map knows it (its last position), else as the device list said. */
@@ -217,7 +286,17 @@ export function LivePositionMap({
   };
   /** Where the camera goes once the floor of a jump is shown. */
   const centreWhenShown = useRef<number | null>(null);
-  const jumpTo = (deviceId: number, fallback: { buildingId: number; floorNo: number } | null = null) => {
+  const jumpTo = (
+    wantedId: number,
+    fallback: { buildingId: number; floorNo: number } | null = null,
+    oldmanId: number | null = null,
+  ) => {
+    // a device without a marker (a mattress): the resident's watch or band, where they are
+    const worn =
+      devices.current.has(wantedId) || oldmanId === null
+        ? undefined
+        : [...devices.current.values()].find((d) => d.oldmanId === oldmanId && floorOf(d.deviceId) !== null);
+    const deviceId = worn?.deviceId ?? wantedId;
     const floor = floorOf(deviceId) ?? fallback;
     setSelected(deviceId);
     if (!floor) return;
@@ -257,6 +336,8 @@ export function LivePositionMap({
       mapRef.current = null;
     };
   }, []);
+
+  useEffect(() => mapRef.current?.setScale(scale), [scale]);
 
   // Initial device states, again after each reconnect (missed changes), then live frames.
   useEffect(() => {
@@ -317,12 +398,19 @@ export function LivePositionMap({
   // Alarms recolour markers; unacknowledged 紧急 ones pulse with the name on top.
   useEffect(() => {
     alarmsOf.current = alarmsByDevice(openAlarms);
+    alarmsOfResident.current = alarmsByResident(openAlarms);
     mapRef.current?.setScene({ urgent: [...urgentDevices(openAlarms)] });
     mapRef.current?.positionsChanged();
   }, [openAlarms]);
 
   const trailOf = (deviceId: number | null) =>
     deviceId === null ? [] : trailOnFloor(trails.current.get(deviceId) ?? [], floorKey, Date.now());
+  /** The selected trail, its way and its times, for the map's scene. */
+  const trailScene = (deviceId: number | null) => ({
+    trail: trailOf(deviceId),
+    trailMarks: deviceId === null ? [] : trailMarks(trails.current.get(deviceId) ?? [], floorKey, Date.now()),
+    highlight: deviceId,
+  });
 
   // Legend counts and the selected trail, once a second (not per message).
   useEffect(() => {
@@ -339,7 +427,7 @@ export function LivePositionMap({
         next[stateOf(table.deviceId[row] ?? 0)]++;
       }
       setCounts(next);
-      if (selected !== null) mapRef.current?.setScene({ trail: trailOf(selected), highlight: selected });
+      if (selected !== null) mapRef.current?.setScene(trailScene(selected));
       setTick((t) => t + 1);
     }, 1000);
     return () => clearInterval(timer);
@@ -358,12 +446,12 @@ export function LivePositionMap({
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per focus object
   useEffect(() => {
     if (!focus) return;
-    if (devicesLoadedAt.current > 0) jumpTo(focus.deviceId, focus.floor);
+    if (devicesLoadedAt.current > 0) jumpTo(focus.deviceId, focus.floor, focus.oldmanId);
     else {
       const timer = setInterval(() => {
         if (devicesLoadedAt.current === 0) return;
         clearInterval(timer);
-        jumpTo(focus.deviceId, focus.floor);
+        jumpTo(focus.deviceId, focus.floor, focus.oldmanId);
       }, 100);
       return () => clearInterval(timer);
     }
@@ -391,7 +479,7 @@ export function LivePositionMap({
   useEffect(() => {
     setVitals(null);
     const oldmanId = selected === null ? null : devices.current.get(selected)?.oldmanId;
-    mapRef.current?.setScene({ trail: trailOf(selected), highlight: selected });
+    mapRef.current?.setScene(trailScene(selected));
     if (oldmanId == null) return;
     request<MattressRow[]>({ url: pathWith(IotPaths.mattressMonitor, { kind: 1 }), silent: true }).then(
       (rows) => setVitals(rows.find((r) => r.oldmanId === oldmanId)?.vitals ?? null),
@@ -402,12 +490,34 @@ export function LivePositionMap({
   const device = selected === null ? undefined : devices.current.get(selected);
   const row = selected === null ? undefined : table.rowOf(selected);
   const state = selected === null ? null : stateOf(selected);
-  const deviceAlarms = selected === null ? [] : (alarmsOf.current.get(selected) ?? []);
+  const deviceAlarms = selected === null ? [] : alarmsAt(selected);
+  const trail = selected === null ? [] : (trails.current.get(selected) ?? []);
   const trailPoints = trailOf(selected).length;
+  const trailFrom = trail.find((p) => p.floorKey === floorKey && Date.now() - p.ts <= TRAIL_MS)?.ts;
+
+  // Esc closes the card: on the page on screen only, never while a dialog or a field has the key
+  const cardOpen = device !== undefined;
+  useEffect(() => {
+    if (!cardOpen || dialog !== null || !page.active) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented) return;
+      const t = e.target;
+      if (
+        t instanceof HTMLElement &&
+        (t.isContentEditable ||
+          ['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName) ||
+          t.closest('.bp6-overlay-content, .bp6-popover') !== null)
+      )
+        return;
+      setSelected(null);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [cardOpen, dialog, page.active]);
   return (
     <div className="page position-page" data-testid="page-position-map">
       <div className="map-toolbar">
-        <FloorPicker bf={bf} />
+        <FloorPicker bf={bf} alarms={floorAlarms} />
         {search ? <ResidentSearch devices={devices.current} onPick={jumpTo} /> : null}
         <span className="legend" data-testid="map-legend">
           {(Object.keys(mapStateName) as MapMarkerState[]).map((s) => (
@@ -435,6 +545,7 @@ export function LivePositionMap({
             <div className="elder-card-head">
               <strong>{device.oldmanName ?? '未绑定长者'}</strong>
               <Tag
+                data-testid="elder-state"
                 intent={
                   state === 'alarm' ? Intent.DANGER : state === 'online' ? Intent.SUCCESS : Intent.WARNING
                 }
@@ -456,10 +567,36 @@ export function LivePositionMap({
                 key={a.recordId}
                 className={`elder-card-alarm${a.ackTime === null ? ' unacked' : ''}`}
                 data-testid="elder-card-alarm"
+                data-record-id={a.recordId}
               >
-                <b>{a.alarmTypeName}</b> · {severityNames[a.severity as 1 | 2 | 3] ?? a.severity} · 已等待{' '}
-                {stopwatch(Date.now() - a.firstTime)} ·{' '}
-                {a.ackTime === null ? '未确认' : `已确认${a.ackName ? `（${a.ackName}）` : ''}`}
+                <div>
+                  <b>{a.alarmTypeName}</b> · {severityNames[a.severity as 1 | 2 | 3] ?? a.severity} · 已等待{' '}
+                  {stopwatch(Date.now() - a.firstTime)} ·{' '}
+                  {a.ackTime === null && actions.waiting.has(a.recordId)
+                    ? '确认待重发'
+                    : a.ackTime === null
+                      ? '未确认'
+                      : `已确认${a.ackName ? `（${a.ackName}）` : ''}`}
+                </div>
+                {actions.mayHandle(a) ? (
+                  // the alarm list's actions: the machine decides what is offered, the same calls send it
+                  <div className="elder-card-actions">
+                    {alarmOffers(a, 'alarm.ack') ? (
+                      <CardAckButton
+                        waiting={actions.waiting.has(a.recordId)}
+                        onAck={() => void actions.ack(a)}
+                      />
+                    ) : null}
+                    {alarmOffers(a, 'alarm.handle') ? (
+                      <Button
+                        small
+                        intent={Intent.PRIMARY}
+                        text="处理"
+                        onClick={() => setDialog({ kind: 'handle', record: a })}
+                      />
+                    ) : null}
+                  </div>
+                ) : null}
               </div>
             ))}
             <div>电量 {row === undefined ? (device.battery ?? '—') : table.battery[row]}%</div>
@@ -478,14 +615,37 @@ export function LivePositionMap({
             ) : (
               <div className="muted">暂无床垫体征</div>
             )}
-            <div className="muted">
+            <div className="muted" data-testid="elder-trail">
               轨迹：最近 {TRAIL_MS / 60_000} 分钟本层 {trailPoints} 个定位点
+              {trailPoints > 1 && trailFrom !== undefined
+                ? `，自 ${new Date(trailFrom).toLocaleTimeString('zh-CN', { hour12: false })} 起，箭头为行走方向`
+                : ''}
             </div>
           </Card>
         ) : null}
       </div>
       {bf.buildings.length === 0 ? <Callout intent={Intent.WARNING}>没有可显示的楼栋</Callout> : null}
+      <AlarmDialogs dialog={dialog} onDialog={setDialog} actions={actions} />
     </div>
+  );
+}
+
+/**
+ * 确认 on the map card, disabled with the reason while offline. A component of its own: the liveness
+ * changes every second, and the map must not render every second for it (its legend counts wait for a
+ * quiet second).
+ */
+function CardAckButton({ waiting, onAck }: { waiting: boolean; onAck(): void }) {
+  const offline = useLiveness().reason === 'offline';
+  return (
+    <Button
+      small
+      intent={Intent.WARNING}
+      text="确认"
+      disabled={offline || waiting}
+      title={offline ? OFFLINE_REASON : undefined}
+      onClick={onAck}
+    />
   );
 }
 

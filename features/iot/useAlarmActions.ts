@@ -1,9 +1,11 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import type { AlarmRecord, AlarmSource } from '../../domain/alarms.js';
 import { IotPaths } from '../../domain/api/iot.js';
 import { Authority } from '../../domain/menus.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { useAuthority } from '../../src/auth/authorityStore.js';
+import { useOptionalRealtime } from '../../src/realtime/context.js';
+import { ACK_RETRY_MS, lostOnTheWay, pendingAcks, usePendingAcks } from './pendingAcks.js';
 
 /** The toast key acknowledgements share: a run of them is one toast that counts up (issue #19). */
 const ACK_TOAST = 'alarm-ack';
@@ -23,11 +25,15 @@ const refusedText = (refused: BatchAnswer['refused'], verb: string) =>
     : '';
 
 /** The console's calls on alarm records, with one coalescing toast for acknowledgements. */
-export function useAlarmActions(source: AlarmSource) {
+export function useAlarmActions(source: AlarmSource | 'all') {
   const { request, toast } = useApp();
-  const canHandle = useAuthority(
-    source === 'pnt' ? Authority.iotLocateAlarmHandle : Authority.iotAlarmHandle,
-  );
+  const handles: Record<AlarmSource, boolean> = {
+    pnt: useAuthority(Authority.iotLocateAlarmHandle),
+    mattress: useAuthority(Authority.iotAlarmHandle),
+  };
+  /** Whether the user may act on alarms of the list at all (the toolbar), and on this one (its row). */
+  const canHandle = source === 'all' ? handles.pnt || handles.mattress : handles[source];
+  const mayHandle = (r: Pick<AlarmRecord, 'source'>) => handles[r.source];
   const run = useRef({ count: 0, until: 0 });
   /** 已确认 N 条告警, counting up over a run of acknowledgements instead of stacking toasts. */
   const acknowledged = (n: number, refused: BatchAnswer['refused'] = []) => {
@@ -40,22 +46,54 @@ export function useAlarmActions(source: AlarmSource) {
       ACK_TOAST,
     );
   };
-  const done = (work: Promise<unknown>, text: string) =>
+  // the server's answer to our own call shows at once, whether or not a live channel brings it too
+  const realtime = useOptionalRealtime();
+  const shown = (record: AlarmRecord) => realtime?.noteAlarm(record);
+  // an acknowledgement lost on the way is sent again until the server answers (pendingAcks)
+  const waiting = usePendingAcks();
+  const sendAck = (recordId: number, again: boolean) =>
+    request<AlarmRecord>({ url: IotPaths.alarmAck, method: 'POST', data: { recordId }, silent: again }).then(
+      (record) => {
+        shown(record);
+        pendingAcks.remove(recordId);
+        acknowledged(1);
+      },
+      (error: unknown) => {
+        if (lostOnTheWay(error)) {
+          if (!again) toast('确认未送达服务器：连接恢复后自动重发', 'warning', `ack-lost-${recordId}`);
+          pendingAcks.add(recordId);
+        } else pendingAcks.remove(recordId);
+      },
+    );
+  const resend = useRef(sendAck);
+  resend.current = sendAck;
+  useEffect(() => {
+    if (waiting.size === 0) return;
+    const timer = setInterval(() => {
+      for (const id of pendingAcks.ids())
+        if (pendingAcks.claim(id)) void resend.current(id, true).finally(() => pendingAcks.settle(id));
+    }, ACK_RETRY_MS);
+    return () => clearInterval(timer);
+  }, [waiting]);
+  const done = (work: Promise<AlarmRecord>, text: string) =>
     work.then(
-      () => toast(text, 'success'),
+      (record) => {
+        shown(record);
+        toast(text, 'success');
+      },
       () => undefined,
     );
   return {
     canHandle,
-    ack: (r: AlarmRecord) =>
-      request({ url: IotPaths.alarmAck, method: 'POST', data: { recordId: r.recordId } }).then(
-        () => acknowledged(1),
-        () => undefined,
-      ),
+    mayHandle,
+    ack: (r: AlarmRecord) => sendAck(r.recordId, false),
+    /** Acknowledgements sent but not yet answered by the server: their rows say 待重发. */
+    waiting,
     /** One call for the selection: the server answers which it acknowledged and which it refused. */
     ackMany: (recordIds: number[]) =>
       request<BatchAnswer>({ url: IotPaths.alarmAckBatch, method: 'POST', data: { recordIds } }).then(
         (answer) => {
+          for (const record of answer.acknowledged) shown(record);
           acknowledged(answer.acknowledged.length, answer.refused);
           return answer;
         },
@@ -63,7 +101,7 @@ export function useAlarmActions(source: AlarmSource) {
       ),
     handle: (r: AlarmRecord, handleNote: string) =>
       done(
-        request({
+        request<AlarmRecord>({
           url: IotPaths.alarmHandle,
           method: 'POST',
           data: { recordId: r.recordId, status: 3, handleNote },
@@ -72,7 +110,7 @@ export function useAlarmActions(source: AlarmSource) {
       ),
     ignore: (r: AlarmRecord, reason: string) =>
       done(
-        request({
+        request<AlarmRecord>({
           url: IotPaths.alarmHandle,
           method: 'POST',
           data: { recordId: r.recordId, status: 2, handleNote: reason },
@@ -87,6 +125,7 @@ export function useAlarmActions(source: AlarmSource) {
         data: action === 'ignore' ? { recordIds, action, reason } : { recordIds, action },
       }).then(
         (answer) => {
+          for (const record of answer.done) shown(record);
           const verb = action === 'ignore' ? '忽略' : '解除';
           toast(
             `已${verb} ${answer.done.length} 条告警${refusedText(answer.refused, verb)}`,
@@ -98,7 +137,11 @@ export function useAlarmActions(source: AlarmSource) {
       ),
     release: (r: AlarmRecord) =>
       done(
-        request({ url: IotPaths.alarmClose, method: 'DELETE', params: { recordId: r.recordId } }),
+        request<AlarmRecord>({
+          url: IotPaths.alarmClose,
+          method: 'DELETE',
+          params: { recordId: r.recordId },
+        }),
         '已解除',
       ),
   };

@@ -1,14 +1,6 @@
-import {
-  Button,
-  Callout,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  FormGroup,
-  InputGroup,
-  Intent,
-} from '@blueprintjs/core';
+import { Button, Callout, DialogBody, DialogFooter, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
 import { useState } from 'react';
+import { Dialog } from '../../src/ui/Dialog.js';
 import type { SignInApi } from './api.js';
 import { errorText } from './errorText.js';
 import { PhotoCodeField } from './PhotoCodeField.js';

@@ -1,9 +1,10 @@
-import { Button, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
+import { Button, DialogBody, DialogFooter, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { pathWith } from '../../domain/api/path.js';
-import { lendReturnBody, WarehouseApi as P } from '../../domain/api/warehouse.js';
 import { useApp } from '../../src/app/AppContext.js';
+import { Dialog } from '../../src/ui/Dialog.js';
 import { ErrorCallout } from '../../src/ui/ErrorCallout.js';
+import { lendReturnBody, WarehouseApi as P } from './api.js';
 
 type OutLine = {
   skuId: number;

@@ -1,96 +1,38 @@
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  FormGroup,
-  InputGroup,
-  Intent,
-} from '@blueprintjs/core';
+import { Alert, Button, DialogBody, DialogFooter, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
 import { useState } from 'react';
 import { pathWith } from '../../domain/api/path.js';
-import {
-  WarehouseAuthority as A,
-  docBodyOf,
-  docPaths,
-  type StockDocKind,
-} from '../../domain/api/warehouse.js';
-import {
-  deliverResource,
-  lendResource,
-  scrapResource,
-  storeResource,
-  transferResource,
-} from '../../domain/modules/warehouse.js';
 import type { ResourceDef } from '../../domain/resource.js';
-import { WarehouseScreens as S } from '../../domain/screens.js';
-import { lendWorkflow } from '../../machines/lendMachine.js';
-import { stockDocWorkflow } from '../../machines/stockDocumentMachine.js';
+import { lendEvents, lendWorkflow } from '../../machines/lendMachine.js';
+import { stockDocEvents, stockDocWorkflow } from '../../machines/stockDocumentMachine.js';
 import { offers } from '../../machines/workflow.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { useAuthority } from '../../src/auth/authorityStore.js';
 import { ResourceList, type Row, rowButton } from '../../src/resource/index.js';
 import { useLookup } from '../../src/resource/useLookup.js';
 import { ChoiceSelect } from '../../src/ui/ChoiceSelect.js';
+import { Dialog } from '../../src/ui/Dialog.js';
 import { openPrintView } from '../../src/ui/printView.js';
+import { WarehouseAuthority as A, docBodyOf, docPaths, type StockDocKind } from './api.js';
 import { LendReturnDialog } from './LendReturn.js';
+import {
+  deliverResource,
+  lendResource,
+  type StockDocKindDef,
+  scrapResource,
+  stockDocKinds,
+  storeResource,
+  transferResource,
+} from './module.js';
 import './warehouse.css';
 import { ErrorCallout } from '../../src/ui/ErrorCallout.js';
 
-type Setup = {
-  def: ResourceDef;
-  route: string;
-  idField: string;
-  title: string;
-  add: string;
-  print: string;
-  punch?: string;
-};
-
-const setup: Record<StockDocKind, Setup> = {
-  store: {
-    def: storeResource,
-    route: S.stockIn,
-    idField: 'storeId',
-    title: '入库单',
-    add: A.stockInAdd,
-    print: A.stockInPrint,
-    punch: A.stockInRedPunch,
-  },
-  deliver: {
-    def: deliverResource,
-    route: S.stockOut,
-    idField: 'deliverId',
-    title: '出库单',
-    add: A.stockOutAdd,
-    print: A.stockOutPrint,
-    punch: A.stockOutRedPunch,
-  },
-  scrap: {
-    def: scrapResource,
-    route: S.scrap,
-    idField: 'scrapId',
-    title: '报废单',
-    add: A.scrapAdd,
-    print: A.scrapPrint,
-  },
-  transfer: {
-    def: transferResource,
-    route: S.transfer,
-    idField: 'transferId',
-    title: '调拨单',
-    add: A.transferAdd,
-    print: A.transferPrint,
-  },
-  lend: {
-    def: lendResource,
-    route: S.lend,
-    idField: 'lendId',
-    title: '借用单',
-    add: A.lendAdd,
-    print: A.lendPrint,
-  },
+/** A kind of document (module.ts, declared once) with the resource its list shows. */
+const setup: Record<StockDocKind, StockDocKindDef & { def: ResourceDef }> = {
+  store: { ...stockDocKinds.store, def: storeResource },
+  deliver: { ...stockDocKinds.deliver, def: deliverResource },
+  scrap: { ...stockDocKinds.scrap, def: scrapResource },
+  transfer: { ...stockDocKinds.transfer, def: transferResource },
+  lend: { ...stockDocKinds.lend, def: lendResource },
 };
 
 type Line = { key: number; skuId: string; quantity: string; reason: string };
@@ -184,13 +126,15 @@ function DocumentDialog({
           </FormGroup>
         ) : null}
         {kind === 'scrap' || kind === 'transfer' ? null : kind === 'store' ? (
-          <ChoiceSelect
-            id="doc-supplier"
-            label="供应商"
-            choices={suppliers}
-            value={party}
-            onChange={setParty}
-          />
+          <FormGroup label="供应商" labelFor="doc-supplier">
+            <ChoiceSelect
+              id="doc-supplier"
+              label="供应商"
+              choices={suppliers}
+              value={party}
+              onChange={setParty}
+            />
+          </FormGroup>
         ) : (
           <FormGroup
             label={kind === 'lend' ? '借用人' : '领用人'}
@@ -286,7 +230,7 @@ function StockDocuments({ kind }: { kind: StockDocKind }) {
   const { request, toast } = useApp();
   const canAdd = useAuthority(s.add);
   const canPrint = useAuthority(s.print);
-  const canPunch = useAuthority(s.punch ?? 'never') && s.punch !== undefined;
+  const canPunch = useAuthority(s.redPunch ?? 'never') && s.redPunch !== undefined;
   const [adding, setAdding] = useState(false);
   const [punching, setPunching] = useState<Row | null>(null);
   const [returning, setReturning] = useState<Row | null>(null);
@@ -343,7 +287,7 @@ function StockDocuments({ kind }: { kind: StockDocKind }) {
           <>
             {canPrint
               ? rowButton(
-                  '打印',
+                  stockDocEvents['stockDoc.print'].label,
                   () => void print(row),
                   false,
                   !offers(stockDocWorkflow, row, 'stockDoc.print'),
@@ -351,14 +295,19 @@ function StockDocuments({ kind }: { kind: StockDocKind }) {
               : null}
             {canPunch
               ? rowButton(
-                  '冲红',
+                  stockDocEvents['stockDoc.reverse'].label,
                   () => setPunching(row),
                   true,
                   !offers(stockDocWorkflow, row, 'stockDoc.reverse'),
                 )
               : null}
             {canReturn
-              ? rowButton('归还', () => setReturning(row), false, !offers(lendWorkflow, row, 'lend.return'))
+              ? rowButton(
+                  lendEvents['lend.return'].label,
+                  () => setReturning(row),
+                  false,
+                  !offers(lendWorkflow, row, 'lend.return'),
+                )
               : null}
           </>
         )}

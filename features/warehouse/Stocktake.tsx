@@ -1,33 +1,22 @@
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  FormGroup,
-  InputGroup,
-  Intent,
-} from '@blueprintjs/core';
-import { useEffect, useState } from 'react';
+import { Alert, Button, DialogBody, DialogFooter, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
+import { useEffect, useRef, useState } from 'react';
 import { pathWith } from '../../domain/api/path.js';
-import {
-  WarehouseAuthority as A,
-  type InventoryDetail,
-  inventoryBody,
-  WarehouseApi as P,
-} from '../../domain/api/warehouse.js';
-import { inventoryResource } from '../../domain/modules/warehouse.js';
 import { WarehouseScreens as S } from '../../domain/screens.js';
-import { stocktakeWorkflow } from '../../machines/stocktakeMachine.js';
+import { stocktakeEvents, stocktakeWorkflow } from '../../machines/stocktakeMachine.js';
 import { offers } from '../../machines/workflow.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { useAuthority } from '../../src/auth/authorityStore.js';
 import { ResourceList, type Row, rowButton } from '../../src/resource/index.js';
 import { useLookup } from '../../src/resource/useLookup.js';
 import { ChoiceSelect } from '../../src/ui/ChoiceSelect.js';
+import { Dialog } from '../../src/ui/Dialog.js';
 import { openPrintView } from '../../src/ui/printView.js';
+import { WarehouseAuthority as A, type InventoryDetail, inventoryBody, WarehouseApi as P } from './api.js';
+import { inventoryResource } from './module.js';
 import './warehouse.css';
 import { ErrorCallout } from '../../src/ui/ErrorCallout.js';
+import { useRevealError } from '../../src/ui/revealError.js';
+import { countErrors, fillFromBook, uncountedMessage } from './stocktakeCounts.js';
 
 const message = (e: unknown, fallback: string) => (e as { message?: string }).message ?? fallback;
 
@@ -101,6 +90,23 @@ function CountDialog({ id, onClose, onChanged }: { id: number; onClose(): void; 
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [version, setVersion] = useState(0);
+  const [lineErrors, setLineErrors] = useState<Record<number, string>>({});
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const [failures, setFailures] = useState(0);
+  useRevealError(bodyRef, failures);
+  const refuse = (text: string) => {
+    setError(text);
+    setFailures((n) => n + 1);
+  };
+  /** The counts' own checks, before anything is sent or confirmed; false (and shown) if one fails. */
+  const checkCounts = (posting: boolean) => {
+    const lines = detail?.lines ?? [];
+    const found = countErrors(lines, counts, posting);
+    setLineErrors(found);
+    if (!Object.keys(found).length) return true;
+    refuse(uncountedMessage(lines, found));
+    return false;
+  };
   useEffect(() => {
     void version;
     request<InventoryDetail>({ url: pathWith(P.inventory.get, { id }), silent: true })
@@ -118,13 +124,14 @@ function CountDialog({ id, onClose, onChanged }: { id: number; onClose(): void; 
       .catch((e) => setError(message(e, '读取失败')));
   }, [request, id, version]);
   const send = async (mode: 'save' | 'post' | 'resnapshot') => {
+    if (mode !== 'resnapshot' && !checkCounts(mode === 'post')) return;
     const checked = inventoryBody.safeParse({
       inventoryId: id,
       resnapshot: mode === 'resnapshot' || undefined,
       lines: (detail?.lines ?? []).map((l) => ({ skuId: l.skuId, countQuantity: counts[l.skuId] ?? '' })),
     });
     if (!checked.success) {
-      setError(checked.error.issues[0]?.message ?? '请检查输入');
+      refuse(checked.error.issues[0]?.message ?? '请检查输入');
       return;
     }
     setBusy(true);
@@ -148,7 +155,7 @@ function CountDialog({ id, onClose, onChanged }: { id: number; onClose(): void; 
       setVersion((v) => v + 1);
     } catch (e) {
       const text = message(e, '保存失败');
-      setError(text);
+      refuse(text);
       setStale(text.includes('重新快照'));
     } finally {
       setBusy(false);
@@ -157,34 +164,66 @@ function CountDialog({ id, onClose, onChanged }: { id: number; onClose(): void; 
   return (
     <Dialog isOpen title={`盘点录入 ${detail?.docNo ?? ''}`} onClose={onClose} style={{ width: 560 }}>
       <DialogBody>
-        <p>
-          仓库：{detail?.depotName ?? ''}　快照时间：{detail?.docTime ?? ''}
-        </p>
-        {(detail?.lines ?? []).map((l) => {
-          const raw = counts[l.skuId] ?? '';
-          const diff = raw.trim() === '' || Number.isNaN(Number(raw)) ? null : Number(raw) - l.bookQuantity;
-          return (
-            <div key={l.skuId} className="warehouse-line" data-testid="count-line">
-              <FormGroup
-                label={`${l.skuName}（账面${l.bookQuantity}${l.specName}）`}
-                labelFor={`count-${l.skuId}`}
-              >
-                <InputGroup
-                  id={`count-${l.skuId}`}
-                  inputMode="numeric"
-                  aria-label={`${l.skuName}实盘数量`}
-                  value={raw}
-                  onChange={(e) => setCounts({ ...counts, [l.skuId]: e.target.value })}
-                />
-              </FormGroup>
-              <span className="warehouse-diff">
-                {diff === null || diff === 0 ? '' : diff > 0 ? `盘盈${diff}` : `盘亏${-diff}`}
-              </span>
-            </div>
-          );
-        })}
-        {detail && !detail.lines.length ? <p>该仓库尚无库存物品。</p> : null}
-        {error ? <ErrorCallout>{error}</ErrorCallout> : null}
+        <div ref={bodyRef}>
+          {error ? <ErrorCallout>{error}</ErrorCallout> : null}
+          <p>
+            仓库：{detail?.depotName ?? ''}　快照时间：{detail?.docTime ?? ''}
+            {detail?.lines.length ? (
+              <Button
+                size="small"
+                variant="minimal"
+                icon="duplicate"
+                text="未盘点按账面数填入"
+                style={{ marginLeft: 12 }}
+                disabled={busy}
+                onClick={() => {
+                  const { counts: filled, filled: n } = fillFromBook(detail.lines, counts);
+                  setCounts(filled);
+                  setLineErrors((old) =>
+                    Object.fromEntries(
+                      Object.entries(old).filter(([sku]) => (counts[Number(sku)] ?? '').trim()),
+                    ),
+                  );
+                  if (!n) toast('每项都已录入实盘数量', 'primary');
+                  else {
+                    setError('');
+                    toast(`已按账面数填入${n}项，请核对后再过账`, 'success');
+                  }
+                }}
+              />
+            ) : null}
+          </p>
+          {(detail?.lines ?? []).map((l) => {
+            const raw = counts[l.skuId] ?? '';
+            const diff = raw.trim() === '' || Number.isNaN(Number(raw)) ? null : Number(raw) - l.bookQuantity;
+            return (
+              <div key={l.skuId} className="warehouse-line" data-testid="count-line">
+                <FormGroup
+                  label={`${l.skuName}（账面${l.bookQuantity}${l.specName}）`}
+                  labelFor={`count-${l.skuId}`}
+                  intent={lineErrors[l.skuId] ? Intent.DANGER : Intent.NONE}
+                  helperText={lineErrors[l.skuId]}
+                >
+                  <InputGroup
+                    id={`count-${l.skuId}`}
+                    inputMode="numeric"
+                    aria-label={`${l.skuName}实盘数量`}
+                    intent={lineErrors[l.skuId] ? Intent.DANGER : Intent.NONE}
+                    value={raw}
+                    onChange={(e) => {
+                      setCounts({ ...counts, [l.skuId]: e.target.value });
+                      if (lineErrors[l.skuId]) setLineErrors(({ [l.skuId]: _, ...rest }) => rest);
+                    }}
+                  />
+                </FormGroup>
+                <span className="warehouse-diff">
+                  {diff === null || diff === 0 ? '' : diff > 0 ? `盘盈${diff}` : `盘亏${-diff}`}
+                </span>
+              </div>
+            );
+          })}
+          {detail && !detail.lines.length ? <p>该仓库尚无库存物品。</p> : null}
+        </div>
       </DialogBody>
       <DialogFooter
         actions={
@@ -197,7 +236,8 @@ function CountDialog({ id, onClose, onChanged }: { id: number; onClose(): void; 
                 text="过账"
                 intent={Intent.PRIMARY}
                 loading={busy}
-                onClick={() => setConfirming(true)}
+                // the checks first: “确定过账吗？” only for counts that can be posted
+                onClick={() => checkCounts(true) && setConfirming(true)}
               />
             ) : null}
           </>
@@ -282,7 +322,7 @@ export function Stocktake() {
               : null}
             {canPrint
               ? rowButton(
-                  '打印',
+                  stocktakeEvents['stocktake.print'].label,
                   () => void print(row),
                   false,
                   !offers(stocktakeWorkflow, row, 'stocktake.print'),
@@ -290,7 +330,7 @@ export function Stocktake() {
               : null}
             {canAdd
               ? rowButton(
-                  '作废',
+                  stocktakeEvents['stocktake.cancel'].label,
                   () => setCancelling(row),
                   true,
                   !offers(stocktakeWorkflow, row, 'stocktake.cancel'),

@@ -1,6 +1,6 @@
 import { type ViewLoaders, view } from '../../src/router/views.js';
 
-/** 仓储管理 (domain/modules/warehouse.ts, issue #16). */
+/** 仓储管理 (module.ts). */
 export const warehouseViews: ViewLoaders = {
   'warehouse.StockIn': view(() => import('./StockDocuments.js'), 'StockIn'),
   'warehouse.StockOut': view(() => import('./StockDocuments.js'), 'StockOut'),

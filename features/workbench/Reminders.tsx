@@ -2,7 +2,6 @@ import { Button, Card, H3, HTMLTable, Tag } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { auditTime, merge, timer } from 'rxjs';
 import { AdminPaths } from '../../domain/api/administration.js';
-import { GovernmentScreens } from '../../domain/api/government.js';
 import { pathWith } from '../../domain/api/path.js';
 import type { Page } from '../../domain/codes.js';
 import {
@@ -19,6 +18,7 @@ import { useApp } from '../../src/app/AppContext.js';
 import { usePageRefresh } from '../../src/app/usePageRefresh.js';
 import { useOptionalRealtime } from '../../src/realtime/context.js';
 import { navigate } from '../../src/router/hash.js';
+import { GovernmentScreens } from '../government/api.js';
 import { overdueText } from './overdueText.js';
 import './workbench.css';
 

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Code } from '../../domain/codes.js';
 import type { Db } from '../db/index.js';
+import type { SessionKind } from '../db/schema.js';
 import { ApiFailure } from '../http/failure.js';
 import { fastGet } from '../resources/fastRead.js';
 
@@ -23,6 +24,8 @@ export interface SessionUser {
   selectedDeptId: number | null;
   /** An administrator reset the password: business calls are refused until the user changes it. */
   mustChangePassword: boolean;
+  /** 'wall': the control-room wall's own session (screenPassLogin); the same authority as the user's. */
+  kind: SessionKind;
 }
 
 /** 256 random bits, base64url; only its SHA-256 is stored. */
@@ -35,15 +38,20 @@ export async function createSession(
   keyVersion: number,
   ip: string,
   now = Date.now(),
+  wall: { origin: string; selectedDeptId: number | null } | null = null,
 ) {
   const token = newToken();
-  // Single session per user: every earlier token of this user now answers 4012.
-  await db
-    .updateTable('session')
-    .set({ endedCode: Code.signedInElsewhere })
-    .where('userId', '=', userId)
-    .where('endedCode', 'is', null)
-    .execute();
+  // Single console session per user: every earlier console token of this user now answers 4012. A
+  // wall's session (screenPassLogin) is not ended by a sign-in elsewhere, nor does it end any: the
+  // control-room wall stays signed in while its account works at a desk (issue #38 point 7).
+  if (!wall)
+    await db
+      .updateTable('session')
+      .set({ endedCode: Code.signedInElsewhere })
+      .where('userId', '=', userId)
+      .where('endedCode', 'is', null)
+      .where('kind', '=', 'console')
+      .execute();
   await db
     .insertInto('session')
     .values({
@@ -53,11 +61,23 @@ export async function createSession(
       lastSeenAt: now,
       endedCode: null,
       keyVersion,
-      selectedDeptId: null,
+      selectedDeptId: wall?.selectedDeptId ?? null,
       ipAddress: ip,
+      kind: wall ? 'wall' : 'console',
+      origin: wall?.origin ?? null,
     })
     .execute();
   return token;
+}
+
+/** Ends a session (sign-out) and the wall sessions opened from it. */
+export async function endSession(db: Db, tokenHash: string, code: number) {
+  await db
+    .updateTable('session')
+    .set({ endedCode: code })
+    .where((eb) => eb.or([eb('tokenHash', '=', tokenHash), eb('origin', '=', tokenHash)]))
+    .where('endedCode', 'is', null)
+    .execute();
 }
 
 export async function endSessionsOfUser(db: Db, userId: number, code: number) {
@@ -72,7 +92,7 @@ export async function endSessionsOfUser(db: Db, userId: number, code: number) {
 /** Resolves a token to its user, or throws the session code the console expects (4011/4012/4013). */
 /** The session read of every request, as one statement prepared once (the same columns as below). */
 const SESSION_SQL = `select session.userId, session.createdAt, session.lastSeenAt, session.endedCode,
-  session.keyVersion, session.selectedDeptId, users.keyVersion as userKeyVersion, users.status,
+  session.keyVersion, session.selectedDeptId, session.kind, users.keyVersion as userKeyVersion, users.status,
   users.orgId, users.empId, users.loginName, users.isAdmin, users.resetPassword
   from session inner join users on users.userId = session.userId where session.tokenHash = ?`;
 type SessionRow = {
@@ -82,6 +102,7 @@ type SessionRow = {
   endedCode: number | null;
   keyVersion: number;
   selectedDeptId: number | null;
+  kind: SessionKind;
   userKeyVersion: number;
   status: number;
   orgId: number;
@@ -111,6 +132,7 @@ export async function authenticate(
         'session.endedCode',
         'session.keyVersion',
         'session.selectedDeptId',
+        'session.kind',
         'users.keyVersion as userKeyVersion',
         'users.status',
         'users.orgId',
@@ -149,6 +171,7 @@ export async function authenticate(
     authority: codes,
     dataDeptIds: depts,
     selectedDeptId: row.selectedDeptId,
+    kind: row.kind,
   };
 }
 

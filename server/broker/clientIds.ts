@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
 /**
- * MQTT client ids are bound to who signed in (issue #20, ARCHITECTURE rule 5): the broker hands a
+ * MQTT client ids are bound to who signed in (issue #20, docs/architecture.md rule 5): the broker hands a
  * session to whoever connects with its id, so an id anyone can guess would let them knock its owner
  * off. A device uses its device code, or its code and `#<n>` for a second connection of the same
  * device (a tester beside the simulator; device codes hold no '#'). A console uses the id the server

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { alarmRecord } from '../../domain/alarms.js';
-import { DashboardChange } from '../../domain/api/dashboard.js';
 import { positionPayload } from '../../domain/devices.js';
-import { serverPushMessage } from '../../domain/push.js';
+import { DashboardChange, serverPushMessage } from '../../domain/push.js';
 
 /**
  * What one server node tells the others (issue #21 "Several nodes"), over the shared broker on

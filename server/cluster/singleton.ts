@@ -1,4 +1,5 @@
-import pg from 'pg';
+import type pg from 'pg';
+import { pgDriver } from '../db/postgres.js';
 
 /** How often a node that does not hold the lock tries again (the holder may have died). */
 const RETRY_MS = 5_000;
@@ -35,7 +36,10 @@ export function onOneNodeAtATime(
     if (stopped) return;
     try {
       if (!client) {
-        const c = new pg.Client({ connectionString: databaseUrl, application_name: `eldercare ${name}` });
+        const c = new (pgDriver().Client)({
+          connectionString: databaseUrl,
+          application_name: `eldercare ${name}`,
+        });
         c.on('error', () => {
           if (client !== c) return;
           client = null;

@@ -2,8 +2,9 @@ import { execFile } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import pg from 'pg';
+import type pg from 'pg';
 import { BACKUPS_DIR, BackupError, type BackupManifest, isCopied, MANIFEST, readManifest } from './backup.js';
+import { pgDriver } from './postgres.js';
 
 /** The dump of a PostgreSQL database in a backup folder (pg_dump's custom format). */
 export const DUMP_FILE = 'eldercare.pgdump';
@@ -26,7 +27,7 @@ function program(name: 'pg_dump' | 'pg_restore'): string {
 }
 
 async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
+  const client = new (pgDriver().Client)({ connectionString: url });
   await client.connect();
   try {
     return await work(client);

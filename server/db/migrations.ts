@@ -1,4 +1,15 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import { type Kysely, type Migration, type MigrationProvider, Migrator, PostgresAdapter, sql } from 'kysely';
+import { nowStamp } from '../../domain/clock.js';
+
+/** A table's column names, on SQLite or PostgreSQL (none when there is no such table). */
+async function columnsOf(db: Kysely<unknown>, table: string): Promise<string[]> {
+  const { rows } =
+    db.getExecutor().adapter instanceof PostgresAdapter
+      ? await sql<{ name: string }>`select column_name as name from information_schema.columns
+          where table_schema = current_schema() and table_name = ${table}`.execute(db)
+      : await sql<{ name: string }>`select name from pragma_table_info(${table})`.execute(db);
+  return rows.map((r) => r.name);
+}
 
 /** Migrations in code, so the built server needs no migration folder on disk. Append, never edit. */
 const migrations: Record<string, Migration> = {
@@ -366,6 +377,68 @@ const migrations: Record<string, Migration> = {
       await sql`create table rateLimitHit (bucket text primary key, windowStart integer not null, hits integer not null)`.execute(
         db,
       );
+    },
+  },
+  '0018_one_care_level': {
+    async up(db: Kysely<unknown>) {
+      // One care level, the elder's (docs/decisions.md "One care level, the elder's, dated"): a dated
+      // change also carries the 能力等级 and the assessment it was adopted from, and a 修改记录 row
+      // may say where it came from. Written to run again over a database that has part of it.
+      const add: [string, string, string][] = [
+        ['elderLevelChange', 'oldAbility', 'integer'],
+        ['elderLevelChange', 'newAbility', 'integer'],
+        ['elderLevelChange', 'assessmentId', 'integer'],
+        ['oldmanModify', 'note', `text not null default ''`],
+      ];
+      for (const [table, column, type] of add)
+        if (!(await columnsOf(db, table)).includes(column))
+          await sql.raw(`alter table ${table} add column ${column} ${type}`).execute(db);
+      // The care plan kept a level of its own (nursingPlan.levelId, a column of the resource engine's
+      // table, absent from a new database). Where it disagreed with the profile's, the profile's stays
+      // (the bills read it) and the elder's 修改记录 says what the plan had said, so nothing is lost
+      // without a word; then the plan's column goes.
+      if ((await columnsOf(db, 'nursingPlan')).includes('levelId')) {
+        const { rows } = await sql<{
+          oldmanId: number;
+          planName: string;
+          levelName: string;
+          nursingLevel: string | null;
+        }>`select p.oldmanId, p.planName, l.levelName, o.nursingLevel from nursingPlan p
+          join careLevel l on l.levelId = p.levelId join oldman o on o.oldmanId = p.oldmanId
+          where coalesce(o.nursingLevel, '') <> l.levelName order by p.planId`.execute(db);
+        const stamp = nowStamp();
+        for (const r of rows)
+          await sql`insert into oldmanModify (oldmanId, section, changes, userId, userName, createTime, note)
+            values (${r.oldmanId}, '护理计划', '[]', 0, '系统升级', ${stamp},
+              ${`护理计划“${r.planName}”记载的护理等级为${r.levelName}，与档案的${r.nursingLevel || '（未设置）'}不一致。护理等级此后只记在长者档案中（计费依据），护理计划显示档案的等级；如需调整，请做能力评估后“采纳建议”。`})`.execute(
+            db,
+          );
+        await sql`alter table nursingPlan drop column levelId`.execute(db);
+      }
+    },
+  },
+  '0019_wall_session': {
+    async up(db: Kysely<unknown>) {
+      // The wall's own session (docs/decisions.md "The wall read from 3 m", issue #38 point 7): a
+      // session's kind ('console' or 'wall'), and for a wall session the console session it was
+      // opened from (its token's hash), whose sign-out ends it too. Written to run again.
+      const columns = await columnsOf(db, 'session');
+      if (!columns.includes('kind'))
+        await sql.raw(`alter table session add column kind text not null default 'console'`).execute(db);
+      if (!columns.includes('origin'))
+        await sql.raw(`alter table session add column origin text`).execute(db);
+    },
+  },
+  '0020_role_presets_for_existing_homes': {
+    async up(db: Kysely<unknown>) {
+      // The role presets (issue #37 point 8) are seeded with a new home; a home set up before them gets
+      // them once, unassigned, at its next start (addPendingRolePresets in server/db/seed.ts: it needs
+      // the menu tree, which migrations do not load). This leaves the note of that pending step; a new
+      // database (no institution yet) needs none.
+      await sql`create table if not exists startupStep (name text primary key)`.execute(db);
+      const homes = await sql<{ n: number }>`select count(*) as n from org`.execute(db);
+      if (Number(homes.rows[0]?.n ?? 0) > 0)
+        await sql`insert into startupStep (name) values ('rolePresets') on conflict do nothing`.execute(db);
     },
   },
 };

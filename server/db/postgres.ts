@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import {
   type KyselyPlugin,
   type OperationNode,
@@ -11,7 +12,7 @@ import {
   type UnknownRow,
   ValueNode,
 } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 
 /**
  * PostgreSQL beside SQLite (issue #21). The server's SQL is written once, in the SQLite dialect the
@@ -21,10 +22,21 @@ import pg from 'pg';
  * through `portableSql` on its way to PostgreSQL.
  */
 
-// Counts, ids and epoch milliseconds are bigint (int8), sums numeric: numbers, as on SQLite.
-// (Every value the product stores is far below 2^53.)
-pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
-pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
+let driver: typeof pg | null = null;
+/**
+ * The PostgreSQL driver, required at its first use (a CommonJS package, so synchronously): a server on
+ * SQLite never loads it, a twentieth of a second of its start (issue #43 point 4, cold start).
+ */
+export function pgDriver(): typeof pg {
+  if (driver) return driver;
+  const loaded = createRequire(import.meta.url)('pg') as typeof pg;
+  // Counts, ids and epoch milliseconds are bigint (int8), sums numeric: numbers, as on SQLite.
+  // (Every value the product stores is far below 2^53.)
+  loaded.types.setTypeParser(loaded.types.builtins.INT8, (v) => Number(v));
+  loaded.types.setTypeParser(loaded.types.builtins.NUMERIC, (v) => Number(v));
+  driver = loaded;
+  return loaded;
+}
 
 /** Names the product gave that PostgreSQL reserves (an index of the session table). */
 const RESERVED = new Set(['session_user']);
@@ -214,7 +226,7 @@ const PREPARED_PER_CONNECTION = 2000;
  */
 export function postgresPool(url: string): pg.Pool {
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const pool = new pg.Pool({
+  const pool = new (pgDriver().Pool)({
     connectionString: url,
     max: Number(process.env.PG_POOL_MAX ?? 10),
     options: `-c TimeZone=${zone}`,

@@ -176,7 +176,15 @@ export interface SessionTable {
   keyVersion: number;
   selectedDeptId: number | null;
   ipAddress: string;
+  /**
+   * 'console', or 'wall': the control-room wall's own session (screenPassLogin), which a sign-in of
+   * the same account elsewhere does not end.
+   */
+  kind: ColumnType<SessionKind, SessionKind | undefined, SessionKind>;
+  /** A wall session's console session (its tokenHash): that session's sign-out ends the wall's too. */
+  origin: ColumnType<string | null, string | null | undefined, string | null>;
 }
+export type SessionKind = 'console' | 'wall';
 export interface LoginFailureTable {
   loginName: string;
   failures: number;
@@ -389,6 +397,8 @@ export interface OldmanModifyTable {
   userId: number;
   userName: string;
   createTime: string;
+  /** Where the change came from, in words (an adopted assessment, an upgrade); '' for a plain edit. */
+  note: Generated<string>;
 }
 export interface OldmanFileTable {
   fileId: Generated<number>;

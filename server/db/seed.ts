@@ -1,8 +1,10 @@
+import { sql } from 'kysely';
 import { nowStamp } from '../../domain/clock.js';
 import { configDefaults } from '../../domain/configEntries.js';
 import { WEB_LANDING_END } from '../../domain/menus.js';
 import { allAuthorityCodes, type MenuSeed } from '../../domain/module.js';
-import { webMenus } from '../../domain/modules/index.js';
+import { presetCodes, ROLE_PRESETS } from '../../domain/rolePresets.js';
+import { webMenus } from '../../features/modules.js';
 import { hashPassword } from '../auth/password.js';
 import { forgetAuthorizations } from '../auth/tokens.js';
 import type { Db } from './index.js';
@@ -13,10 +15,119 @@ export const DemoAccounts = {
   restricted: {
     loginName: 'huli01',
     password: 'Huli@2026',
-    note: '护理员：无字典删除、无安装包权限，仅护理一部',
+    note: '护士：护理任务、体征、评估、用药、告警，仅护理一部',
   },
   otherOrg: { loginName: 'cq_admin', password: 'Admin@2026', note: '另一机构（长青护理院）的管理员' },
+  director: { loginName: 'yuanzhang01', password: 'Yuanzhang@2026', note: '院长：全院业务，不含系统设置' },
+  frontDesk: { loginName: 'qiantai01', password: 'Qiantai@2026', note: '前台接待：咨询、来访、入住、家属' },
+  headNurse: { loginName: 'hushizhang01', password: 'Hushizhang@2026', note: '护士长：护理一部、二部' },
+  careWorker: {
+    loginName: 'huliyuan01',
+    password: 'Huliyuan@2026',
+    note: '护理员：护理任务与告警，仅护理一部',
+  },
+  finance: { loginName: 'caiwu01', password: 'Caiwu@2026', note: '财务：账单、收退款、作废与结算' },
+  keeper: { loginName: 'kuguan01', password: 'Kuguan@2026', note: '库管：仓储管理' },
+  monitor: { loginName: 'jiankong01', password: 'Jiankong@2026', note: '监控值班员：告警与监测' },
 } as const;
+
+type DemoKey = keyof typeof DemoAccounts;
+
+/**
+ * The demo staff of 阳光颐养院 besides the administrator, one per preset role (README "演示账号"):
+ * the role, the person, her department and post (index into the seeded lists) and data departments.
+ */
+const DEMO_STAFF: readonly {
+  key: DemoKey;
+  role: string;
+  empName: string;
+  phone: string;
+  dept: number;
+  job: number | null;
+  depts: readonly number[];
+  sex: number;
+}[] = [
+  {
+    key: 'restricted',
+    role: '护士',
+    empName: '李秀英',
+    phone: '13800000002',
+    dept: 1,
+    job: 2,
+    depts: [1],
+    sex: 1,
+  },
+  {
+    key: 'director',
+    role: '院长',
+    empName: '周慧敏',
+    phone: '13800000003',
+    dept: 0,
+    job: 0,
+    depts: [0, 1, 2, 3],
+    sex: 1,
+  },
+  {
+    key: 'frontDesk',
+    role: '前台接待',
+    empName: '孙丽',
+    phone: '13800000004',
+    dept: 0,
+    job: null,
+    depts: [0, 1, 2, 3],
+    sex: 1,
+  },
+  {
+    key: 'headNurse',
+    role: '护士长',
+    empName: '赵淑芬',
+    phone: '13800000005',
+    dept: 1,
+    job: 1,
+    depts: [1, 2],
+    sex: 1,
+  },
+  {
+    key: 'careWorker',
+    role: '护理员',
+    empName: '钱桂香',
+    phone: '13800000006',
+    dept: 1,
+    job: 2,
+    depts: [1],
+    sex: 1,
+  },
+  {
+    key: 'finance',
+    role: '财务',
+    empName: '吴敏',
+    phone: '13800000007',
+    dept: 0,
+    job: null,
+    depts: [0, 1, 2, 3],
+    sex: 1,
+  },
+  {
+    key: 'keeper',
+    role: '库管',
+    empName: '郑强',
+    phone: '13800000008',
+    dept: 0,
+    job: null,
+    depts: [0],
+    sex: 0,
+  },
+  {
+    key: 'monitor',
+    role: '监控值班员',
+    empName: '冯涛',
+    phone: '13800000009',
+    dept: 0,
+    job: null,
+    depts: [0, 1, 2, 3],
+    sex: 0,
+  },
+];
 
 /** Authority codes the restricted nurse role does not get. */
 export const RESTRICTED_WITHOUT = [
@@ -36,6 +147,12 @@ export const RESTRICTED_WITHOUT = [
   'expense:account:obsolete',
   'expense:bill:antiSettle',
   'expense:settle:revoke',
+  // Care quality: closing an adverse event or a complaint is the head's, not the reporting nurse's.
+  'adverseEvent:close',
+  'complaint:close',
+  // The billed care level: 采纳建议 of an assessment and 修改护理等级 on the profile are the head nurse's.
+  'careplan:assessment:adopt',
+  'live:archives:level',
 ];
 
 export async function isSeeded(db: Db): Promise<boolean> {
@@ -60,9 +177,9 @@ export async function seed(
   menus: readonly MenuSeed[] = webMenus,
   real: FirstInstitution | null = null,
 ): Promise<void> {
-  const [adminHash, nurseHash] = await Promise.all([
+  const [adminHash, ...staffHashes] = await Promise.all([
     hashPassword(real ? real.admin.password : DemoAccounts.admin.password),
-    hashPassword(DemoAccounts.restricted.password),
+    ...(real ? [] : DEMO_STAFF.map((s) => hashPassword(DemoAccounts[s.key].password))),
   ]);
   await db.transaction().execute(async (trx) => {
     // Record times people read are the home's wall clock (domain/clock.ts), like every later record;
@@ -144,19 +261,8 @@ export async function seed(
         .insertInto('roleAuthority')
         .values(allCodes.map((code) => ({ roleId: adminRole.roleId, code })))
         .execute();
-      const nurseRole = await trx
-        .insertInto('role')
-        .values({ orgId, name: '护理员', remark: '护理一线' })
-        .returning('roleId')
-        .executeTakeFirstOrThrow();
-      await trx
-        .insertInto('roleAuthority')
-        .values(
-          allCodes
-            .filter((c) => !RESTRICTED_WITHOUT.includes(c))
-            .map((code) => ({ roleId: nurseRole.roleId, code })),
-        )
-        .execute();
+      // The roles a home starts from (domain/rolePresets.ts), each with its job's menus and buttons.
+      const presetRoles = await insertRolePresets(trx, orgId, menus);
 
       // an institution's administrator: every department, the 院长 post, every authority
       const administrator = (
@@ -169,7 +275,7 @@ export async function seed(
         hash: adminHash,
         empName,
         phone,
-        job: 0,
+        job: 0 as number | null,
         dept: 0,
         role: adminRole.roleId,
         depts: deptIds,
@@ -182,19 +288,19 @@ export async function seed(
         : index === 0
           ? [
               administrator(DemoAccounts.admin, '王建国', '13800000001'),
-              {
-                account: DemoAccounts.restricted,
-                hash: nurseHash,
-                empName: '李秀英',
-                phone: '13800000002',
-                job: 2,
-                dept: 1,
-                role: nurseRole.roleId,
-                depts: [deptIds[1] ?? 0],
+              ...DEMO_STAFF.map((staff, i) => ({
+                account: DemoAccounts[staff.key],
+                hash: staffHashes[i] ?? adminHash,
+                empName: staff.empName,
+                phone: staff.phone,
+                job: staff.job,
+                dept: staff.dept,
+                role: presetRoles.get(staff.role) ?? adminRole.roleId,
+                depts: staff.depts.map((d) => deptIds[d] ?? 0),
                 isAdmin: 0,
-                sex: 1,
+                sex: staff.sex,
                 mustChange: 0,
-              },
+              })),
             ]
           : [administrator(DemoAccounts.otherOrg, '陈长青', '13900000001')];
       for (const p of people) {
@@ -210,7 +316,7 @@ export async function seed(
             status: 0,
             msgAuth: 1,
             language: 'zh-CN',
-            jobIds: String(jobIds[p.job]),
+            jobIds: p.job === null ? '' : String(jobIds[p.job]),
             nursingLevel: null,
           })
           .returning('empId')
@@ -408,6 +514,64 @@ async function seedTemplates(db: Db, orgId: number, now: string) {
 }
 
 /**
+ * The preset roles (domain/rolePresets.ts) a home does not have yet, by name, each with its job's menus
+ * and buttons; answers every preset's role id by name.
+ */
+async function insertRolePresets(
+  db: Db,
+  orgId: number,
+  menus: readonly MenuSeed[],
+): Promise<Map<string, number>> {
+  const existing = await db
+    .selectFrom('role')
+    .select(['roleId', 'name'])
+    .where('orgId', '=', orgId)
+    .where(
+      'name',
+      'in',
+      ROLE_PRESETS.map((p) => p.name),
+    )
+    .execute();
+  const roles = new Map(existing.map((r) => [r.name, r.roleId]));
+  for (const preset of ROLE_PRESETS) {
+    if (roles.has(preset.name)) continue;
+    const { roleId } = await db
+      .insertInto('role')
+      .values({ orgId, name: preset.name, remark: preset.remark })
+      .returning('roleId')
+      .executeTakeFirstOrThrow();
+    roles.set(preset.name, roleId);
+    const codes = presetCodes(preset, menus);
+    if (codes.length)
+      await db
+        .insertInto('roleAuthority')
+        .values(codes.map((code) => ({ roleId, code })))
+        .execute();
+  }
+  return roles;
+}
+
+/**
+ * A home set up before the role presets gets them once, at the start after the upgrade (migration 0020
+ * noted the step): every preset role it lacks by name, assigned to nobody, so its administrator can
+ * give staff a job's menus instead of building each role by hand. One transaction with the note's
+ * removal: a role an administrator later deletes does not come back.
+ */
+export async function addPendingRolePresets(db: Db, menus: readonly MenuSeed[] = webMenus): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    // the note taken first: of several nodes starting at once, one gets it (the others wait on its row
+    // and then find it gone), so no preset is added twice
+    const taken = await sql<{
+      name: string;
+    }>`delete from startupStep where name = 'rolePresets' returning name`.execute(trx);
+    if (!taken.rows.length) return;
+    const orgs = await trx.selectFrom('org').select('orgId').execute();
+    for (const { orgId } of orgs) await insertRolePresets(trx, orgId, menus);
+  });
+  forgetAuthorizations(db);
+}
+
+/**
  * Menus are part of the product, not of an institution's data: when a new version adds or
  * renames entries, the web menu tree is rebuilt at start. A newly added code is granted to every
  * role that holds its parent's code, so an existing administrator sees the new screens.
@@ -465,12 +629,27 @@ export async function syncMenus(db: Db, menus: readonly MenuSeed[] = webMenus): 
           .having((eb) => eb.fn.count('code'), '=', knownGroups.length)
           .execute()
       : [];
+    // A new authority the nurse role is seeded without goes only to the roles that already hold every
+    // such authority (the administrators), not to every role holding its menu entry.
+    const knownRestricted = RESTRICTED_WITHOUT.filter((c) => known.has(c));
+    const unrestricted = knownRestricted.length
+      ? await trx
+          .selectFrom('roleAuthority')
+          .select('roleId')
+          .where('code', 'in', knownRestricted)
+          .groupBy('roleId')
+          .having((eb) => eb.fn.count('code'), '=', knownRestricted.length)
+          .execute()
+      : [];
     for (const [code, parent] of wanted) {
       if (known.has(code)) continue;
-      const holders =
+      const inherit =
         parent === null
           ? groupHolders
           : await trx.selectFrom('roleAuthority').select('roleId').where('code', '=', parent).execute();
+      const holders = RESTRICTED_WITHOUT.includes(code)
+        ? inherit.filter((r) => unrestricted.some((u) => u.roleId === r.roleId))
+        : inherit;
       for (const { roleId } of holders)
         await trx
           .insertInto('roleAuthority')

@@ -393,7 +393,7 @@ export async function seedLookups(db: Db): Promise<void> {
     await seedInterviewers(db, orgId);
 }
 
-/** 接待人员 of an organisation that has none: its staff (domain/resources/consult.ts). */
+/** 接待人员 of an organisation that has none: its staff (features/live/resources/consult.ts). */
 async function seedInterviewers(db: Db, orgId: number) {
   if (!(await isEmpty(db, 'interviewer', orgId))) return;
   const staff = await db

@@ -91,7 +91,7 @@ export async function hasRealtimeSeed(db: Db, orgId: number): Promise<boolean> {
 }
 
 /**
- * Residents, devices, alarm rules and rails of an institution (ARCHITECTURE "Data"): about 150 elders
+ * Residents, devices, alarm rules and rails of an institution (docs/architecture.md, "Data"): about 150 elders
  * for the first institution, mattresses on occupied beds, watches or bands on walking residents, a
  * call button per room. Also places buildings and rooms on the site plan when they are not yet.
  */

@@ -2,8 +2,8 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError, type z } from 'zod';
 import { Code, codeMessage } from '../../domain/codes.js';
 import { wireFieldLabels } from '../../domain/fieldLabels.js';
-import { allResources } from '../../domain/modules/index.js';
 import { defaultMessageStarts } from '../../domain/zodLocale.js';
+import { allResources } from '../../features/modules.js';
 import { ApiFailure } from './failure.js';
 
 const resourceLabels = new Map<string, string>();

@@ -12,7 +12,7 @@ import { ApiFailure } from './failure.js';
 import { tokenOf } from './route.js';
 
 /**
- * Uploaded files (issue #20, ARCHITECTURE rule 5): served only to signed-in users of the institution
+ * Uploaded files (issue #20, docs/architecture.md rule 5): served only to signed-in users of the institution
  * that uploaded them, and for an elder's head image or attachment only to users of the elder's data
  * department. An <img> sends no token header, so sign-in also sets the token as an HttpOnly cookie
  * limited to /files/; the API itself never reads that cookie (no cross-site request can use it).

@@ -28,6 +28,13 @@ table.report{width:100%;border-collapse:collapse;font-size:12px;line-height:1.5}
 table.report th{background:#f5f5f5;white-space:nowrap}table.report td.num{text-align:right;white-space:nowrap}table.report thead{display:table-header-group}table.report tr{break-inside:avoid}
 table.report tfoot td{font-weight:bold}.report-head,.report-foot{display:flex;gap:24px;justify-content:space-between;font-size:13px;margin:4px 0}
 .amount-words{font-weight:bold;margin:2px 0}
+table.lines{width:100%;border-collapse:collapse;margin:8px 0;line-height:1.6}table.lines th,table.lines td{border:1px solid #555;padding:4px 8px;text-align:left}
+table.lines th{background:#f5f5f5;white-space:nowrap;font-weight:bold}table.lines .num{text-align:right;white-space:nowrap;font-variant-numeric:tabular-nums}
+table.lines tfoot th,table.lines tfoot td{font-weight:bold}table.lines thead{display:table-header-group}table.lines tr{break-inside:avoid}
+.paper+.paper{break-before:page;margin-top:28px;border-top:1px dashed #999;padding-top:12px}
+.signatures{display:flex;flex-wrap:wrap;gap:16px 28px;margin:40px 0 8px;break-inside:avoid}.signatures .sign{flex:1 1 auto;display:flex;align-items:flex-end;white-space:nowrap}
+.signatures .sign-line{flex:1;border-bottom:1px solid #111;min-width:24mm;height:1.6em;margin-left:4px}
+.opinion{border:1px solid #555;padding:6px 10px;min-height:6em;white-space:pre-wrap}
 @page{size:A4;margin:18mm}
 @media print{body{background:#fff}.bar{display:none}.sheet{width:auto;min-height:0;margin:0;padding:0;box-shadow:none}}
 </style></head><body>
@@ -63,4 +70,14 @@ export async function sendPrintPage(
     .header('content-security-policy', csp)
     .header('cache-control', 'no-store')
     .send(html);
+}
+
+/**
+ * Lines to sign on a printed paper, side by side at its foot: 经办人（签字）＿＿＿ 交款人（签字）＿＿＿.
+ * Each is a label and an empty ruled space a pen fills in.
+ */
+export function signatureLines(labels: readonly string[]) {
+  return `<div class="signatures">${labels
+    .map((l) => `<div class="sign"><span>${escapeHtml(l)}：</span><span class="sign-line"></span></div>`)
+    .join('')}</div>`;
 }

@@ -1,25 +1,25 @@
-import { modules } from '../../domain/modules/index.js';
 import type { ResourceDef } from '../../domain/resource.js';
+import { administrationServer } from '../../features/administration/server/index.js';
+import { archivesServer } from '../../features/archives/server/index.js';
+import { baseDataServer } from '../../features/baseData/server/index.js';
+import { callboardServer } from '../../features/callboard/server/index.js';
+import { careServer } from '../../features/care/server/index.js';
+import { dashboardServer } from '../../features/dashboard/server/index.js';
+import { drugsServer } from '../../features/drugs/server/index.js';
+import { educationServer } from '../../features/education/server/index.js';
+import { expenseServer } from '../../features/expense/server/index.js';
+import { governmentServer } from '../../features/government/server/index.js';
+import { homecareServer } from '../../features/homecare/server/index.js';
+import { iotServer } from '../../features/iot/server/index.js';
+import { liveServer } from '../../features/live/server/index.js';
+import { modules } from '../../features/modules.js';
+import { systemServer } from '../../features/system/server/index.js';
+import { warehouseServer } from '../../features/warehouse/server/index.js';
 import type { AnyRoute } from '../http/route.js';
 import { actionRoutes } from '../resources/actions.js';
 import { type ResourceHooks, resourceRoutes } from '../resources/engine.js';
-import { administrationServer } from './administration.js';
-import { archivesServer } from './archives.js';
-import { baseDataServer } from './baseData.js';
-import { callboardServer } from './callboard.js';
-import { careServer } from './care.js';
-import { dashboardServer } from './dashboard.js';
-import { drugsServer } from './drugs.js';
-import { educationServer } from './education.js';
-import { expenseServer } from './expense.js';
-import { governmentServer } from './government.js';
-import { homecareServer } from './homecare.js';
-import { iotServer } from './iot.js';
-import { liveServer } from './live.js';
 import { shellServer } from './shell.js';
-import { systemServer } from './system.js';
 import type { RouteOptions, ServerModule, ServerResource } from './types.js';
-import { warehouseServer } from './warehouse.js';
 
 /** The server's part of each module descriptor, by module name (a plain CRUD module needs none). */
 export const serverModules: Readonly<Record<string, ServerModule>> = {

@@ -1,5 +1,5 @@
-import { DASHBOARD_PUSH_MS, type DashboardChangeKind } from '../../domain/api/dashboard.js';
-import type { ServerPushMessage } from '../../domain/push.js';
+import type { DashboardChangeKind, ServerPushMessage } from '../../domain/push.js';
+import { DASHBOARD_PUSH_MS } from '../../features/dashboard/api.js';
 
 interface Pending {
   depts: Set<number>;

@@ -1,12 +1,13 @@
 import type { WebSocket } from 'ws';
 import type { AlarmRecord } from '../../domain/alarms.js';
 import { AlarmStatus } from '../../domain/alarms.js';
-import { DashboardAuthority, type DashboardChangeKind } from '../../domain/api/dashboard.js';
 import { satisfies } from '../../domain/authorityExpr.js';
 import type { Position } from '../../domain/devices.js';
 import { Authority } from '../../domain/menus.js';
+import type { DashboardChangeKind } from '../../domain/push.js';
 import { POSITION_FRAMES_PER_SECOND, PushCloseCode, type ServerPushMessage } from '../../domain/push.js';
 import { Topic } from '../../domain/topics.js';
+import { DashboardAuthority } from '../../features/dashboard/api.js';
 import type { SessionUser } from '../auth/tokens.js';
 import type { Bridge } from '../broker/index.js';
 import type { ClusterOp, ClusterPeers } from '../cluster/ops.js';

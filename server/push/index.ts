@@ -5,6 +5,8 @@ import type { Db } from '../db/index.js';
 import type { PushClient, PushHub } from './hub.js';
 
 const AUTH_TIMEOUT_MS = 10_000;
+/** Pings a socket may leave unanswered in a row before it is dropped as half-open. */
+const UNANSWERED_PINGS = 2;
 /** How often open sockets re-check their session, so a sign-in elsewhere closes them promptly. */
 const SESSION_SWEEP_MS = 5_000;
 
@@ -61,18 +63,26 @@ export function registerPush(
       () => socket.close(PushCloseCode.unauthorized, 'auth timeout'),
       AUTH_TIMEOUT_MS,
     );
-    // A socket that has not answered the previous ping is half-open: dropped, so its client is forgotten.
-    let answered = true;
+    // A socket that has not answered two pings in a row is half-open: dropped, so its client is
+    // forgotten. One late answer is load, not a dead link (issue #36): the count is read after the
+    // input already waiting (setImmediate runs after the poll phase), so a pong that came while the
+    // loop was busy is seen before the timer judges.
+    let unanswered = 0;
     socket.on('pong', () => {
-      answered = true;
+      unanswered = 0;
     });
     const ping =
       liveness.pingMs > 0
-        ? setInterval(() => {
-            if (!answered) return socket.terminate();
-            answered = false;
-            socket.ping();
-          }, liveness.pingMs)
+        ? setInterval(
+            () =>
+              setImmediate(() => {
+                if (socket.readyState !== socket.OPEN) return;
+                if (unanswered >= UNANSWERED_PINGS) return socket.terminate();
+                unanswered++;
+                socket.ping();
+              }),
+            liveness.pingMs,
+          )
         : undefined;
     socket.on('close', () => {
       clearTimeout(authTimer);

@@ -1,11 +1,17 @@
 import { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { today } from '../../domain/clock.js';
 import { decodeText } from '../../domain/text/decode.js';
 
 /** The data rows of an exported file (no header, no 合计), for the console's progress line. */
 const EXPORT_ROWS_HEADER = 'x-export-rows';
+
+/**
+ * ExcelJS, loaded at the first .xlsx written or read: it is a fifth of a second of the server's start
+ * (issue #43 point 4, cold start) and most starts serve no spreadsheet.
+ */
+const excel = async () => (await import('exceljs')).default;
 
 /** One CSV cell: quoted when it holds a separator, quote or line break; formula starts defused. */
 function csvCell(value: string): string {
@@ -30,7 +36,11 @@ export async function toXlsx(sheetName: string, rows: string[][]): Promise<Buffe
       done();
     },
   });
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useSharedStrings: false, useStyles: true });
+  const book = new (await excel()).stream.xlsx.WorkbookWriter({
+    stream,
+    useSharedStrings: false,
+    useStyles: true,
+  });
   const sheet = book.addWorksheet(sheetName.slice(0, 31));
   const columns = rows.reduce((most, r) => Math.max(most, r.length), 0);
   sheet.columns = Array.from({ length: columns }, (_, i) => {
@@ -80,7 +90,7 @@ export async function sendTable(
  */
 export async function readTable(fileName: string, data: Buffer): Promise<string[][]> {
   if (/\.csv$/i.test(fileName)) return parseCsv(decodeText(data));
-  const book = new ExcelJS.Workbook();
+  const book = new (await excel()).Workbook();
   await book.xlsx.load(data as unknown as ArrayBuffer);
   const sheet = book.worksheets[0];
   if (!sheet) return [];

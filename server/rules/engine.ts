@@ -12,6 +12,7 @@ import {
 } from '../../domain/devices.js';
 import { floorPlanGeoJson, pointInRing, type Ring } from '../../domain/floorPlan.js';
 import { alarmSuppressedWhileOut } from '../../domain/resources/outing.js';
+import { isElderOut } from '../../features/live/server/outingPresence.js';
 import { alarmTransition } from '../../machines/alarmMachine.js';
 import type { BrokerPeer } from '../broker/index.js';
 import type { ClusterPeers } from '../cluster/ops.js';
@@ -19,7 +20,6 @@ import { readConfig } from '../config.js';
 import { type Db, dialectOf, sqliteOf } from '../db/index.js';
 import type { Database } from '../db/schema.js';
 import type { PushHub } from '../push/hub.js';
-import { isElderOut } from '../routes/live/outingPresence.js';
 import { type AlarmSubject, type Raise, raiseAlarm, toWire } from './alarms.js';
 import {
   type Episodes,

@@ -34,6 +34,8 @@ interface Walker {
   building: PlanBuilding;
   floorNo: number;
   homeSlot: number;
+  /** Their own place in the room (by their bed): room-mates at home do not stand on one point. */
+  homeSpot: [number, number];
   /** Path in building metres, walked at WALK_SPEED. */
   path: [number, number][];
   at: [number, number];
@@ -125,10 +127,13 @@ export async function startSimulator(options: SimulatorOptions): Promise<{ stop(
     } else if (device.kind === 'watch' || device.kind === 'band') {
       const home = homes.get(device.deviceId);
       if (!home) continue;
+      // beds stand about 1.6 m apart around the room's centre (never as far as the stairwell rail)
+      const homeSpot = jitter(slotCentre(home.homeSlot), random, 1.6);
       const walker: Walker = {
         ...home,
+        homeSpot,
         path: [],
-        at: slotCentre(home.homeSlot),
+        at: homeSpot,
         battery: 60 + Math.floor(random() * 40),
       };
       every(POSITION_EVERY_MS, () => {
@@ -218,8 +223,7 @@ function planWalk(walker: Walker, random: () => number): [number, number][] {
   const fromSlot = slotOf(walker.at);
   const out: [number, number][] = fromSlot ? [slotDoor(fromSlot)] : [];
   if (goal < 0.4) {
-    const target = walker.homeSlot;
-    return [...out, slotDoor(target), slotCentre(target)];
+    return [...out, slotDoor(walker.homeSlot), walker.homeSpot];
   }
   if (goal < 0.75) {
     const target = 1 + Math.floor(random() * 8);
@@ -229,9 +233,10 @@ function planWalk(walker: Walker, random: () => number): [number, number][] {
   return [...out, [x, ROOM_DEPTH_M + CORRIDOR_M / 2]];
 }
 
-const jitter = ([x, y]: [number, number], random: () => number): [number, number] => [
-  x + (random() - 0.5) * 3,
-  y + (random() - 0.5) * 3,
+/** A point within `spread` metres (square) around a place. */
+const jitter = ([x, y]: [number, number], random: () => number, spread = 3): [number, number] => [
+  x + (random() - 0.5) * spread,
+  y + (random() - 0.5) * spread,
 ];
 
 function slotOf([x, y]: [number, number]): number | null {
@@ -260,7 +265,7 @@ async function homeOfDevices(db: Db) {
     ])
     .where('device.kind', 'in', ['watch', 'band'])
     .execute();
-  const homes = new Map<number, Omit<Walker, 'path' | 'at' | 'battery'>>();
+  const homes = new Map<number, Omit<Walker, 'path' | 'at' | 'battery' | 'homeSpot'>>();
   for (const r of rows)
     if (r.planSlot !== null)
       homes.set(r.deviceId, {

@@ -5,10 +5,10 @@ import {
   alarmLine,
   audible,
   flashingTitle,
-  isMuted,
   readSettings,
   type Severity,
   type SoundSettings,
+  silenceRinging,
   summarize,
 } from './announce.js';
 import { AlarmSound } from './sound.js';
@@ -41,8 +41,8 @@ const FLASH_MS = 1_000;
  * Announces the user's open alarms on every screen of the console, whatever page is on view (nurse
  * call practice: every station until someone acknowledges): one latching sound for the whole console
  * (one audio context), driven by all the open alarms the user receives — the server sends each user
- * only what their authority and departments allow — with per-severity settings and a mute that ends
- * by itself; while the page is hidden, a desktop notification per new alarm and the count flashing
+ * only what their authority and departments allow — with per-severity settings (紧急 always sounds) and
+ * 消音, which silences what rings now for a few minutes while any new alarm still rings; while the page is hidden, a desktop notification per new alarm and the count flashing
  * in the title.
  */
 export class AlarmAnnouncer implements ExternalStore<AnnouncerState> {
@@ -107,12 +107,14 @@ export class AlarmAnnouncer implements ExternalStore<AnnouncerState> {
     this.saveSettings({ ...s, severities: { ...s.severities, [severity]: on } });
   }
 
-  mute(minutes: number) {
-    this.saveSettings({ ...this.state.settings, mutedUntil: this.now() + minutes * 60_000 });
+  /** 消音: silences the alarms ringing now, for a while; a new alarm (or a repeat) rings at once. */
+  silence() {
+    this.saveSettings(silenceRinging(this.open, this.state.settings, this.now()));
   }
 
-  unmute() {
-    this.saveSettings({ ...this.state.settings, mutedUntil: null });
+  /** 取消消音: what was silenced rings again. */
+  unsilence() {
+    this.saveSettings({ ...this.state.settings, silenced: null });
   }
 
   /** Asks for desktop notifications, once per browser (a click: browsers ask only after one). */
@@ -166,7 +168,7 @@ export class AlarmAnnouncer implements ExternalStore<AnnouncerState> {
 
   private everySecond() {
     const { settings } = this.state;
-    if (settings.mutedUntil !== null && !isMuted(settings, this.now())) this.unmute();
+    if (settings.silenced !== null && settings.silenced.until <= this.now()) this.unsilence();
     const waiting = this.state.summary.waiting;
     if (document.visibilityState === 'hidden' && waiting > 0) {
       this.baseTitle ??= document.title;

@@ -9,9 +9,33 @@ import { AlarmAnnouncer, type AnnouncerState } from './announcer.js';
 
 const AnnouncerContext = createContext<AlarmAnnouncer | null>(null);
 
-/** 告警中心 of the alarm's source, opening the alarm (its detail) there. */
-export const openAlarm = (a: AlarmRecord) =>
-  navigate(`${a.source === 'pnt' ? IotScreens.locateAlarm : IotScreens.alarm}?recordId=${a.recordId}`);
+/**
+ * The alarm the header or a desktop notification asked to see, until its console shows it. It goes by
+ * this store rather than the address: an address with ?recordId= is a tab of its own, so every alarm
+ * opened from the header would have opened one more 告警中心 tab beside the operator's.
+ */
+let wanted: Pick<AlarmRecord, 'recordId' | 'source'> | null = null;
+const wantedListeners = new Set<() => void>();
+export const wantedAlarm = {
+  subscribe(listener: () => void) {
+    wantedListeners.add(listener);
+    return () => void wantedListeners.delete(listener);
+  },
+  get: () => wanted,
+  /** The console of the alarm's source shows it: the request is done. */
+  taken(recordId: number) {
+    if (wanted?.recordId !== recordId) return;
+    wanted = null;
+    for (const l of wantedListeners) l();
+  },
+};
+
+/** 告警中心 of the alarm's source (its open tab, else a new one), showing the alarm's detail there. */
+export function openAlarm(a: Pick<AlarmRecord, 'recordId' | 'source'>) {
+  wanted = { recordId: a.recordId, source: a.source };
+  for (const l of wantedListeners) l();
+  navigate(a.source === 'pnt' ? IotScreens.locateAlarm : IotScreens.alarm);
+}
 
 /** One announcer for the signed-in console, over its live channels (none while they are not up). */
 export function AlarmAnnouncerProvider({ userId, children }: { userId: number; children: ReactNode }) {

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { from, queueScheduler } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { alarmStore } from '../../streams/alarms.js';
@@ -7,12 +8,14 @@ import {
   arrivalOf,
   canAck,
   FLASH_MS,
+  holdInPlace,
   isFlashing,
   newestArrival,
   noteArrivals,
   placeOf,
   QUEUE_ROWS,
   queueView,
+  rowFlashes,
   stopwatch,
 } from './queue.js';
 
@@ -70,8 +73,8 @@ describe('queue order', () => {
     expect(cut).toMatchObject({ more: 4, moreUnacked: 2, moreUrgent: 0 });
   });
 
-  it('puts a new arrival on a full wall at once, whatever the queue holds', () => {
-    // 150 open alarms, 60 of them unacknowledged SOS waiting longer than the newcomer
+  it('puts a new SOS on a wall full of older SOS at once, but never a quieter arrival over a waiting SOS', () => {
+    // 150 open alarms, 60 of them unacknowledged SOS waiting longer than the newcomers
     const old = Array.from({ length: 150 }, (_, i) =>
       makeAlarm({
         recordId: i + 1,
@@ -83,33 +86,47 @@ describe('queue order', () => {
     const arrivedAt = t0 + 120_000;
     // several in the same second: an SOS, a low battery and a tamper
     const newcomers = [
-      makeAlarm({ recordId: 201, severity: 3, firstTime: arrivedAt }),
-      makeAlarm({ recordId: 202, severity: 1, firstTime: arrivedAt }),
-      makeAlarm({ recordId: 203, severity: 2, firstTime: arrivedAt }),
+      makeAlarm({ recordId: 201, severity: 3, firstTime: arrivedAt, lastTime: arrivedAt }),
+      makeAlarm({ recordId: 202, severity: 1, firstTime: arrivedAt, lastTime: arrivedAt }),
+      makeAlarm({ recordId: 203, severity: 2, firstTime: arrivedAt, lastTime: arrivedAt }),
     ];
     const seen = new Map(newcomers.map((a) => [a.recordId, arrivedAt]));
     const view = (now: number) =>
       queueView([...old, ...newcomers], QUEUE_ROWS, (a) => arrivalOf(seen.get(a.recordId), now));
-    const fresh = view(arrivedAt + 1_000);
-    expect(fresh.shown).toHaveLength(QUEUE_ROWS);
-    expect(fresh.shown.slice(-3).map((a) => a.recordId)).toEqual([201, 203, 202]);
-    expect(fresh.shown.slice(0, QUEUE_ROWS - 3).every((a) => a.severity === 3 && a.ackTime === null)).toBe(
-      true,
-    );
-    expect(fresh.more).toBe(153 - QUEUE_ROWS);
-    expect(fresh.moreUrgent).toBe(60 - (QUEUE_ROWS - 3));
-    // after the flash the SOS keeps its row for a minute; the less severe newcomers yield theirs to the
-    // hidden unacknowledged SOS
-    const later = view(arrivedAt + FLASH_MS + 1_000);
-    expect(later.shown.map((a) => a.recordId)).toContain(201);
-    expect(later.shown.map((a) => a.recordId)).not.toContain(202);
-    expect(later.shown.map((a) => a.recordId)).not.toContain(203);
-    expect(later.shown.every((a) => a.severity === 3 && a.ackTime === null)).toBe(true);
-    // then the strict order holds: the newest SOS waits its turn behind the older ones
+    for (const now of [arrivedAt + 1_000, arrivedAt + FLASH_MS + 1_000]) {
+      const v = view(now);
+      const ids = v.shown.map((a) => a.recordId);
+      expect(ids).toHaveLength(QUEUE_ROWS);
+      // the new SOS takes the last row of the SOS group, the oldest SOS keep the rows above it
+      expect(ids).toEqual([1, 2, 3, 4, 5, 6, 7, 201]);
+      // the 一般 and 重要 newcomers stay below, counted: 60 - 7 SOS wait hidden
+      expect(v).toMatchObject({ more: 153 - QUEUE_ROWS, moreUrgent: 60 - 7, hiddenWorst: 3 });
+    }
+    // after a minute the strict order holds: the newest SOS waits its turn behind the older ones
     expect(view(arrivedAt + ARRIVAL_VISIBLE_MS + 1).shown.map((a) => a.recordId)).not.toContain(201);
   });
 
-  it('gives no row to an acknowledged arrival once it has stopped flashing', () => {
+  it('shows a new SOS on a wall full of escalated SOS: they have been seen, it has not', () => {
+    const escalated = Array.from({ length: QUEUE_ROWS + 4 }, (_, i) =>
+      makeAlarm({ recordId: i + 1, severity: 3, escalated: true, firstTime: t0 + i }),
+    );
+    const arrivedAt = t0 + 600_000;
+    const sos = makeAlarm({ recordId: 99, severity: 3, firstTime: arrivedAt, lastTime: arrivedAt });
+    const ids = queueView([...escalated, sos], QUEUE_ROWS, (a) =>
+      a.recordId === 99 ? arrivalOf(arrivedAt, arrivedAt + 1_000) : null,
+    ).shown.map((a) => a.recordId);
+    expect(ids).toHaveLength(QUEUE_ROWS);
+    expect(ids.at(-1)).toBe(99);
+    // a new 重要 does not take an escalated SOS's row
+    const tamper = makeAlarm({ recordId: 98, severity: 2, firstTime: arrivedAt, lastTime: arrivedAt });
+    expect(
+      queueView([...escalated, tamper], QUEUE_ROWS, (a) => (a.recordId === 98 ? 'flashing' : null)).shown.map(
+        (a) => a.recordId,
+      ),
+    ).not.toContain(98);
+  });
+
+  it('gives an acknowledged arrival no row over a waiting alarm, flashing or not', () => {
     const old = Array.from({ length: QUEUE_ROWS + 2 }, (_, i) => makeAlarm({ recordId: i + 1, severity: 1 }));
     const arrivedAt = t0 + 120_000;
     const seen = new Map([[99, arrivedAt]]);
@@ -124,8 +141,49 @@ describe('queue order', () => {
       queueView([...old, acked], QUEUE_ROWS, (a) => arrivalOf(seen.get(a.recordId), now)).shown.map(
         (a) => a.recordId,
       );
-    expect(view(arrivedAt + 3_000)).toContain(99);
+    expect(view(arrivedAt + 3_000)).not.toContain(99);
     expect(view(arrivedAt + FLASH_MS + 1)).not.toContain(99);
+    // and it does not flash
+    expect(rowFlashes(acked, arrivedAt, arrivedAt + 3_000)).toBe(false);
+    expect(rowFlashes({ ackTime: null }, arrivedAt, arrivedAt + 3_000)).toBe(true);
+  });
+
+  it('never shows an acknowledged or less severe row while a more severe unacknowledged one is hidden', () => {
+    const alarm = fc.record({
+      severity: fc.constantFrom(1, 2, 3),
+      escalated: fc.boolean(),
+      acked: fc.boolean(),
+      firstTime: fc.integer({ min: 0, max: 600_000 }),
+      arrival: fc.constantFrom('flashing', 'recent', null),
+    });
+    fc.assert(
+      fc.property(fc.array(alarm, { maxLength: 60 }), fc.integer({ min: 1, max: 20 }), (drawn, rows) => {
+        const open = drawn.map((d, i) =>
+          makeAlarm({
+            recordId: i + 1,
+            severity: d.severity,
+            escalated: d.escalated,
+            firstTime: t0 + d.firstTime,
+            lastTime: t0 + d.firstTime,
+            ...(d.acked ? { ackTime: t0 + 700_000, ackBy: 1, ackName: '王护士' } : {}),
+          }),
+        );
+        const kind = new Map(drawn.map((d, i) => [i + 1, d.arrival as 'flashing' | 'recent' | null]));
+        const v = queueView(open, rows, (a) => kind.get(a.recordId) ?? null);
+        const visible = new Set(v.shown.map((a) => a.recordId));
+        const hidden = open.filter((a) => !visible.has(a.recordId));
+        const hiddenUnacked = hidden.filter((a) => a.ackTime === null);
+        expect(v.shown.length).toBe(Math.min(open.length, rows));
+        expect(v.more).toBe(hidden.length);
+        expect(v.moreUnacked).toBe(hiddenUnacked.length);
+        expect(v.hiddenWorst).toBe(Math.max(0, ...hiddenUnacked.map((a) => a.severity)));
+        for (const s of v.shown) {
+          if (hiddenUnacked.length) expect(s.ackTime).toBeNull();
+          for (const h of hiddenUnacked) expect(s.severity).toBeGreaterThanOrEqual(h.severity);
+        }
+      }),
+      { numRuns: 500 },
+    );
   });
 });
 
@@ -190,5 +248,40 @@ describe('row details', () => {
     expect(canAck(makeAlarm())).toBe(true);
     expect(canAck(makeAlarm({ ackTime: t0, ackBy: 1, ackName: '王护士' }))).toBe(false);
     expect(canAck(makeAlarm({ status: 3 }))).toBe(false);
+  });
+});
+
+describe('rows stay where the hand is (issue #38 point 5)', () => {
+  const row = (recordId: number) => ({ recordId });
+  const ids = (rows: { recordId: number }[]) => rows.map((r) => r.recordId);
+
+  it('keeps an acknowledged row at the index it had while the order would move it down', () => {
+    // 2 was acknowledged at index 1: the order now puts it last
+    expect(ids(holdInPlace([1, 3, 4, 2].map(row), new Map([[2, 1]])))).toEqual([1, 2, 3, 4]);
+  });
+
+  it('keeps several at theirs, lets a new alarm in above them, and drops one no longer open', () => {
+    const held = new Map([
+      [2, 1],
+      [5, 3],
+      [9, 0],
+    ]);
+    // 7 arrived on top; 9 was closed meanwhile
+    expect(ids(holdInPlace([7, 1, 3, 4, 2, 5].map(row), held))).toEqual([7, 2, 1, 5, 3, 4]);
+  });
+
+  it('is the order itself when nothing is held, and every row stays exactly once', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.integer({ min: 1, max: 50 }), { maxLength: 20 }),
+        fc.array(fc.tuple(fc.integer({ min: 1, max: 50 }), fc.nat(25)), { maxLength: 5 }),
+        (order, holds) => {
+          const sorted = order.map(row);
+          expect(ids(holdInPlace(sorted, new Map()))).toEqual(order);
+          const out = ids(holdInPlace(sorted, new Map(holds)));
+          expect([...out].sort((a, b) => a - b)).toEqual([...order].sort((a, b) => a - b));
+        },
+      ),
+    );
   });
 });

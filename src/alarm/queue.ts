@@ -41,6 +41,26 @@ export function compareConsole(order: ConsoleOrder) {
       : rankOf(b) - rankOf(a) || compareQueue(a, b);
 }
 
+/**
+ * Rows the operator just acknowledged stay where they were until the hand moves on (issue #38): the
+ * order moves an acknowledged row down, and the next row's 确认 slid under the mouse — a double click
+ * acknowledged a second alarm. `held` maps a record id to the index its row had; every other row keeps
+ * the order around it, and a held row no longer open is simply gone.
+ */
+export function holdInPlace<T extends { recordId: number }>(
+  sorted: readonly T[],
+  held: ReadonlyMap<number, number>,
+): T[] {
+  if (held.size === 0) return [...sorted];
+  const staying = sorted
+    .filter((r) => held.has(r.recordId))
+    .map((row) => ({ row, at: held.get(row.recordId) ?? 0 }))
+    .sort((a, b) => a.at - b.at);
+  const rest = sorted.filter((r) => !held.has(r.recordId));
+  for (const { row, at } of staying) rest.splice(Math.min(at, rest.length), 0, row);
+  return rest;
+}
+
 export interface QueueView {
   shown: AlarmRecord[];
   /** Open alarms below the cut. */
@@ -49,15 +69,19 @@ export interface QueueView {
   moreUnacked: number;
   /** Of those, not acknowledged and 紧急. */
   moreUrgent: number;
+  /** The severity of the most severe of those not acknowledged, 0 when none. */
+  hiddenWorst: number;
 }
 
 /**
- * The rows the wall shows (issue #18: the wall never hides what matters). Open alarms are ordered by
- * `compareQueue`, so an unacknowledged alarm is never below an acknowledged or less severe one, and cut
- * to the rows that fit. An arrival (raised, or repeated, while the wall is open) that would fall below
- * the cut takes one of the last rows — at most half of them — so a new alarm is on screen at once
- * whatever the queue holds: while it flashes whatever its severity, then for up to a minute while it is
- * unacknowledged and no hidden unacknowledged alarm is more severe.
+ * The rows the wall shows: the wall never hides what matters. Open alarms are ordered by
+ * `compareQueue` (unacknowledged first, then the most severe, then the one waiting longest) and cut to
+ * the rows that fit, so no acknowledged or less severe row is ever on screen while an unacknowledged,
+ * more severe one is hidden. Within that rule a new alarm still shows at once: an unacknowledged arrival
+ * (raised, or repeated, in the last minute) that falls below the cut takes the row of the last shown
+ * alarm of its severity that is not an arrival itself — at most half of the rows — so the 15th SOS on a
+ * wall of fourteen older (even escalated) ones is seen, while a new 一般 never pushes out a waiting SOS
+ * (it is counted below, announced by the sound and the header).
  */
 export function queueView(
   open: readonly AlarmRecord[],
@@ -66,34 +90,36 @@ export function queueView(
 ): QueueView {
   const ordered = [...open].sort(compareQueue);
   const cut = Math.max(1, rows);
-  if (ordered.length <= cut) return { shown: ordered, more: 0, moreUnacked: 0, moreUrgent: 0 };
-  const below = ordered.slice(cut);
-  const kind = new Map(below.map((a) => [a.recordId, arrival(a)]));
-  const candidates = below
-    .filter(
-      (a) => kind.get(a.recordId) === 'flashing' || (kind.get(a.recordId) === 'recent' && a.ackTime === null),
-    )
-    .sort((a, b) => compareQueue(a, b) || b.lastTime - a.lastTime)
-    .slice(0, Math.max(1, Math.floor(cut / 2)));
-  // once it has stopped flashing, an arrival yields its row to a more severe unacknowledged alarm
-  const reserved = new Set(candidates.map((a) => a.recordId));
-  const hiddenWorst = () =>
-    Math.max(
-      0,
-      ...below.filter((a) => !reserved.has(a.recordId) && a.ackTime === null).map((a) => a.severity),
-    );
-  for (const a of [...candidates].reverse())
-    if (kind.get(a.recordId) !== 'flashing' && a.severity < hiddenWorst()) reserved.delete(a.recordId);
-  const late = candidates.filter((a) => reserved.has(a.recordId));
-  const shown = [...ordered.slice(0, cut - late.length), ...late];
+  if (ordered.length <= cut)
+    return { shown: ordered, more: 0, moreUnacked: 0, moreUrgent: 0, hiddenWorst: 0 };
+  const shown = ordered.slice(0, cut);
+  const arrivals = ordered
+    .slice(cut)
+    .filter((a) => a.ackTime === null && arrival(a) !== null)
+    .sort((a, b) => compareRank(a, b) || b.lastTime - a.lastTime || b.recordId - a.recordId);
+  const kept = new Set<number>();
+  for (const a of arrivals) {
+    if (kept.size >= Math.max(1, Math.floor(cut / 2))) break;
+    // from the bottom, past rows of its severity that are arrivals themselves, up to a more severe one:
+    // an escalated alarm of the same severity gives its row too (it has been on the wall; the new one
+    // has not), a more severe one never does
+    for (let i = shown.length - 1; i >= 0; i -= 1) {
+      const row = shown[i] as AlarmRecord;
+      if (row.severity !== a.severity) break;
+      if (kept.has(row.recordId) || arrival(row) !== null) continue;
+      shown[i] = a;
+      kept.add(a.recordId);
+      break;
+    }
+  }
   const visible = new Set(shown.map((a) => a.recordId));
-  const hidden = ordered.filter((a) => !visible.has(a.recordId));
-  const unacked = hidden.filter((a) => a.ackTime === null);
+  const unacked = ordered.filter((a) => !visible.has(a.recordId) && a.ackTime === null);
   return {
     shown,
-    more: hidden.length,
+    more: ordered.length - shown.length,
     moreUnacked: unacked.length,
     moreUrgent: unacked.filter((a) => a.severity >= 3).length,
+    hiddenWorst: Math.max(0, ...unacked.map((a) => a.severity)),
   };
 }
 
@@ -131,6 +157,13 @@ export const isFlashing = (seenAt: number | undefined, now: number) =>
   seenAt !== undefined && seenAt > 0 && now - seenAt < FLASH_MS;
 
 /**
+ * Whether a row flashes: an arrival in its first seconds, and only while nobody has acknowledged it —
+ * a flashing acknowledged 一般 was the brightest thing on a wall with SOS waiting.
+ */
+export const rowFlashes = (a: Pick<AlarmRecord, 'ackTime'>, seenAt: number | undefined, now: number) =>
+  a.ackTime === null && isFlashing(seenAt, now);
+
+/**
  * Whether an alarm counts as an arrival for the queue: flashing (seen in the last few seconds) or
  * recent (seen within the last minute); alarms present when the wall opened are neither.
  */
@@ -140,7 +173,7 @@ export function arrivalOf(seenAt: number | undefined, now: number): 'flashing' |
   return now - seenAt < ARRIVAL_VISIBLE_MS ? 'recent' : null;
 }
 
-/** The newest arrival still flashing, if any: the map shows its floor. */
+/** The newest unacknowledged arrival still flashing, if any: the map shows its floor. */
 export function newestArrival(
   seen: ReadonlyMap<number, number>,
   open: readonly AlarmRecord[],
@@ -149,7 +182,8 @@ export function newestArrival(
   let newest: AlarmRecord | null = null;
   for (const a of open) {
     const at = seen.get(a.recordId);
-    if (isFlashing(at, now) && (newest === null || (at ?? 0) > (seen.get(newest.recordId) ?? 0))) newest = a;
+    if (rowFlashes(a, at, now) && (newest === null || (at ?? 0) > (seen.get(newest.recordId) ?? 0)))
+      newest = a;
   }
   return newest;
 }

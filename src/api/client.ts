@@ -30,6 +30,11 @@ export interface ClientOptions {
   onSlow?(path: string): Promise<'continue' | 'close'>;
   /** Front-log sink for the 'slow query' warning. */
   log?(entry: { type: 'warn' | 'error'; message: string; ajaxUrl: string; parms: string }): void;
+  /**
+   * The data changed (src/app/dataChanges.ts): a write (POST, PUT, DELETE) succeeded, or the server
+   * refused one as clashing with its data (数据冲突), so what the console showed was stale.
+   */
+  onDataChanged?(change: 'saved' | 'refused'): void;
 }
 
 /** Spec 000 §7: a client key from the timestamp, and the user id obscured (base64 of id:timestamp, reversed). */
@@ -93,6 +98,7 @@ export function createApiClient(options: ClientOptions) {
   function fail(config: ClientConfig, code: number | string, message: string): never {
     const path = config.url;
     const effective = effectiveCode(code, message);
+    if (effective === Code.conflict && (config.method ?? 'GET') !== 'GET') options.onDataChanged?.('refused');
     const described = describeApiError({ code: effective, message, path });
     if (described.kind === 'blockingAlert') {
       if (!sessionErrorRaised) {
@@ -177,6 +183,7 @@ export function createApiClient(options: ClientOptions) {
         payload = null;
       }
       if (payload && typeof payload === 'object' && (payload.code === Code.ok || payload.status === 200)) {
+        if (method !== 'GET') options.onDataChanged?.('saved');
         return (payload.result !== undefined ? payload.result : payload.data) as T;
       }
       if (

@@ -17,6 +17,21 @@ export const authorityStore = {
   },
 };
 
+let names: ReadonlyMap<string, string> = new Map();
+
+/** The Chinese names of the authority codes (the menu tree's), for a greyed button's reason. */
+export const authorityNames = {
+  set(entries: Iterable<readonly [string, string]>) {
+    names = new Map(entries);
+  },
+  /** The name of a code, or of each code of an expression (a|b, a&b), joined with 或/和. */
+  of(expression: string): string {
+    const name = (code: string) => names.get(code.trim()) ?? code.trim();
+    if (expression.includes('|')) return expression.split('|').map(name).join('」或「');
+    return expression.split('&').map(name).join('」和「');
+  },
+};
+
 export const hasAuthority = (expression: string, granted: ReadonlySet<string> = codes) =>
   satisfies(granted, expression);
 

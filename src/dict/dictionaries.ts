@@ -3,6 +3,9 @@ import { type LookupDef, lookups } from '../../domain/lookups.js';
 import { DICTIONARY_CACHE_PREFIX } from '../../domain/storage.js';
 import type { Request } from '../app/request.js';
 import type { KeyValueStore } from '../util/storage.js';
+import { forgetDictionaries, loading } from './cache.js';
+
+export { forgetDictionaries };
 
 /** A static dictionary by name; an undefined name is a programming error (spec 000 §3). */
 export function getDict(name: string): DictEntry[] {
@@ -34,7 +37,7 @@ const asList = (answer: unknown): Record<string, unknown>[] =>
  * A server-loaded dictionary, cached in session storage under 'dictionary' + name and restored
  * from there. A failed fetch is logged, not shown, and gives an empty list (spec 000 §8).
  */
-export async function loadDict(
+export function loadDict(
   name: string,
   request: Request,
   cache: KeyValueStore = window.sessionStorage,
@@ -43,13 +46,36 @@ export async function loadDict(
   const cached = cache.getItem(key);
   if (cached) {
     try {
-      return JSON.parse(cached) as DictEntry[];
+      return Promise.resolve(JSON.parse(cached) as DictEntry[]);
     } catch {
       cache.removeItem(key);
     }
   }
   const source = serverDictionaries[name];
-  if (!source) throw new Error(`dd:${name},未定义`);
+  if (!source) return Promise.reject(new Error(`dd:${name},未定义`));
+  let underWay = loading.get(cache);
+  if (!underWay) {
+    underWay = new Map();
+    loading.set(cache, underWay);
+  }
+  const running = underWay.get(name);
+  if (running) return running;
+  const loads = underWay;
+  const load = fetchDict(name, source, request).then((entries) => {
+    // forgotten meanwhile (the data changed): the answer may be older than the change, so it is
+    // handed to who asked but not kept
+    if (loads.get(name) === load) {
+      loads.delete(name);
+      if (entries) cache.setItem(key, JSON.stringify(entries));
+    }
+    return entries ?? [];
+  });
+  loads.set(name, load);
+  return load;
+}
+
+/** The dictionary from the server, or null when it failed (logged). */
+async function fetchDict(name: string, source: ServerDict, request: Request): Promise<DictEntry[] | null> {
   try {
     const rows = asList(await request({ url: source.url, params: source.params, silent: true }));
     // Trees keep their shape: a node's children become the entry's children. A node without the
@@ -66,25 +92,9 @@ export async function loadDict(
     };
     const entries = rows.map(toEntry);
     if (source.sorted) entries.sort((a, b) => byPinyin.compare(a.label, b.label));
-    cache.setItem(key, JSON.stringify(entries));
     return entries;
   } catch (error) {
     console.warn(`下拉数据加载失败: ${name}`, error);
-    return [];
+    return null;
   }
-}
-
-/**
- * Drops every server dropdown cached for the session: they are read in the data department in use,
- * so a switch (or another sign-in in the same tab) loads them again.
- */
-export function forgetDictionaries(
-  cache: KeyValueStore & { key(i: number): string | null; length: number } = window.sessionStorage,
-) {
-  const keys: string[] = [];
-  for (let i = 0; i < cache.length; i++) {
-    const key = cache.key(i);
-    if (key?.startsWith(DICTIONARY_CACHE_PREFIX)) keys.push(key);
-  }
-  for (const key of keys) cache.removeItem(key);
 }

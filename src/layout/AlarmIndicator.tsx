@@ -1,6 +1,6 @@
 import { Button, Checkbox, Classes, Intent, Popover, Tag } from '@blueprintjs/core';
 import { severityNames } from '../../domain/alarms.js';
-import { alarmLine, MUTE_CHOICES, SEVERITIES } from '../alarm/announce.js';
+import { alarmLine, SEVERITIES, SILENCE_MINUTES } from '../alarm/announce.js';
 import { openAlarm, useAnnouncer, useAnnouncerState } from '../alarm/context.js';
 import { useLiveness } from '../realtime/useLiveness.js';
 import './alarmIndicator.css';
@@ -11,8 +11,10 @@ const hhmm = (ms: number) =>
 
 /**
  * The header's alarm indicator, on every screen: the user's unacknowledged alarms by severity and
- * the newest one (a click opens it in 告警中心), the sound's state (playing, muted until, held back
- * by the browser) with a mute that ends by itself and the severities that sound.
+ * the one to answer first — the most severe, then the oldest — coloured by its severity (a click opens
+ * it in 告警中心), the sound's state (playing, silenced until, held back by the browser) with 消音 — what
+ * rings now, for a few minutes, while a new alarm rings at once — and the severities that sound (紧急
+ * always).
  */
 export function AlarmIndicator() {
   const announcer = useAnnouncer();
@@ -20,13 +22,14 @@ export function AlarmIndicator() {
   const { stale } = useLiveness();
   if (!announcer || !state) return null;
   const { summary, settings, sounding, blocked } = state;
-  const muted = settings.mutedUntil !== null;
-  const soundText = muted
-    ? `静音至 ${hhmm(settings.mutedUntil as number)}`
-    : blocked
-      ? '浏览器阻止了提示音，点击页面任意处启用'
-      : sounding
-        ? '提示音播放中，确认后停止'
+  const silenced = settings.silenced;
+  const silencedCount = silenced ? Object.keys(silenced.alarms).length : 0;
+  const soundText = blocked
+    ? '浏览器阻止了提示音，点击页面任意处启用'
+    : sounding
+      ? '提示音播放中，确认后停止'
+      : silenced
+        ? `已消音 ${silencedCount} 条至 ${hhmm(silenced.until)}，新告警仍会响铃`
         : '提示音待命';
   return (
     <span className="alarm-indicator" data-testid="alarm-indicator" data-waiting={summary.waiting}>
@@ -42,15 +45,15 @@ export function AlarmIndicator() {
                 </Tag>
               ))}
             </div>
-            {summary.newest ? (
+            {summary.first ? (
               <Button
                 className={`alarm-indicator-newest ${Classes.POPOVER_DISMISS}`}
                 variant="minimal"
                 alignText="left"
                 icon="arrow-right"
-                text={`最新：${alarmLine(summary.newest)}`}
+                text={`优先处理：${alarmLine(summary.first)}`}
                 data-testid="alarm-indicator-newest"
-                onClick={() => summary.newest && openAlarm(summary.newest)}
+                onClick={() => summary.first && openAlarm(summary.first)}
               />
             ) : stale ? (
               <p className="alarm-indicator-none stale">连接中断：无法确认是否有新告警</p>
@@ -62,27 +65,28 @@ export function AlarmIndicator() {
               {soundText}
             </div>
             <div className="alarm-indicator-mute">
-              {muted ? (
-                <Button small text="取消静音" icon="volume-up" onClick={() => announcer.unmute()} />
-              ) : (
-                MUTE_CHOICES.map((m) => (
-                  <Button
-                    key={m}
-                    small
-                    icon="volume-off"
-                    text={`静音${m}分钟`}
-                    onClick={() => announcer.mute(m)}
-                  />
-                ))
-              )}
+              {silenced ? (
+                <Button small text="取消消音" icon="volume-up" onClick={() => announcer.unsilence()} />
+              ) : null}
+              <Button
+                small
+                icon="volume-off"
+                text="消音当前告警"
+                disabled={!sounding}
+                title={`正在响铃的告警静音 ${SILENCE_MINUTES} 分钟；之后仍未确认会再次响铃，新告警随时响铃`}
+                data-testid="alarm-silence"
+                onClick={() => announcer.silence()}
+              />
             </div>
             <div className="alarm-indicator-severities">
               {SEVERITIES.map((s) => (
                 <Checkbox
                   key={s}
                   inline
-                  label={`${severityNames[s]}告警响铃`}
-                  checked={settings.severities[s]}
+                  // an SOS must always be heard: 紧急 cannot be switched off
+                  label={s === 3 ? '紧急告警始终响铃' : `${severityNames[s]}告警响铃`}
+                  checked={s === 3 || settings.severities[s]}
+                  disabled={s === 3}
                   onChange={(e) => announcer.setSeverity(s, e.currentTarget.checked)}
                 />
               ))}
@@ -95,9 +99,12 @@ export function AlarmIndicator() {
       >
         <Button
           variant="minimal"
-          icon={muted ? 'volume-off' : blocked ? 'warning-sign' : 'notifications'}
+          icon={blocked ? 'warning-sign' : silenced && !sounding ? 'volume-off' : 'notifications'}
           intent={intentOf[summary.top]}
-          className={summary.waiting ? 'alarm-indicator-button waiting' : 'alarm-indicator-button'}
+          className={
+            summary.waiting ? `alarm-indicator-button waiting sev-${summary.top}` : 'alarm-indicator-button'
+          }
+          data-severity={summary.top}
           data-testid="alarm-indicator-button"
           data-sounding={sounding ? 'true' : 'false'}
           aria-label={`告警：${summary.waiting}条待确认，${soundText}`}
@@ -105,9 +112,9 @@ export function AlarmIndicator() {
             summary.waiting ? (
               <span>
                 告警 <b data-testid="alarm-indicator-count">{summary.waiting}</b>
-                {summary.newest ? (
+                {summary.first ? (
                   <span className="alarm-indicator-latest" data-testid="alarm-indicator-latest">
-                    {alarmLine(summary.newest)}
+                    {alarmLine(summary.first)}
                   </span>
                 ) : null}
               </span>

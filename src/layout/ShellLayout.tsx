@@ -8,6 +8,7 @@ import { AlarmIndicator } from './AlarmIndicator.js';
 import { NotificationBell } from './NotificationBell.js';
 import { SideMenu } from './SideMenu.js';
 import { TabBar } from './TabBar.js';
+import { UrgentBanner } from './UrgentBanner.js';
 
 interface Props {
   systemName: string;
@@ -86,6 +87,7 @@ export function ShellLayout(p: Props) {
         </NavbarGroup>
       </Navbar>
       <StaleBanner />
+      <UrgentBanner />
       <div className="shell-body">
         <SideMenu menus={p.menus} activePath={p.activePath} collapsed={collapsed} onOpen={p.onOpenMenu} />
         <main className="shell-main">

@@ -92,6 +92,15 @@ export function menuLeaves(menus: DisplayMenu[]): DisplayMenu[] {
 export const WORKBENCH = ShellScreens.workbench;
 export const WELCOME = ShellScreens.welcome;
 
+/**
+ * 工作台 first in every signed-in user's menu (issue #37 point 8): the workbench is the shell's,
+ * everyone's, and no authority, so it is not part of the server's tree.
+ */
+export function withWorkbench(menus: DisplayMenu[]): DisplayMenu[] {
+  if (menuLeaves(menus).some((m) => m.hash === WORKBENCH)) return menus;
+  return [{ ...entry(0, '工作台', WORKBENCH), icon: 'home' }, ...menus];
+}
+
 /** Spec 000 §2: after sign-in, the workbench when the login page config has a main first URL, else the welcome view. */
 export function landingPath(mainFirstUrl: string | null | undefined): string {
   return mainFirstUrl ? WORKBENCH : WELCOME;

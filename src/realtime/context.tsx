@@ -1,9 +1,8 @@
 import { createContext, type ReactNode, useContext, useSyncExternalStore } from 'react';
 import type { Observable } from 'rxjs';
-import type { CareTasksPush } from '../../domain/api/care.js';
-import type { DashboardChangeKind } from '../../domain/api/dashboard.js';
+import type { AlarmRecord } from '../../domain/alarms.js';
 import type { PaymentOrderView } from '../../domain/payment.js';
-import type { PushedNotice } from '../../domain/push.js';
+import type { CareTasksPush, DashboardChangeKind, PushedNotice } from '../../domain/push.js';
 import type { AlarmStore, ExternalStore } from '../../streams/alarms.js';
 import type { InboxSignal } from '../../streams/inbox.js';
 import type { PresenceByElder } from '../../streams/outings.js';
@@ -43,6 +42,11 @@ export interface Realtime {
   outingPresence: ExternalStore<PresenceByElder>;
   /** Each (re)connect of either channel: a page holding a snapshot loads it again (resync). */
   reconnects$: Observable<void>;
+  /**
+   * A record the server answered one of this console's own calls with (确认, 处理, 忽略, 解除): shown at
+   * once, whether or not a channel is up to bring it too (the store keeps the newest version).
+   */
+  noteAlarm(record: AlarmRecord): void;
 }
 
 const RealtimeContext = createContext<Realtime | null>(null);

@@ -1,5 +1,5 @@
 import type { MqttClient } from 'mqtt';
-import { BehaviorSubject, defer, finalize, from, Subject, Subscription, share } from 'rxjs';
+import { BehaviorSubject, defer, finalize, from, merge, Subject, Subscription, share } from 'rxjs';
 import { createActor, type StateValue } from 'xstate';
 import type { AlarmRecord } from '../../domain/alarms.js';
 import { IotPaths } from '../../domain/api/iot.js';
@@ -29,6 +29,7 @@ import {
   pushTransport,
 } from '../../streams/transport.js';
 import type { Request } from '../app/request.js';
+import { awakeTimeout } from './awakeTimeout.js';
 import type { Realtime, RealtimeHealth } from './context.js';
 
 export interface RealtimeOptions {
@@ -47,7 +48,7 @@ export interface RealtimeOptions {
 /**
  * The console's live channels: the push connection machine over the push transport, the broker
  * connection machine over mqtt.js through the broker transport (streams/transport.ts), and the
- * streams that merge both into the alarm store and position frames. The machines own the timing (heartbeat, reply timeout, 30 s reconnect); the effects here
+ * streams that merge both into the alarm store and position frames. The machines own the timing (heartbeat, reply timeout, reconnect backoff); the effects here
  * only move bytes and report back.
  */
 export function createRealtime(options: RealtimeOptions): Realtime & { stop(): void } {
@@ -175,7 +176,8 @@ export function createRealtime(options: RealtimeOptions): Realtime & { stop(): v
             const c = mqtt.connect(params.url, {
               username: params.username,
               password: params.password,
-              connectTimeout: params.connectTimeout,
+              // the connect timeout is kept below (awakeTimeout), not by mqtt.js's own timer
+              connectTimeout: LIBRARY_CONNECT_TIMEOUT_MS,
               reconnectPeriod: params.reconnectPeriod,
               keepalive: params.keepalive,
               resubscribe: params.resubscribe,
@@ -184,17 +186,38 @@ export function createRealtime(options: RealtimeOptions): Realtime & { stop(): v
             client = c;
             // The client's news through its transport (streams/transport.ts): each lifecycle event to
             // the machine, which owns the connection's lifecycle and subscriptions; messages skip the
-            // machine (ARCHITECTURE rule 4: high-rate data takes no per-message transition).
+            // machine (docs/architecture.md rule 4: high-rate data takes no per-message transition).
             const linked = brokerTransport(c);
             brokerLinks.unsubscribe();
             brokerLinks = new Subscription();
+            // Each attempt (the first, and each reconnect of mqtt.js) gets the spec's connect timeout in
+            // time the page listened (awakeTimeout): on a page held up by its own work (a map's first draw
+            // on a busy machine) mqtt.js's plain timer fired before the CONNACK that had come meanwhile was
+            // read, dropped the attempt and waited 4 s for the next: a new console stayed 连接中 for 10 s.
+            // A timed-out attempt ends as mqtt.js ends one: its stream destroyed, the next after the period.
+            let unwatch: () => void = () => undefined;
+            const watch = () => {
+              unwatch();
+              unwatch = awakeTimeout(params.connectTimeout, () => {
+                console.warn('消息队列错误', 'connack timeout');
+                self.send({ type: 'broker.error', message: 'connack timeout' });
+                c.stream.destroy();
+              });
+            };
+            watch();
+            brokerLinks.add(() => unwatch());
             brokerLinks.add(
               linked.lifecycle$.subscribe((event) => {
                 if (event.type === 'error') {
                   // Spec 000 §8: message-queue errors are only logged to the console.
                   console.warn('消息队列错误', event.message);
                   self.send({ type: 'broker.error', message: event.message });
-                } else self.send({ type: brokerEvents[event.type] });
+                  return;
+                }
+                // an attempt starts on reconnect, and is over when connected, closed or ended
+                if (event.type === 'reconnect') watch();
+                else unwatch();
+                self.send({ type: brokerEvents[event.type] });
               }),
             );
             brokerLinks.add(
@@ -304,15 +327,20 @@ export function createRealtime(options: RealtimeOptions): Realtime & { stop(): v
         }),
       );
     });
+  /** Records the server answered this console's own calls with (确认, 处理 …): shown without a channel. */
+  const answers$ = new Subject<AlarmRecord>();
   const alarms = alarmStore(
-    alarms$({
-      push$,
-      broker$,
-      reconnects$,
-      resync,
-      orgId: options.orgId,
-      onResyncError: (error) => console.warn('告警同步失败，将在重连后重试', error),
-    }),
+    merge(
+      alarms$({
+        push$,
+        broker$,
+        reconnects$,
+        resync,
+        orgId: options.orgId,
+        onResyncError: (error) => console.warn('告警同步失败，将在重连后重试', error),
+      }),
+      answers$,
+    ),
   );
   const presence = presenceStore(push$);
   const frames$ = positionFrames$({ push$, broker$, orgId: options.orgId });
@@ -367,6 +395,7 @@ export function createRealtime(options: RealtimeOptions): Realtime & { stop(): v
     dashboard$: dashboard$(push$),
     outingPresence: presence,
     reconnects$: reconnects$.asObservable(),
+    noteAlarm: (record: AlarmRecord) => answers$.next(record),
     stop() {
       document.removeEventListener('visibilitychange', onVisibility);
       window.removeEventListener('online', onOnline);
@@ -379,11 +408,12 @@ export function createRealtime(options: RealtimeOptions): Realtime & { stop(): v
       presence.dispose();
       push$.complete();
       broker$.complete();
+      answers$.complete();
     },
   };
 }
 
-/** One socket per attempt: the push machine owns reconnecting (spec 000 §9, after 30 s); the transport only connects. */
+/** One socket per attempt: the push machine owns reconnecting (at once, then backing off to the spec's 30 s); the transport only connects. */
 const ONE_ATTEMPT = {
   maxRetries: 0,
   connectionTimeout: Timing.brokerConnectTimeoutMs,
@@ -391,6 +421,9 @@ const ONE_ATTEMPT = {
   minReconnectionDelay: Timing.reconnectDelayMs,
   maxReconnectionDelay: Timing.reconnectDelayMs,
 };
+
+/** mqtt.js's own connect timer, never reached: the attempt's timeout is an awakeTimeout (connectClient). */
+const LIBRARY_CONNECT_TIMEOUT_MS = 2 ** 31 - 1;
 
 /** The broker machine's event for each lifecycle event of the mqtt.js client. */
 const brokerEvents = {

@@ -1,6 +1,7 @@
-import { Button, Checkbox, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
+import { Button, Checkbox, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
 import { useState } from 'react';
 import { columnLabel, type ResourceDef } from '../../domain/resource.js';
+import { Dialog } from '../ui/Dialog.js';
 import { type ColumnSettings, fitColumns } from './columnSettings.js';
 
 const move = (list: string[], from: number, to: number) => {

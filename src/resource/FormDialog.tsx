@@ -1,5 +1,6 @@
-import { Dialog, DialogBody } from '@blueprintjs/core';
+import { DialogBody } from '@blueprintjs/core';
 import type { ResourceDef } from '../../domain/resource.js';
+import { Dialog } from '../ui/Dialog.js';
 import type { Row } from './format.js';
 import { ResourceForm } from './ResourceForm.js';
 

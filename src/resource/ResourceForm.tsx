@@ -4,6 +4,7 @@ import type { FieldDef, ResourceDef } from '../../domain/resource.js';
 import { useApp } from '../app/AppContext.js';
 import { useUnsavedChanges } from '../router/unsaved.js';
 import { useLeaveGuard } from '../router/useLeaveGuard.js';
+import { storedUser } from '../session/effects.js';
 import { useRevealError } from '../ui/revealError.js';
 import { FieldInput } from './FieldInput.js';
 import type { Row } from './format.js';
@@ -12,6 +13,7 @@ import {
   type FormMode,
   type FormValues,
   formFields,
+  openingDefaults,
   toBody,
   toFormValues,
   withIdCardFacts,
@@ -59,14 +61,32 @@ const fieldOfMessage = (fields: FieldDef[], message: string) =>
 export function ResourceForm({ def, mode, initial, only, onSaved, onCancel }: ResourceFormProps) {
   const { request, dataDeptId } = useApp();
   const idPrefix = useId();
+  // a new record's defaults are taken now, as the form opens (the time, the signed-in person)
   const [values, setValues] = useState<FormValues>(() =>
     withIdCardFacts(
       def,
-      toFormValues(def, mode === 'create' ? withDeptOf(def, initial, dataDeptId) : initial),
+      toFormValues(
+        def,
+        mode === 'create'
+          ? withDeptOf(
+              def,
+              {
+                ...openingDefaults(def.fields, {
+                  now: Date.now(),
+                  me: storedUser()?.empInfo?.empName ?? null,
+                }),
+                ...initial,
+              },
+              dataDeptId,
+            )
+          : initial,
+      ),
     ),
   );
   const [errors, setErrors] = useState<FieldErrors>({});
   const [serverError, setServerError] = useState('');
+  /** The field a server refusal is about (身份证号“…”已存在): changing it takes the refusal away. */
+  const [serverErrorField, setServerErrorField] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   // Typed and not yet saved: closing the tab or the form asks first (src/router/unsaved.ts).
   const [changed, setChanged] = useState(false);
@@ -99,6 +119,7 @@ export function ResourceForm({ def, mode, initial, only, onSaved, onCancel }: Re
     setSaving(true);
     setErrors({});
     setServerError('');
+    setServerErrorField(null);
     request<Record<string, unknown> | null>({
       url: mode === 'create' ? url : fillPath(url, [editedId]),
       method: mode === 'create' ? 'POST' : 'PUT',
@@ -117,6 +138,7 @@ export function ResourceForm({ def, mode, initial, only, onSaved, onCancel }: Re
         const message = e.message ?? '保存失败';
         setServerError(message);
         const name = fieldOfMessage(fields, message);
+        setServerErrorField(name ?? null);
         if (name) setErrors({ [name]: message });
         setFailures((n) => n + 1);
       },
@@ -152,6 +174,10 @@ export function ResourceForm({ def, mode, initial, only, onSaved, onCancel }: Re
             setValues((v) => withIdCardFacts(def, { ...v, [f.name]: value }));
             setChanged(true);
             if (errors[f.name]) setErrors(({ [f.name]: _, ...rest }) => rest);
+            if (serverErrorField === f.name) {
+              setServerError('');
+              setServerErrorField(null);
+            }
           }}
           onError={(message) =>
             setErrors(({ [f.name]: _, ...rest }) => (message ? { ...rest, [f.name]: message } : rest))

@@ -1,13 +1,4 @@
-import {
-  Alert,
-  Button,
-  Callout,
-  Dialog,
-  DialogBody,
-  Intent,
-  NonIdealState,
-  Spinner,
-} from '@blueprintjs/core';
+import { Alert, Button, Callout, DialogBody, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { today } from '../../domain/clock.js';
 import { type ActionDef, fieldOf, type ResourceDef } from '../../domain/resource.js';
@@ -17,6 +8,7 @@ import { usePageRefresh } from '../app/usePageRefresh.js';
 import { hasAuthority } from '../auth/authorityStore.js';
 import { usePage } from '../router/page.js';
 import { useLeaveGuard } from '../router/useLeaveGuard.js';
+import { Dialog } from '../ui/Dialog.js';
 import { Pager } from '../ui/Pager.js';
 import { ColumnSettingsDialog } from './ColumnSettingsDialog.js';
 import { readColumnSettings, visibleColumns, writeColumnSettings } from './columnSettings.js';
@@ -27,7 +19,8 @@ import { formatValue, type Row } from './format.js';
 import { exportUrl, type FilterValues, fillPath, listFilters } from './listQuery.js';
 import { ResourceDetail } from './ResourceDetail.js';
 import { ResourceForm } from './ResourceForm.js';
-import { type CellRenderers, ResourceTable, rowId, rowName } from './ResourceTable.js';
+import { type CellRenderers, ResourceTable, rowId } from './ResourceTable.js';
+import { confirmQuestion } from './recordName.js';
 import { rowButton } from './rowButton.js';
 import { useResourceList } from './useResourceList.js';
 import './resource.css';
@@ -58,8 +51,11 @@ export interface ResourceListProps {
   onEdit?(row: Row): void;
   /** Query parameters always sent (a sub-list of one elder, a status tab). */
   fixedParams?: Record<string, string | number>;
-  /** Values a new record starts with in the default create form. */
-  createInitial?: Row;
+  /**
+   * Values a new record starts with in the default create form; a function is called as 新增 opens
+   * the form (a time of now, or anything else that must be read at that moment).
+   */
+  createInitial?: Row | (() => Row);
   /** A change reloads the list. */
   refreshKey?: unknown;
   /** Filters the list starts with and 重置 returns to (this month's bills). */
@@ -98,7 +94,11 @@ function SumsRow({ def, sums }: { def: ResourceDef; sums: Record<string, number>
   );
 }
 
-type Open = { kind: 'create' } | { kind: 'edit'; row: Row } | { kind: 'view'; row: Row } | null;
+type Open =
+  | { kind: 'create'; initial: Row | undefined }
+  | { kind: 'edit'; row: Row }
+  | { kind: 'view'; row: Row }
+  | null;
 
 /**
  * The list screen of a resource: filter bar, toolbar (新增, 批量删除, 导出, 列设置), the table
@@ -154,7 +154,6 @@ export function ResourceList(props: ResourceListProps) {
   const view = (row: Row) => (props.onOpen ? props.onOpen(row) : setOpen({ kind: 'view', row }));
   const copy = useCopyCell();
   const actions = (row: Row) => {
-    const name = rowName(def, row);
     // the definition's own answer, the one the server refuses with
     const noEdit = def.rowRules?.edit?.(row) ?? null;
     const noRemove = def.rowRules?.remove?.(row) ?? null;
@@ -173,7 +172,7 @@ export function ResourceList(props: ResourceListProps) {
         {mayRemove
           ? rowButton(
               '删除',
-              () => setRemoving({ ids: [rowId(def, row)], text: `确定删除${def.title}“${name}”吗？` }),
+              () => setRemoving({ ids: [rowId(def, row)], text: confirmQuestion('删除', def, row) }),
               true,
               noRemove !== null,
               noRemove,
@@ -222,7 +221,16 @@ export function ResourceList(props: ResourceListProps) {
             intent={Intent.PRIMARY}
             icon="plus"
             text="新增"
-            onClick={() => (props.onCreate ? props.onCreate() : setOpen({ kind: 'create' }))}
+            onClick={() =>
+              props.onCreate
+                ? props.onCreate()
+                : setOpen({
+                    kind: 'create',
+                    // taken now, as the form opens: a time in it is this moment's, not the page's
+                    initial:
+                      typeof props.createInitial === 'function' ? props.createInitial() : props.createInitial,
+                  })
+            }
           />
         ) : null}
         {mayRemove ? (
@@ -322,10 +330,7 @@ export function ResourceList(props: ResourceListProps) {
           setActing(null);
         }}
       >
-        {acting
-          ? (acting.action.confirm ??
-            `确定${acting.action.label}${def.title}“${rowName(def, acting.row)}”吗？`)
-          : null}
+        {acting ? (acting.action.confirm ?? confirmQuestion(acting.action.label, def, acting.row)) : null}
       </Alert>
       {leave.dialog}
       {open ? (
@@ -348,7 +353,7 @@ export function ResourceList(props: ResourceListProps) {
               <ResourceForm
                 def={def}
                 mode={open.kind}
-                initial={open.kind === 'edit' ? open.row : props.createInitial}
+                initial={open.kind === 'edit' ? open.row : open.initial}
                 onSaved={saved}
                 onCancel={() => setOpen(null)}
               />

@@ -14,6 +14,7 @@ import {
 import { columnField, type FieldDef, type ResourceDef } from '../../domain/resource.js';
 import { formatValue, type Row } from './format.js';
 import type { Sort } from './listQuery.js';
+import { rowName } from './recordName.js';
 import { useListGrid } from './useListGrid.js';
 
 const ROW_HEIGHT = 32;
@@ -43,7 +44,10 @@ const widthOf = (f: FieldDef | undefined, sortable: boolean) =>
   f ? Math.max(WIDTHS[f.type] ?? 140, f.label.length * 14 + (sortable ? 40 : 24)) : 140;
 
 export const rowId = (def: ResourceDef, row: Row) => Number(row[def.idField]);
-export const rowName = (def: ResourceDef, row: Row) => String(row[def.nameField] ?? row[def.idField] ?? '');
+export { rowName };
+
+/** A row's accessible name: what a person calls it, or the kind of record when it carries no name. */
+const rowLabel = (def: ResourceDef, row: Row) => rowName(def, row) || def.title;
 
 export interface ResourceTableProps {
   def: ResourceDef;
@@ -109,7 +113,7 @@ export function ResourceTable({
   const mark = (row: Row, content: ReactNode) => (
     <fieldset
       className="resource-row-mark"
-      aria-label={rowName(def, row)}
+      aria-label={rowLabel(def, row)}
       data-testid={`row-${rowId(def, row)}`}
     >
       {content}
@@ -249,7 +253,7 @@ export function ResourceTable({
                 type="checkbox"
                 className="resource-check"
                 tabIndex={-1}
-                aria-label={`选择 ${rowName(def, row)}`}
+                aria-label={`选择 ${rowLabel(def, row)}`}
                 checked={selected?.has(id) ?? false}
                 onChange={() => choose(id)}
               />

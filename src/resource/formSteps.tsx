@@ -5,6 +5,7 @@ import { useApp } from '../app/AppContext.js';
 import { hasAuthority } from '../auth/authorityStore.js';
 import { FormDialog } from './FormDialog.js';
 import type { Row } from './format.js';
+import { rowName } from './recordName.js';
 import { rowButton } from './rowButton.js';
 
 /** A step of a record's workflow that is done through a form (编辑 included). */
@@ -32,7 +33,7 @@ export function useFormSteps(workflow: Workflow, steps: readonly FormStep[], onD
       );
   const dialog = open ? (
     <FormDialog
-      title={`${open.step.label}：${String(open.row[open.step.form.nameField] ?? '')}`}
+      title={`${open.step.label}：${rowName(open.step.form, open.row)}`}
       def={open.step.form}
       row={open.row}
       onClose={() => setOpen(null)}

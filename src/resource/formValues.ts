@@ -1,4 +1,4 @@
-import { today } from '../../domain/clock.js';
+import { localDateTime, localDay, today } from '../../domain/clock.js';
 import { ageOn, idCardFacts } from '../../domain/idCard.js';
 import { bodySchema, type FieldDef, fenToYuan, type ResourceDef, yuanToFen } from '../../domain/resource.js';
 import type { Row } from './format.js';
@@ -96,4 +96,18 @@ export function toBody(
   for (const name of Object.keys(candidate))
     if (body[name] === undefined && name !== 'deptId') body[name] = null;
   return { body, errors: null };
+}
+
+/**
+ * The values a new record's form takes as it opens, from its fields' `atOpen` (domain/resource.ts):
+ * the clock read at that moment, and the signed-in person.
+ */
+export function openingDefaults(fields: readonly FieldDef[], at: { now: number; me: string | null }): Row {
+  const out: Row = {};
+  for (const f of fields) {
+    if (f.atOpen === 'now') out[f.name] = localDateTime(at.now);
+    else if (f.atOpen === 'today') out[f.name] = localDay(at.now);
+    else if (f.atOpen === 'me' && at.me) out[f.name] = at.me;
+  }
+  return out;
 }

@@ -1,14 +1,20 @@
 import { useEffect, useState } from 'react';
 import type { DictEntry } from '../../domain/dictionaries.js';
 import { useApp } from '../app/AppContext.js';
+import { useDataVersion } from '../app/dataChanges.js';
 import { loadDict } from '../dict/dictionaries.js';
 
 const NONE: DictEntry[] = [];
 
-/** A ref field's choices from its lookup (cached per session by loadDict); empty while loading or without a name. */
+/**
+ * A ref field's choices from its lookup (cached per session by loadDict); empty while loading or
+ * without a name. A change of the data (src/app/dataChanges.ts) drops the cache and loads them again.
+ */
 export function useLookup(name: string | undefined): DictEntry[] {
   const { request } = useApp();
   const [entries, setEntries] = useState<DictEntry[]>(NONE);
+  const version = useDataVersion();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: version loads the choices again
   useEffect(() => {
     if (!name) return;
     let live = true;
@@ -19,6 +25,6 @@ export function useLookup(name: string | undefined): DictEntry[] {
     return () => {
       live = false;
     };
-  }, [name, request]);
+  }, [name, request, version]);
   return name ? entries : NONE;
 }

@@ -1,7 +1,7 @@
 import { Alert, Intent } from '@blueprintjs/core';
 import { type ReactNode, useState } from 'react';
 import { usePage } from './page.js';
-import { hasUnsaved } from './unsaved.js';
+import { DISCARD_QUESTION, hasUnsaved } from './unsaved.js';
 
 /**
  * Leaving a form that holds unsaved changes (取消, ×, Esc) asks first. `guard(leave)` leaves at
@@ -28,7 +28,7 @@ export function useLeaveGuard(): { guard(leave: () => void): void; dialog: React
           setPending(null);
         }}
       >
-        有未保存的修改，确定放弃吗？
+        {DISCARD_QUESTION}
       </Alert>
     ),
   };

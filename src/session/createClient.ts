@@ -3,7 +3,8 @@ import { ShellPaths } from '../../domain/api/settings.js';
 import { Timing } from '../../domain/http.js';
 import { createApiClient } from '../api/client.js';
 import { createFrontLog } from '../api/frontLog.js';
-import { storedUser } from './effects.js';
+import { noteDataChanged } from '../app/dataChanges.js';
+import { storedUser, type UserStore } from './effects.js';
 
 let toaster: Promise<Toaster> | null = null;
 /**
@@ -19,22 +20,30 @@ export function toast(
   toaster.then((t) => t.show({ message, intent, timeout: Timing.toastMs }, key));
 }
 
-/** The page's API client over the stored token, with the front log and toasts. */
-export function createPageClient(onSlow?: (path: string) => Promise<'continue' | 'close'>) {
+/**
+ * The page's API client over the stored token, with the front log and toasts. `user` is where the
+ * page's session is kept (the wall's own, wallSession.ts; the console's by default).
+ */
+export function createPageClient(
+  onSlow?: (path: string) => Promise<'continue' | 'close'>,
+  user: UserStore['user'] = storedUser,
+) {
   const logClient = createApiClient({
-    getToken: () => storedUser()?.token ?? null,
-    getUserId: () => storedUser()?.userId ?? null,
+    getToken: () => user()?.token ?? null,
+    getUserId: () => user()?.userId ?? null,
   });
   const frontLog = createFrontLog((logList) =>
     logClient.request({ url: ShellPaths.frontLog, method: 'POST', data: { logList }, silent: true }),
   );
   const client = createApiClient({
-    getToken: () => storedUser()?.token ?? null,
-    getUserId: () => storedUser()?.userId ?? null,
+    getToken: () => user()?.token ?? null,
+    getUserId: () => user()?.userId ?? null,
     onError: (e) => toast(e.text, e.kind === 'toast' ? 'warning' : 'danger'),
     onWarn: (text) => toast(text, 'warning'),
     onSlow,
     log: (entry) => frontLog.add(entry),
+    // what a write changes (or a refusal shows stale) is read again: lists, pickers, maps
+    onDataChanged: noteDataChanged,
   });
   return { client, frontLog };
 }

@@ -7,7 +7,7 @@ import type { Credentials, SessionError } from '../../machines/sessionMachine.js
 import { sessionMachine } from '../../machines/sessionMachine.js';
 import type { ApiClient } from '../api/client.js';
 import { authorityStore } from '../auth/authorityStore.js';
-import { forgetDictionaries } from '../dict/dictionaries.js';
+import { forgetDictionaries } from '../dict/cache.js';
 import { emit } from '../util/events.js';
 import { clearSignedInStorage, local } from '../util/storage.js';
 
@@ -18,6 +18,31 @@ const asError = (e: unknown): SessionError => {
 
 export const storedUser = () => local.get<UserInfo>('userInfo');
 
+/**
+ * Where a page keeps its signed-in user. The console's keys by default; the wall keeps a session of
+ * its own (features/iot/wall/wallSession.ts, issue #38 point 7), which the console's sign-in, sign-out
+ * and storage do not touch.
+ */
+export interface UserStore {
+  user(): UserInfo | null;
+  keepUser(userInfo: UserInfo): void;
+  keepMenus(menus: MenuItem[], codes: string[]): void;
+  clear(): void;
+}
+export const consoleStore: UserStore = {
+  user: storedUser,
+  keepUser(userInfo) {
+    local.set('userInfo', userInfo);
+    local.set('orgInfo', userInfo.orgInfo);
+    local.set('quickEntry', userInfo.quickEntry);
+  },
+  keepMenus(menus, codes) {
+    local.set('menus', menus);
+    local.set('authority', codes);
+  },
+  clear: () => clearSignedInStorage(),
+};
+
 type Request = ApiClient['request'];
 type Checked = { type: 'session.checked'; userInfo: UserInfo | null };
 
@@ -25,13 +50,13 @@ const landingEndOf = (userInfo: Pick<UserInfo, 'landingEndList'>) =>
   userInfo.landingEndList[0]?.landingEndId ?? 1;
 
 /** Spec 000 §4: the stored token's user (profile call), or none. */
-async function checkStoredSession(request: Request): Promise<Checked> {
-  if (!storedUser()?.token) return { type: 'session.checked', userInfo: null };
+async function checkStoredSession(request: Request, store: UserStore = consoleStore): Promise<Checked> {
+  if (!store.user()?.token) return { type: 'session.checked', userInfo: null };
   try {
     const userInfo = await request<UserInfo>({ url: SessionPaths.proFile, silent: true });
     return {
       type: 'session.checked',
-      userInfo: { ...userInfo, token: storedUser()?.token ?? userInfo.token },
+      userInfo: { ...userInfo, token: store.user()?.token ?? userInfo.token },
     };
   } catch {
     // Spec 000 §8: after a failed profile call the user id is asked (empty means 4011); either way
@@ -84,7 +109,7 @@ export function warmStart(client: ApiClient): WarmStart {
  * The session machine with its effects: the API calls, storage and events of spec 000 §4 and §8.
  * Each effect reports its result back to the machine as an event.
  */
-export function provideSession(client: ApiClient, early?: WarmStart) {
+export function provideSession(client: ApiClient, early?: WarmStart, store: UserStore = consoleStore) {
   const { request } = client;
   let warm = early;
   type Args = { self: AnyActorRef };
@@ -97,7 +122,7 @@ export function provideSession(client: ApiClient, early?: WarmStart) {
         // the page may have asked already, while its code and settings were still loading
         const early = warm?.checked;
         warm = { ...warm, checked: undefined };
-        report(self, early ?? checkStoredSession(request));
+        report(self, early ?? checkStoredSession(request, store));
       },
       startLogin: ({ self }: Args, credentials: Credentials) =>
         report(
@@ -175,21 +200,18 @@ export function provideSession(client: ApiClient, early?: WarmStart) {
       storeUser: (_: unknown, { userInfo }: { userInfo: UserInfo }) => {
         // dropdowns were read for another user or data department
         forgetDictionaries();
-        local.set('userInfo', userInfo);
-        local.set('orgInfo', userInfo.orgInfo);
-        local.set('quickEntry', userInfo.quickEntry);
+        store.keepUser(userInfo);
         authorityStore.set(userInfo.authority.map((a) => a.code));
       },
       storeMenus: (_: unknown, { menus, buttons }: { menus: MenuItem[]; buttons: AuthorityItem[] }) => {
-        local.set('menus', menus);
-        const user = storedUser();
+        const user = store.user();
         const codes = [...(user?.authority ?? []), ...buttons].map((a) => a.code);
-        local.set('authority', codes);
+        store.keepMenus(menus, codes);
         authorityStore.set(codes);
       },
       raiseLogoutEvent: () => emit('logout'),
       clearStorage: () => {
-        clearSignedInStorage();
+        store.clear();
         forgetDictionaries();
         authorityStore.set([]);
       },

@@ -3,8 +3,6 @@ export const WALL_PAGE = '/fullchart.html';
 
 /** Session states that show the blocking alert of spec 000 §8 before the logout. */
 export const ALERT_STATES = ['expired', 'signedInElsewhere', 'keyInfoChanged'] as const;
-/** Nobody may be at the wall's keyboard: the alert closes by itself after this long. */
-export const ALERT_CLOSES_AFTER_MS = 5_000;
 
 /**
  * Where the wall (or another standalone page, at `page`) goes from a state of the session machine, or null to stay. Sign-in, department

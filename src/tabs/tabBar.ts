@@ -117,8 +117,14 @@ export function activeTab(state: TabState): Tab | undefined {
 }
 
 /** Reads stored tabs, tolerating anything malformed. */
-export function parseTabs(raw: unknown): TabState {
+/**
+ * The tabs as stored, for the account that stored them (`owner`: its userId). Another account's tabs
+ * (the last user of this browser) read as none: tabs, the last page and what they show belong to one
+ * account.
+ */
+export function parseTabs(raw: unknown, owner: number | null): TabState {
   if (!raw || typeof raw !== 'object') return emptyTabs;
+  if (owner === null || (raw as { owner?: unknown }).owner !== owner) return emptyTabs;
   const { tabs, active } = raw as { tabs?: unknown; active?: unknown };
   if (!Array.isArray(tabs)) return emptyTabs;
   const valid = tabs.filter(

@@ -1,8 +1,9 @@
 import { Button, Callout, FormGroup, HTMLSelect, InputGroup, Intent } from '@blueprintjs/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useApp } from '../app/AppContext.js';
 import { Authorized } from '../auth/Authorized.js';
 import { useUnsavedChanges } from '../router/unsaved.js';
+import { FormFieldset, useStored } from './storedForm.js';
 
 export interface ConfigField {
   key: string;
@@ -25,10 +26,15 @@ export function ConfigForm({
   testId: string;
 }) {
   const { request, toast } = useApp();
-  const [values, setValues] = useState<Record<string, string | number>>({});
-  const [error, setError] = useState('');
   // The form opens once the stored values are in: a late answer must not overwrite what was typed.
-  const [loaded, setLoaded] = useState(false);
+  const {
+    value: values,
+    setValue: setValues,
+    loaded,
+    loadError,
+  } = useStored<Record<string, string | number>>(url, {});
+  const [saveError, setError] = useState('');
+  const error = saveError || loadError;
   // Edited and not yet saved: closing the tab asks first.
   const [changed, setChanged] = useState(false);
   useUnsavedChanges(changed);
@@ -36,15 +42,6 @@ export function ConfigForm({
     setValues(next);
     setChanged(true);
   };
-  useEffect(() => {
-    request<Record<string, string | number>>({ url }).then(
-      (stored) => {
-        setValues(stored);
-        setLoaded(true);
-      },
-      (e: { message?: string }) => setError(e.message ?? '加载失败'),
-    );
-  }, [request, url]);
   const save = () => {
     setError('');
     const data = Object.fromEntries(
@@ -62,12 +59,7 @@ export function ConfigForm({
     );
   };
   return (
-    <fieldset
-      className="page"
-      data-testid={testId}
-      disabled={!loaded}
-      style={{ maxWidth: 640, border: 0, margin: 0, minWidth: 0 }}
-    >
+    <FormFieldset className="page" data-testid={testId} loaded={loaded} style={{ maxWidth: 640 }}>
       {fields.map((f) => (
         <FormGroup key={f.key} label={f.label} labelFor={`cf-${f.key}`} helperText={f.helper}>
           {f.kind === 'select' ? (
@@ -105,6 +97,6 @@ export function ConfigForm({
       <Authorized code={saveAuthority} mode="disable">
         <Button intent={Intent.PRIMARY} text="保存" onClick={save} />
       </Authorized>
-    </fieldset>
+    </FormFieldset>
   );
 }

@@ -3,6 +3,7 @@ import {
   DataZoomComponent,
   GridComponent,
   LegendComponent,
+  MarkLineComponent,
   TitleComponent,
   TooltipComponent,
 } from 'echarts/components';
@@ -20,6 +21,8 @@ use([
   LegendComponent,
   TitleComponent,
   DataZoomComponent,
+  // the alarm thresholds on the vital-sign charts (features/iot/monitor/ManualSigns.tsx)
+  MarkLineComponent,
   CanvasRenderer,
 ]);
 

@@ -39,11 +39,33 @@ export function prefixedStore<K extends string>(store: () => KeyValueStore) {
 export const local = prefixedStore<LocalKey>(() => window.localStorage);
 export const session = prefixedStore<SessionKey>(() => window.sessionStorage);
 
-/** Spec 000 §4 logout: system config, user info, authority and menus leave local storage. */
-export function clearSignedInStorage(store = local) {
+/**
+ * Spec 000 §4 logout: system config, user info, authority and menus leave local storage; the tabs
+ * leave both stores, so the next person at this browser starts on their own screen.
+ */
+export function clearSignedInStorage(store = local, tabStore: Pick<typeof session, 'remove'> = session) {
   for (const key of ['systemconfig', 'userInfo', 'authority', 'menus', 'tabbarlist', 'quickEntry'] as const)
     store.remove(key);
+  tabStore.remove('tabbarlist');
 }
+
+/** The signed-in account (userInfo's userId), whose page settings are read and written; null signed out. */
+const accountOf = (store: KeyValueStore): string | null => {
+  const id = prefixedStore<LocalKey>(() => store).get<{ userId?: unknown }>('userInfo')?.userId;
+  return typeof id === 'number' ? String(id) : null;
+};
+
+/** A page setting's value of every account (one key per page and setting, the spec's). */
+const byAccountAt = (store: KeyValueStore, key: string): Record<string, unknown> => {
+  try {
+    return (
+      (JSON.parse(store.getItem(key) ?? 'null') as { byAccount?: Record<string, unknown> } | null)
+        ?.byAccount ?? {}
+    );
+  } catch {
+    return {};
+  }
+};
 
 /** Spec 000 §3: per-page settings under adjfd + md5(route name + setting name); the setting name is required. */
 export function pageSettingKey(routeName: string, settingName: string): string {
@@ -56,13 +78,9 @@ export function readPageSetting<T>(
   settingName: string,
   store: KeyValueStore = window.localStorage,
 ): T | null {
-  const raw = store.getItem(pageSettingKey(routeName, settingName));
-  if (raw === null) return null;
-  try {
-    return JSON.parse(raw) as T;
-  } catch {
-    return null;
-  }
+  const account = accountOf(store);
+  if (account === null) return null;
+  return (byAccountAt(store, pageSettingKey(routeName, settingName))[account] as T | undefined) ?? null;
 }
 
 export function writePageSetting(
@@ -71,5 +89,8 @@ export function writePageSetting(
   value: unknown,
   store: KeyValueStore = window.localStorage,
 ) {
-  store.setItem(pageSettingKey(routeName, settingName), JSON.stringify(value));
+  const account = accountOf(store);
+  if (account === null) return;
+  const key = pageSettingKey(routeName, settingName);
+  store.setItem(key, JSON.stringify({ byAccount: { ...byAccountAt(store, key), [account]: value } }));
 }

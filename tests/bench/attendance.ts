@@ -7,11 +7,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { AttendancePaths as P } from '../../domain/api/attendance.js';
-import type { ShiftTimes } from '../../domain/attendance/statistics.js';
 import { localDateTime, localDay } from '../../domain/clock.js';
+import { AttendancePaths as P } from '../../features/administration/api/attendance.js';
+import type { ShiftTimes } from '../../features/administration/api/attendanceStatistics.js';
+import { demoClocks } from '../../features/administration/server/seedAttendance.js';
 import { buildApp } from '../../server/app.js';
-import { demoClocks } from '../../server/modules/administration/seedAttendance.js';
 import { signInAdmin } from '../support/serverHarness.js';
 
 const STAFF = 200;

@@ -11,8 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { idCardCheckChar } from '../../domain/idCard.js';
-import { COST } from '../../domain/resources/cost.js';
-import { RECONCILIATION } from '../../domain/resources/costReports.js';
+import { COST, RECONCILIATION } from '../../features/expense/api.js';
 import { buildApp } from '../../server/app.js';
 import { DemoAccounts } from '../../server/db/seed.js';
 

@@ -10,11 +10,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
-import { CarePaths } from '../../domain/api/care.js';
 import { localDay } from '../../domain/clock.js';
 import { idCardCheckChar } from '../../domain/idCard.js';
+import { CarePaths } from '../../features/care/api/care.js';
+import { generateTasks } from '../../features/care/server/planTasks.js';
 import { buildApp } from '../../server/app.js';
-import { generateTasks } from '../../server/modules/care/planTasks.js';
 import { startBenchServer } from './util.js';
 
 const PORT = 18_192;

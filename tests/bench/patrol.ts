@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { localDay } from '../../domain/clock.js';
+import { generatePatrolTasks } from '../../features/administration/server/patrolTasks.js';
 import { buildApp } from '../../server/app.js';
-import { generatePatrolTasks } from '../../server/modules/administration/patrolTasks.js';
 
 const PLANS = 50;
 const POINTS = 8;

@@ -14,7 +14,7 @@ import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { idCardCheckChar } from '../../domain/idCard.js';
-import { COST } from '../../domain/resources/cost.js';
+import { COST } from '../../features/expense/api.js';
 import { openLoad } from './openLoad.js';
 import { startBenchServer } from './util.js';
 

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 
 /**
  * Issue #18 item 5 at length: the restart tests of tests/e2e/restarts.spec.ts with 100 cycles each
- * (the suite runs 20) — the server killed under a live console while its simulator raises alarms,
+ * (the suite runs 5) — the server killed under a live console while its simulator raises alarms,
  * then the external Mosquitto — and the counts they print. Every count is asserted by the test; a
  * lost, doubled or unacknowledged alarm fails it, and the bench says so.
  */

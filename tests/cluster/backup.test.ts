@@ -142,14 +142,15 @@ describe('backup and restore on PostgreSQL', () => {
   it('dumps the database before an upgrade migrates it', async () => {
     // the restored database as a server of the version before the last migration left it
     const url = urlOf(names.restored);
-    const last = await onServer(url, async (c) => {
-      const { rows } = await c.query<{ name: string }>('select max(name) as name from kysely_migration');
-      const name = rows[0]?.name as string;
-      await c.query('delete from kysely_migration where name = $1', [name]);
+    // a version before 0017: the migrations from it on not yet had (0017 makes a table; those after it
+    // are written to run again over a database that has part of them)
+    const first = '0017_rate_limit_hits';
+    const undone = await onServer(url, async (c) => {
+      const { rowCount } = await c.query('delete from kysely_migration where name >= $1', [first]);
       await c.query('drop table "rateLimitHit"');
-      return name;
+      return rowCount;
     });
-    expect(last).toBe('0017_rate_limit_hits');
+    expect(undone).toBeGreaterThanOrEqual(1);
     const dataDir = join(work, 'upgraded');
     const app = await buildApp({ dataDir, databaseFile: url, pushBeatMs: 0 });
     await app.close();

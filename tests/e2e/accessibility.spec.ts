@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { moduleScreens } from '../../domain/module.js';
-import { modules } from '../../domain/modules/index.js';
+import { modules } from '../../features/modules.js';
 import { ADMIN, signIn } from './support.js';
 
 /**

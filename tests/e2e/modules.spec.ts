@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { build, type Plugin } from 'vite';
-import { modules } from '../../domain/modules/index.js';
+import { modules } from '../../features/modules.js';
 import { buildApp } from '../../server/app.js';
 import { sampleModule } from '../support/sampleModule.js';
 import { ADMIN, openMenu } from './support.js';
@@ -15,7 +15,7 @@ const withSample = (): Plugin => ({
   name: 'with-sample-module',
   enforce: 'pre',
   resolveId(source, importer) {
-    if (importer?.endsWith('src/main.tsx') && source === '../domain/modules/index.js')
+    if (importer?.endsWith('src/main.tsx') && source === '../features/modules.js')
       return resolve('tests/support/modulesWithSample.ts');
     return null;
   },

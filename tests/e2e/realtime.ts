@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import mqtt from 'mqtt';
+import { alarmTypeName, severityOf } from '../../domain/alarms.js';
 import { Topic } from '../../domain/topics.js';
 import type { SimulatedDevice } from '../../server/db/seedRealtime.js';
 
@@ -147,7 +148,10 @@ export function ownServer(
   const stop = () => end('SIGTERM');
   const kill = () => end('SIGKILL');
   const reset = () => rmSync(dataDir, { recursive: true, force: true });
-  return { start, stop, kill, reset, base: `http://127.0.0.1:${port}` };
+  /** Holds the server still (SIGSTOP), as a machine too loaded to run it would, and lets it go (SIGCONT). */
+  const pause = () => void child?.kill('SIGSTOP');
+  const resume = () => void child?.kill('SIGCONT');
+  return { start, stop, kill, reset, pause, resume, base: `http://127.0.0.1:${port}` };
 }
 
 /** The page's FloorMap (features/iot/PositionMap.tsx puts it on window), its scene read as data. */
@@ -211,4 +215,165 @@ export async function openMapCard(
     await expect(card).toContainText(name, { timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
   return card;
+}
+
+/** An open alarm laid into a stopped server's database: a real device of the home, its place and resident. */
+export interface LaidAlarm {
+  recordId: number;
+  deviceId: number;
+  source: 'pnt' | 'mattress';
+  alarmType: string;
+  severity: number;
+  acked: boolean;
+  buildingId: number | null;
+  floorNo: number | null;
+}
+
+/**
+ * Lays `count` open alarms of mixed severity and state into the database of a server that is not running
+ * (it reads them when it starts, as after a night of alarms): every device of the institution in turn,
+ * with the alarm types of its source cycling through 紧急, 重要 and 一般; every third acknowledged by the
+ * administrator, every seventh 一般 or 重要 escalated (no escalated 紧急: those would rank above a new SOS);
+ * first raised over the last hour, oldest first.
+ */
+export function layOpenAlarms(
+  dataDir: string,
+  count: number,
+  options: {
+    now?: number;
+    mattressTypes?: readonly string[];
+    sources?: readonly ('pnt' | 'mattress')[];
+    /** Devices left without an alarm (the test's own arrivals come from them). */
+    spare?: readonly number[];
+    /** The institution's 告警升级 time, set with the alarms (the laid ones wait up to an hour). */
+    escalateAfterMinutes?: number;
+  } = {},
+): LaidAlarm[] {
+  const now = options.now ?? Date.now();
+  const types: Record<'pnt' | 'mattress', readonly string[]> = {
+    pnt: ['sos', 'tamperAlarm', 'lowPowerAlarm', 'railAlarm', 'maintenanceAlarm'],
+    mattress: options.mattressTypes ?? ['3', '1', '5', '2'],
+  };
+  const sources = options.sources ?? ['pnt', 'mattress'];
+  const db = new Database(join(dataDir, 'eldercare.sqlite'), { fileMustExist: true });
+  try {
+    const devices = db
+      .prepare(
+        `select d.deviceId, d.orgId, d.deptId, d.deviceCode, d.deviceName, d.kind, d.oldmanId, o.oldmanName,
+                d.bedId, b.bedName, r.roomName, f.buildingId, f.floorNo
+         from device d left join oldman o on o.oldmanId = d.oldmanId left join bed b on b.bedId = d.bedId
+         left join room r on r.roomId = b.roomId left join floor f on f.floorId = r.floorId
+         where d.orgId = 1 and d.oldmanId is not null order by d.deviceId`,
+      )
+      .all() as {
+      deviceId: number;
+      orgId: number;
+      deptId: number;
+      deviceCode: string;
+      deviceName: string;
+      kind: string;
+      oldmanId: number;
+      oldmanName: string;
+      bedId: number | null;
+      bedName: string | null;
+      roomName: string | null;
+      buildingId: number | null;
+      floorNo: number | null;
+    }[];
+    const admin = {
+      ...(db.prepare(`select userId from users where loginName = 'admin'`).get() as { userId: number }),
+      userName: '夜班值班员',
+    };
+    const insert = db.prepare(
+      `insert into alarmRecord (orgId, deptId, source, alarmType, alarmTypeName, severity, deviceId, deviceCode,
+         deviceName, oldmanId, oldmanName, bedId, bedName, roomName, buildingId, floorNo, lng, lat, content, status,
+         count, firstTime, lastTime, ackBy, ackName, ackTime, escalated, handlerId, handlerName, handleTime,
+         handleNote, ruleId, version)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, null, null, ?, 0, 1, ?, ?, ?, ?, ?, ?, null, null,
+         null, null, null, 1)`,
+    );
+    const laid: LaidAlarm[] = [];
+    const used = new Set<string>();
+    db.transaction(() => {
+      if (options.escalateAfterMinutes !== undefined) {
+        const stored = db
+          .prepare(`select value from configEntry where orgId = 1 and configKey = 'alarmSetting'`)
+          .get() as { value: string } | undefined;
+        const value = JSON.stringify({
+          ...(stored ? JSON.parse(stored.value) : { sound: 1 }),
+          escalateAfterMinutes: options.escalateAfterMinutes,
+        });
+        db.prepare(`delete from configEntry where orgId = 1 and configKey = 'alarmSetting'`).run();
+        db.prepare(`insert into configEntry (orgId, configKey, value) values (1, 'alarmSetting', ?)`).run(
+          value,
+        );
+      }
+      for (let i = 0; laid.length < count && i < devices.length * 5; i += 1) {
+        const d = devices[i % devices.length];
+        if (!d) break;
+        const source = d.kind === 'watch' || d.kind === 'band' ? 'pnt' : 'mattress';
+        // (a call button's alarms are calls: only mattresses get the mattress types)
+        if (!sources.includes(source) || (source === 'mattress' && d.kind !== 'mattress')) continue;
+        if (options.spare?.includes(d.deviceId)) continue;
+        const kinds = types[source];
+        // the types cycle with the alarms laid (a mix of severities); one open alarm a device and type
+        const alarmType = [0, 1, 2, 3, 4]
+          .map((k) => kinds[(laid.length + k) % kinds.length] as string)
+          .find((t) => !used.has(`${d.deviceId}/${t}`));
+        if (!alarmType) continue;
+        used.add(`${d.deviceId}/${alarmType}`);
+        const severity = severityOf(source, alarmType);
+        const at = now - 3_600_000 + laid.length * 20_000;
+        const acked = laid.length % 3 === 2;
+        const { lastInsertRowid } = insert.run(
+          d.orgId,
+          d.deptId,
+          source,
+          alarmType,
+          alarmTypeName(source, alarmType),
+          severity,
+          d.deviceId,
+          d.deviceCode,
+          d.deviceName,
+          d.oldmanId,
+          d.oldmanName,
+          d.bedId,
+          d.bedName,
+          d.roomName,
+          d.buildingId,
+          d.floorNo,
+          alarmTypeName(source, alarmType),
+          at,
+          at,
+          acked ? admin.userId : null,
+          acked ? admin.userName : null,
+          acked ? at + 60_000 : null,
+          laid.length % 7 === 6 && severity < 3 ? 1 : 0,
+        );
+        laid.push({
+          recordId: Number(lastInsertRowid),
+          deviceId: d.deviceId,
+          source,
+          alarmType,
+          severity,
+          acked,
+          buildingId: d.buildingId,
+          floorNo: d.floorNo,
+        });
+      }
+    })();
+    return laid;
+  } finally {
+    db.close();
+  }
+}
+
+/** A seeded device with the credentials the simulator uses, by its id. */
+export function deviceById(dataDir: string, deviceId: number): SimulatedDevice {
+  const devices = JSON.parse(
+    readFileSync(join(dataDir, 'simulator-devices.json'), 'utf8'),
+  ) as SimulatedDevice[];
+  const found = devices.find((d) => d.deviceId === deviceId);
+  if (!found) throw new Error(`no simulated device ${deviceId}`);
+  return found;
 }

@@ -16,17 +16,20 @@ import { ADMIN, signIn } from './support.js';
 
 /**
  * Issue #18 item 5: nothing lost, nothing doubled. The server is killed (SIGKILL, a crash) and
- * started again 20 times under a live console while its simulator raises alarms; separately the
- * external Mosquitto the devices use is killed and restarted 20 times. After every cycle each alarm
- * the test raised is one row, the header counts exactly the server's unacknowledged alarms, and at
- * the end every acknowledgement made in the console is still on the server.
+ * started again under a live console while its simulator raises alarms; separately the external
+ * Mosquitto the devices use is killed and restarted. After every cycle each alarm the test raised is
+ * one row, the header counts exactly the server's unacknowledged alarms, and at the end every
+ * acknowledgement made in the console is still on the server. The suite runs a few cycles of each
+ * (issue #43 point 5: the whole test command within 25 minutes); `npm run bench -- restarts` runs
+ * the 100-cycle proof of the same tests (RESTART_CYCLES).
  */
-const CYCLES = Number(process.env.RESTART_CYCLES ?? 20);
+const CYCLES = Number(process.env.RESTART_CYCLES ?? 5);
 /**
- * Devices the SOS take turns on: fewer than the cycles, so that from the 16th cycle on the device's
- * earlier alarm is handled first (its row must leave the console) and the SOS makes a new record.
+ * Devices the SOS take turns on: fewer than the cycles (at most 15), so that in the last cycles the
+ * device's earlier alarm is handled first (its row must leave the console) and the SOS makes a new
+ * record.
  */
-const DEVICES = Math.min(15, CYCLES);
+const DEVICES = Math.min(15, Math.max(1, CYCLES - 2));
 
 test.afterEach(async ({ browser }) => {
   for (const context of browser.contexts()) await context.close();

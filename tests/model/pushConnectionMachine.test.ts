@@ -115,7 +115,15 @@ function expectSpec(
       expect(after.value).toBe('waitingToReconnect');
       expect(calls.filter((c) => c.name === 'scheduleReconnect')).toEqual(
         // Only one reconnect is pending at a time.
-        before.matches('waitingToReconnect') ? [] : [{ name: 'scheduleReconnect', params: { ms: 30000 } }],
+        // the n-th attempt since the channel was live waits the n-th step: 0, 1, 2, 5, 10, 30 s
+        before.matches('waitingToReconnect')
+          ? []
+          : [
+              {
+                name: 'scheduleReconnect',
+                params: { ms: [0, 1000, 2000, 5000, 10000, 30000][Math.min(before.context.attempts, 5)] },
+              },
+            ],
       );
       break;
     case 'push.rejected':
@@ -277,7 +285,9 @@ describe('push connection machine, model-based paths', () => {
       for (const c of sut.called('scheduleHeartbeat')) expect(c.params).toEqual({ ms: 240000 });
       for (const c of sut.called('scheduleReplyTimeout')) expect(c.params).toEqual({ ms: 30000 });
       for (const c of sut.called('scheduleSilence')) expect(c.params).toEqual({ ms: 15000 });
-      for (const c of sut.called('scheduleReconnect')) expect(c.params).toEqual({ ms: 30000 });
+      // never above the spec's 30 s
+      for (const c of sut.called('scheduleReconnect'))
+        expect((c.params as { ms: number }).ms).toBeLessThanOrEqual(30000);
       for (const c of sut.called('sendAuth')) expect(c.params).toEqual({ token: TOKEN });
       expect(sut.called('sendHeartbeat')).toHaveLength(
         events.filter((e) => e.type === 'push.heartbeatDue').length,
@@ -437,23 +447,34 @@ describe('push connection with the real timers', () => {
     expect(counts.openSocket).toBe(1);
   });
 
-  it('reconnects once, 30 s after an error, or at once when the browser is back online', () => {
+  it('reconnects at once after a loss, then backs off about 1, 2, 5, 10 and 30 s; live again starts over', () => {
     const { actor, counts, value, connect } = run();
     actor.send({ type: 'push.error' });
     actor.send({ type: 'push.closed' });
-    vi.advanceTimersByTime(29_999);
-    expect(value()).toBe('waitingToReconnect');
-    vi.advanceTimersByTime(1);
+    // the first attempt goes at once (a 0 ms timer)
+    vi.advanceTimersByTime(0);
     expect(value()).toBe('connecting');
-    vi.advanceTimersByTime(60_000);
     expect(counts.openSocket).toBe(2);
+    // each failed attempt waits longer, spread by at most ±20 %, never above 30 s
+    for (const [step, nominal] of [1_000, 2_000, 5_000, 10_000, 30_000, 30_000].entries()) {
+      actor.send({ type: 'push.error' });
+      vi.advanceTimersByTime(Math.floor(nominal * 0.8) - 1);
+      expect(value(), `attempt ${step + 2} waits at least 80 % of ${nominal} ms`).toBe('waitingToReconnect');
+      vi.advanceTimersByTime(Math.min(30_000, Math.ceil(nominal * 1.2)) - Math.floor(nominal * 0.8) + 1);
+      expect(value(), `attempt ${step + 2} goes within 120 % of ${nominal} ms`).toBe('connecting');
+    }
+    expect(counts.openSocket).toBe(8);
 
+    // live again: the next loss is retried at once
     connect();
+    actor.send({ type: 'push.closed' });
+    vi.advanceTimersByTime(0);
+    expect(value()).toBe('connecting');
+
+    // the browser back online does not wait for the timer
     actor.send({ type: 'push.error' });
     actor.send({ type: 'push.online' });
-    expect(counts.openSocket).toBe(3);
-    vi.advanceTimersByTime(30_000);
-    expect(counts.openSocket).toBe(3);
+    expect(value()).toBe('connecting');
   });
 
   it('leaves no timer behind when stopped', () => {

@@ -5,7 +5,7 @@ import pg from 'pg';
 import { type AppOptions, buildApp } from '../../server/app.js';
 import { forgetAuthorizations } from '../../server/auth/tokens.js';
 import { sqliteOf } from '../../server/db/index.js';
-import { DemoAccounts } from '../../server/db/seed.js';
+import { DemoAccounts, RESTRICTED_WITHOUT } from '../../server/db/seed.js';
 
 export type TestApp = Awaited<ReturnType<typeof buildApp>>;
 
@@ -41,12 +41,40 @@ export async function startTestApp(overrides: Partial<AppOptions> = {}) {
     pushBeatMs: 0,
     ...overrides,
   });
+  if (overrides.seedDemo !== false) await broadNurseFixture(app);
   const close = async () => {
     await app.close();
     await onPostgres?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   };
   return { app, clock, sms, calls, dataDir, close };
+}
+
+/**
+ * The server tests' huli01 is a department-scoped user with the broad rights the demo nurse had
+ * before the role presets (issue #37 point 8: every menu but RESTRICTED_WITHOUT): those tests are
+ * about data departments and single authority codes, not about the nurse's job, which
+ * tests/unit/system/role-presets.test.ts and the e2e role specs check on the seeded 护士 role.
+ */
+async function broadNurseFixture(app: TestApp) {
+  const db = app.services.db;
+  const user = await db
+    .selectFrom('userRole')
+    .innerJoin('users', 'users.userId', 'userRole.userId')
+    .select('userRole.roleId')
+    .where('users.loginName', '=', DemoAccounts.restricted.loginName)
+    .executeTakeFirst();
+  if (!user) return;
+  const codes = (await db.selectFrom('menu').select('code').distinct().execute())
+    .map((m) => m.code)
+    .filter((code) => !RESTRICTED_WITHOUT.includes(code));
+  for (const code of codes)
+    await db
+      .insertInto('roleAuthority')
+      .values({ roleId: user.roleId, code })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  forgetAuthorizations(db);
 }
 
 let image: Promise<{ image: Buffer; dataDir: string }> | null = null;

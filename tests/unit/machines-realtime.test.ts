@@ -43,7 +43,7 @@ const makeRecord = (over: Partial<AlarmRecord> = {}): AlarmRecord => ({
 const by = { userId: 9, userName: '张主管', at: 50_000 };
 
 describe('alarmTransition', () => {
-  it('handles an unhandled alarm and returns only the lifecycle fields', () => {
+  it('handles an unhandled alarm and returns only the lifecycle fields; handled at once, it is acknowledged then too', () => {
     const result = alarmTransition(makeRecord(), { type: 'alarm.handle', ...by, note: '已到场处置' });
     expect(result).toEqual({
       ok: true,
@@ -51,9 +51,9 @@ describe('alarmTransition', () => {
         status: AlarmStatus.handled,
         count: 1,
         lastTime: 1_000,
-        ackBy: null,
-        ackName: null,
-        ackTime: null,
+        ackBy: 9,
+        ackName: '张主管',
+        ackTime: 50_000,
         escalated: false,
         handlerId: 9,
         handlerName: '张主管',

@@ -2,10 +2,10 @@ import { matchRoutes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { MenuSeed } from '../../domain/module.js';
 import { type ModuleDef, moduleScreens, registryProblems, screen } from '../../domain/module.js';
-import { modules, webMenus } from '../../domain/modules/index.js';
+import { modules, webMenus } from '../../features/modules.js';
 import { views } from '../../features/views.js';
 import { serverModules } from '../../server/modules/index.js';
-import { keptKeys } from '../../src/router/keptPages.js';
+import { keptKeys } from '../../src/router/keepRule.js';
 import { pageRoutes, type ScreenHandle, viewKeys } from '../../src/router/routes.js';
 
 const screens = modules.flatMap(moduleScreens);
@@ -80,7 +80,7 @@ describe('the console routes made from the descriptors', () => {
   });
 });
 
-describe('kept tabs (src/router/keptPages.ts)', () => {
+describe('kept tabs (src/router/keepRule.ts)', () => {
   const rule = (tabs: string[], unsaved: string[] = [], capacity = 3) => ({
     tabs: new Set(tabs),
     hasUnsaved: (k: string) => unsaved.includes(k),

@@ -106,17 +106,23 @@ describe('npm run paths', () => {
     expect(simple).toEqual(expect.arrayContaining(['缴费 已缴费', '作废账单 已作废', '退住结算 已结算']));
   });
 
-  it('writes a Playwright spec with one test per path, every step through the driver', async () => {
+  it('writes a Playwright spec as data, the paths with their steps, and one loop making a test per path through the driver', async () => {
     const settlement = (await findMachines()).find((m) => m.short === 'settlement');
     if (!settlement) throw new Error('no settlement machine');
     const paths = generatePaths(settlement, 'simple');
     const spec = formatPlaywright(settlement, paths, 'simple');
-    expect(spec).toContain("import { driver } from '../drivers/settlement.js';");
-    expect(spec.match(/^test\(/gm)?.length).toBe(paths.length);
+    expect(spec).toContain("import { driver } from './settlement.driver.js';");
+    // one entry per path, numbered as before
+    expect(spec.match(/^ {2}\{ title: "路径 \d+：.*\] \},$/gm)?.length).toBe(paths.length);
+    for (const i of paths.keys()) expect(spec).toContain(`title: "路径 ${i + 1}：`);
+    expect(spec).toContain('{ event: {"type":"SETTLE"}, label: "事件：退住结算" },');
+    expect(spec).toContain('{ state: "settled", label: "状态：已结算" },');
+    // a single test call, in the loop over the paths; each step checks a state or sends an event
+    expect(spec.match(/\btest\(/g)?.length).toBe(1);
+    expect(spec).toContain('for (const path of paths)\n  test(path.title, async ({ page }) => {');
     expect(spec).toContain(
-      'await test.step("事件：退住结算", () => driver.send(page, ctx, {"type":"SETTLE"}));',
+      "'state' in step ? driver.check(page, ctx, step.state) : driver.send(page, ctx, step.event)",
     );
-    expect(spec).toContain('await test.step("状态：已结算", () => driver.check(page, ctx, "settled"));');
   });
 
   it('--transitions takes every transition at least once, loops back included, and drops paths that begin longer ones', async () => {

@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findMachines, formatPlaywright, generatePaths, type PathKind } from '../../scripts/paths.js';
 
-const dir = join(import.meta.dirname, '../e2e/paths');
-const specs = readdirSync(dir).filter((f) => f.endsWith('.paths.spec.ts'));
+/** Each module's path specs sit in its e2e folder (tests/e2e/<module>/), beside their drivers. */
+const dir = join(import.meta.dirname, '../e2e');
+const specs = (readdirSync(dir, { recursive: true }) as string[]).filter((f) => f.endsWith('.paths.spec.ts'));
 
 /** The project's formatter over a text, as `npm run paths --out` leaves a written spec. */
 const formatted = (file: string, text: string) =>
@@ -33,4 +34,15 @@ describe('generated path specs (issue #22)', () => {
     },
     60_000,
   );
+
+  it('every machine has its generated spec, with its driver beside it', async () => {
+    const machines = await findMachines();
+    expect(machines.length).toBeGreaterThan(20);
+    for (const machine of machines) {
+      const spec = specs.find((f) => f.endsWith(`/${machine.short}.paths.spec.ts`));
+      expect(spec, `${machine.short}: tests/e2e/<module>/${machine.short}.paths.spec.ts`).toBeDefined();
+      const driver = join(dir, String(spec).replace(/\.paths\.spec\.ts$/, '.driver.ts'));
+      expect(readFileSync(driver, 'utf8'), driver).toContain('export const driver');
+    }
+  });
 });

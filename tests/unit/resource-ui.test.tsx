@@ -5,18 +5,19 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { today } from '../../domain/clock.js';
 import type { Page } from '../../domain/codes.js';
 import { ageOn, idCardCheckChar } from '../../domain/idCard.js';
-import type { ResourceDef } from '../../domain/resource.js';
-import { consultationResource } from '../../domain/resources/consult.js';
+import type { FieldDef, ResourceDef } from '../../domain/resource.js';
+import { consultationResource } from '../../features/live/resources/consult.js';
 import { AppProvider } from '../../src/app/AppContext.js';
 import type { RequestConfig } from '../../src/app/request.js';
 import { authorityStore } from '../../src/auth/authorityStore.js';
 import type { Row } from '../../src/resource/format.js';
+import { openingDefaults } from '../../src/resource/formValues.js';
 import { ResourceDetail } from '../../src/resource/ResourceDetail.js';
 import { ResourceForm } from '../../src/resource/ResourceForm.js';
 import { ResourceList } from '../../src/resource/ResourceList.js';
 import { ResourceTable } from '../../src/resource/ResourceTable.js';
 import { useResourceAuthority } from '../../src/resource/useResourceAuthority.js';
-import { pageSettingKey } from '../../src/util/storage.js';
+import { readPageSetting } from '../../src/util/storage.js';
 import { layOutTables } from '../support/tableLayout.js';
 
 const ROUTE = '/test/elders';
@@ -126,9 +127,14 @@ const renderList = (request: FakeRequest, extra: Partial<Parameters<typeof Resou
   renderWith(request, <ResourceList def={def} routeName={ROUTE} canCreate canEdit canRemove {...extra} />);
 
 beforeAll(layOutTables);
+/** Signs an account in, as far as page settings see it (userInfo in local storage). */
+const signedInAs = (userId: number) =>
+  localStorage.setItem('pims2.userInfo', JSON.stringify({ userId, token: `tok-${userId}` }));
+
 beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
+  signedInAs(5);
   toast.mockReset();
   Object.defineProperty(window, 'innerWidth', { configurable: true, value: 1024 });
 });
@@ -228,8 +234,7 @@ describe('ResourceList', () => {
     fireEvent.click(within(dialog).getByLabelText('性别'));
     fireEvent.click(within(dialog).getByRole('button', { name: '上移押金' }));
     fireEvent.click(screen.getByRole('button', { name: '确定' }));
-    const saved = JSON.parse(localStorage.getItem(pageSettingKey(ROUTE, 'columns')) ?? 'null');
-    expect(saved).toEqual({
+    expect(readPageSetting(ROUTE, 'columns')).toEqual({
       order: ['elderName', 'sex', 'deposit', 'bedId', 'checkInDate'],
       hidden: ['sex'],
     });
@@ -241,6 +246,17 @@ describe('ResourceList', () => {
     expect(table().queryByText('女')).toBeNull();
     expect(table().queryByText('性别')).toBeNull();
     expect(table().getAllByText('押金')).toHaveLength(2);
+
+    // another account at this browser sees the list as it comes, and keeps the first account's choice
+    cleanup();
+    signedInAs(6);
+    renderList(fakeRequest());
+    await screen.findByText('张三');
+    expect(table().getAllByText('性别')).toHaveLength(2);
+    expect(table().getAllByText('女').length).toBeGreaterThan(0);
+    expect(readPageSetting(ROUTE, 'columns')).toBeNull();
+    signedInAs(5);
+    expect(readPageSetting(ROUTE, 'columns')).toMatchObject({ hidden: ['sex'] });
   });
 
   it('keeps the chosen page size for the page', async () => {
@@ -249,7 +265,7 @@ describe('ResourceList', () => {
     await screen.findByText('张三');
     fireEvent.change(screen.getByLabelText('每页条数'), { target: { value: '50' } });
     await waitFor(() => expect(lastListParams(request).pageSize).toBe(50));
-    expect(localStorage.getItem(pageSettingKey(ROUTE, 'pageSize'))).toBe('50');
+    expect(readPageSetting(ROUTE, 'pageSize')).toBe(50);
     cleanup();
     const again = fakeRequest();
     renderList(again);
@@ -648,5 +664,53 @@ describe('useResourceAuthority', () => {
       canEdit: true,
       canRemove: true,
     });
+  });
+});
+
+describe('defaults taken as a new record’s form opens, not when its page loaded', () => {
+  it('openingDefaults reads the clock and the signed-in person at that moment', () => {
+    const fields: FieldDef[] = [
+      { name: 'measureTime', label: '测量时间', type: 'datetime', atOpen: 'now' },
+      { name: 'day', label: '日期', type: 'date', atOpen: 'today' },
+      { name: 'recorder', label: '测量人', type: 'text', atOpen: 'me' },
+      { name: 'remark', label: '备注', type: 'text' },
+    ];
+    const at = new Date(2026, 11, 6, 8, 53, 7).getTime();
+    expect(openingDefaults(fields, { now: at, me: '李秀英' })).toEqual({
+      measureTime: '2026-12-06 08:53:07',
+      day: '2026-12-06',
+      recorder: '李秀英',
+    });
+    expect(openingDefaults(fields, { now: at, me: null })).not.toHaveProperty('recorder');
+  });
+
+  it('新增 calls createInitial as it opens the form, each time; 测量人 is the signed-in person', async () => {
+    localStorage.setItem(
+      'pims2.userInfo',
+      JSON.stringify({ userId: 5, token: 'tok-5', empInfo: { empName: '李秀英' } }),
+    );
+    const withRecorder: ResourceDef = {
+      ...def,
+      fields: [...def.fields, { name: 'recorder', label: '测量人', type: 'text', atOpen: 'me' }],
+    };
+    let opened = 0;
+    renderWith(
+      fakeRequest(),
+      <ResourceList
+        def={withRecorder}
+        routeName={ROUTE}
+        canCreate
+        createInitial={() => ({ remark: `第${++opened}次打开` })}
+      />,
+    );
+    await screen.findByText('张三');
+    expect(opened).toBe(0);
+    fireEvent.click(screen.getByRole('button', { name: '新增' }));
+    expect(byLabel('备注')).toHaveProperty('value', '第1次打开');
+    expect(byLabel('测量人')).toHaveProperty('value', '李秀英');
+    fireEvent.click(screen.getByRole('button', { name: '取消' }));
+    await waitFor(() => expect(screen.queryByLabelText('测量人')).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: '新增' }));
+    expect(byLabel('备注')).toHaveProperty('value', '第2次打开');
   });
 });

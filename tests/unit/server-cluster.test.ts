@@ -138,6 +138,7 @@ describe('what nodes tell each other', () => {
     loginName: `user${userId}`,
     isAdmin: false,
     authority: new Set(['x']),
+    kind: 'console',
     dataDeptIds: [1],
     selectedDeptId: 1,
     mustChangePassword: false,

@@ -123,6 +123,38 @@ describe('push liveness (issue #18)', () => {
   });
 });
 
+describe('push liveness under load (issue #36)', () => {
+  it('keeps a socket whose answers wait behind a busy server: a late pong is not a dead link', async () => {
+    const fast = await startTestApp({ pushBeatMs: 50, pushPingMs: 100 });
+    try {
+      const url = `${(await fast.app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws')}/push`;
+      const { token } = await signInAdmin(fast.app);
+      const slow = open(url);
+      await slow.ready;
+      slow.ws.send(JSON.stringify({ type: 'auth', token }));
+      // The pong is sent, then the process (server and client share it here) is busy for longer than
+      // a ping period, as a loaded machine holds a server back: the next ping's timer is due before
+      // the pong is read.
+      let busy = 0;
+      slow.ws.on('ping', () => {
+        if (busy++ >= 4) return;
+        const until = Date.now() + 250;
+        while (Date.now() < until) {
+          // a server held back
+        }
+      });
+      const beats = () => slow.messages.filter((m) => (m as { type: string }).type === 'heartbeat').length;
+      await expect.poll(() => busy, { timeout: 5_000 }).toBeGreaterThanOrEqual(4);
+      const before = beats();
+      await expect.poll(beats).toBeGreaterThan(before + 3);
+      expect(slow.ws.readyState).toBe(WebSocket.OPEN);
+      slow.ws.close();
+    } finally {
+      await fast.close();
+    }
+  });
+});
+
 describe('broker over websocket', () => {
   it('lets a console in with its token and only under its own organisation', async () => {
     const admin = await signInAdmin(h.app);

@@ -6,7 +6,7 @@ import { startTestApp } from '../support/serverHarness.js';
 const routes = allRoutes({ loginRatePerMinute: 30 });
 const name = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
 
-describe('every route declares its schemas (ARCHITECTURE rule 5)', () => {
+describe('every route declares its schemas (docs/architecture.md rule 5)', () => {
   it('params where the path has them, a query on every GET, a body on every POST and PUT, and an answer', () => {
     const missing = routes.flatMap((r) => [
       ...(r.url.includes(':') && !r.params ? [`${name(r)}: params`] : []),

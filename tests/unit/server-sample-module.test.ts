@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../domain/codes.js';
-import { modules } from '../../domain/modules/index.js';
+import { modules } from '../../features/modules.js';
 import { SAMPLE_SCREEN, sampleModule, sampleToolResource } from '../support/sampleModule.js';
 import {
   call,

@@ -138,8 +138,15 @@ describe('tab bar (spec 000 §2)', () => {
     expect(r.effects).toEqual([{ type: 'tabbarremoved', path: '/b' }]);
   });
   it('reads corrupted storage as no tabs', () => {
-    expect(parseTabs('garbage')).toEqual(emptyTabs);
-    expect(parseTabs({ tabs: [{ path: 1 }], active: 'x' })).toEqual({ tabs: [], active: null });
+    expect(parseTabs('garbage', 1)).toEqual(emptyTabs);
+    expect(parseTabs({ owner: 1, tabs: [{ path: 1 }], active: 'x' }, 1)).toEqual({ tabs: [], active: null });
+  });
+  it("reads another account's tabs, or tabs of nobody's, as none", () => {
+    const mine = openTab(emptyTabs, route('/a')).state;
+    expect(parseTabs({ ...mine, owner: 1 }, 1)).toEqual(mine);
+    expect(parseTabs({ ...mine, owner: 1 }, 2)).toEqual(emptyTabs);
+    expect(parseTabs(mine, 1)).toEqual(emptyTabs);
+    expect(parseTabs({ ...mine, owner: 1 }, null)).toEqual(emptyTabs);
   });
 });
 
@@ -148,9 +155,12 @@ describe('storage, events, theme and watermark', () => {
     local.set('userInfo', { a: 1 });
     local.set('querySid', 's');
     expect(localStorage.getItem('pims2.userInfo')).toBe('{"a":1}');
+    sessionStorage.setItem('pims2.tabbarlist', '{"owner":1,"tabs":[],"active":null}');
     clearSignedInStorage();
     expect(local.get('userInfo')).toBeNull();
     expect(local.get('querySid')).toBe('s');
+    // the tabs of this browser tab go too: the next person signs in to their own screen
+    expect(sessionStorage.getItem('pims2.tabbarlist')).toBeNull();
   });
   it('page settings need a setting name', () => {
     expect(pageSettingKey('logList', 'columns')).toMatch(/^adjfd[0-9a-f]{32}$/);

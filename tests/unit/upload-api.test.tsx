@@ -3,8 +3,8 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UploadApis, UploadPaths, uploadApiOf } from '../../domain/api/uploads.js';
 import { type ModuleDef, registryProblems } from '../../domain/module.js';
-import { modules } from '../../domain/modules/index.js';
 import type { ResourceDef } from '../../domain/resource.js';
+import { modules } from '../../features/modules.js';
 import { AppProvider } from '../../src/app/AppContext.js';
 import type { RequestConfig } from '../../src/app/request.js';
 import { ImageUpload } from '../../src/resource/ImageUpload.js';

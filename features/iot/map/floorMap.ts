@@ -7,8 +7,9 @@ import { declutter, type LabelBox, textWidth } from './declutter.js';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { type LngLat, type PlanCollection, SITE_ORIGIN } from '../../../domain/floorPlan.js';
 import type { PositionTable } from '../../../streams/positions.js';
+import type { TrailMark } from './markers.js';
 
-/** A style with no tiles, glyphs or sprites: nothing is fetched from the internet (ARCHITECTURE rule 7). */
+/** A style with no tiles, glyphs or sprites: nothing is fetched from the internet (docs/architecture.md rule 7). */
 export const OFFLINE_STYLE: StyleSpecification = {
   version: 8,
   sources: {},
@@ -40,6 +41,8 @@ export interface MapScene {
   selectedRailId: number | null;
   /** Trail of the selected device. */
   trail: LngLat[];
+  /** Along the trail: arrows the way the resident went and the times they were there (trailMarks). */
+  trailMarks: TrailMark[];
   /** buildingId * 1000 + floorNo of the floor shown. */
   floorKey: number;
   /** Devices with an unacknowledged 紧急 alarm: a pulsing ring and the name on top. */
@@ -69,11 +72,19 @@ export class FloorMap {
     drawingClosed: false,
     selectedRailId: null,
     trail: [],
+    trailMarks: [],
     floorKey: 0,
     urgent: [],
     highlight: null,
   };
   private pulse = false;
+  /**
+   * How much larger than the console the names, tags, room numbers and markers are drawn (setScale):
+   * 1 in the console; the wall sizes them from its screen's height so they read from across the room.
+   */
+  private k = 1;
+  /** The layers last handed to deck.gl (drawnSize reads them). */
+  private drawn: unknown[] = [];
   private pulseTimer: ReturnType<typeof setInterval> | null = null;
   private colours = new Uint8Array(0);
   /** Marker positions as 32-bit offsets from the site origin: uploaded as they are, no 64-bit split. */
@@ -228,6 +239,25 @@ export class FloorMap {
     this.render();
   }
 
+  /**
+   * Draws names, urgent tags, room numbers and markers `k` times their console size (the wall: from
+   * its screen's height, docs/decisions.md "The wall read from 3 m"). Labels are placed again.
+   */
+  setScale(k: number) {
+    if (!(k > 0) || k === this.k) return;
+    this.k = k;
+    this.placed = '';
+    this.render();
+  }
+
+  /** The font size (px) of a text layer as drawn now, or null when it is not drawn (tests read it). */
+  drawnSize(layerId: 'marker-names' | 'urgent-names' | 'room-names'): number | null {
+    const layer = this.drawn.find((l) => (l as { id?: string }).id === layerId) as
+      | { props: { getSize: number } }
+      | undefined;
+    return layer ? layer.props.getSize : null;
+  }
+
   /** Brings a point to the middle of the map, close enough to tell residents apart. */
   centreOn(lngLat: LngLat) {
     this.map.jumpTo({ center: lngLat, zoom: Math.max(this.map.getZoom(), 19) });
@@ -294,6 +324,7 @@ export class FloorMap {
    */
   private placeLabels(rings: { deviceId: number; at: LngLat; name: string }[], highlight: number | null) {
     const canvas = this.map.getCanvas();
+    const { k } = this;
     // names of residents off screen are neither drawn nor counted as hidden
     const inView = (p: { x: number; y: number }) =>
       p.x > -40 && p.y > -20 && p.x < canvas.clientWidth + 40 && p.y < canvas.clientHeight + 20;
@@ -301,7 +332,12 @@ export class FloorMap {
     const reserved = rings.map((r) => {
       const p = this.map.project(r.at);
       const text = r.name || '未绑定长者';
-      return { x: p.x, y: p.y + URGENT_OFFSET, w: textWidth(text, URGENT_SIZE) + 8, h: URGENT_SIZE + 6 };
+      return {
+        x: p.x,
+        y: p.y + URGENT_OFFSET * k,
+        w: textWidth(text, URGENT_SIZE * k) + 8 * k,
+        h: (URGENT_SIZE + 6) * k,
+      };
     });
     const boxes: LabelBox[] = [];
     for (const [i, l] of this.labels.entries()) {
@@ -309,13 +345,13 @@ export class FloorMap {
       if (!at) continue;
       const p = this.map.project(at);
       if (!inView(p)) continue;
-      const w = textWidth(l.name, NAME_SIZE);
+      const w = textWidth(l.name, NAME_SIZE * k);
       boxes.push({
         key: i,
         x: p.x,
-        y: p.y + NAME_OFFSET,
+        y: p.y + NAME_OFFSET * k,
         w,
-        h: NAME_SIZE + 2,
+        h: (NAME_SIZE + 2) * k,
         priority: l.deviceId === highlight ? 2 : 1,
       });
     }
@@ -326,8 +362,8 @@ export class FloorMap {
         key: ROOM + i,
         x: p.x,
         y: p.y,
-        w: textWidth(f.properties.name, ROOM_NAME_SIZE),
-        h: ROOM_NAME_SIZE + 2,
+        w: textWidth(f.properties.name, ROOM_NAME_SIZE * k),
+        h: (ROOM_NAME_SIZE + 2) * k,
         priority: 0,
       });
     }
@@ -363,6 +399,7 @@ export class FloorMap {
     if (this.trailData[0]?.path !== trail) this.trailData = [{ path: trail }];
     const t = this.table;
     const n = t.length;
+    const { k } = this;
     const layers = [
       plan &&
         new GeoJsonLayer({
@@ -386,7 +423,7 @@ export class FloorMap {
           data: this.roomNames,
           getPosition: (f: PlanCollection['features'][number]) => centreOf(f.geometry.coordinates[0] ?? []),
           getText: (f: PlanCollection['features'][number]) => f.properties.name,
-          getSize: ROOM_NAME_SIZE,
+          getSize: ROOM_NAME_SIZE * k,
           getColor: [95, 107, 124, 255],
           characterSet: 'auto',
           fontFamily: '"Noto Sans CJK SC", "Microsoft YaHei", sans-serif',
@@ -439,6 +476,32 @@ export class FloorMap {
           getWidth: 3,
           widthUnits: 'pixels',
         }),
+      trail.length > 1 &&
+        new TextLayer<TrailMark>({
+          id: 'trail-arrows',
+          data: this.scene.trailMarks.filter((m) => m.kind === 'arrow'),
+          getPosition: (m) => m.at,
+          getText: () => '➤',
+          getAngle: (m) => m.angle,
+          getSize: 18,
+          getColor: [45, 114, 210, 255],
+          characterSet: ['➤'],
+        }),
+      trail.length > 1 &&
+        new TextLayer<TrailMark>({
+          id: 'trail-times',
+          data: this.scene.trailMarks.filter((m) => m.kind === 'time'),
+          getPosition: (m) => m.at,
+          getText: (m) => m.text,
+          getSize: 12,
+          // below the point: residents' names stand above their markers
+          getPixelOffset: [0, 14],
+          getColor: [29, 78, 145, 255],
+          background: true,
+          getBackgroundColor: [255, 255, 255, 220],
+          backgroundPadding: [2, 1],
+          characterSet: '0123456789:',
+        }),
       new ScatterplotLayer({
         id: 'markers',
         data: {
@@ -452,11 +515,11 @@ export class FloorMap {
         coordinateSystem: COORDINATE_SYSTEM.LNGLAT_OFFSETS,
         coordinateOrigin: [SITE_ORIGIN.lng, SITE_ORIGIN.lat, 0],
         radiusUnits: 'pixels',
-        getRadius: 7,
+        getRadius: 7 * k,
         stroked: true,
         getLineColor: [255, 255, 255, 255],
         lineWidthUnits: 'pixels',
-        getLineWidth: 2,
+        getLineWidth: 2 * k,
         pickable: true,
         extensions: [new DataFilterExtension({ filterSize: 1 })],
         filterRange: [floorKey - 0.5, floorKey + 0.5],
@@ -480,8 +543,8 @@ export class FloorMap {
             return row === undefined ? [0, 0] : [t.lngLat[row * 2] ?? 0, t.lngLat[row * 2 + 1] ?? 0];
           },
           getText: (l: { name: string }) => l.name,
-          getSize: NAME_SIZE,
-          getPixelOffset: [0, NAME_OFFSET],
+          getSize: NAME_SIZE * k,
+          getPixelOffset: [0, NAME_OFFSET * k],
           getColor: [28, 33, 39, 255],
           characterSet: 'auto',
           fontFamily: '"Noto Sans CJK SC", "Microsoft YaHei", sans-serif',
@@ -493,12 +556,12 @@ export class FloorMap {
           data: [highlighted],
           getPosition: (v) => v,
           radiusUnits: 'pixels',
-          getRadius: 14,
+          getRadius: 14 * k,
           filled: false,
           stroked: true,
           getLineColor: [45, 114, 210, 255],
           lineWidthUnits: 'pixels',
-          getLineWidth: 3,
+          getLineWidth: 3 * k,
           updateTriggers: { getPosition: this.markerVersion },
         }),
       rings.length > 0 &&
@@ -507,13 +570,13 @@ export class FloorMap {
           data: rings,
           getPosition: (r) => r.at,
           radiusUnits: 'pixels',
-          getRadius: this.pulse ? 22 : 15,
+          getRadius: (this.pulse ? 22 : 15) * k,
           filled: true,
           getFillColor: [205, 66, 70, this.pulse ? 40 : 90],
           stroked: true,
           getLineColor: [205, 66, 70, 255],
           lineWidthUnits: 'pixels',
-          getLineWidth: 3,
+          getLineWidth: 3 * k,
           updateTriggers: { getRadius: this.pulse, getFillColor: this.pulse },
         }),
       rings.length > 0 &&
@@ -522,17 +585,18 @@ export class FloorMap {
           data: rings,
           getPosition: (r) => r.at,
           getText: (r) => r.name || '未绑定长者',
-          getSize: URGENT_SIZE,
-          getPixelOffset: [0, URGENT_OFFSET],
+          getSize: URGENT_SIZE * k,
+          getPixelOffset: [0, URGENT_OFFSET * k],
           getColor: [255, 255, 255, 255],
           background: true,
           getBackgroundColor: [205, 66, 70, 255],
-          backgroundPadding: [4, 2],
+          backgroundPadding: [4 * k, 2 * k],
           fontWeight: 700,
           characterSet: 'auto',
           fontFamily: '"Noto Sans CJK SC", "Microsoft YaHei", sans-serif',
         }),
     ].filter(Boolean);
+    this.drawn = layers;
     this.overlay.setProps({ layers });
   }
 }

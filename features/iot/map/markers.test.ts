@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
   alarmsByDevice,
+  alarmsByResident,
+  alarmsPerFloor,
   extendTrail,
   markerStateOf,
+  residentAlarms,
   searchResidents,
   TRAIL_MS,
   type TrailPoint,
+  trailMarks,
   trailOnFloor,
   urgentDevices,
 } from './markers.js';
@@ -100,5 +104,71 @@ describe('resident search', () => {
     expect(searchResidents(devices, '张').map((d) => d.oldmanName)).toEqual(['张桂兰', '张秀英']);
     expect(searchResidents(devices, '手环').map((d) => d.deviceName)).toEqual(['手环9']);
     expect(searchResidents(devices, '  ')).toEqual([]);
+  });
+});
+
+describe('alarm and map (issue #38 point 6)', () => {
+  it('never tags 处理中 while any of the alarms waits unacknowledged', () => {
+    // an acknowledged SOS and a new 低电量 (一般) nobody has seen yet
+    expect(
+      markerStateOf(
+        [alarm({ ackTime: now - 10 }), alarm({ severity: 1, alarmType: 'lowPowerAlarm' })],
+        now,
+        80,
+        now,
+      ),
+    ).toBe('alarm');
+    expect(
+      markerStateOf([alarm({ ackTime: now - 10 }), alarm({ severity: 1, ackTime: now - 5 })], now, 80, now),
+    ).toBe('handling');
+  });
+
+  it("takes the resident's other devices' alarms onto the marker, most urgent first, each once", () => {
+    const a = (recordId: number, deviceId: number, over: Parameters<typeof alarm>[0] = {}) => ({
+      ...alarm({ deviceId, ...over }),
+      recordId,
+      oldmanId: 7,
+      buildingId: 1,
+      floorNo: 2,
+    });
+    const open = [a(1, 10, { ackTime: now - 10 }), a(2, 20, { severity: 2 }), a(3, 10, { severity: 1 })];
+    const mine = residentAlarms(alarmsByDevice(open), alarmsByResident(open), 10, 7);
+    expect(mine.map((x) => x.recordId)).toEqual([2, 3, 1]);
+    expect(markerStateOf(mine, now, 80, now)).toBe('alarm');
+    expect(residentAlarms(alarmsByDevice(open), alarmsByResident(open), 10, null).length).toBe(2);
+  });
+
+  it('counts open and unacknowledged alarms per floor', () => {
+    const at = (buildingId: number | null, floorNo: number | null, ackTime: number | null) => ({
+      buildingId,
+      floorNo,
+      ackTime,
+    });
+    const counts = alarmsPerFloor([at(1, 1, null), at(1, 1, 5), at(1, 2, null), at(null, null, null)]);
+    expect(counts.get(1001)).toEqual({ open: 2, unacked: 1 });
+    expect(counts.get(1002)).toEqual({ open: 1, unacked: 1 });
+    expect(counts.size).toBe(2);
+  });
+
+  it('marks the trail with its way (arrows pointing where the resident went) and its times', () => {
+    const start = now - 150_000;
+    const trail: TrailPoint[] = [];
+    // walking east, then north, a point every 10 s
+    for (let i = 0; i < 15; i++)
+      trail.push({
+        lng: 120 + Math.min(i, 8) * 1e-5,
+        lat: 30 + Math.max(0, i - 8) * 1e-5,
+        ts: start + i * 10_000,
+        floorKey: 1001,
+      });
+    const marks = trailMarks(trail, 1001, now);
+    const times = marks.filter((m) => m.kind === 'time');
+    expect(times.map((m) => m.text)).toEqual(
+      [0, 6, 12].map((i) => new Date(start + i * 10_000).toLocaleTimeString('zh-CN', { hour12: false })),
+    );
+    const arrows = marks.filter((m) => m.kind === 'arrow');
+    expect(arrows[0]?.angle).toBeCloseTo(0); // east
+    expect(arrows.at(-1)?.angle).toBeCloseTo(90); // north, the last step
+    expect(trailMarks(trail, 1002, now)).toEqual([]);
   });
 });

@@ -27,7 +27,9 @@ export function markerStateOf(
 ): MapMarkerState {
   const serious = alarms.filter((a) => a.severity >= 2);
   if (serious.some((a) => a.ackTime === null)) return 'alarm';
-  if (serious.length > 0) return 'handling';
+  // 处理中 says someone has taken the resident on: never while any of their alarms waits unacknowledged
+  // (an acknowledged SOS and a new 低电量 nobody has seen is still a resident with something waiting)
+  if (serious.length > 0) return alarms.some((a) => a.ackTime === null) ? 'alarm' : 'handling';
   if (now - seenAt > LOCATION_OFFLINE_MS) return 'offline';
   const low = battery !== undefined && battery !== null && battery >= 0 && battery <= LOW_BATTERY_PERCENT;
   return low || alarms.length > 0 ? 'lowBattery' : 'online';
@@ -37,14 +39,56 @@ export function markerStateOf(
 export function alarmsByDevice<T extends OpenAlarm>(open: readonly T[]): Map<number, T[]> {
   const byDevice = new Map<number, T[]>();
   for (const a of open) byDevice.set(a.deviceId, [...(byDevice.get(a.deviceId) ?? []), a]);
-  for (const list of byDevice.values())
-    list.sort(
-      (a, b) =>
-        Number(a.ackTime !== null) - Number(b.ackTime !== null) ||
-        b.severity - a.severity ||
-        a.firstTime - b.firstTime,
-    );
+  for (const list of byDevice.values()) list.sort(mostUrgentFirst);
   return byDevice;
+}
+const mostUrgentFirst = (a: OpenAlarm, b: OpenAlarm) =>
+  Number(a.ackTime !== null) - Number(b.ackTime !== null) ||
+  b.severity - a.severity ||
+  a.firstTime - b.firstTime;
+
+/**
+ * A resident's open alarms on the map: those of the device itself and of the resident's other devices
+ * (a mattress, a call button), which have no marker of their own, the most urgent first. A watch whose
+ * wearer's mattress raised an alarm is the resident with an alarm.
+ */
+export function residentAlarms<T extends OpenAlarm & Pick<AlarmRecord, 'oldmanId' | 'recordId'>>(
+  byDevice: ReadonlyMap<number, readonly T[]>,
+  byResident: ReadonlyMap<number, readonly T[]>,
+  deviceId: number,
+  oldmanId: number | null | undefined,
+): T[] {
+  const own = byDevice.get(deviceId) ?? [];
+  const theirs = oldmanId == null ? [] : (byResident.get(oldmanId) ?? []);
+  if (theirs.length === 0) return [...own];
+  const seen = new Set(own.map((a) => a.recordId));
+  return [...own, ...theirs.filter((a) => !seen.has(a.recordId))].sort(mostUrgentFirst);
+}
+
+/** Open alarms by resident (alarms of no resident are left out). */
+export function alarmsByResident<T extends Pick<AlarmRecord, 'oldmanId'>>(
+  open: readonly T[],
+): Map<number, T[]> {
+  const byResident = new Map<number, T[]>();
+  for (const a of open)
+    if (a.oldmanId !== null) byResident.set(a.oldmanId, [...(byResident.get(a.oldmanId) ?? []), a]);
+  return byResident;
+}
+
+/** Open and unacknowledged alarms per floor (buildingId * 1000 + floorNo, where the alarm was raised). */
+export function alarmsPerFloor(
+  open: readonly Pick<AlarmRecord, 'buildingId' | 'floorNo' | 'ackTime'>[],
+): Map<number, { open: number; unacked: number }> {
+  const counts = new Map<number, { open: number; unacked: number }>();
+  for (const a of open) {
+    if (a.buildingId === null || a.floorNo === null) continue;
+    const key = a.buildingId * 1000 + a.floorNo;
+    const c = counts.get(key) ?? { open: 0, unacked: 0 };
+    c.open++;
+    if (a.ackTime === null) c.unacked++;
+    counts.set(key, c);
+  }
+  return counts;
 }
 
 /** Devices with an unacknowledged 紧急 alarm: a pulsing ring and their name on top. */
@@ -87,6 +131,54 @@ export function extendTrail(trail: TrailPoint[], point: TrailPoint, now: number)
  */
 export function trailOnFloor(trail: readonly TrailPoint[], floorKey: number, now: number): LngLat[] {
   return trail.filter((p) => p.floorKey === floorKey && now - p.ts <= TRAIL_MS).map((p) => [p.lng, p.lat]);
+}
+
+/** A mark along a trail: an arrow the way the resident went, or the time they were there. */
+export interface TrailMark {
+  at: LngLat;
+  /** Degrees counter-clockwise from east (deck.gl's getAngle), the way of travel (arrows only). */
+  angle: number;
+  kind: 'arrow' | 'time';
+  /** HH:MM:SS for a time mark, '' for an arrow. */
+  text: string;
+}
+/** Time marks at most this often along a trail (one at its start, then one a minute). */
+export const TRAIL_TIME_EVERY_MS = 60_000;
+/** An arrow at most every this many points (and on the last step, the way the resident goes now). */
+const ARROW_EVERY = 4;
+const hhmmss = (ts: number) => new Date(ts).toLocaleTimeString('zh-CN', { hour12: false });
+
+/**
+ * Direction and time along the trail drawn on a floor: arrows along the way pointing where the
+ * resident went (every few steps that moved, and on the last one, so the way they went last always
+ * shows), a time at the trail's start and one about each minute after.
+ */
+export function trailMarks(trail: readonly TrailPoint[], floorKey: number, now: number): TrailMark[] {
+  const points = trail.filter((p) => p.floorKey === floorKey && now - p.ts <= TRAIL_MS);
+  const marks: TrailMark[] = [];
+  let lastTime = -Infinity;
+  for (const p of points)
+    if (p.ts - lastTime >= TRAIL_TIME_EVERY_MS) {
+      marks.push({ at: [p.lng, p.lat], angle: 0, kind: 'time', text: hhmmss(p.ts) });
+      lastTime = p.ts;
+    }
+  // the steps that went somewhere (a resident standing still has no way to show)
+  const steps = points.flatMap((p, i) => {
+    const prev = points[i - 1];
+    if (!prev) return [];
+    const dx = (p.lng - prev.lng) * Math.cos((p.lat * Math.PI) / 180);
+    const dy = p.lat - prev.lat;
+    return dx === 0 && dy === 0 ? [] : [{ p, prev, angle: (Math.atan2(dy, dx) * 180) / Math.PI }];
+  });
+  for (const [i, { p, prev, angle }] of steps.entries())
+    if (i % ARROW_EVERY === 0 || i === steps.length - 1)
+      marks.push({
+        at: [(p.lng + prev.lng) / 2, (p.lat + prev.lat) / 2],
+        angle,
+        kind: 'arrow',
+        text: '',
+      });
+  return marks;
 }
 
 /** The resident search: names (and device names) containing the text, those with a position first. */

@@ -7,7 +7,7 @@ import { useAuthority } from '../../../src/auth/authorityStore.js';
 import { navigate } from '../../../src/router/hash.js';
 import { useNow } from '../../../src/ui/useNow.js';
 import { HealthLight } from '../HealthLight.js';
-import { type BedCard, bedCards, cardCounts, orderCards, toneName } from './bedCards.js';
+import { type BedCard, bedCards, cardCounts, orderCards, toneName } from './cardTone.js';
 import { MONITOR_POLL_MS, monitorKinds, seriesUnit, withElder } from './kinds.js';
 import { useMonitorRows, useOpenAlarms, useOutingNow } from './live.js';
 import { PlaceFilterBar } from './PlaceFilterBar.js';

@@ -6,6 +6,7 @@ import { type SystemConfigParts, systemConfigDefaults } from '../../../domain/sy
 import { useApp } from '../../../src/app/AppContext.js';
 import { Authorized } from '../../../src/auth/Authorized.js';
 import { ConfigForm } from '../../../src/ui/ConfigForm.js';
+import { FormFieldset, useStored } from '../../../src/ui/storedForm.js';
 import { local } from '../../../src/util/storage.js';
 import './settings.css';
 import { IotPaths } from '../../../domain/api/iot.js';
@@ -69,19 +70,18 @@ export function AlarmSetting() {
 
 function MattressReminder() {
   const { request, toast } = useApp();
-  const [config, setConfig] = useState<Mattress>(systemConfigDefaults.mattress);
-  const [times, setTimes] = useState(String(systemConfigDefaults.mattress.setContent.alarmVoice.times));
-  const [error, setError] = useState('');
-  useEffect(() => {
-    request<Mattress>({ url: MATTRESS_URL }).then(
-      (c) => {
-        setConfig(c);
-        setTimes(String(c.setContent.alarmVoice.times));
-      },
-      (e: { message?: string }) => setError(e.message ?? '加载失败'),
-    );
-  }, [request]);
+  const {
+    value: config,
+    setValue: setConfig,
+    loaded,
+    loadError,
+  } = useStored<Mattress>(MATTRESS_URL, systemConfigDefaults.mattress);
+  // 播报次数 as typed (may be empty); the stored count until then
+  const [typedTimes, setTimes] = useState<string | null>(null);
+  const [saveError, setError] = useState('');
+  const error = saveError || loadError;
   const { alarmRemind, alarmVoice } = config.setContent;
+  const times = typedTimes ?? String(alarmVoice.times);
   const setContent = (patch: Partial<Mattress['setContent']>) =>
     setConfig({ ...config, setContent: { ...config.setContent, ...patch } });
   const togglePosition = (value: string) =>
@@ -108,7 +108,7 @@ function MattressReminder() {
     );
   };
   return (
-    <div data-testid="mattress-reminder">
+    <FormFieldset data-testid="mattress-reminder" loaded={loaded} style={{ padding: 0 }}>
       <FormGroup label="告警弹窗提醒">
         <Switch
           label={alarmRemind.status === 1 ? '开启' : '关闭'}
@@ -158,26 +158,32 @@ function MattressReminder() {
       <Authorized code={Authority.displaySave} mode="disable">
         <Button intent={Intent.PRIMARY} text="保存" onClick={save} />
       </Authorized>
-    </div>
+    </FormFieldset>
   );
 }
 
 /**
  * Voice calls to the listed phones for alarms of the chosen scenes. The stored AccessKey Secret comes
- * back as a mask; saving the mask unchanged keeps it (server/routes/iot/beds.ts).
+ * back as a mask; saving the mask unchanged keeps it (features/iot/server/beds.ts).
  */
 function VoiceNotice() {
   const { request, toast } = useApp();
-  const [config, setConfig] = useState<Vms>(emptyVms);
+  const {
+    value: config,
+    setValue: setConfig,
+    loaded,
+    loadError,
+  } = useStored<Vms>(VMS_URL, emptyVms, {
+    silent: true,
+  });
   const [scenes, setScenes] = useState<{ scene: string; sceneName: string }[]>([]);
   const [phone, setPhone] = useState('');
   const [phoneError, setPhoneError] = useState('');
-  const [error, setError] = useState('');
+  const [saveError, setError] = useState('');
+  const error = saveError || loadError;
   const [busy, setBusy] = useState(false);
+  // The scene names only label the checkboxes: the chosen scenes come with the stored value.
   useEffect(() => {
-    request<Vms>({ url: VMS_URL, silent: true }).then(setConfig, (e: { message?: string }) =>
-      setError(e.message ?? '加载失败'),
-    );
     request<{ scene: string; sceneName: string }[]>({ url: IotPaths.aliVmsScenes, silent: true }).then(
       setScenes,
       () => undefined,
@@ -215,7 +221,7 @@ function VoiceNotice() {
     </FormGroup>
   );
   return (
-    <div data-testid="voice-notice">
+    <FormFieldset data-testid="voice-notice" loaded={loaded} style={{ padding: 0 }}>
       <FormGroup label="告警电话通知">
         <Switch label={on ? '开启' : '关闭'} checked={on} onChange={() => set({ status: on ? 0 : 1 })} />
       </FormGroup>
@@ -283,6 +289,6 @@ function VoiceNotice() {
       <Authorized code={Authority.iotAlarmSetting} mode="disable">
         <Button intent={Intent.PRIMARY} text="保存" loading={busy} onClick={save} />
       </Authorized>
-    </div>
+    </FormFieldset>
   );
 }

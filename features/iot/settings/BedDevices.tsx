@@ -1,7 +1,6 @@
 import {
   Button,
   Callout,
-  Dialog,
   DialogBody,
   DialogFooter,
   FormGroup,
@@ -15,7 +14,8 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Authority } from '../../../domain/menus.js';
 import { useApp } from '../../../src/app/AppContext.js';
 import { usePageRefresh } from '../../../src/app/usePageRefresh.js';
-import { RowButton } from '../../system-settings/RowButton.js';
+import { Dialog } from '../../../src/ui/Dialog.js';
+import { RowButton } from '../../../src/ui/RowButton.js';
 import './settings.css';
 import { IotPaths } from '../../../domain/api/iot.js';
 import { pathWith } from '../../../domain/http.js';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { placeText } from '../../../domain/alarms.js';
-import type { CallRecord } from '../../../domain/api/calls.js';
 import { clock } from '../AlarmConsole.js';
+import type { CallRecord } from '../api/calls.js';
 
 /** The columns the call board starts with: when, who, where, which device, and its state. */
 export const CallHeadCells = () => (

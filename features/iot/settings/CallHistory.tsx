@@ -2,17 +2,17 @@ import { Classes } from '@blueprintjs/core';
 import { useState } from 'react';
 import { dictLabel } from '../../../domain/dictionaries.js';
 import type { ResourceDef } from '../../../domain/resource.js';
-import { callRecordResource } from '../../../domain/resources/iotRecords.js';
 import { useApp } from '../../../src/app/AppContext.js';
 import { ResourceList, type Row } from '../../../src/resource/index.js';
 import { useLookup } from '../../../src/resource/useLookup.js';
 import { usePage } from '../../../src/router/page.js';
+import { callRecordResource } from '../resources/records.js';
 
 /** Spec 000 §3 R10 call status: 1 responded (green), 2 no response (red), 3 cancelled. */
 const statusIntent: Record<number, string> = { 1: Classes.INTENT_SUCCESS, 2: Classes.INTENT_DANGER };
 
 /**
- * One call-record list (domain/resources/iotRecords.ts) on the shared list: filters, paging, export
+ * One call-record list (features/iot/resources/records.ts) on the shared list: filters, paging, export
  * and columns; each call's deal type is chosen in its row (PUT /ecms/web-org/callrecords).
  */
 export function CallHistory({ def }: { def: ResourceDef }) {

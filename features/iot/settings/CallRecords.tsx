@@ -1,6 +1,6 @@
 import { Tab, Tabs } from '@blueprintjs/core';
 import { useState } from 'react';
-import { a10CallRecordResource, r6r7CallRecordResource } from '../../../domain/resources/iotRecords.js';
+import { a10CallRecordResource, r6r7CallRecordResource } from '../resources/records.js';
 import { CallHistory } from './CallHistory.js';
 import { RealtimeCalls } from './RealtimeCalls.js';
 import './settings.css';

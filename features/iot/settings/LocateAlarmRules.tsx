@@ -4,9 +4,9 @@ import { PntRuleStatus, railTriggerName, usesRail, usesThreshold } from '../../.
 import { type PositionAlarmType, positionAlarmTypeName, positionAlarmTypes } from '../../../domain/alarms.js';
 import { IotPaths } from '../../../domain/api/iot.js';
 import type { Page } from '../../../domain/codes.js';
-import { pntAlarmRuleResource, railResource } from '../../../domain/resources/iotRules.js';
 import { WEEKDAYS } from '../../../domain/schedule.js';
 import { useApp } from '../../../src/app/AppContext.js';
+import { pntAlarmRuleResource, railResource } from '../resources/rules.js';
 import { type PntRule, pntFormOf, pntPayload } from './pntRules.js';
 import { RuleDialog, TextField, TimeWindowFields } from './RuleDialog.js';
 import { type RuleDialogProps, type RuleKind, RulesPage } from './RulesPage.js';

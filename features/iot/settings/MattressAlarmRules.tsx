@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { fieldsOf, MattressRuleStatus } from '../../../domain/alarmRules.js';
 import { mattressAlarmTypeName } from '../../../domain/alarms.js';
 import { IotPaths } from '../../../domain/api/iot.js';
-import { mattressAlarmRuleResource } from '../../../domain/resources/iotRules.js';
 import { durationText } from '../../../domain/schedule.js';
+import { mattressAlarmRuleResource } from '../resources/rules.js';
 import {
   type MattressRule,
   type MattressRuleForm,

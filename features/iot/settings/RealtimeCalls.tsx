@@ -1,14 +1,14 @@
 import { Alert, Button, Callout, HTMLTable, Intent, Tag } from '@blueprintjs/core';
 import { useCallback, useEffect, useState } from 'react';
-import type { CallRecord } from '../../../domain/api/calls.js';
 import { IotPaths } from '../../../domain/api/iot.js';
 import { Authority } from '../../../domain/menus.js';
 import { waitedText } from '../../../domain/schedule.js';
 import { useApp } from '../../../src/app/AppContext.js';
 import { usePageRefresh } from '../../../src/app/usePageRefresh.js';
 import { Authorized } from '../../../src/auth/Authorized.js';
+import { RowButton } from '../../../src/ui/RowButton.js';
 import { useNow } from '../../../src/ui/useNow.js';
-import { RowButton } from '../../system-settings/RowButton.js';
+import type { CallRecord } from '../api/calls.js';
 import { CallCells, CallHeadCells } from './CallCells.js';
 
 /** Calls have no push message; the board re-reads the list this often while it is open. */

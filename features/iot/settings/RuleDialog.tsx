@@ -1,16 +1,8 @@
-import {
-  Button,
-  Callout,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  FormGroup,
-  InputGroup,
-  Intent,
-} from '@blueprintjs/core';
+import { Button, Callout, DialogBody, DialogFooter, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
 import { type ReactNode, useState } from 'react';
 import type { ResourceDef } from '../../../domain/resource.js';
 import { useApp } from '../../../src/app/AppContext.js';
+import { Dialog } from '../../../src/ui/Dialog.js';
 
 /**
  * Add or edit one rule: POST without a ruleId, PUT with it, on the rule resource's paths. The server

@@ -7,7 +7,7 @@ import './settings.css';
 
 /** What differs between the mattress and the positioning rule lists. */
 export interface RuleKind {
-  /** The rules as a resource (domain/resources/iotRules.ts): list, detail, add, edit, delete. */
+  /** The rules as a resource (features/iot/resources/rules.ts): list, detail, add, edit, delete. */
   def: ResourceDef;
   testId: string;
   /** PUT { ruleId, status }: the rule's on/off switch. */

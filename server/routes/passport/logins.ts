@@ -28,7 +28,7 @@ import {
 } from '../../auth/challenges.js';
 import { hashPassword, passwordProblem, verifyPassword } from '../../auth/password.js';
 import { redeemSsoMark, ssoSecret } from '../../auth/ssoMark.js';
-import { createSession, endSessionsOfUser } from '../../auth/tokens.js';
+import { createSession, endSession, endSessionsOfUser } from '../../auth/tokens.js';
 import { buildUserInfo } from '../../auth/userInfo.js';
 import { defaultOrgId, readConfig } from '../../config.js';
 import { ApiFailure } from '../../http/failure.js';
@@ -117,11 +117,8 @@ export function loginRoutes(opts: { loginRatePerMinute: number }): AnyRoute[] {
         clearFileCookie(req, reply);
         if (!token || !user) return null;
         await db.transaction().execute(async (trx) => {
-          await trx
-            .updateTable('session')
-            .set({ endedCode: Code.loginExpired })
-            .where('tokenHash', '=', user.tokenHash)
-            .execute();
+          // the wall sessions opened from this one end with it (issue #38 point 7)
+          await endSession(trx, user.tokenHash, Code.loginExpired);
           await writeOperationLog(trx, req, user, { type: 'LOGOUT', name: '退出系统' }, null);
         });
         return null;

@@ -119,6 +119,6 @@ export function configRoutes(): AnyRoute[] {
       method: 'POST',
     }),
     ...frontLogRoutes(),
-    // GET notices (announcements addressed to the user): the 公告 resource of server/modules/administration.ts
+    // GET notices (announcements addressed to the user): the 公告 resource of features/administration/server/index.ts
   ];
 }

@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import type { z } from 'zod';
-import { GovernmentPaths } from '../../../domain/api/government.js';
 import { PackagePaths, packageParams, packageSaved } from '../../../domain/api/settings.js';
 import {
   homecareFileAnswer,
@@ -17,6 +16,7 @@ import {
 import { nowStamp } from '../../../domain/clock.js';
 import { Code } from '../../../domain/codes.js';
 import { Authority } from '../../../domain/menus.js';
+import { GovernmentPaths } from '../../../features/government/api.js';
 import type { Db } from '../../db/index.js';
 import { ApiFailure } from '../../http/failure.js';
 import { type AnyRoute, route } from '../../http/route.js';

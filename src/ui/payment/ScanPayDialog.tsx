@@ -2,7 +2,6 @@ import {
   Button,
   ButtonGroup,
   Callout,
-  Dialog,
   DialogBody,
   DialogFooter,
   InputGroup,
@@ -26,6 +25,7 @@ import { fenToYuan, formatYuan } from '../../../domain/resource.js';
 import { type ScanPayEvent, scanPayMachine } from '../../../machines/scanPayMachine.js';
 import { useApp } from '../../app/AppContext.js';
 import { useOptionalRealtime } from '../../realtime/context.js';
+import { Dialog } from '../Dialog.js';
 
 export interface ScanPayDialogProps {
   /** What to take, in fen (sent as exact yuan text). */

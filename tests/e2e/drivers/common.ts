@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
-import { COST } from '../../../domain/resources/cost.js';
+import { today } from '../../../domain/clock.js';
 import { BedMapStatus, LiveStatus, ResidencePaths } from '../../../domain/resources/residence.js';
+import { COST } from '../../../features/expense/api.js';
 import { idCard } from '../../support/idCards.js';
 
 /** What the path-test drivers share: a signed-in API call, a fresh resident, the 退住结算 screen. */
@@ -56,7 +57,7 @@ export async function residentWithMoney(
 /** Moves the elder out (2) or back to waiting (3) through the residence call. */
 export const moveElder = (page: Page, token: string, oldmanId: number, status: number, note: string) =>
   call(page, token, 'PUT', `/pims/web-pi/oldmans/live/${oldmanId}/${status}`, {
-    date: new Date().toISOString().slice(0, 10),
+    date: today(),
     note,
   });
 
@@ -140,7 +141,7 @@ export async function newElder(page: Page, token: string, prefix: string) {
     deptId,
   });
   const oldmanId = Number(made.oldmanId);
-  const date = new Date().toISOString().slice(0, 10);
+  const date = today();
   const { bedId } = await freeBed(page, token);
   await call(page, token, 'PUT', `/pims/web-pi/oldmans/live/${oldmanId}/${LiveStatus.reserved}`, {
     bedId,
