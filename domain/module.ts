@@ -40,6 +40,11 @@ export interface ScreenDef {
    * where it is declared; one without (a detail or add screen) is a route only.
    */
   code?: string;
+  /**
+   * A save page that adds as well as edits: its title when the address names no record (no `id`),
+   * so the new-article page reads 新增…, not 编辑… (issue #42 point 6).
+   */
+  newTitle?: string;
   /** Name in the menu when it differs from the title. */
   menuName?: string;
   icon?: string;
@@ -58,6 +63,10 @@ export interface ScreenDef {
    */
   authority?: string;
 }
+
+/** A screen's title at an address: newTitle while it names no record, else its title. */
+export const screenTitle = (screen: ScreenDef, query: Readonly<Record<string, string>>): string =>
+  screen.newTitle && !query.id ? screen.newTitle : screen.title;
 
 export type MenuNode =
   | { kind: 'screen'; screen: ScreenDef }

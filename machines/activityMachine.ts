@@ -5,7 +5,8 @@ import { defineWorkflow } from './workflow.js';
 /**
  * An activity of the home (活动, spec 001 §7 "Administration: Activities"): published → 报名中 from
  * its registration opening → 报名截止 → 进行中 from its start (sign-in and sign-out of the registered
- * elders) → 已结束 at its end; 取消活动 only before it is held. The clock moves the first four
+ * elders) → 已结束 at its end; 取消活动 only before it is held, and an elder's registration is
+ * cancelled (取消报名, its place freed) only before the start too. The clock moves the first four
  * (`activityPhase` reads them from the stored times at each request); the machine still holds
  * them as events so the paths CLI and the model tests walk a whole activity, and every staff event
  * (报名, 签到, 签退, 取消) is checked by the server against the state the clock gives
@@ -27,6 +28,8 @@ export type ActivityEvent =
   | { type: 'activity.cancel' }
   /** `registered`: the elder is already on the list. */
   | { type: 'activity.register'; registered: boolean }
+  /** `registered`: the elder is on the list (a registration to cancel). */
+  | { type: 'activity.unregister'; registered: boolean }
   | { type: 'activity.signIn'; registered: boolean; signedIn: boolean }
   | { type: 'activity.signOut'; signedIn: boolean; signedOut: boolean };
 
@@ -37,6 +40,7 @@ export const activityEvents: Record<ActivityEvent['type'], { label: string }> = 
   'activity.end': { label: '活动结束' },
   'activity.cancel': { label: '取消活动' },
   'activity.register': { label: '报名' },
+  'activity.unregister': { label: '取消报名' },
   'activity.signIn': { label: '签到' },
   'activity.signOut': { label: '签退' },
 };
@@ -51,17 +55,24 @@ export type ActivityPhaseName = keyof typeof ActivityPhase;
 export const stateLabels: Record<ActivityPhaseName, string> = activityPhases.labels;
 
 const cancel = { 'activity.cancel': 'cancelled' } as const;
+/** Before the start, while registration is open or closed: the place is freed. */
+const unregister = {
+  'activity.unregister': { guard: 'mayUnregister', actions: 'uncountRegistration' },
+} as const;
 
 export const activityMachine = setup({
   types: {} as { context: ActivityContext; events: ActivityEvent; input: ActivityContext },
   guards: {
     placeLeft: ({ context, event }) =>
       event.type === 'activity.register' && !event.registered && context.registerCount < context.capacity,
+    mayUnregister: ({ context, event }) =>
+      event.type === 'activity.unregister' && event.registered && context.registerCount > 0,
     maySignIn: ({ event }) => event.type === 'activity.signIn' && event.registered && !event.signedIn,
     maySignOut: ({ event }) => event.type === 'activity.signOut' && event.signedIn && !event.signedOut,
   },
   actions: {
     countRegistration: assign({ registerCount: ({ context }) => context.registerCount + 1 }),
+    uncountRegistration: assign({ registerCount: ({ context }) => context.registerCount - 1 }),
     countSignIn: assign({ signInCount: ({ context }) => context.signInCount + 1 }),
     countSignOut: assign({ signOutCount: ({ context }) => context.signOutCount + 1 }),
   },
@@ -74,11 +85,12 @@ export const activityMachine = setup({
     registrationOpen: {
       on: {
         'activity.register': { guard: 'placeLeft', actions: 'countRegistration' },
+        ...unregister,
         'activity.closeRegistration': 'registrationClosed',
         ...cancel,
       },
     },
-    registrationClosed: { on: { 'activity.start': 'held', ...cancel } },
+    registrationClosed: { on: { 'activity.start': 'held', ...unregister, ...cancel } },
     held: {
       on: {
         'activity.signIn': { guard: 'maySignIn', actions: 'countSignIn' },
@@ -117,6 +129,9 @@ export function activityPhase(row: ActivityTimes, now: string): ActivityPhaseNam
 export const phaseOfRow = (row: Record<string, unknown>): ActivityPhaseName =>
   activityPhases.keyOf(Number(row.activityState)) ?? 'published';
 
+/** Why 报名 is greyed on an open activity with no place left (issue #42 point 5). */
+export const FULL = '名额已满';
+
 export const activityWorkflow = defineWorkflow({
   machine: activityMachine,
   stateOf: phaseOfRow,
@@ -128,5 +143,12 @@ export const activityWorkflow = defineWorkflow({
   }),
   fieldsOf: (context) => ({ registerCount: context.registerCount }),
   stateName: (row) => stateLabels[phaseOfRow(row)],
+  // open but full: the state takes 报名, the places do not (the place guard, said before it is tried)
+  whyNot: (row, eventType) =>
+    eventType === 'activity.register' &&
+    phaseOfRow(row) === 'registrationOpen' &&
+    Number(row.registerCount ?? 0) >= Number(row.capacity ?? 0)
+      ? FULL
+      : undefined,
   initialFields: { activityStatus: ActivityStatus.normal, registerCount: 0 },
 });

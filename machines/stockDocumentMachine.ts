@@ -47,4 +47,12 @@ export const stockDocWorkflow = defineWorkflow({
   contextOf: () => ({}),
   fieldsOf: () => ({}),
   stateName: (row) => stateLabels[stockDocStateOf(row.docState)] ?? '',
+  // 冲红 once: the greyed button and the server's refusal name why in the clerk's words (issue #42)
+  whyNot: (row, eventType) => {
+    if (eventType !== 'stockDoc.reverse') return undefined;
+    const state = stockDocStateOf(row.docState);
+    if (state === 'reversed') return '该单据已冲红';
+    if (state === 'redPunch') return '冲红单不能再冲红';
+    return undefined;
+  },
 });

@@ -20,6 +20,12 @@ export interface Workflow {
   stateName(row: Fields): string;
   /** What a new record starts with (the machine's initial state's fields). */
   initialFields?: Fields;
+  /**
+   * Why the record cannot take the event, as far as the row tells, in the words a clerk would use:
+   * a better wording of the state's refusal (该单据已冲红), or a guard's reason where the state does
+   * offer the event (名额已满). Undefined where the row alone does not refuse it.
+   */
+  whyNot?(row: Fields, eventType: string): string | undefined;
 }
 
 export const defineWorkflow = (workflow: Workflow): Workflow => workflow;
@@ -27,6 +33,18 @@ export const defineWorkflow = (workflow: Workflow): Workflow => workflow;
 /** Whether the record's state takes the event (its payload aside). */
 export const offers = (workflow: Workflow, row: Fields, eventType: string): boolean =>
   can(workflow.machine, workflow.stateOf(row), eventType);
+
+/**
+ * Why a greyed action is greyed (issue #42 point 5): null when the record can take the event as far
+ * as its row tells, else the workflow's own reason or the state's refusal (当前状态为报名截止，不能报名),
+ * the same words the server refuses with.
+ * The console shows it on the greyed button, so every greyed action says why.
+ */
+export function refusal(workflow: Workflow, row: Fields, eventType: string, label: string): string | null {
+  const own = workflow.whyNot?.(row, eventType);
+  if (offers(workflow, row, eventType)) return own ?? null;
+  return own ?? `当前状态为${workflow.stateName(row)}，不能${label}`;
+}
 
 export type Advance = { ok: true; fields: Fields } | { ok: false; reason: string };
 
@@ -36,7 +54,8 @@ export type Advance = { ok: true; fields: Fields } | { ok: false; reason: string
  */
 export function advance(workflow: Workflow, row: Fields, event: { type: string }, label: string): Advance {
   const refused = { ok: false as const, reason: `当前状态为${workflow.stateName(row)}，不能${label}` };
-  if (!offers(workflow, row, event.type)) return refused;
+  const notOffered = refusal(workflow, row, event.type, label);
+  if (notOffered !== null) return { ok: false, reason: notOffered };
   const snapshot = workflow.machine.resolveState({
     value: workflow.stateOf(row),
     context: workflow.contextOf(row),

@@ -29,6 +29,8 @@ export const AdminPaths = {
   /** Who an announcement went to and whether each has read it. */
   noticeReceipts: `${NOTICES}/receipts`,
   nursingTree: '/pims/web-pi/nursing/tree',
+  /** GET: whom 全体人员 reaches: the staff, those of them with an account, every account (our path). */
+  noticeReach: '/pims/web-pi/nursing/reach',
   familyInforms: '/pims/web-pi/family/inform',
   familyInform: '/pims/web-pi/family/inform/:id',
   oldManTree: '/pims/web-org/common/oldManTree',
@@ -117,6 +119,28 @@ export const nursingTreeAnswer = z.array(
   }),
 );
 export type NursingTree = z.infer<typeof nursingTreeAnswer>;
+
+/**
+ * GET nursing/reach: an announcement to 全体人员 goes to every active account of the institution;
+ * staff (在职 emp rows) without an account are not reached, and accounts without a staff record
+ * (the administrator) are.
+ */
+export const noticeReachAnswer = z.object({
+  staff: z.number().int(),
+  staffWithAccount: z.number().int(),
+  accounts: z.number().int(),
+});
+export type NoticeReach = z.infer<typeof noticeReachAnswer>;
+
+/** What 全体人员 says before sending (issue #42 point 5: a narrowed audience says so). */
+export function reachText(r: NoticeReach): string {
+  const others = r.accounts - r.staffWithAccount;
+  const staff =
+    r.staffWithAccount === r.staff
+      ? `全体人员：${r.staff} 名员工都有账号，都可收到消息`
+      : `全体人员：${r.staff} 名员工中 ${r.staffWithAccount} 人有账号，可收到消息；没有账号的 ${r.staff - r.staffWithAccount} 人收不到`;
+  return others > 0 ? `${staff}（另有 ${others} 个不属于员工的账号也会收到，如管理员）` : staff;
+}
 
 /** GET common/oldManTree: the elders of the user's data departments by department (family notices). */
 export const oldManTreeAnswer = z.array(

@@ -99,7 +99,15 @@ export const specResource: ResourceDef = {
   idField: 'specId',
   nameField: 'specName',
   fields: [
-    { name: 'specName', label: '规格名称', type: 'text', required: true, unique: true, maxLength: 20 },
+    {
+      name: 'specName',
+      label: '规格名称',
+      type: 'text',
+      required: true,
+      unique: true,
+      maxLength: 20,
+      hint: '物品计数的单位，如：盒、瓶、包',
+    },
     { name: 'sort', label: '排序', type: 'int', max: 9999 },
     { name: 'remark', label: '备注', type: 'text', maxLength: 100 },
   ],

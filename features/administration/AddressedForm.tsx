@@ -32,6 +32,8 @@ export interface AddressedFormProps {
   /** Nothing chosen means everyone (全体人员); otherwise at least one must be chosen. */
   everyoneAllowed: boolean;
   loadGroups(): Promise<PickGroup[]>;
+  /** Whom 全体人员 reaches, said under the choice before sending (reachText). */
+  loadReach?(): Promise<string>;
   createUrl: string;
   updateUrl: string;
   row: Row | null;
@@ -54,11 +56,15 @@ export function AddressedForm(p: AddressedFormProps) {
   const [groups, setGroups] = useState<PickGroup[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const { loadGroups } = p;
+  const [reach, setReach] = useState<string | null>(null);
+  const { loadGroups, loadReach } = p;
 
   useEffect(() => {
     loadGroups().then(setGroups, () => undefined);
   }, [loadGroups]);
+  useEffect(() => {
+    loadReach?.().then(setReach, () => undefined);
+  }, [loadReach]);
 
   const toggle = (ids: number[], on: boolean) =>
     setChosen((old) => {
@@ -121,9 +127,18 @@ export function AddressedForm(p: AddressedFormProps) {
               selectedValue={everyone ? 'all' : 'chosen'}
               onChange={(e) => setEveryone(e.currentTarget.value === 'all')}
             >
-              <Radio label="全体人员" value="all" />
+              <Radio
+                label="全体人员"
+                value="all"
+                aria-describedby={everyone && reach ? 'addressed-reach' : undefined}
+              />
               <Radio label="指定人员" value="chosen" />
             </RadioGroup>
+          ) : null}
+          {everyone && reach ? (
+            <Callout compact icon="people" data-testid="addressed-reach" id="addressed-reach">
+              {reach}
+            </Callout>
           ) : null}
           {everyone ? null : (
             <div className="notice-recipients" data-testid="addressed-choice">

@@ -7,7 +7,7 @@ import { useApp } from '../../src/app/AppContext.js';
 import { ResourceList, type Row, rowButton, useResourceAuthority } from '../../src/resource/index.js';
 import { Dialog } from '../../src/ui/Dialog.js';
 import { AddressedForm } from './AddressedForm.js';
-import { staffGroups } from './pickGroups.js';
+import { staffGroups, staffReach } from './pickGroups.js';
 import { readTag } from './ReadTag.js';
 import { noticeReceiptResource, noticeResource } from './resources/inbox.js';
 import { useInboxVersion } from './useInboxVersion.js';
@@ -53,6 +53,7 @@ export function Notices() {
   const may = useResourceAuthority(noticeResource);
   const { toast, request } = useApp();
   const loadGroups = useMemo(() => staffGroups(request), [request]);
+  const loadReach = useMemo(() => staffReach(request), [request]);
   const [editing, setEditing] = useState<Row | null | 'new'>(null);
   const [receipts, setReceipts] = useState<Row | null>(null);
   const [saved, setSaved] = useState(0);
@@ -95,6 +96,7 @@ export function Notices() {
           label="接收人"
           everyoneAllowed
           loadGroups={loadGroups}
+          loadReach={loadReach}
           createUrl={AdminPaths.notices}
           updateUrl={AdminPaths.noticeEdit}
           row={editing === 'new' ? null : editing}

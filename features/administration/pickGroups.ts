@@ -1,4 +1,10 @@
-import { AdminPaths, nursingTreeAnswer, oldManTreeAnswer } from '../../domain/api/administration.js';
+import {
+  AdminPaths,
+  noticeReachAnswer,
+  nursingTreeAnswer,
+  oldManTreeAnswer,
+  reachText,
+} from '../../domain/api/administration.js';
 import type { Request } from '../../src/app/request.js';
 import type { PickGroup } from './AddressedForm.js';
 
@@ -9,6 +15,10 @@ export const staffGroups = (request: Request) => async (): Promise<PickGroup[]> 
     name: d.deptName,
     members: d.users.map((u) => ({ id: u.userId, name: u.empName })),
   }));
+
+/** Whom an announcement to 全体人员 reaches, in words (全体人员：12 名员工中 2 人有账号…). */
+export const staffReach = (request: Request) => async (): Promise<string> =>
+  reachText(noticeReachAnswer.parse(await request<unknown>({ url: AdminPaths.noticeReach })));
 
 /** Elders by department (common/oldManTree): whose families a family notice goes to. */
 export const elderGroups = (request: Request) => async (): Promise<PickGroup[]> =>

@@ -8,10 +8,9 @@ import {
   nursingPlanEventTypes,
   nursingPlanWorkflow,
 } from '../../machines/nursingPlanMachine.js';
-import { offers } from '../../machines/workflow.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { useAuthority } from '../../src/auth/authorityStore.js';
-import { ResourceList, type Row, rowButton, useResourceAuthority } from '../../src/resource/index.js';
+import { ResourceList, type Row, useResourceAuthority, workflowButton } from '../../src/resource/index.js';
 import { navigate } from '../../src/router/hash.js';
 import { CarePaths } from './api/care.js';
 import { nursingPlanResource } from './resources/planBase.js';
@@ -59,11 +58,13 @@ export function NursingPlans() {
         rowActions={(row) =>
           mayStatus
             ? nursingPlanEventTypes.map((event) =>
-                rowButton(
+                workflowButton(
+                  nursingPlanWorkflow,
+                  row,
+                  event,
                   nursingPlanEvents[event].label,
                   () => setAsking({ row, event }),
                   event === 'plan.end',
-                  !offers(nursingPlanWorkflow, row, event),
                 ),
               )
             : null

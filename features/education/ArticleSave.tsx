@@ -3,6 +3,7 @@ import {
   Callout,
   Card,
   FormGroup,
+  H4,
   HTMLSelect,
   InputGroup,
   Intent,
@@ -34,7 +35,8 @@ const wardField = fieldOf(edArticleResource, 'wardId');
 /** The save page of an article (新增 or ?id= 编辑): title, category, department, summary, rich text. */
 function ArticleSave({ isWard }: { isWard: IsWardCode }) {
   const { request, toast, dataDeptId } = useApp();
-  const id = Number(usePage().query.id ?? 0);
+  const page = usePage();
+  const id = Number(page.query.id ?? 0);
   const back = isWard === IsWard.ward ? S.ward : S.whole;
   const [categories, setCategories] = useState<Row[]>([]);
   const [form, setForm] = useState<Row>({
@@ -107,6 +109,8 @@ function ArticleSave({ isWard }: { isWard: IsWardCode }) {
   return (
     <div className="page" data-testid="page-education-save">
       <Card ref={cardRef}>
+        {/* 新增科室宣教 / 编辑科室宣教: the screen's title at this address (no id: a new article) */}
+        <H4 className="education-save-title">{page.title}</H4>
         <div className="education-form">
           <FormGroup label="标题" labelFor="edu-title" labelInfo="*">
             <InputGroup

@@ -16,7 +16,17 @@ export const educationModule = defineModule({
   items: [
     screen(S.ward, '科室宣教', { code: A.ward, view: 'education.Ward', buttons }),
     screen(S.whole, '全院宣教', { code: A.whole, view: 'education.Whole' }),
-    screen(S.wardSave, '编辑科室宣教', { tab: false, view: 'education.WardSave', authority: A.edit }),
-    screen(S.wholeSave, '编辑全院宣教', { tab: false, view: 'education.WholeSave', authority: A.edit }),
+    screen(S.wardSave, '编辑科室宣教', {
+      tab: false,
+      newTitle: '新增科室宣教',
+      view: 'education.WardSave',
+      authority: A.edit,
+    }),
+    screen(S.wholeSave, '编辑全院宣教', {
+      tab: false,
+      newTitle: '新增全院宣教',
+      view: 'education.WholeSave',
+      authority: A.edit,
+    }),
   ],
 });

@@ -4,10 +4,9 @@ import { pathWith } from '../../domain/api/path.js';
 import type { ResourceDef } from '../../domain/resource.js';
 import { lendEvents, lendWorkflow } from '../../machines/lendMachine.js';
 import { stockDocEvents, stockDocWorkflow } from '../../machines/stockDocumentMachine.js';
-import { offers } from '../../machines/workflow.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { useAuthority } from '../../src/auth/authorityStore.js';
-import { ResourceList, type Row, rowButton } from '../../src/resource/index.js';
+import { ResourceList, type Row, workflowButton } from '../../src/resource/index.js';
 import { useLookup } from '../../src/resource/useLookup.js';
 import { ChoiceSelect } from '../../src/ui/ChoiceSelect.js';
 import { Dialog } from '../../src/ui/Dialog.js';
@@ -286,27 +285,28 @@ function StockDocuments({ kind }: { kind: StockDocKind }) {
         rowActions={(row) => (
           <>
             {canPrint
-              ? rowButton(
+              ? workflowButton(
+                  stockDocWorkflow,
+                  row,
+                  'stockDoc.print',
                   stockDocEvents['stockDoc.print'].label,
                   () => void print(row),
-                  false,
-                  !offers(stockDocWorkflow, row, 'stockDoc.print'),
                 )
               : null}
             {canPunch
-              ? rowButton(
+              ? workflowButton(
+                  stockDocWorkflow,
+                  row,
+                  'stockDoc.reverse',
                   stockDocEvents['stockDoc.reverse'].label,
                   () => setPunching(row),
                   true,
-                  !offers(stockDocWorkflow, row, 'stockDoc.reverse'),
                 )
               : null}
-            {canReturn
-              ? rowButton(
-                  lendEvents['lend.return'].label,
-                  () => setReturning(row),
-                  false,
-                  !offers(lendWorkflow, row, 'lend.return'),
+            {/* a fully returned lending has nothing left to return: no 归还 at all (issue #42 point 6) */}
+            {canReturn && lendWorkflow.stateOf(row) !== 'returned'
+              ? workflowButton(lendWorkflow, row, 'lend.return', lendEvents['lend.return'].label, () =>
+                  setReturning(row),
                 )
               : null}
           </>

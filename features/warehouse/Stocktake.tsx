@@ -3,10 +3,9 @@ import { useEffect, useRef, useState } from 'react';
 import { pathWith } from '../../domain/api/path.js';
 import { WarehouseScreens as S } from '../../domain/screens.js';
 import { stocktakeEvents, stocktakeWorkflow } from '../../machines/stocktakeMachine.js';
-import { offers } from '../../machines/workflow.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { useAuthority } from '../../src/auth/authorityStore.js';
-import { ResourceList, type Row, rowButton } from '../../src/resource/index.js';
+import { ResourceList, type Row, workflowButton } from '../../src/resource/index.js';
 import { useLookup } from '../../src/resource/useLookup.js';
 import { ChoiceSelect } from '../../src/ui/ChoiceSelect.js';
 import { Dialog } from '../../src/ui/Dialog.js';
@@ -313,27 +312,25 @@ export function Stocktake() {
         rowActions={(row) => (
           <>
             {canAdd
-              ? rowButton(
-                  '录入',
-                  () => setCounting(idOf(row)),
-                  false,
-                  !offers(stocktakeWorkflow, row, 'stocktake.save'),
-                )
+              ? workflowButton(stocktakeWorkflow, row, 'stocktake.save', '录入', () => setCounting(idOf(row)))
               : null}
             {canPrint
-              ? rowButton(
+              ? workflowButton(
+                  stocktakeWorkflow,
+                  row,
+                  'stocktake.print',
                   stocktakeEvents['stocktake.print'].label,
                   () => void print(row),
-                  false,
-                  !offers(stocktakeWorkflow, row, 'stocktake.print'),
                 )
               : null}
             {canAdd
-              ? rowButton(
+              ? workflowButton(
+                  stocktakeWorkflow,
+                  row,
+                  'stocktake.cancel',
                   stocktakeEvents['stocktake.cancel'].label,
                   () => setCancelling(row),
                   true,
-                  !offers(stocktakeWorkflow, row, 'stocktake.cancel'),
                 )
               : null}
           </>

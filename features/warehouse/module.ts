@@ -37,7 +37,15 @@ export const skuResource: ResourceDef = {
     { name: 'skuName', label: '物品名称', type: 'text', required: true, unique: true, maxLength: 40 },
     { name: 'skuCode', label: '物品编码', type: 'text', unique: true, maxLength: 20 },
     { name: 'classifyId', label: '物品分类', type: 'ref', ref: 'storageClassify' },
-    { name: 'specId', label: '规格', type: 'ref', ref: 'spec', required: true },
+    // the unit goods are counted in is called 规格, as its screen 规格管理 is (issue #42 point 6)
+    {
+      name: 'specId',
+      label: '规格',
+      type: 'ref',
+      ref: 'spec',
+      required: true,
+      hint: '计数的单位，如：盒、瓶、包；在 规格管理 中维护',
+    },
     { name: 'price', label: '参考单价', type: 'money' },
     { name: 'warnQuantity', label: '库存预警', type: 'int', min: 0, max: 100000 },
     { name: 'remark', label: '备注', type: 'textarea', maxLength: 200, wide: true },

@@ -25,7 +25,7 @@ import { ApiFailure } from '../http/failure.js';
 import { type AnyRoute, type RouteContext, route, SENT } from '../http/route.js';
 import { idParams, noQuery } from '../http/schemas.js';
 import { isRegion } from '../regions/data.js';
-import { sendTable } from './export.js';
+import { exportPeriod, sendTable } from './export.js';
 import {
   cachedCount,
   keptIds,
@@ -535,7 +535,14 @@ export function resourceRoutes(
                     ),
                   ]
                 : [];
-            await sendTable(ctx.reply, format, def.title, [header, ...body, ...total], body.length);
+            await sendTable(
+              ctx.reply,
+              format,
+              def.title,
+              [header, ...body, ...total],
+              body.length,
+              exportPeriod(def.filters, q),
+            );
             return SENT;
           }
           // An answer kept since none of the tables it read changed is sent as it was.

@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { today } from '../../domain/clock.js';
+import type { FilterDef } from '../../domain/resource.js';
 import { decodeText } from '../../domain/text/decode.js';
 
 /** The data rows of an exported file (no header, no 合计), for the console's progress line. */
@@ -57,8 +58,57 @@ export async function toXlsx(sheetName: string, rows: string[][]): Promise<Buffe
   return Buffer.concat(chunks);
 }
 
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const MONTH = /^\d{4}-\d{2}$/;
+
+/** The last day of a month 'YYYY-MM' as 'YYYY-MM-DD'. */
+function lastDayOf(month: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return `${month}-${String(new Date(Date.UTC(y, m, 0)).getUTCDate()).padStart(2, '0')}`;
+}
+
 /**
- * Sends a table as a download named after the resource and today's date. The file is made whole
+ * The period of dates a file covers, as its name says it: a whole month as 2026-11, one day as
+ * 2026-11-05, else 2026-11-01至2026-11-15 (or an open end: 2026-11-01起, 至2026-11-15).
+ */
+export function periodName(start?: string | null, end?: string | null): string | null {
+  const from = start && (DAY.test(start) || MONTH.test(start)) ? start : null;
+  const to = end && (DAY.test(end) || MONTH.test(end)) ? end : null;
+  if (from && to) {
+    if (from === to) return from;
+    if (DAY.test(from) && DAY.test(to) && from.endsWith('-01') && to === lastDayOf(from.slice(0, 7)))
+      return from.slice(0, 7);
+    return `${from}至${to}`;
+  }
+  if (from) return `${from}起`;
+  if (to) return `至${to}`;
+  return null;
+}
+
+/**
+ * The period a list's export covers (issue #42 point 6, docs/decisions.md "Exports are named by
+ * the period they cover"): its month filters (账单月份 2026-11; 开始月份 and 结束月份 as
+ * 2026-09至2026-11), else its first date range; null when the list is not narrowed to a period.
+ */
+export function exportPeriod(filters: readonly FilterDef[] | undefined, q: Record<string, unknown>) {
+  const text = (v: unknown) => (typeof v === 'string' && v ? v : null);
+  const months = (filters ?? [])
+    .filter((f) => f.kind === 'month')
+    .map((f) => text(q[f.param ?? f.field]))
+    .filter((v): v is string => v !== null && MONTH.test(v));
+  if (months.length) return periodName(months[0], months[months.length - 1]);
+  for (const f of filters ?? []) {
+    if (f.kind !== 'range') continue;
+    const param = f.param ?? f.field;
+    const period = periodName(text(q[`${param}Start`])?.slice(0, 10), text(q[`${param}End`])?.slice(0, 10));
+    if (period) return period;
+  }
+  return null;
+}
+
+/**
+ * Sends a table as a download named after the resource and the period it covers (费用账单_2026-11),
+ * or, for a list not narrowed to a period, the day it was made. The file is made whole
  * before its first byte leaves, so the answer declares its Content-Length and its data rows
  * (X-Export-Rows): the console shows the download's progress against them and saves nothing
  * unless every byte arrived (docs/decisions.md "Export progress").
@@ -69,9 +119,9 @@ export async function sendTable(
   title: string,
   rows: string[][],
   dataRows = Math.max(0, rows.length - 1),
+  period: string | null = null,
 ) {
-  const day = today();
-  const name = encodeURIComponent(`${title}_${day}.${format}`);
+  const name = encodeURIComponent(`${title}_${period ?? today()}.${format}`);
   const file = format === 'csv' ? Buffer.from(toCsv(rows), 'utf8') : await toXlsx(title, rows);
   reply.header('content-disposition', `attachment; filename*=UTF-8''${name}`);
   reply.header('content-length', file.byteLength);

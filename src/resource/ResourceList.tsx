@@ -2,7 +2,6 @@ import { Alert, Button, Callout, DialogBody, Intent, NonIdealState, Spinner } fr
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { today } from '../../domain/clock.js';
 import { type ActionDef, fieldOf, type ResourceDef } from '../../domain/resource.js';
-import { offers } from '../../machines/workflow.js';
 import { useApp } from '../app/AppContext.js';
 import { usePageRefresh } from '../app/usePageRefresh.js';
 import { hasAuthority } from '../auth/authorityStore.js';
@@ -21,7 +20,7 @@ import { ResourceDetail } from './ResourceDetail.js';
 import { ResourceForm } from './ResourceForm.js';
 import { type CellRenderers, ResourceTable, rowId } from './ResourceTable.js';
 import { confirmQuestion } from './recordName.js';
-import { rowButton } from './rowButton.js';
+import { rowButton, workflowButton } from './rowButton.js';
 import { useResourceList } from './useResourceList.js';
 import './resource.css';
 
@@ -182,12 +181,7 @@ export function ResourceList(props: ResourceListProps) {
           ? (def.actions ?? [])
               .filter((a) => hasAuthority(a.authority))
               .map((a) =>
-                rowButton(
-                  a.label,
-                  () => setActing({ action: a, row }),
-                  false,
-                  !offers(workflow, row, a.event),
-                ),
+                workflowButton(workflow, row, a.event, a.label, () => setActing({ action: a, row })),
               )
           : null}
         {props.rowActions?.(row)}

@@ -1,12 +1,12 @@
 import { type ReactNode, useState } from 'react';
 import type { ResourceDef } from '../../domain/resource.js';
-import { offers, type Workflow } from '../../machines/workflow.js';
+import type { Workflow } from '../../machines/workflow.js';
 import { useApp } from '../app/AppContext.js';
 import { hasAuthority } from '../auth/authorityStore.js';
 import { FormDialog } from './FormDialog.js';
 import type { Row } from './format.js';
 import { rowName } from './recordName.js';
-import { rowButton } from './rowButton.js';
+import { workflowButton } from './rowButton.js';
 
 /** A step of a record's workflow that is done through a form (编辑 included). */
 export interface FormStep {
@@ -28,9 +28,7 @@ export function useFormSteps(workflow: Workflow, steps: readonly FormStep[], onD
   const buttons = (row: Row): ReactNode =>
     steps
       .filter((s) => hasAuthority(s.authority))
-      .map((s) =>
-        rowButton(s.label, () => setOpen({ step: s, row }), false, !offers(workflow, row, s.event)),
-      );
+      .map((s) => workflowButton(workflow, row, s.event, s.label, () => setOpen({ step: s, row })));
   const dialog = open ? (
     <FormDialog
       title={`${open.step.label}：${rowName(open.step.form, open.row)}`}

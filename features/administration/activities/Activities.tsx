@@ -1,17 +1,28 @@
 import { Alert, FormGroup, Intent, TextArea } from '@blueprintjs/core';
 import { useState } from 'react';
 import { AdministrationScreens as S } from '../../../domain/screens.js';
-import { activityWorkflow, activityEvents as E } from '../../../machines/activityMachine.js';
-import { offers } from '../../../machines/workflow.js';
+import {
+  type ActivityEvent,
+  activityWorkflow,
+  activityEvents as E,
+} from '../../../machines/activityMachine.js';
 import { useApp } from '../../../src/app/AppContext.js';
 import { useAuthority } from '../../../src/auth/authorityStore.js';
-import { ResourceList, type Row, rowButton, useResourceAuthority } from '../../../src/resource/index.js';
+import {
+  ResourceList,
+  type Row,
+  rowButton,
+  useResourceAuthority,
+  workflowButton,
+} from '../../../src/resource/index.js';
 import { navigate } from '../../../src/router/hash.js';
 import { ActivityAuthority as A, ActivityPaths as P } from '../api/activities.js';
 import { activityResource } from '../resources/activities.js';
 import { stateTag } from './StateTag.js';
 
-const may = (row: Row, event: string) => offers(activityWorkflow, row, event);
+/** A row's step, greyed where the activity cannot take it, saying why (名额已满, 当前状态为…). */
+const button = (row: Row, event: ActivityEvent['type'], onClick: () => void, danger = false) =>
+  workflowButton(activityWorkflow, row, event, E[event].label, onClick, danger);
 
 /**
  * 活动管理 (administration/activity): every activity of the user's departments; 新增 and 删除, and
@@ -57,30 +68,24 @@ export function Activities() {
         rowActions={(row) => (
           <>
             {canRegister
-              ? rowButton(
-                  E['activity.register'].label,
-                  () => navigate(`${S.activityRegisterDetail}?activityId=${id(row)}`),
-                  false,
-                  !may(row, 'activity.register'),
+              ? button(row, 'activity.register', () =>
+                  navigate(`${S.activityRegisterDetail}?activityId=${id(row)}`),
                 )
               : null}
             {canSign
-              ? rowButton(
-                  E['activity.signIn'].label,
-                  () => navigate(`${S.activitySignDetail}?activityId=${id(row)}`),
-                  false,
-                  !may(row, 'activity.signIn'),
+              ? button(row, 'activity.signIn', () =>
+                  navigate(`${S.activitySignDetail}?activityId=${id(row)}`),
                 )
               : null}
             {canCancel
-              ? rowButton(
-                  E['activity.cancel'].label,
+              ? button(
+                  row,
+                  'activity.cancel',
                   () => {
                     setReason('');
                     setCancelling(row);
                   },
                   true,
-                  !may(row, 'activity.cancel'),
                 )
               : null}
             {canStatistics

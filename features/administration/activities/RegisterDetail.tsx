@@ -1,14 +1,23 @@
-import { Button, Callout, DialogBody, DialogFooter, FormGroup, HTMLSelect, Intent } from '@blueprintjs/core';
+import {
+  Alert,
+  Button,
+  Callout,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  HTMLSelect,
+  Intent,
+} from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { pathWith } from '../../../domain/api/path.js';
 import { elderChoiceLabel } from '../../../domain/lookups.js';
 import { OLDMAN_BASE } from '../../../domain/resources/oldman.js';
 import { AdministrationScreens as S } from '../../../domain/screens.js';
-import { activityWorkflow } from '../../../machines/activityMachine.js';
-import { offers } from '../../../machines/workflow.js';
+import { activityWorkflow, activityEvents as E } from '../../../machines/activityMachine.js';
+import { refusal } from '../../../machines/workflow.js';
 import { useApp } from '../../../src/app/AppContext.js';
 import { useAuthority } from '../../../src/auth/authorityStore.js';
-import { ResourceList } from '../../../src/resource/index.js';
+import { ResourceList, type Row, rowName, workflowButton } from '../../../src/resource/index.js';
 import { usePage } from '../../../src/router/page.js';
 import { Dialog } from '../../../src/ui/Dialog.js';
 import { ActivityAuthority as A, ActivityPaths as P } from '../api/activities.js';
@@ -105,26 +114,54 @@ function RegisterDialog(props: { activityId: number; deptId: number; onClose(): 
   );
 }
 
-/** 报名详情 (activityRegisterDetail?activityId=): the places, the registered elders, 报名. */
+/**
+ * 报名详情 (activityRegisterDetail?activityId=): the places, the registered elders, 报名, and 取消报名
+ * of each before the start. A greyed 报名 says why beside it (名额已满, 当前状态为…).
+ */
 export function RegisterDetail() {
   const activityId = Number(usePage().query.activityId ?? 0);
   const canAdd = useAuthority(A.registerAdd);
+  const { request, toast } = useApp();
   const [version, setVersion] = useState(0);
   const [adding, setAdding] = useState(false);
+  const [leaving, setLeaving] = useState<Row | null>(null);
   const { summary: s, error } = useActivitySummary(P.registerSummary, activityId, version);
-  const open = s ? offers(activityWorkflow, s, 'activity.register') : false;
+  const why = s ? refusal(activityWorkflow, s, 'activity.register', E['activity.register'].label) : '加载中';
+  const unregister = async (row: Row) => {
+    setLeaving(null);
+    try {
+      await request({
+        url: P.unregister,
+        method: 'PUT',
+        data: { activityId, oldmanId: Number(row.oldmanId) },
+        silent: true,
+      });
+      toast('已取消报名', 'success');
+    } catch (e) {
+      toast((e as { message?: string }).message ?? '取消报名失败', 'danger');
+    }
+    setVersion((n) => n + 1);
+  };
   return (
     <div className="page" data-testid="page-activity-register-detail">
       <ActivityHeader summary={s} error={error} back={S.activityRegister}>
         {canAdd ? (
-          <Button
-            intent={Intent.PRIMARY}
-            icon="new-person"
-            text="报名"
-            disabled={!open || (s?.placesLeft ?? 0) <= 0}
-            title={open ? undefined : '当前不在报名时间内'}
-            onClick={() => setAdding(true)}
-          />
+          <>
+            {why && s ? (
+              <span className="activity-why" id="activity-register-why">
+                {why}
+              </span>
+            ) : null}
+            <Button
+              intent={Intent.PRIMARY}
+              icon="new-person"
+              text={E['activity.register'].label}
+              disabled={why !== null}
+              title={why ?? undefined}
+              aria-describedby={why && s ? 'activity-register-why' : undefined}
+              onClick={() => setAdding(true)}
+            />
+          </>
         ) : null}
       </ActivityHeader>
       {s ? (
@@ -144,8 +181,34 @@ export function RegisterDetail() {
           refreshKey={version}
           canOpen={false}
           emptyText="暂无长者报名"
+          actionsWidth={120}
+          rowActions={(row) =>
+            canAdd && s
+              ? workflowButton(
+                  activityWorkflow,
+                  s,
+                  'activity.unregister',
+                  E['activity.unregister'].label,
+                  () => setLeaving(row),
+                  true,
+                )
+              : null
+          }
         />
       ) : null}
+      <Alert
+        isOpen={leaving !== null}
+        intent={Intent.DANGER}
+        confirmButtonText={E['activity.unregister'].label}
+        cancelButtonText="返回"
+        onCancel={() => setLeaving(null)}
+        onConfirm={() => leaving && void unregister(leaving)}
+      >
+        {leaving && rowName(activityRegisterResource, leaving)
+          ? `确定取消“${rowName(activityRegisterResource, leaving)}”的报名吗？`
+          : '确定取消该长者的报名吗？'}
+        名额将释放给其他长者。
+      </Alert>
       {adding ? (
         <RegisterDialog
           activityId={activityId}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { AdministrationScreens as S } from '../../../domain/screens.js';
 import { activityWorkflow, activityEvents as E } from '../../../machines/activityMachine.js';
-import { offers } from '../../../machines/workflow.js';
+import { refusal } from '../../../machines/workflow.js';
 import { useApp } from '../../../src/app/AppContext.js';
 import { useAuthority } from '../../../src/auth/authorityStore.js';
 import { ResourceList, type Row, rowButton } from '../../../src/resource/index.js';
@@ -21,7 +21,22 @@ export function SignDetail() {
   const { request, toast } = useApp();
   const [version, setVersion] = useState(0);
   const { summary: s, error } = useActivitySummary(P.signSummary, activityId, version);
-  const held = s ? offers(activityWorkflow, s, 'activity.signIn') : false;
+  // while the activity is not held, both buttons say its state (当前状态为报名中，不能签到)
+  const notHeld = (event: 'activity.signIn' | 'activity.signOut') =>
+    s ? refusal(activityWorkflow, s, event, E[event].label) : '加载中';
+  /** Why an elder's 签到 or 签退 is greyed, or null: the activity's state, else the elder's own. */
+  const whyNot = (event: 'activity.signIn' | 'activity.signOut', row: Row): string | null => {
+    const state = notHeld(event);
+    if (state) return state;
+    const status = Number(row.signStatus);
+    if (event === 'activity.signIn') return status === 0 ? null : '该长者已签到'; // the server's words (签退 follows 签到)
+    return status === 1 ? null : status === 0 ? '该长者尚未签到，不能签退' : '该长者已签退';
+  };
+  const button = (event: 'activity.signIn' | 'activity.signOut', row: Row) => {
+    const why = whyNot(event, row);
+    const kind = event === 'activity.signIn' ? 'signIn' : 'signOut';
+    return rowButton(E[event].label, () => void act(kind, row), false, why !== null, why);
+  };
   const act = async (kind: 'signIn' | 'signOut', row: Row) => {
     const label = E[`activity.${kind}`].label;
     try {
@@ -62,18 +77,8 @@ export function SignDetail() {
           rowActions={(row) =>
             canSign ? (
               <>
-                {rowButton(
-                  E['activity.signIn'].label,
-                  () => void act('signIn', row),
-                  false,
-                  !held || Number(row.signStatus) !== 0,
-                )}
-                {rowButton(
-                  E['activity.signOut'].label,
-                  () => void act('signOut', row),
-                  false,
-                  !held || Number(row.signStatus) !== 1,
-                )}
+                {button('activity.signIn', row)}
+                {button('activity.signOut', row)}
               </>
             ) : null
           }

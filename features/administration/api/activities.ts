@@ -16,6 +16,11 @@ export const ActivityPaths = {
   registers: `${PI}/piActivityRegister`,
   /** One activity with its places. */
   registerSummary: `${PI}/piActivityRegister/:id`,
+  /**
+   * PUT: cancels an elder's registration before the start (our path, the spec names none: issue #42
+   * point 6); the body names the activity and the elder, as 报名 does.
+   */
+  unregister: `${PI}/piActivityRegister/cancel`,
   /** The registered elders of one activity. */
   registersOf: `${PI}/piActivityRegister/registers/:id`,
   /** Every registration with its sign-in and sign-out. */

@@ -4,7 +4,7 @@ import { pathWith } from '../../../domain/api/path.js';
 import { dictLabel } from '../../../domain/dictionaries.js';
 import { AdministrationScreens as S } from '../../../domain/screens.js';
 import { adverseEventWorkflow } from '../../../machines/adverseEventMachine.js';
-import { offers } from '../../../machines/workflow.js';
+import { offers, refusal } from '../../../machines/workflow.js';
 import { useApp } from '../../../src/app/AppContext.js';
 import { useAuthority } from '../../../src/auth/authorityStore.js';
 import { useFormSteps } from '../../../src/resource/formSteps.js';
@@ -53,7 +53,8 @@ export function AdverseEventDetail() {
           {mayInvestigate ? (
             <Button
               text="开始调查"
-              disabled={!offers(adverseEventWorkflow, row, 'adverse.investigate')}
+              disabled={refusal(adverseEventWorkflow, row, 'adverse.investigate', '开始调查') !== null}
+              title={refusal(adverseEventWorkflow, row, 'adverse.investigate', '开始调查') ?? undefined}
               onClick={() => void investigate()}
             />
           ) : null}

@@ -4,7 +4,7 @@ import { pathWith } from '../../../domain/api/path.js';
 import { dictLabel } from '../../../domain/dictionaries.js';
 import { AdministrationScreens as S } from '../../../domain/screens.js';
 import { handoverWorkflow } from '../../../machines/handoverMachine.js';
-import { offers } from '../../../machines/workflow.js';
+import { offers, refusal } from '../../../machines/workflow.js';
 import { useApp } from '../../../src/app/AppContext.js';
 import { useAuthority } from '../../../src/auth/authorityStore.js';
 import { ResourceList, type Row, rowButton } from '../../../src/resource/index.js';
@@ -61,7 +61,8 @@ export function HandoverDetail() {
           <Button
             intent="primary"
             text="接班确认"
-            disabled={!offers(handoverWorkflow, row, 'handover.confirm')}
+            disabled={refusal(handoverWorkflow, row, 'handover.confirm', '接班确认') !== null}
+            title={refusal(handoverWorkflow, row, 'handover.confirm', '接班确认') ?? undefined}
             onClick={() => void confirm(row)}
           />
         ) : null

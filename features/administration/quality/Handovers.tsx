@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
 import { AdministrationScreens as S } from '../../../domain/screens.js';
 import { handoverEvents as E, handoverWorkflow } from '../../../machines/handoverMachine.js';
-import { offers } from '../../../machines/workflow.js';
 import { useApp } from '../../../src/app/AppContext.js';
 import { useAuthority } from '../../../src/auth/authorityStore.js';
 import { type FormStep, useFormSteps } from '../../../src/resource/formSteps.js';
-import { ResourceList, type Row, rowButton, useResourceAuthority } from '../../../src/resource/index.js';
+import { ResourceList, type Row, useResourceAuthority, workflowButton } from '../../../src/resource/index.js';
 import { navigate } from '../../../src/router/hash.js';
 import { QualityAuthority as A, QualityPaths as P } from '../api/quality.js';
 import { handoverResource } from '../resources/qualityHandover.js';
@@ -76,11 +75,12 @@ export function Handovers() {
           <>
             {steps.buttons(row)}
             {mayConfirm
-              ? rowButton(
+              ? workflowButton(
+                  handoverWorkflow,
+                  row,
+                  'handover.confirm',
                   E['handover.confirm'].label,
                   () => void confirm(row),
-                  false,
-                  !offers(handoverWorkflow, row, 'handover.confirm'),
                 )
               : null}
           </>

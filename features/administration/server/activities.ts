@@ -11,7 +11,7 @@ import {
   activityPhase,
   activityWorkflow,
 } from '../../../machines/activityMachine.js';
-import { advance } from '../../../machines/workflow.js';
+import { advance, offers } from '../../../machines/workflow.js';
 import type { Db } from '../../../server/db/index.js';
 import { ApiFailure } from '../../../server/http/failure.js';
 import { type AnyRoute, route } from '../../../server/http/route.js';
@@ -230,6 +230,41 @@ export function activityRoutes(): AnyRoute[] {
         ctx.describe(`活动报名：${String(row.activityName)}，${String(e.oldmanName)}`);
         return {
           registerId: Number(inserted.rows[0]?.registerId),
+          registerCount,
+          placesLeft: Math.max(0, Number(row.capacity) - registerCount),
+        };
+      },
+    }),
+    route({
+      method: 'PUT',
+      url: P.unregister,
+      auth: A.registerAdd,
+      body: elderOfActivityBody,
+      response: registerSaved,
+      log: { type: 'DELETE', name: '取消报名' },
+      async handler(ctx) {
+        const { activityId, oldmanId } = ctx.body;
+        const { row } = await activityOf(ctx, activityId);
+        const reg = await registrationOf(ctx.db, activityId, oldmanId);
+        if (reg === null && offers(activityWorkflow, row, 'activity.unregister'))
+          fail('该长者未报名该活动', Code.notFound);
+        check(row, { type: 'activity.unregister', registered: reg !== null });
+        const stamp = localDateTime(ctx.services.now());
+        // still before its start and not cancelled meanwhile: the place is freed in one statement
+        const freed = await sql`update piActivity set registerCount = registerCount - 1, updateTime = ${stamp}
+          where activityId = ${activityId} and registerCount > 0 and startTime > ${stamp}
+            and activityStatus = ${ActivityStatus.normal}`.execute(ctx.db);
+        if (!Number(freed.numAffectedRows ?? 0)) fail('活动已开始或已取消，不能取消报名', Code.actionRefused);
+        const removed = await sql`delete from piActivityRegister
+          where registerId = ${Number(reg?.registerId)}`.execute(ctx.db);
+        // two clerks cancelling the same registration: the second one's count change rolls back
+        if (!Number(removed.numAffectedRows ?? 0)) fail('报名已被他人取消，请刷新后重试', Code.actionRefused);
+        const elder = await sql<{ oldmanName: string }>`select oldmanName from oldman
+          where oldmanId = ${oldmanId}`.execute(ctx.db);
+        ctx.describe(`取消报名：${String(row.activityName)}，${elder.rows[0]?.oldmanName ?? oldmanId}`);
+        const registerCount = Number(row.registerCount) - 1;
+        return {
+          registerId: Number(reg?.registerId),
           registerCount,
           placesLeft: Math.max(0, Number(row.capacity) - registerCount),
         };

@@ -1,6 +1,11 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { AdminAuthority, AdminPaths, nursingTreeAnswer } from '../../../domain/api/administration.js';
+import {
+  AdminAuthority,
+  AdminPaths,
+  noticeReachAnswer,
+  nursingTreeAnswer,
+} from '../../../domain/api/administration.js';
 import { satisfies } from '../../../domain/authorityExpr.js';
 import { nowStamp } from '../../../domain/clock.js';
 import { Code } from '../../../domain/codes.js';
@@ -142,6 +147,24 @@ export function noticeRoutes(): AnyRoute[] {
           and ${published} and ${addressedTo(ctx.user.userId)}`.execute(ctx.db);
         if (!visible.rows.length) throw new ApiFailure(Code.notFound, '公告不存在');
         return row;
+      },
+    }),
+    route({
+      method: 'GET',
+      url: AdminPaths.noticeReach,
+      auth: AdminAuthority.notice,
+      summary: '全体人员的范围（员工、有账号的员工、账号）',
+      query: noQuery,
+      response: noticeReachAnswer,
+      async handler({ db, user }) {
+        // the same accounts publish() sends to when no one is chosen
+        const accounts = (await everyone(db, user.orgId)).length;
+        const counts = await sql<{ staff: number; withAccount: number }>`select count(*) as staff,
+            coalesce(sum(case when exists (select 1 from users u where u.empId = e.empId
+              and u.orgId = e.orgId and u.status = 0) then 1 else 0 end), 0) as withAccount
+          from emp e where e.orgId = ${user.orgId} and e.status = 0`.execute(db);
+        const c = counts.rows[0];
+        return { staff: Number(c?.staff ?? 0), staffWithAccount: Number(c?.withAccount ?? 0), accounts };
       },
     }),
     route({

@@ -18,7 +18,7 @@ import { heldDeptIds, inReadDepts, readDeptIds } from '../../../server/http/dept
 import { sendPrintPage, signatureLines } from '../../../server/http/printPage.js';
 import { type AnyRoute, route, SENT } from '../../../server/http/route.js';
 import { printPage, tableFile } from '../../../server/http/schemas.js';
-import { sendTable } from '../../../server/resources/export.js';
+import { periodName, sendTable } from '../../../server/resources/export.js';
 import {
   DEFAULT_SHIFT_TIMES,
   shiftAt,
@@ -609,7 +609,14 @@ export function alarmStatsRoutes(): AnyRoute[] {
         rows.push(statsCells('全部', `${stats.fromDate} 至 ${stats.toDate}`, stats.total));
         for (const d of statsDimensions)
           for (const g of stats.groups[d] ?? []) rows.push(statsCells(statsDimensionName[d], g.label, g));
-        await sendTable(ctx.reply, ctx.query.export, '告警响应统计', rows);
+        await sendTable(
+          ctx.reply,
+          ctx.query.export,
+          '告警响应统计',
+          rows,
+          rows.length - 1,
+          periodName(stats.fromDate, stats.toDate),
+        );
         return SENT;
       },
     }),

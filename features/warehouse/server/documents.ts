@@ -155,7 +155,8 @@ export async function saveDocument(db: Db, k: Kind, user: Who, body: DocBody, pr
 export async function redPunch(db: Db, k: Kind, user: Who, id: number, stamp: string) {
   const row = await docRow(db, k, user.orgId, id);
   const step = advance(stockDocWorkflow, row, { type: 'stockDoc.reverse' }, '冲红');
-  if (!step.ok) return fail(row.reversesId != null ? '冲红单不能再冲红' : step.reason, Code.actionRefused);
+  // the workflow's own words: 该单据已冲红, 冲红单不能再冲红 (the greyed button says the same)
+  if (!step.ok) return fail(step.reason, Code.actionRefused);
   // Conditional on the state read: two clerks punching the same document, one wins.
   const changed =
     await sql`update ${sql.table(k.table)} set docState = ${DocState.reversed}, updateTime = ${stamp}

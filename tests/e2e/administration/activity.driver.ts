@@ -79,6 +79,6 @@ export const driver = {
     await expect(
       table.getByText(dictLabel('activityState', Number(activity.activityState)), { exact: true }),
     ).toBeVisible();
-    await expectOffered(row, activityWorkflow, activity, buttons);
+    await expectOffered(row, activityWorkflow, activity, buttons, true);
   },
 };

@@ -90,7 +90,7 @@ export const driver = {
     await expect(
       table.getByText(dictLabel('handoverStatus', Number(handover.handoverStatus)), { exact: true }),
     ).toBeVisible();
-    await expectOffered(row, handoverWorkflow, handover, buttons);
+    await expectOffered(row, handoverWorkflow, handover, buttons, true);
     await expectOffered(row, handoverWorkflow, handover, { 'handover.edit': '删除' });
   },
 };

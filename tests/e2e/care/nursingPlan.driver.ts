@@ -91,7 +91,7 @@ export const driver = {
     await expect(
       table.getByText(dictLabel('nursingPlanStatus', Number(plan.planStatus)), { exact: true }),
     ).toBeVisible();
-    await expectOffered(row, nursingPlanWorkflow, plan, buttons);
+    await expectOffered(row, nursingPlanWorkflow, plan, buttons, true);
     // 编辑 and 删除 as the definition's row rules answer, which the server refuses with
     const rules = nursingPlanResource.rowRules;
     for (const [label, rule] of [

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { offers, type Workflow } from '../../../machines/workflow.js';
+import { offers, refusal, type Workflow } from '../../../machines/workflow.js';
 import type { Rec } from './common.js';
 
 /**
@@ -63,17 +63,30 @@ export async function narrowTo(page: Page, list: ListScreen, by: Narrowing | str
 /** The toast that says a step was done (a filter's option may read the same). */
 export const toast = (page: Page, text: string) => page.locator('.bp6-toast', { hasText: text }).first();
 
-/** A row's button for each event: enabled where the stored record's state takes it, greyed elsewhere. */
+/**
+ * A row's button for each event: enabled where the stored record's state takes it, greyed elsewhere;
+ * with `sayWhy` (a screen drawing its buttons with workflowButton), greyed ones also name why
+ * (the workflow's refusal as the button's description, issue #42 point 5).
+ */
 export async function expectOffered(
   row: Locator,
   workflow: Workflow,
   stored: Rec,
   buttons: Readonly<Record<string, string>>,
+  sayWhy = false,
 ) {
   for (const [event, label] of Object.entries(buttons)) {
     const button = row.getByRole('button', { name: label, exact: true });
-    if (offers(workflow, stored, event)) await expect(button, `${label} offered`).toBeEnabled();
-    else await expect(button, `${label} greyed`).toBeDisabled();
+    const why = sayWhy
+      ? refusal(workflow, stored, event, label)
+      : offers(workflow, stored, event)
+        ? null
+        : '';
+    if (why === null) await expect(button, `${label} offered`).toBeEnabled();
+    else {
+      await expect(button, `${label} greyed`).toBeDisabled();
+      if (sayWhy) await expect(button, `${label} says why`).toHaveAccessibleDescription(why);
+    }
   }
 }
 

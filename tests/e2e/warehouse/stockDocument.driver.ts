@@ -102,6 +102,6 @@ export const driver = {
     }
     expect(stockDocWorkflow.stateOf(doc), JSON.stringify(doc)).toBe(state);
     await expect(table.getByText(docStateNames[Number(doc.docState)] ?? '', { exact: true })).toBeVisible();
-    await expectOffered(table.getByTestId(`row-${ctx.docId}`), stockDocWorkflow, doc, buttons);
+    await expectOffered(table.getByTestId(`row-${ctx.docId}`), stockDocWorkflow, doc, buttons, true);
   },
 };

@@ -147,6 +147,12 @@ export const driver = {
     await expect(
       table.getByText(inventoryStateNames[Number(stocktake.invState)] ?? '', { exact: true }),
     ).toBeVisible();
-    await expectOffered(table.getByTestId(`row-${ctx.inventoryId}`), stocktakeWorkflow, stocktake, buttons);
+    await expectOffered(
+      table.getByTestId(`row-${ctx.inventoryId}`),
+      stocktakeWorkflow,
+      stocktake,
+      buttons,
+      true,
+    );
   },
 };

@@ -11,9 +11,10 @@ import {
   activityMachine,
   activityPhase,
   activityWorkflow,
+  FULL,
   stateLabels,
 } from '../../../machines/activityMachine.js';
-import { advance, offers } from '../../../machines/workflow.js';
+import { advance, offers, refusal } from '../../../machines/workflow.js';
 import { runPath, userEvents } from '../../support/machinePaths.js';
 
 type Snapshot = SnapshotFrom<typeof activityMachine>;
@@ -31,6 +32,8 @@ const attempts: ActivityEvent[] = [
   { type: 'activity.cancel' },
   { type: 'activity.register', registered: false },
   { type: 'activity.register', registered: true },
+  { type: 'activity.unregister', registered: true },
+  { type: 'activity.unregister', registered: false },
   { type: 'activity.signIn', registered: true, signedIn: false },
   { type: 'activity.signIn', registered: false, signedIn: false },
   { type: 'activity.signIn', registered: true, signedIn: true },
@@ -41,6 +44,7 @@ const attempts: ActivityEvent[] = [
 
 const describeEvent = (e: ActivityEvent) => {
   const name = activityEvents[e.type].label;
+  if (e.type === 'activity.unregister') return `${name}(${e.registered ? '' : '未报名'})`;
   if (e.type === 'activity.register') return `${name}(${e.registered ? '已报名' : '新'})`;
   if (e.type === 'activity.signIn')
     return `${name}(${e.registered ? '' : '未报名'}${e.signedIn ? '已签到' : ''})`;
@@ -66,6 +70,12 @@ function oracle(phase: Phase, c: ActivityContext, e: ActivityEvent): [Phase, Act
     case 'activity.register':
       return phase === 'registrationOpen' && !e.registered && c.registerCount < c.capacity
         ? [phase, { ...c, registerCount: c.registerCount + 1 }]
+        : null;
+    case 'activity.unregister':
+      return (phase === 'registrationOpen' || phase === 'registrationClosed') &&
+        e.registered &&
+        c.registerCount > 0
+        ? [phase, { ...c, registerCount: c.registerCount - 1 }]
         : null;
     case 'activity.signIn':
       return phase === 'held' && e.registered && !e.signedIn
@@ -142,7 +152,12 @@ describe('activity machine, model-based paths', () => {
       if (server.ok) expect(server.fields).toEqual({ registerCount: after.context.registerCount });
       else
         expect(server.reason).toBe(
-          `当前状态为${stateLabels[phase]}，不能${activityEvents[event.type].label}`,
+          // a full open activity says so, whoever is brought (issue #42 point 5)
+          event.type === 'activity.register' &&
+            phase === 'registrationOpen' &&
+            before.context.registerCount >= before.context.capacity
+            ? FULL
+            : `当前状态为${stateLabels[phase]}，不能${activityEvents[event.type].label}`,
         );
       actor.stop();
     });
@@ -206,6 +221,25 @@ describe('the phase the clock gives a stored activity', () => {
     expect(offers(activityWorkflow, row('held'), 'activity.signIn')).toBe(true);
     expect(offers(activityWorkflow, row('held'), 'activity.cancel')).toBe(false);
     expect(offers(activityWorkflow, row('registrationClosed'), 'activity.cancel')).toBe(true);
+    expect(offers(activityWorkflow, row('registrationClosed'), 'activity.unregister')).toBe(true);
+    expect(offers(activityWorkflow, row('held'), 'activity.unregister')).toBe(false);
+  });
+  it('says why a greyed button is greyed: 名额已满 on a full open activity, else the state', () => {
+    const row = (phase: Phase, registerCount: number) => ({
+      activityState: ActivityPhase[phase],
+      capacity: 2,
+      registerCount,
+    });
+    expect(refusal(activityWorkflow, row('registrationOpen', 1), 'activity.register', '报名')).toBeNull();
+    expect(refusal(activityWorkflow, row('registrationOpen', 2), 'activity.register', '报名')).toBe(
+      '名额已满',
+    );
+    expect(refusal(activityWorkflow, row('registrationClosed', 2), 'activity.register', '报名')).toBe(
+      '当前状态为报名截止，不能报名',
+    );
+    expect(refusal(activityWorkflow, row('held', 2), 'activity.unregister', '取消报名')).toBe(
+      '当前状态为进行中，不能取消报名',
+    );
   });
   it('labels every state and event in Chinese (the paths CLI prints them)', () => {
     expect(stateLabels).toEqual({

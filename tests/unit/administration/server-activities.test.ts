@@ -215,6 +215,37 @@ describe('活动报名', () => {
   });
 });
 
+describe('取消报名 (issue #42 point 6)', () => {
+  const unregister = (activityId: number, oldmanId: number) =>
+    call(h.app, admin, 'PUT', P.unregister, { activityId, oldmanId });
+
+  it('frees the place before the start, while registration is open or closed; refuses once held', async () => {
+    const { activityId, deptId } = await newActivity({ capacity: 2 });
+    const [a, b, c] = await elders(deptId, 3);
+    await register(activityId, Number(a));
+    await register(activityId, Number(b));
+    expect((await register(activityId, Number(c))).body.msg).toBe('活动名额已满');
+    const freed = await unregister(activityId, Number(a));
+    expect(freed.body).toMatchObject({ code: 0, result: { registerCount: 1, placesLeft: 1 } });
+    expect((await unregister(activityId, Number(a))).body).toMatchObject({
+      code: Code.notFound,
+      msg: '该长者未报名该活动',
+    });
+    expect((await register(activityId, Number(c))).body.code).toBe(0);
+    expect(await registrations(activityId)).toEqual([
+      { oldmanId: b, signStatus: 0 },
+      { oldmanId: c, signStatus: 0 },
+    ]);
+    await later(1.5 * HOUR); // registration closed, not yet started
+    expect((await unregister(activityId, Number(b))).body.code).toBe(0);
+    await later(HOUR); // held
+    const held = await unregister(activityId, Number(c));
+    expect(held.body).toMatchObject({ code: Code.actionRefused, msg: '当前状态为进行中，不能取消报名' });
+    expect(await summary(activityId)).toMatchObject({ registerCount: 1, placesLeft: 1 });
+    expect(await registrations(activityId)).toEqual([{ oldmanId: c, signStatus: 0 }]);
+  });
+});
+
 describe('活动签到 and 取消活动', () => {
   it('signs registered elders in and out while the activity is held, in that order', async () => {
     const { activityId, deptId } = await newActivity();

@@ -1,5 +1,6 @@
+import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AdminPaths as P } from '../../../domain/api/administration.js';
+import { AdminPaths as P, reachText } from '../../../domain/api/administration.js';
 import { pathWith } from '../../../domain/api/path.js';
 import { Code } from '../../../domain/codes.js';
 import {
@@ -277,6 +278,58 @@ describe('announcements', () => {
       (await call(h.app, nurse, 'PUT', pathWith(P.noticePublish, { id: draft.noticeId }), {})).body.code,
     ).toBe(Code.noAuthority);
     expect((await get(admin, `${P.notices}?manage=1&status=0`)).total).toBe(1);
+  });
+});
+
+describe('全体人员 says whom it reaches (issue #42 point 5)', () => {
+  it('counts the staff, those with an account, and the accounts an announcement to everyone goes to', async () => {
+    const db = h.app.services.db;
+    const reach = async () =>
+      (await call(h.app, admin, 'GET', P.noticeReach)).body.result as {
+        staff: number;
+        staffWithAccount: number;
+        accounts: number;
+      };
+    const before = await reach();
+    expect(before.staff).toBeGreaterThan(before.staffWithAccount);
+    expect(before.staffWithAccount).toBeGreaterThan(0);
+    // one more account for a staff member who had none: one more reached
+    const lone = await sql<{ empId: number; orgId: number }>`select e.empId, e.orgId from emp e
+      where e.status = 0 and not exists (select 1 from users u where u.empId = e.empId)
+        and e.orgId = (select orgId from users where loginName = 'admin') limit 1`.execute(db);
+    const emp = lone.rows[0];
+    if (!emp) throw new Error('the demo home has staff without accounts');
+    const stamp = '2026-01-01 00:00:00';
+    await sql`insert into users (orgId, empId, loginName, passwordHash, phoneNum, isAdmin, status,
+        resetPassword, keyVersion, createdAt)
+      values (${emp.orgId}, ${emp.empId}, 'reach01', 'x', '', 0, 0, 0, 0, ${stamp})`.execute(db);
+    expect(await reach()).toEqual({
+      staff: before.staff,
+      staffWithAccount: before.staffWithAccount + 1,
+      accounts: before.accounts + 1,
+    });
+    // publishing to everyone writes one receipt per account counted
+    const created = await call(h.app, admin, 'POST', P.notices, {
+      title: '全院通知',
+      content: '消防演练',
+      recipientIds: [],
+    });
+    const noticeId = (created.body.result as { noticeId: number }).noticeId;
+    await call(h.app, admin, 'PUT', pathWith(P.noticePublish, { id: noticeId }), {});
+    const receipts = await sql<{ n: number }>`select count(*) as n from noticeRecipient
+      where noticeId = ${noticeId}`.execute(db);
+    expect(Number(receipts.rows[0]?.n)).toBe(before.accounts + 1);
+    const nurse = await grantNurse(h.app, 'administration', []);
+    expect((await call(h.app, nurse, 'GET', P.noticeReach)).body.code).toBe(Code.noAuthority);
+  });
+
+  it('says it in words before sending', () => {
+    expect(reachText({ staff: 12, staffWithAccount: 2, accounts: 2 })).toBe(
+      '全体人员：12 名员工中 2 人有账号，可收到消息；没有账号的 10 人收不到',
+    );
+    expect(reachText({ staff: 3, staffWithAccount: 3, accounts: 4 })).toBe(
+      '全体人员：3 名员工都有账号，都可收到消息（另有 1 个不属于员工的账号也会收到，如管理员）',
+    );
   });
 });
 

@@ -362,7 +362,8 @@ describe('monthly bills', () => {
 
     const csv = await file('csv');
     expect(csv.headers['content-type']).toContain('text/csv');
-    expect(decodeURIComponent(String(csv.headers['content-disposition']))).toContain('费用账单_');
+    // named by the month it covers, not the day it was made (issue #42 point 6)
+    expect(decodeURIComponent(String(csv.headers['content-disposition']))).toContain(`费用账单_${month}.csv`);
     const lines = csv.body
       .replace(/^\uFEFF/, '')
       .trim()

@@ -84,7 +84,7 @@ describe('warehouse stock ledger (issue #16)', () => {
     expect(punch.body.result).toMatchObject({ docState: DocState.redPunch });
     expect(await book()).toBe(10);
     const again = await call(h.app, admin, 'POST', P.deliver.list, { id: o.id });
-    expect(again.body).toMatchObject({ code: Code.actionRefused, msg: '当前状态为已冲红，不能冲红' });
+    expect(again.body).toMatchObject({ code: Code.actionRefused, msg: '该单据已冲红' });
     const ofPunch = await call(h.app, admin, 'POST', P.deliver.list, {
       id: (punch.body.result as { id: number }).id,
     });
