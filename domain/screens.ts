@@ -3,15 +3,6 @@
  * (domain/modules) make routes and menus of them, and screens link to each other with them.
  */
 
-/** Spec 000 §2: the startup screens under / and the fallbacks. */
-export const ShellScreens = {
-  root: '/',
-  workbench: '/home',
-  welcome: '/console',
-  error: '/error',
-  notImplemented: '/notimpliment',
-} as const;
-
 /** Spec 001 §2 "Home, base /home": the data dashboard and its setting. */
 export const DashboardScreens = {
   moreEcharts: '/home/moreEcharts',

@@ -14,8 +14,8 @@ import {
 import { useSelector } from '@xstate/react';
 import { type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useMatches, useNavigate, useNavigation, useOutlet } from 'react-router-dom';
+import { ALL_DATA_DEPTS, dataDeptChoices, dataDeptName } from '../domain/deptChoice.js';
 import { screenTitle } from '../domain/module.js';
-import { ALL_DATA_DEPTS, dataDeptChoices, dataDeptName } from '../domain/session.js';
 import { VersionNotice } from '../features/callboard/VersionNotice.js';
 import { NotFound, NotImplemented } from '../features/fallback/index.js';
 import { AlarmAnnouncerProvider } from './alarm/context.js';
@@ -26,14 +26,8 @@ import { LoadingBar } from './app/LoadingBar.js';
 import { SlowRequestDialog } from './app/slowRequest.js';
 import { type ConfigActor, ConfigProvider } from './config/context.js';
 import { ShellLayout } from './layout/ShellLayout.js';
-import {
-  type DisplayMenu,
-  iframeHash,
-  menuLeaves,
-  menusFromServer,
-  WORKBENCH,
-  withWorkbench,
-} from './menu/menus.js';
+import { WORKBENCH } from './menu/landing.js';
+import { type DisplayMenu, iframeHash, menuLeaves, menusFromServer, withWorkbench } from './menu/menus.js';
 import { RealtimeProvider } from './realtime/context.js';
 import { useLiveChannels } from './realtime/useLiveChannels.js';
 import { setNavigator } from './router/hash.js';

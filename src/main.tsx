@@ -6,7 +6,7 @@ import './layout/shell.css';
 import { HotkeysProvider, Spinner } from '@blueprintjs/core';
 import { createRoot } from 'react-dom/client';
 import { createHashRouter, RouterProvider } from 'react-router-dom';
-import { LoginPaths } from '../domain/api/session.js';
+import { LoginPaths } from '../domain/api/sessionPaths.js';
 import { modules, webMenus } from '../features/modules.js';
 import { views } from '../features/views.js';
 import { App } from './App.js';

@@ -1,5 +1,5 @@
 import { defineModule, screen } from '../module.js';
-import { ShellScreens } from '../screens.js';
+import { ShellScreens } from '../shellScreens.js';
 
 export const shellModule = defineModule({
   name: 'shell',

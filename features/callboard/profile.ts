@@ -1,5 +1,5 @@
 import { UserPaths } from '../../domain/api/org.js';
-import { LoginPaths, SessionPaths } from '../../domain/api/session.js';
+import { LoginPaths, SessionPaths } from '../../domain/api/sessionPaths.js';
 import { UploadPaths } from '../../domain/api/uploads.js';
 import type { UserInfo } from '../../domain/session.js';
 

@@ -1,4 +1,4 @@
-import { VersionPaths } from '../../domain/api/settings.js';
+import { VersionPaths } from '../../domain/api/settingsPaths.js';
 import type { ResourceDef } from '../../domain/resource.js';
 
 /**

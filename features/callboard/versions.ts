@@ -1,5 +1,5 @@
 import { pathWith } from '../../domain/api/path.js';
-import { VersionPaths } from '../../domain/api/settings.js';
+import { VersionPaths } from '../../domain/api/settingsPaths.js';
 import type { Request } from '../../src/app/request.js';
 
 /** Spec 000 §7 "Startup and config": a version note (the list is versionRecordResource's). */

@@ -8,7 +8,7 @@ import { useApp } from '../../src/app/AppContext.js';
 import { usePageRefresh } from '../../src/app/usePageRefresh.js';
 import { useOptionalRealtime } from '../../src/realtime/context.js';
 import { storedUser } from '../../src/session/effects.js';
-import { readPageSetting, writePageSetting } from '../../src/util/storage.js';
+import { readPageSetting, writePageSetting } from '../../src/util/pageSettings.js';
 import type { CallStatistics } from '../iot/api/calls.js';
 import type { DeviceStatistics } from '../iot/api/monitors.js';
 import {

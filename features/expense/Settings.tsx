@@ -14,7 +14,7 @@ import {
 import { navigate } from '../../src/router/hash.js';
 import { usePage } from '../../src/router/page.js';
 import { ViewTabs } from '../../src/ui/ViewTabs.js';
-import { readPageSetting } from '../../src/util/storage.js';
+import { readPageSetting } from '../../src/util/pageSettings.js';
 import { type PayWay, usePrint } from './queries.js';
 import {
   costSetResource,

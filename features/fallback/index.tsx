@@ -1,5 +1,5 @@
 import { Button, NonIdealState } from '@blueprintjs/core';
-import { ShellScreens } from '../../domain/screens.js';
+import { ShellScreens } from '../../domain/shellScreens.js';
 import { navigate } from '../../src/router/hash.js';
 
 /** Spec 000 §2 fallback: /notimpliment. */

@@ -9,17 +9,21 @@ import {
   RadioGroup,
   Spinner,
 } from '@blueprintjs/core';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { ConfigPaths } from '../../domain/api/settings.js';
-import { dataDeptChoices } from '../../domain/session.js';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { ConfigPaths } from '../../domain/api/settingsPaths.js';
+import { dataDeptChoices } from '../../domain/deptChoice.js';
 import type { ApiClient } from '../../src/api/client.js';
-import { landingPath, readReturnUrl } from '../../src/menu/menus.js';
+import { landingPath, readReturnUrl } from '../../src/menu/landing.js';
 import { SessionAlert } from '../../src/session/SessionAlert.js';
 import { useSession } from '../../src/session/useSession.js';
 import { type Preload, signInApi } from './api.js';
-import { ForgotPasswordDialog } from './ForgotPasswordDialog.js';
 import { PhotoCodeField } from './PhotoCodeField.js';
-import { RegisterDialog } from './RegisterDialog.js';
+
+// Loaded when 注册 or 忘记密码 is clicked: the page shows sooner without them (issue #43).
+const RegisterDialog = lazy(() => import('./RegisterDialog.js').then((m) => ({ default: m.RegisterDialog })));
+const ForgotPasswordDialog = lazy(() =>
+  import('./ForgotPasswordDialog.js').then((m) => ({ default: m.ForgotPasswordDialog })),
+);
 
 /** Spec 000 §2: standalone pages a sign-in returns to as they are, not as hash routes of index.html. */
 const STANDALONE_PAGE = /^\/(?:fullchart|settleIn)\.html(?:[?#]|$)/;
@@ -266,25 +270,31 @@ export function LoginPage({ client }: { client: ApiClient }) {
         text={ctx.alertText}
         onClose={() => session.send({ type: 'session.alertClosed' })}
       />
-      <RegisterDialog
-        api={api}
-        isOpen={dialog === 'register'}
-        onClose={() => setDialog(null)}
-        onRegistered={(name) => {
-          setDialog(null);
-          setForm((f) => ({ ...f, loginName: name, loginPassword: '' }));
-          setNotice('注册成功，请登录');
-        }}
-      />
-      <ForgotPasswordDialog
-        api={api}
-        isOpen={dialog === 'forgot'}
-        onClose={() => setDialog(null)}
-        onDone={() => {
-          setDialog(null);
-          setNotice('密码已重置，请使用新密码登录');
-        }}
-      />
+      <Suspense fallback={null}>
+        {dialog === 'register' ? (
+          <RegisterDialog
+            api={api}
+            isOpen
+            onClose={() => setDialog(null)}
+            onRegistered={(name) => {
+              setDialog(null);
+              setForm((f) => ({ ...f, loginName: name, loginPassword: '' }));
+              setNotice('注册成功，请登录');
+            }}
+          />
+        ) : null}
+        {dialog === 'forgot' ? (
+          <ForgotPasswordDialog
+            api={api}
+            isOpen
+            onClose={() => setDialog(null)}
+            onDone={() => {
+              setDialog(null);
+              setNotice('密码已重置，请使用新密码登录');
+            }}
+          />
+        ) : null}
+      </Suspense>
     </main>
   );
 }

@@ -1,6 +1,6 @@
 import { pathWith } from '../../domain/api/path.js';
-import { LoginPaths } from '../../domain/api/session.js';
-import { ConfigPaths } from '../../domain/api/settings.js';
+import { LoginPaths } from '../../domain/api/sessionPaths.js';
+import { ConfigPaths } from '../../domain/api/settingsPaths.js';
 import type { DeptInfo, LoginPayload, UserInfo } from '../../domain/session.js';
 
 /** The slice of the API client the sign-in screens need. */

@@ -1,4 +1,4 @@
-import '../../src/util/zodJitless.js';
+// No zodJitless here: the login page builds no schema (tests/unit/bundle-boundaries.test.ts keeps zod out of it).
 import '@blueprintjs/core/lib/css/blueprint.css';
 import '../../src/ui/colors.css';
 import './login.css';

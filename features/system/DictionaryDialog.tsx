@@ -11,7 +11,7 @@ import {
 } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { pathWith } from '../../domain/api/path.js';
-import { DictionaryPaths } from '../../domain/api/settings.js';
+import { DictionaryPaths } from '../../domain/api/settingsPaths.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { Dialog } from '../../src/ui/Dialog.js';
 

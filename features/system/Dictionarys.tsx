@@ -1,7 +1,7 @@
 import { Button, Intent } from '@blueprintjs/core';
 import { useState } from 'react';
 import { pathWith } from '../../domain/api/path.js';
-import { DictionaryPaths } from '../../domain/api/settings.js';
+import { DictionaryPaths } from '../../domain/api/settingsPaths.js';
 import { Authority } from '../../domain/menus.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { Authorized } from '../../src/auth/Authorized.js';

@@ -1,6 +1,6 @@
 import { Button, Callout, FormGroup, HTMLSelect, InputGroup, Intent } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
-import { ConfigPaths } from '../../domain/api/settings.js';
+import { ConfigPaths } from '../../domain/api/settingsPaths.js';
 import { Authority } from '../../domain/menus.js';
 import { type SystemConfigParts, systemConfigDefaults, themeNames } from '../../domain/systemConfig.js';
 import { useApp } from '../../src/app/AppContext.js';

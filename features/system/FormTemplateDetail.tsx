@@ -14,7 +14,7 @@ import {
 import { useEffect, useState } from 'react';
 import { SystemScreens } from '../../domain/screens.js';
 import './systemSettings.css';
-import { FormTemplatePaths } from '../../domain/api/settings.js';
+import { FormTemplatePaths } from '../../domain/api/settingsPaths.js';
 import type { Page } from '../../domain/codes.js';
 import { Authority } from '../../domain/menus.js';
 import { useApp } from '../../src/app/AppContext.js';

@@ -1,7 +1,7 @@
 import { Button, Intent, NonIdealState, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import { pathWith } from '../../domain/api/path.js';
-import { FormTemplatePaths } from '../../domain/api/settings.js';
+import { FormTemplatePaths } from '../../domain/api/settingsPaths.js';
 import { Authority } from '../../domain/menus.js';
 import { SystemScreens } from '../../domain/screens.js';
 import { useApp } from '../../src/app/AppContext.js';
@@ -9,7 +9,7 @@ import { Authorized } from '../../src/auth/Authorized.js';
 import { useAuthority } from '../../src/auth/authorityStore.js';
 import { ResourceList, type Row, rowButton } from '../../src/resource/index.js';
 import { navigate } from '../../src/router/hash.js';
-import { readPageSetting, writePageSetting } from '../../src/util/storage.js';
+import { readPageSetting, writePageSetting } from '../../src/util/pageSettings.js';
 import { ConfirmDelete } from './ConfirmDelete.js';
 import { formTemplateResource } from './resources.js';
 import { TemplateTypeList } from './TemplateTypeList.js';

@@ -1,7 +1,7 @@
 import { Button, Callout, Intent } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { pathWith } from '../../domain/api/path.js';
-import { PackagePaths } from '../../domain/api/settings.js';
+import { PackagePaths } from '../../domain/api/settingsPaths.js';
 import { Authority } from '../../domain/menus.js';
 import { SystemScreens } from '../../domain/screens.js';
 import { useApp } from '../../src/app/AppContext.js';

@@ -1,6 +1,6 @@
 import { FileInput, FormGroup, InputGroup, Intent, TextArea } from '@blueprintjs/core';
 import { type ReactNode, useState } from 'react';
-import { PackagePaths } from '../../domain/api/settings.js';
+import { PackagePaths } from '../../domain/api/settingsPaths.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { fileSize } from './format.js';
 import {

@@ -1,7 +1,7 @@
 import { Button, HTMLTable, Intent } from '@blueprintjs/core';
 import { useCallback, useEffect, useState } from 'react';
 import { pathWith } from '../../domain/api/path.js';
-import { FormTemplatePaths } from '../../domain/api/settings.js';
+import { FormTemplatePaths } from '../../domain/api/settingsPaths.js';
 import type { Page } from '../../domain/codes.js';
 import { Authority } from '../../domain/menus.js';
 import { useApp } from '../../src/app/AppContext.js';

@@ -1,7 +1,7 @@
 import { Button, Callout, FormGroup, InputGroup, Intent, TextArea } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { pathWith } from '../../domain/api/path.js';
-import { FormTemplatePaths } from '../../domain/api/settings.js';
+import { FormTemplatePaths } from '../../domain/api/settingsPaths.js';
 import { Authority } from '../../domain/menus.js';
 import { SystemScreens } from '../../domain/screens.js';
 import { useApp } from '../../src/app/AppContext.js';

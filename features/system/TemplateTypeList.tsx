@@ -1,7 +1,7 @@
 import { Button, ButtonGroup, Intent, Menu, MenuItem, Section, SectionCard } from '@blueprintjs/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import './systemSettings.css';
-import { FormTemplatePaths } from '../../domain/api/settings.js';
+import { FormTemplatePaths } from '../../domain/api/settingsPaths.js';
 import { Authority } from '../../domain/menus.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { usePageRefresh } from '../../src/app/usePageRefresh.js';

@@ -4,7 +4,7 @@ import {
   FormTemplatePaths,
   PackagePaths,
   SystemLogPaths,
-} from '../../domain/api/settings.js';
+} from '../../domain/api/settingsPaths.js';
 import { Authority as A } from '../../domain/menus.js';
 import type { ResourceDef } from '../../domain/resource.js';
 

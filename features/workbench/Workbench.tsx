@@ -1,6 +1,6 @@
 import { Card, H3, HTMLTable } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
-import { ShellPaths } from '../../domain/api/settings.js';
+import { ShellPaths } from '../../domain/api/settingsPaths.js';
 import type { Page } from '../../domain/codes.js';
 import { Authority } from '../../domain/menus.js';
 import { useApp } from '../../src/app/AppContext.js';

@@ -1,6 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import { Code } from '../../domain/codes.js';
-import { ALL_DATA_DEPTS } from '../../domain/session.js';
+import { ALL_DATA_DEPTS } from '../../domain/deptChoice.js';
 import type { SessionUser } from '../auth/tokens.js';
 import type { Db } from '../db/index.js';
 import { ApiFailure } from './failure.js';

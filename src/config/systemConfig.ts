@@ -1,5 +1,5 @@
 import { createActor } from 'xstate';
-import { ConfigPaths } from '../../domain/api/settings.js';
+import { ConfigPaths } from '../../domain/api/settingsPaths.js';
 import { CONFIG_PARTS, type ConfigPart, type SystemConfigParts } from '../../domain/systemConfig.js';
 import { systemConfigMachine } from '../../machines/systemConfigMachine.js';
 import type { Request } from '../app/request.js';

@@ -1,5 +1,6 @@
-import { ArchivesScreens, ShellScreens, SystemScreens } from '../../domain/screens.js';
+import { ArchivesScreens, SystemScreens } from '../../domain/screens.js';
 import type { MenuItem, MenuType } from '../../domain/session.js';
+import { WORKBENCH } from './landing.js';
 
 /** Display form of a menu entry (spec 000 §3 "Menu item"). */
 export interface DisplayMenu {
@@ -89,9 +90,6 @@ export function menuLeaves(menus: DisplayMenu[]): DisplayMenu[] {
   return menus.flatMap((m) => (m.children.length ? menuLeaves(m.children) : [m]));
 }
 
-export const WORKBENCH = ShellScreens.workbench;
-export const WELCOME = ShellScreens.welcome;
-
 /**
  * 工作台 first in every signed-in user's menu (issue #37 point 8): the workbench is the shell's,
  * everyone's, and no authority, so it is not part of the server's tree.
@@ -101,21 +99,7 @@ export function withWorkbench(menus: DisplayMenu[]): DisplayMenu[] {
   return [{ ...entry(0, '工作台', WORKBENCH), icon: 'home' }, ...menus];
 }
 
-/** Spec 000 §2: after sign-in, the workbench when the login page config has a main first URL, else the welcome view. */
-export function landingPath(mainFirstUrl: string | null | undefined): string {
-  return mainFirstUrl ? WORKBENCH : WELCOME;
-}
-
 /** Legacy hashes mapped to their current routes (spec 000 §2 and 001 aliases). */
 export function remapHash(path: string, table: ReadonlyMap<string, string>): string {
   return table.get(path) ?? path;
-}
-
-/** returnUrl/backurl from the address: only a hash path of this console, never another site. */
-export function readReturnUrl(search: string): string | null {
-  const params = new URLSearchParams(search);
-  const raw = params.get('returnUrl') ?? params.get('backurl');
-  if (!raw) return null;
-  const path = raw.startsWith('#') ? raw.slice(1) : raw;
-  return /^\/(?!\/)[\w\-./?=&%]*$/.test(path) ? path : null;
 }

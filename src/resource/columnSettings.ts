@@ -1,4 +1,4 @@
-import { readPageSetting, writePageSetting } from '../util/storage.js';
+import { readPageSetting, writePageSetting } from '../util/pageSettings.js';
 
 /** The list's column choice as saved per page (spec 000 §3 per-page settings, name 'columns'). */
 export interface ColumnSettings {

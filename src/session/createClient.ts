@@ -1,5 +1,5 @@
 import { OverlayToaster, type Toaster } from '@blueprintjs/core';
-import { ShellPaths } from '../../domain/api/settings.js';
+import { ShellPaths } from '../../domain/api/settingsPaths.js';
 import { Timing } from '../../domain/http.js';
 import { createApiClient } from '../api/client.js';
 import { createFrontLog } from '../api/frontLog.js';

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import { LoginPaths, SessionPaths } from '../../domain/api/session.js';
+import { LoginPaths, SessionPaths } from '../../domain/api/sessionPaths.js';
 import type { UserInfo } from '../../domain/session.js';
 import type { ApiClient } from '../api/client.js';
 import { local } from '../util/storage.js';

@@ -1,6 +1,6 @@
 import type { AnyActorRef } from 'xstate';
 import { pathWith } from '../../domain/api/path.js';
-import { LoginPaths, SessionPaths } from '../../domain/api/session.js';
+import { LoginPaths, SessionPaths } from '../../domain/api/sessionPaths.js';
 import { Code } from '../../domain/codes.js';
 import type { AuthorityItem, MenuItem, UserInfo } from '../../domain/session.js';
 import type { Credentials, SessionError } from '../../machines/sessionMachine.js';

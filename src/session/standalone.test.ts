@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readReturnUrl } from '../menu/menus.js';
+import { readReturnUrl } from '../menu/landing.js';
 import { leaveFor, WALL_PAGE } from './standalone.js';
 
 describe('leaveFor', () => {

@@ -75,6 +75,42 @@ describe('the console and the server, as bundled', () => {
   }, 60_000);
 });
 
+/**
+ * What a page loads before anything is clicked: its files and packages reached by static imports
+ * only (an `import()` waits for the click that needs it).
+ */
+function staticGraph(metafile: Metafile, entry: string) {
+  const files = new Set<string>();
+  const packages = new Set<string>();
+  const walk = (file: string) => {
+    if (files.has(file)) return;
+    files.add(file);
+    for (const i of metafile.inputs[file]?.imports ?? []) {
+      if (i.kind !== 'import-statement') continue;
+      if (i.external) packages.add(i.path.replace(/^(@[^/]+\/[^/]+|[^/@][^/]*).*$/, '$1'));
+      else walk(i.path);
+    }
+  };
+  walk(entry);
+  return { files: [...files], packages: [...packages] };
+}
+
+it('the login page loads no schema library, no md5, no module registry and no live channel (issue #43: ≤ 130 KB)', async () => {
+  const { files, packages } = staticGraph(
+    await inputsOf({ login: consolePages.login }, 'browser'),
+    consolePages.login,
+  );
+  // the graph is real: the page, its session machine and the client are in it
+  expect(files).toEqual(
+    expect.arrayContaining(['features/login/LoginPage.tsx', 'machines/sessionMachine.ts']),
+  );
+  expect(packages).toEqual(expect.arrayContaining(['react-dom', '@blueprintjs/core', 'xstate']));
+  expect(packages.filter((p) => p === 'zod' || p === 'js-md5')).toEqual([]);
+  expect(files.filter((f) => f === 'features/modules.ts' || /^(streams|src\/realtime)\//.test(f))).toEqual(
+    [],
+  );
+}, 60_000);
+
 /** Our source files, from the repository root. */
 const sources = (dir: string): string[] =>
   readdirSync(join(root, dir), { withFileTypes: true }).flatMap((e) =>

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { LoginPaths } from '../../domain/api/session.js';
+import { LoginPaths } from '../../domain/api/sessionPaths.js';
 import { buildServer, runtimePackages } from '../../scripts/build-server.js';
 import { startNginx as startNginxSite } from '../support/nginx.js';
 

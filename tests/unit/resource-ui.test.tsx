@@ -17,7 +17,7 @@ import { ResourceForm } from '../../src/resource/ResourceForm.js';
 import { ResourceList } from '../../src/resource/ResourceList.js';
 import { ResourceTable } from '../../src/resource/ResourceTable.js';
 import { useResourceAuthority } from '../../src/resource/useResourceAuthority.js';
-import { readPageSetting } from '../../src/util/storage.js';
+import { readPageSetting } from '../../src/util/pageSettings.js';
 import { layOutTables } from '../support/tableLayout.js';
 
 const ROUTE = '/test/elders';

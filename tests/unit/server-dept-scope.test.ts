@@ -1,9 +1,10 @@
 import { DummyDriver, Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../domain/codes.js';
+import { ALL_DATA_DEPTS } from '../../domain/deptChoice.js';
 import { OLDMAN_BASE } from '../../domain/resources/oldman.js';
 import { ResidencePaths } from '../../domain/resources/residence.js';
-import { ALL_DATA_DEPTS, type UserInfo } from '../../domain/session.js';
+import type { UserInfo } from '../../domain/session.js';
 import { COST } from '../../features/expense/api.js';
 import {
   defaultDeptId,

@@ -96,62 +96,70 @@ describe('push channel', () => {
 });
 
 describe('push liveness (issue #18)', () => {
+  // a fast-beating app of its own, started before the test's clock (a copied PostgreSQL database takes
+  // seconds on a busy machine)
+  let fast: Harness;
+  beforeEach(async () => {
+    fast = await startTestApp({ pushBeatMs: 50, pushPingMs: 100 });
+  });
+  afterEach(async () => {
+    await fast.close();
+  });
   it('beats every authenticated socket, and drops a socket that stops answering pings (half-open)', async () => {
-    const fast = await startTestApp({ pushBeatMs: 50, pushPingMs: 100 });
-    try {
-      const url = `${(await fast.app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws')}/push`;
-      const { token } = await signInAdmin(fast.app);
-      const alive = open(url);
-      const dead = open(url, { autoPong: false });
-      const unauthenticated = open(url);
-      await Promise.all([alive.ready, dead.ready, unauthenticated.ready]);
-      for (const c of [alive, dead]) c.ws.send(JSON.stringify({ type: 'auth', token }));
-      const beats = (c: typeof alive) =>
-        c.messages.filter((m) => (m as { type: string }).type === 'heartbeat').length;
-      // beats come unasked, to authenticated sockets only
-      await expect.poll(() => beats(alive)).toBeGreaterThanOrEqual(3);
-      expect(unauthenticated.messages).toEqual([]);
-      // the socket whose other end no longer answers pings is terminated (1006), the live one stays
-      expect(await dead.closed).toBe(1006);
-      expect(alive.ws.readyState).toBe(WebSocket.OPEN);
-      const before = beats(alive);
-      await expect.poll(() => beats(alive)).toBeGreaterThan(before + 2);
-      for (const c of [alive, unauthenticated]) c.ws.close();
-    } finally {
-      await fast.close();
-    }
+    const url = `${(await fast.app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws')}/push`;
+    const { token } = await signInAdmin(fast.app);
+    const alive = open(url);
+    const dead = open(url, { autoPong: false });
+    const unauthenticated = open(url);
+    await Promise.all([alive.ready, dead.ready, unauthenticated.ready]);
+    for (const c of [alive, dead]) c.ws.send(JSON.stringify({ type: 'auth', token }));
+    const beats = (c: typeof alive) =>
+      c.messages.filter((m) => (m as { type: string }).type === 'heartbeat').length;
+    // beats come unasked, to authenticated sockets only
+    await expect.poll(() => beats(alive)).toBeGreaterThanOrEqual(3);
+    expect(unauthenticated.messages).toEqual([]);
+    // the socket whose other end no longer answers pings is terminated (1006), the live one stays
+    expect(await dead.closed).toBe(1006);
+    expect(alive.ws.readyState).toBe(WebSocket.OPEN);
+    const before = beats(alive);
+    await expect.poll(() => beats(alive)).toBeGreaterThan(before + 2);
+    for (const c of [alive, unauthenticated]) c.ws.close();
   });
 });
 
 describe('push liveness under load (issue #36)', () => {
+  // a fast-beating app of its own, started before the test's clock (a copied PostgreSQL database takes
+  // seconds on a busy machine)
+  let fast: Harness;
+  beforeEach(async () => {
+    fast = await startTestApp({ pushBeatMs: 50, pushPingMs: 100 });
+  });
+  afterEach(async () => {
+    await fast.close();
+  });
   it('keeps a socket whose answers wait behind a busy server: a late pong is not a dead link', async () => {
-    const fast = await startTestApp({ pushBeatMs: 50, pushPingMs: 100 });
-    try {
-      const url = `${(await fast.app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws')}/push`;
-      const { token } = await signInAdmin(fast.app);
-      const slow = open(url);
-      await slow.ready;
-      slow.ws.send(JSON.stringify({ type: 'auth', token }));
-      // The pong is sent, then the process (server and client share it here) is busy for longer than
-      // a ping period, as a loaded machine holds a server back: the next ping's timer is due before
-      // the pong is read.
-      let busy = 0;
-      slow.ws.on('ping', () => {
-        if (busy++ >= 4) return;
-        const until = Date.now() + 250;
-        while (Date.now() < until) {
-          // a server held back
-        }
-      });
-      const beats = () => slow.messages.filter((m) => (m as { type: string }).type === 'heartbeat').length;
-      await expect.poll(() => busy, { timeout: 5_000 }).toBeGreaterThanOrEqual(4);
-      const before = beats();
-      await expect.poll(beats).toBeGreaterThan(before + 3);
-      expect(slow.ws.readyState).toBe(WebSocket.OPEN);
-      slow.ws.close();
-    } finally {
-      await fast.close();
-    }
+    const url = `${(await fast.app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws')}/push`;
+    const { token } = await signInAdmin(fast.app);
+    const slow = open(url);
+    await slow.ready;
+    slow.ws.send(JSON.stringify({ type: 'auth', token }));
+    // The pong is sent, then the process (server and client share it here) is busy for longer than
+    // a ping period, as a loaded machine holds a server back: the next ping's timer is due before
+    // the pong is read.
+    let busy = 0;
+    slow.ws.on('ping', () => {
+      if (busy++ >= 4) return;
+      const until = Date.now() + 250;
+      while (Date.now() < until) {
+        // a server held back
+      }
+    });
+    const beats = () => slow.messages.filter((m) => (m as { type: string }).type === 'heartbeat').length;
+    await expect.poll(() => busy, { timeout: 5_000 }).toBeGreaterThanOrEqual(4);
+    const before = beats();
+    await expect.poll(beats).toBeGreaterThan(before + 3);
+    expect(slow.ws.readyState).toBe(WebSocket.OPEN);
+    slow.ws.close();
   });
 });
 

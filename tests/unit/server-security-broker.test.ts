@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import mqtt, { type MqttClient } from 'mqtt';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SIMULATOR_DEVICES_FILE, type SimulatedDevice } from '../../server/db/seedRealtime.js';
 import { call, signInAdmin, signInNurse, signInOtherOrg, startTestApp } from '../support/serverHarness.js';
 
@@ -55,8 +55,12 @@ const closedSignal = (client: MqttClient) => {
 };
 
 describe('client ids bound to who signed in (item 1)', () => {
+  // started before the test's own clock: a copied PostgreSQL database can take seconds on a busy machine
+  let app: Harness;
+  beforeEach(async () => {
+    app = await start();
+  });
   it("refuses and logs another institution's console taking a device's client id; the device stays on", async () => {
-    const app = await start();
     const device = devicesOf(app.dataDir)[0];
     if (!device) throw new Error('no simulated device seeded');
     const deviceClient = await connect({
@@ -76,7 +80,6 @@ describe('client ids bound to who signed in (item 1)', () => {
   });
 
   it("refuses a device using another device's code as client id", async () => {
-    const app = await start();
     const [first, second] = devicesOf(app.dataDir);
     if (!first || !second) throw new Error('two simulated devices expected');
     const victim = await connect({
@@ -103,7 +106,6 @@ describe('client ids bound to who signed in (item 1)', () => {
   });
 
   it('lets a console in only with the client id the server issued for its token (a tab suffix allowed)', async () => {
-    const app = await start();
     const admin = await signInAdmin(app.app);
     expect(admin.mqttClientId).toMatch(/^console-[\w-]+$/);
     // The wall and the console share one token: each tab adds its own suffix.
@@ -140,8 +142,12 @@ describe('client ids bound to who signed in (item 1)', () => {
 });
 
 describe('console connections end with their session (item 3)', () => {
+  // started before the test's own clock: a copied PostgreSQL database can take seconds on a busy machine
+  let app: Harness;
+  beforeEach(async () => {
+    app = await start({ sessionSweepMs: 50 });
+  });
   it('disconnects on logout, on a sign-in elsewhere (4012), on expiry and when the departments change', async () => {
-    const app = await start({ sessionSweepMs: 50 });
     const open = async (session: { token: string; mqttClientId: string }) => {
       const client = await connect({
         username: 'console',
@@ -187,7 +193,6 @@ describe('console connections end with their session (item 3)', () => {
   });
 
   it('keeps a console whose session is alive while the sweep ends another', async () => {
-    const app = await start({ sessionSweepMs: 50 });
     const admin = await signInAdmin(app.app);
     const alive = await connect({
       username: 'console',
@@ -212,8 +217,12 @@ describe('console connections end with their session (item 3)', () => {
 });
 
 describe('websocket origin (item 8)', () => {
+  // started before the test's own clock: a copied PostgreSQL database can take seconds on a busy machine
+  let app: Harness;
+  beforeEach(async () => {
+    app = await start();
+  });
   it('refuses a browser from another origin and accepts the same origin', async () => {
-    const app = await start();
     const admin = await signInAdmin(app.app);
     const options = { username: 'console', password: admin.token, clientId: `${admin.mqttClientId}-o` };
     const foreign = mqtt.connect(url, {

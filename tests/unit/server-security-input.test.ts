@@ -3,7 +3,7 @@ import { request } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startBanner } from '../../server/banner.js';
 import { DemoAccounts } from '../../server/db/seed.js';
 import { parseTrustProxy } from '../../server/http/trustProxy.js';
@@ -22,13 +22,23 @@ const app = () => {
   if (!h) throw new Error('no app');
   return h.app;
 };
+/**
+ * The describe's tests each get an app started before their own clock runs: a copied PostgreSQL
+ * database can take seconds on a busy machine.
+ */
+const appForEach = (options: () => Parameters<typeof startTestApp>[0] = () => ({})) =>
+  beforeEach(async () => {
+    h = await startTestApp(options());
+  });
 
 describe('security headers on the console pages (item 7)', () => {
-  it('sends a Content-Security-Policy without inline scripts, frame-ancestors self, nosniff and a referrer policy', async () => {
+  appForEach(() => {
     const staticDir = mkdtempSync(join(tmpdir(), 'eldercare-static-'));
     temp.push(staticDir);
     writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>控制台</title>');
-    h = await startTestApp({ staticDir });
+    return { staticDir };
+  });
+  it('sends a Content-Security-Policy without inline scripts, frame-ancestors self, nosniff and a referrer policy', async () => {
     const page = await app().inject({ method: 'GET', url: '/index.html' });
     expect(page.statusCode).toBe(200);
     const csp = String(page.headers['content-security-policy']);
@@ -50,8 +60,8 @@ describe('security headers on the console pages (item 7)', () => {
 });
 
 describe('input hygiene (item 10)', () => {
+  appForEach();
   it('strips control and bidi-override characters from text fields', async () => {
-    h = await startTestApp();
     const { token } = await signInAdmin(app());
     const saved = await call(app(), token, 'POST', '/pims/web-org/dictionarys', {
       dictionaryCode: 'spoof_test',
@@ -67,7 +77,6 @@ describe('input hygiene (item 10)', () => {
   });
 
   it('builds imageBase64 from the checked content, not from the type the client declared', async () => {
-    h = await startTestApp();
     const { token } = await signInAdmin(app());
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 7]);
     const res = await multipart(app(), token, '/pims/web-org/common/upload', {
@@ -87,6 +96,7 @@ describe('input hygiene (item 10)', () => {
 });
 
 describe('framework errors in the envelope (item 10)', () => {
+  appForEach();
   const raw = (port: number, text: string) =>
     new Promise<string>((resolve, reject) => {
       const socket = connect(port, '127.0.0.1', () => socket.write(text));
@@ -100,7 +110,6 @@ describe('framework errors in the envelope (item 10)', () => {
   const bodyOf = (response: string) => JSON.parse(response.slice(response.indexOf('\r\n\r\n') + 4));
 
   it('answers 414, 400 and 431 as {code,msg,result}', async () => {
-    h = await startTestApp();
     const long = await app().inject({
       method: 'GET',
       url: `/pims/web-pi/oldmans/proFile/getOldmanByIdCard/${'1'.repeat(300)}`,
@@ -184,20 +193,23 @@ describe('TRUST_PROXY (item 10)', () => {
         .execute()
     ).map((r) => r.ipAddress);
 
-  it('behind a trusted proxy records and limits the client address, not the proxy', async () => {
-    h = await startTestApp({ trustProxy: ['127.0.0.1'], loginRatePerMinute: 2 });
-    const first = await loginFrom('203.0.113.10');
-    expect(first.json().result.ipAddress).toBe('203.0.113.10');
-    expect(await loggedAddresses()).toEqual(['203.0.113.10']);
-    expect((await loginFrom('203.0.113.10')).statusCode).toBe(200);
-    expect((await loginFrom('203.0.113.10')).statusCode).toBe(429);
-    // Another user behind the same proxy has a budget of their own.
-    expect((await loginFrom('203.0.113.11')).statusCode).toBe(200);
+  describe('behind a trusted proxy', () => {
+    appForEach(() => ({ trustProxy: ['127.0.0.1'], loginRatePerMinute: 2 }));
+    it('behind a trusted proxy records and limits the client address, not the proxy', async () => {
+      const first = await loginFrom('203.0.113.10');
+      expect(first.json().result.ipAddress).toBe('203.0.113.10');
+      expect(await loggedAddresses()).toEqual(['203.0.113.10']);
+      expect((await loginFrom('203.0.113.10')).statusCode).toBe(200);
+      expect((await loginFrom('203.0.113.10')).statusCode).toBe(429);
+      // Another user behind the same proxy has a budget of their own.
+      expect((await loginFrom('203.0.113.11')).statusCode).toBe(200);
+    });
   });
-
-  it('without the setting records the address the connection came from', async () => {
-    h = await startTestApp();
-    await loginFrom('203.0.113.10');
-    expect(await loggedAddresses()).toEqual(['127.0.0.1']);
+  describe('without the setting', () => {
+    appForEach();
+    it('without the setting records the address the connection came from', async () => {
+      await loginFrom('203.0.113.10');
+      expect(await loggedAddresses()).toEqual(['127.0.0.1']);
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SessionPaths } from '../../domain/api/session.js';
+import { SessionPaths } from '../../domain/api/sessionPaths.js';
 import { Code } from '../../domain/codes.js';
 import type { UserInfo } from '../../domain/session.js';
 import { SessionLimits } from '../../server/auth/tokens.js';

@@ -3,13 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { satisfies } from '../../domain/authorityExpr.js';
 import type { MenuItem } from '../../domain/session.js';
 import { themeOf } from '../../domain/systemConfig.js';
-import {
-  builtInMenus,
-  iframeHash,
-  landingPath,
-  menusFromServer,
-  readReturnUrl,
-} from '../../src/menu/menus.js';
+import { landingPath, readReturnUrl } from '../../src/menu/landing.js';
+import { builtInMenus, iframeHash, menusFromServer } from '../../src/menu/menus.js';
 import {
   back,
   CROSSING_MARKER,
@@ -21,7 +16,8 @@ import {
   tabPath,
 } from '../../src/tabs/tabBar.js';
 import { emit, on } from '../../src/util/events.js';
-import { clearSignedInStorage, local, pageSettingKey } from '../../src/util/storage.js';
+import { pageSettingKey } from '../../src/util/pageSettings.js';
+import { clearSignedInStorage, local } from '../../src/util/storage.js';
 import { applyTheme } from '../../src/util/theme.js';
 import { applyWatermark, renderWatermarkDataUrl } from '../../src/util/watermark.js';
 

@@ -13,7 +13,7 @@ import {
   shiftChoicesAnswer,
   specChoicesAnswer,
 } from '../../../domain/api/lookups.js';
-import { DictionaryPaths } from '../../../domain/api/settings.js';
+import { DictionaryPaths } from '../../../domain/api/settingsPaths.js';
 import { Code } from '../../../domain/codes.js';
 import { ShiftPaths } from '../../../domain/resources/attendanceBase.js';
 import { BaseDataAuthority, DICTIONARY_MODELS } from '../../../domain/resources/baseData.js';

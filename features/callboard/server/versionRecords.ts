@@ -1,10 +1,6 @@
 import { sql } from 'kysely';
-import {
-  newestVersionAnswer,
-  popsUpAnswer,
-  VersionPaths,
-  versionParams,
-} from '../../../domain/api/settings.js';
+import { newestVersionAnswer, popsUpAnswer, versionParams } from '../../../domain/api/settings.js';
+import { VersionPaths } from '../../../domain/api/settingsPaths.js';
 import { localDay } from '../../../domain/clock.js';
 import { Code } from '../../../domain/codes.js';
 import { ApiFailure } from '../../../server/http/failure.js';

@@ -1,4 +1,4 @@
-import { SessionPaths } from '../../../domain/api/session.js';
+import { SessionPaths } from '../../../domain/api/sessionPaths.js';
 import type { UserInfo } from '../../../domain/session.js';
 import { createApiClient } from '../../../src/api/client.js';
 import { storedUser, type UserStore } from '../../../src/session/effects.js';

@@ -1,11 +1,11 @@
 import {
-  DictionaryPaths,
   dictionaryDiffAnswer,
   dictionaryDiffQuery,
   dictionaryParams,
   dictionarySaved,
   dictionaryValuesAnswer,
 } from '../../../domain/api/settings.js';
+import { DictionaryPaths } from '../../../domain/api/settingsPaths.js';
 import { Code } from '../../../domain/codes.js';
 import { Authority } from '../../../domain/menus.js';
 import { dictionaryInput } from '../../../domain/settings.js';

@@ -1,5 +1,4 @@
 import {
-  FormTemplatePaths,
   templateContent,
   templateFileCreate,
   templateFileRename,
@@ -18,6 +17,7 @@ import {
   templateTypeUpdate,
   templateWithFiles,
 } from '../../../domain/api/settings.js';
+import { FormTemplatePaths } from '../../../domain/api/settingsPaths.js';
 import { nowStamp } from '../../../domain/clock.js';
 import { Code } from '../../../domain/codes.js';
 import { Authority } from '../../../domain/menus.js';

@@ -1,10 +1,5 @@
-import {
-  PackagePaths,
-  packageFields,
-  packageParams,
-  packageRow,
-  packageSumAnswer,
-} from '../../../domain/api/settings.js';
+import { packageFields, packageParams, packageRow, packageSumAnswer } from '../../../domain/api/settings.js';
+import { PackagePaths } from '../../../domain/api/settingsPaths.js';
 import { Code } from '../../../domain/codes.js';
 import { Authority } from '../../../domain/menus.js';
 import { ApiFailure } from '../../../server/http/failure.js';

@@ -1,19 +1,14 @@
 import { z } from 'zod';
-import {
-  LoginPaths,
-  SessionPaths,
-  screenPassLoginAnswer,
-  screenPassLoginBody,
-} from '../../../domain/api/session.js';
+import { screenPassLoginAnswer, screenPassLoginBody } from '../../../domain/api/session.js';
+import { LoginPaths, SessionPaths } from '../../../domain/api/sessionPaths.js';
 import {
   broadcastAnswer,
   broadcastBody,
-  ConfigPaths,
   checkConfigAnswer,
-  ShellPaths,
   settingAnswer,
   templateSettingAnswer,
 } from '../../../domain/api/settings.js';
+import { ConfigPaths, ShellPaths } from '../../../domain/api/settingsPaths.js';
 import { nowStamp } from '../../../domain/clock.js';
 import { Code } from '../../../domain/codes.js';
 import { Authority } from '../../../domain/menus.js';

@@ -1,7 +1,6 @@
 import {
   checkAnswer,
   checkQuery,
-  LoginPaths,
   photoCodeAnswer,
   pwdBody,
   registerAnswer,
@@ -14,6 +13,7 @@ import {
   userPhoneNumQuery,
   userPwdBody,
 } from '../../../domain/api/session.js';
+import { LoginPaths } from '../../../domain/api/sessionPaths.js';
 import { Code } from '../../../domain/codes.js';
 import { loginPayload, registerPayload, userInfo } from '../../../domain/session.js';
 import {

@@ -4,15 +4,15 @@ import {
   checkDeptLandingQuery,
   dataDeptListAnswer,
   getUserIdAnswer,
-  LoginPaths,
   menuAnswer,
   menuParams,
-  SessionPaths,
   selectDeptAnswer,
   selectDeptParams,
 } from '../../../domain/api/session.js';
+import { LoginPaths, SessionPaths } from '../../../domain/api/sessionPaths.js';
 import { Code } from '../../../domain/codes.js';
-import { ALL_DATA_DEPTS, ALL_DATA_DEPTS_NAME, userInfo } from '../../../domain/session.js';
+import { ALL_DATA_DEPTS, ALL_DATA_DEPTS_NAME } from '../../../domain/deptChoice.js';
+import { userInfo } from '../../../domain/session.js';
 import { authenticate } from '../../auth/tokens.js';
 import { buildUserInfo, dataDepts, menuTree } from '../../auth/userInfo.js';
 import { ApiFailure } from '../../http/failure.js';

@@ -1,6 +1,5 @@
 import type { z } from 'zod';
 import {
-  ConfigPaths,
   iconConfigAnswer,
   loginConfigAnswer,
   loginPageConfigAnswer,
@@ -13,6 +12,7 @@ import {
   themeAnswer,
   userIsPassAnswer,
 } from '../../../domain/api/settings.js';
+import { ConfigPaths } from '../../../domain/api/settingsPaths.js';
 import { Authority } from '../../../domain/menus.js';
 import {
   iconConfigInput,

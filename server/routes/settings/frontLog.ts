@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { ShellPaths } from '../../../domain/api/settings.js';
+import { ShellPaths } from '../../../domain/api/settingsPaths.js';
 import { Code } from '../../../domain/codes.js';
 import { frontLogBytes, frontLogInput } from '../../../domain/settings.js';
 import { pruneFrontLogsHourly } from '../../db/retention.js';

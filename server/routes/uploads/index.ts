@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { z } from 'zod';
-import { PackagePaths, packageParams, packageSaved } from '../../../domain/api/settings.js';
+import { packageParams, packageSaved } from '../../../domain/api/settings.js';
+import { PackagePaths } from '../../../domain/api/settingsPaths.js';
 import {
   homecareFileAnswer,
   homecareForm,

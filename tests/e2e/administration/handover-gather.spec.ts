@@ -43,7 +43,7 @@ test('交接班: 新增 starts from the shift now; a reading of the shift is tak
   await api(page, 'POST', '/pims/web-yh/piOldmanSign', {
     oldmanId: elder?.oldmanId,
     signType: 1,
-    measureTime: minuteAgo < shiftFrom ? shiftFrom : minuteAgo,
+    measureTime: [minuteAgo, shiftFrom].sort()[1],
     systolic,
     diastolic: 100,
     recorder: '李秀英',

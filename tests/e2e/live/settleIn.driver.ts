@@ -1,5 +1,5 @@
 import { expect, type Page, type Route, test } from '@playwright/test';
-import { SessionPaths } from '../../../domain/api/session.js';
+import { SessionPaths } from '../../../domain/api/sessionPaths.js';
 import { dictLabel } from '../../../domain/dictionaries.js';
 import { LiveStatus, ResidencePaths, residencePath } from '../../../domain/resources/residence.js';
 import { bedOffer } from '../../../features/live/residence/bedOffer.js';

@@ -1,5 +1,5 @@
 import { expect, type Page, type WebSocketRoute } from '@playwright/test';
-import { ShellPaths } from '../../../domain/api/settings.js';
+import { ShellPaths } from '../../../domain/api/settingsPaths.js';
 import { Timing } from '../../../domain/http.js';
 import { Liveness, PUSH_PATH } from '../../../domain/push.js';
 import type { PushConnectionEvent } from '../../../machines/pushConnectionMachine.js';

@@ -1,5 +1,5 @@
 import { expect, type Page, type Route } from '@playwright/test';
-import { ConfigPaths } from '../../../domain/api/settings.js';
+import { ConfigPaths } from '../../../domain/api/settingsPaths.js';
 import {
   CONFIG_PARTS,
   type ConfigPart,
