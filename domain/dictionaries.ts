@@ -4,7 +4,7 @@ import { noticeStatuses } from './statuses/administration.js';
 import { assessmentStatuses } from './statuses/assessment.js';
 import { shiftStatuses } from './statuses/attendance.js';
 import { planStatuses, taskStatuses } from './statuses/care.js';
-import { keepStates } from './statuses/drugs.js';
+import { doseStates, keepStates } from './statuses/drugs.js';
 import { afterSaleStatuses, serveStatuses } from './statuses/homecare.js';
 import { patrolTaskStatuses } from './statuses/patrol.js';
 import { adverseStatuses, complaintStatuses, handoverStatuses } from './statuses/quality.js';
@@ -244,6 +244,8 @@ export const staticDictionaries = {
   ]),
   /** 代管药品状态 (machines/drugCustodyMachine.ts, issue #16). */
   drugKeepState: d(keepStates.entries),
+  /** 今日用药 一次用药的状态 (machines/medicationDoseMachine.ts, issue #42 point 3). */
+  drugDoseState: d(doseStates.entries),
   /** 代管药品变动类型 keepType (spec 001 §3 "drug"). */
   drugKeepType: d([
     [1, '接收登记'],

@@ -116,6 +116,7 @@ export const ROLE_PRESETS: readonly RolePreset[] = [
       'shiftExchange',
       'adverseEvent',
       'complaint',
+      'drug:round',
       'drug:depositedList',
       'drug:stock',
       'drug:useList',

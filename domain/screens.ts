@@ -181,6 +181,8 @@ export const DrugScreens = {
   useList: '/drug/useList',
   stock: '/drug/stock',
   stockRecord: '/drug/stockRecord',
+  /** 今日用药: the medication round (issue #42 point 3). */
+  round: '/drug/round',
 } as const;
 
 /** Spec 001 §2 "Care plan, base /careplan": care configuration, nursing plans and their tasks. */

@@ -17,6 +17,7 @@ export const machineTitles: Readonly<Record<string, string>> = {
   handoverMachine: '交接班',
   inspectionMachine: '政府检查',
   lendMachine: '借用',
+  medicationDoseMachine: '服药',
   noticeMachine: '公告',
   nursingPlanMachine: '护理计划',
   nursingTaskMachine: '护理任务',

@@ -278,6 +278,14 @@ export const pathModels: Record<string, PathModel> = {
       { type: 'task.cancel', reason: '长者外出' },
     ],
   },
+  medicationDoseMachine: {
+    // the reasons are the screen's common ones, which the driver picks by their buttons
+    events: [
+      { type: 'dose.give' },
+      { type: 'dose.refuse', reason: '长者拒绝服药' },
+      { type: 'dose.hold', reason: '长者睡眠中' },
+    ],
+  },
   serviceOrderMachine: {
     input: { serveStatus: 1, nursingId: null, received: false, paid: false, afterSaleStatus: null },
     events: [

@@ -11,3 +11,15 @@ export const keepStates = defineStatuses([
 ] as const);
 export const KeepState = keepStates.code;
 export const keepStateNames: Record<number, string> = keepStates.label;
+/**
+ * One due dose of 今日用药 (the medication round, issue #42 point 3; machines/medicationDoseMachine.ts;
+ * dictionary drugDoseState). 待服 is a dose the schedule makes due with nothing recorded yet.
+ */
+export const doseStates = defineStatuses([
+  { key: 'pending', code: 0, label: '待服' },
+  { key: 'given', code: 1, label: '已服' },
+  { key: 'refused', code: 2, label: '拒服' },
+  { key: 'held', code: 3, label: '暂停' },
+] as const);
+export const DoseState = doseStates.code;
+export type DoseStateCode = (typeof DoseState)[keyof typeof DoseState];

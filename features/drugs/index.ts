@@ -4,4 +4,5 @@ import { type ViewLoaders, view } from '../../src/router/views.js';
 export const drugViews: ViewLoaders = {
   'drugs.Deposited': view(() => import('./Deposited.js'), 'Deposited'),
   'drugs.UseList': view(() => import('./UseList.js'), 'UseList'),
+  'drugs.MedicationRound': view(() => import('./MedicationRound.js'), 'MedicationRound'),
 };

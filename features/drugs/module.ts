@@ -13,7 +13,7 @@ import { DrugAuthority as A, MAX_DRUG_QUANTITY, DrugApi as P } from './api.js';
 
 const DICT_EDIT = 'drug:drugList';
 const SET_EDIT = 'drug:set';
-const ANY_DRUG_SCREEN = `${A.drugList}|${A.deposited}|${A.set}|${A.useList}|${A.drugGet}|${A.stock}|${A.stockRecord}`;
+const ANY_DRUG_SCREEN = `${A.drugList}|${A.deposited}|${A.set}|${A.useList}|${A.drugGet}|${A.stock}|${A.stockRecord}|${A.round}`;
 
 const elder: FieldDef = { name: 'oldmanId', label: '长者', type: 'ref', ref: 'oldman', required: true };
 const drug: FieldDef = { name: 'drugId', label: '药品', type: 'ref', ref: 'drug', required: true };
@@ -350,6 +350,12 @@ export const drugsModule = defineModule({
     setResource,
   ],
   items: [
+    // the nurse's daily screen first, as 今日护理任务 is in 护理计划
+    screen(S.round, '今日用药', {
+      code: A.round,
+      view: 'drugs.MedicationRound',
+      buttons: [{ code: A.roundDo, menuName: '服药/拒服/暂停' }],
+    }),
     screen(S.depositedList, '代管药品', {
       code: A.deposited,
       view: 'drugs.Deposited',

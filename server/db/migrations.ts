@@ -441,6 +441,24 @@ const migrations: Record<string, Migration> = {
         await sql`insert into startupStep (name) values ('rolePresets') on conflict do nothing`.execute(db);
     },
   },
+  '0021_medication_round': {
+    async up(db: Kysely<unknown>) {
+      // 今日用药 (issue #42 point 3, docs/decisions.md "The medication round"): what was done with each
+      // due dose of 用药设置 — one row per schedule, day and time, made by the first 服药, 拒服 or
+      // 暂停 (待服 is a dose without a row). A given dose names its 用药记录 (useIds: the custody
+      // records it drew on, oldest expiry first) and keeps the schedule's dose of that moment, so a
+      // dose differing from the setting stays visible after the setting changes.
+      await sql`create table if not exists drugRoundDose (doseId integer primary key, orgId integer not null,
+        deptId integer not null, setId integer not null, oldmanId integer not null, drugId integer not null,
+        roundDate text not null, slot text not null, doseState integer not null, plannedQuantity integer not null,
+        quantity integer, useIds text not null default '', reason text, remark text not null default '',
+        doneTime text not null, doneByName text not null default '', createTime text not null,
+        updateTime text not null, createBy integer, unique (setId, roundDate, slot))`.execute(db);
+      await sql`create index if not exists drugRoundDose_day on drugRoundDose(orgId, roundDate, deptId)`.execute(
+        db,
+      );
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

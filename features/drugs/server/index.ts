@@ -15,7 +15,11 @@ import {
   keepReconcileAnswer,
   DrugApi as P,
   roundAnswer,
+  roundAnswerSchema,
   roundBody,
+  roundDoseAnswer,
+  roundDoseBody,
+  roundQuery,
   useBody,
   useKeepQuery,
   useKeepRow,
@@ -23,6 +27,7 @@ import {
 import { takeResource } from '../module.js';
 import { giveDose, operatorName, reconcileKeeps, takeLabel, takeOut, writeMovement } from './custody.js';
 import { keepStockList } from './keepStock.js';
+import { medicationRound, recordDose, roundToday } from './round.js';
 import { checkSchedule } from './schedule.js';
 
 const useResultSchema = z.object({ useId: z.number().int() });
@@ -118,6 +123,29 @@ function drugRoutes(): AnyRoute[] {
         ctx.describe(`${takeLabel(body.takeType)}：${taken.text}`);
         return { takeId: taken.id };
       },
+    }),
+    route({
+      method: 'GET',
+      url: P.round,
+      auth: A.round,
+      summary: '今日用药（按楼层的应服药品）',
+      query: roundQuery,
+      response: roundAnswerSchema,
+      handler: (ctx) =>
+        medicationRound(ctx, ctx.query.roundDate ?? roundToday(ctx), {
+          floorId: ctx.query.floorId,
+          buildingId: ctx.query.buildingId,
+        }),
+    }),
+    route({
+      method: 'PUT',
+      url: P.roundDose,
+      auth: A.roundDo,
+      summary: '服药、拒服或暂停一次应服的药',
+      body: roundDoseBody,
+      response: roundDoseAnswer,
+      log: { type: 'UPDATE', name: '今日用药' },
+      handler: (ctx) => recordDose(ctx, ctx.body),
     }),
     route({
       method: 'GET',
