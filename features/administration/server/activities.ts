@@ -142,11 +142,12 @@ async function summaryOf(ctx: Ctx, activityId: number) {
 
 /** Spec 001 §7 "Activities": cancel, statistics, registration and sign-in of the elders. */
 export function activityRoutes(): AnyRoute[] {
-  const summaryRoute = (url: string, auth: string) =>
+  const summaryRoute = (url: string, auth: string, summary: string) =>
     route({
       method: 'GET',
       url,
       auth,
+      summary,
       params: idParams,
       query: noQuery,
       response: activitySummary,
@@ -176,11 +177,12 @@ export function activityRoutes(): AnyRoute[] {
       },
     }),
     statisticRoute(),
-    summaryRoute(P.registerSummary, `${A.register}|${A.activity}`),
+    summaryRoute(P.registerSummary, `${A.register}|${A.activity}`, '活动报名概况'),
     route({
       method: 'GET',
       url: P.registersOf,
       auth: `${A.register}|${A.sign}|${A.activity}`,
+      summary: '活动的报名长者',
       params: idParams,
       query: noQuery,
       response: registerRow.array(),
@@ -270,7 +272,7 @@ export function activityRoutes(): AnyRoute[] {
         };
       },
     }),
-    summaryRoute(P.signSummary, `${A.sign}|${A.activity}`),
+    summaryRoute(P.signSummary, `${A.sign}|${A.activity}`, '活动签到概况'),
     signRoute('signIn'),
     signRoute('signOut'),
   ];

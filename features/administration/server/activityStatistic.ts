@@ -36,6 +36,7 @@ export function statisticRoute(): AnyRoute {
     method: 'GET',
     url: P.statistic,
     auth: `${A.statistics}|${A.activity}`,
+    summary: '活动统计',
     query: statisticQuery,
     response: statisticAnswer,
     async handler({ db, user, query, services }) {

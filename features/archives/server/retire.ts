@@ -120,6 +120,7 @@ const capacity = route({
   method: 'GET',
   url: P.capacity,
   auth: A.view,
+  summary: '机构规模与床位占用',
   query: noQuery,
   response: capacityAnswer,
   async handler(ctx): Promise<Capacity> {

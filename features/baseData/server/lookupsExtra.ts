@@ -38,6 +38,7 @@ export function lookupExtraRoutes(): AnyRoute[] {
       method: 'GET',
       url: WarehousePaths.specSelect,
       auth: 'session',
+      summary: '物品规格选项',
       query: noQuery,
       response: specChoicesAnswer,
       async handler({ db, user }) {
@@ -50,6 +51,7 @@ export function lookupExtraRoutes(): AnyRoute[] {
       method: 'GET',
       url: PatrolPaths.pointIc,
       auth: 'session',
+      summary: '已绑IC卡的巡更点',
       query: noQuery,
       response: icPointsAnswer,
       async handler({ db, user }) {
@@ -62,6 +64,7 @@ export function lookupExtraRoutes(): AnyRoute[] {
       method: 'GET',
       url: PatrolPaths.planExecutor,
       auth: 'session',
+      summary: '可选巡更执行人',
       query: noQuery,
       response: executorsAnswer,
       async handler({ db, user }) {
@@ -81,6 +84,7 @@ export function lookupExtraRoutes(): AnyRoute[] {
       method: 'GET',
       url: ShiftPaths.noPage,
       auth: 'session',
+      summary: '启用的班次',
       query: noQuery,
       response: shiftChoicesAnswer,
       async handler({ db, user }) {
@@ -112,6 +116,7 @@ export function lookupExtraRoutes(): AnyRoute[] {
       method: 'GET',
       url: DictionaryPaths.modelDictionarys,
       auth: 'session',
+      summary: '模块字典项',
       query: modelDictionaryQuery,
       response: modelDictionaryAnswer,
       async handler({ db, user, query }) {
@@ -128,6 +133,7 @@ export function lookupExtraRoutes(): AnyRoute[] {
       method: 'GET',
       url: DictionaryPaths.dictionaryModels,
       auth: 'session',
+      summary: '模块字典',
       query: noQuery,
       response: dictionaryModelsAnswer,
       async handler({ db, user }) {
@@ -157,6 +163,7 @@ export function lookupExtraRoutes(): AnyRoute[] {
       method: 'POST',
       url: LookupPaths.shareCode,
       auth: 'session',
+      summary: '省市区划（分享码）',
       log: false,
       body: shareCodeBody,
       response: shareCodeAnswer,

@@ -42,6 +42,7 @@ export function versionRecordRoutes(): AnyRoute[] {
       method: 'GET',
       url: VersionPaths.newest,
       auth: 'session',
+      summary: '最新版本记录',
       query: noQuery,
       response: newestVersionAnswer,
       async handler({ db, user }) {
@@ -64,6 +65,7 @@ export function versionRecordRoutes(): AnyRoute[] {
       method: 'GET',
       url: VersionPaths.popsUp,
       auth: 'session',
+      summary: '版本记录是否弹出',
       params: versionParams,
       query: noQuery,
       response: popsUpAnswer,

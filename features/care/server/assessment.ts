@@ -77,6 +77,7 @@ function routes(): AnyRoute[] {
       method: 'GET',
       url: P.issue,
       auth: 'session',
+      summary: '评估量表题目',
       params: tokenParams,
       query: noQuery,
       response: scaleAnswer,
@@ -151,6 +152,7 @@ function routes(): AnyRoute[] {
       method: 'GET',
       url: P.export,
       auth: A.print,
+      summary: '导出评估报告',
       params: idParams,
       query: noQuery,
       response: printPage,
@@ -181,6 +183,7 @@ function routes(): AnyRoute[] {
       method: 'GET',
       url: P.causeAlias,
       auth: 'session',
+      summary: '评估原因',
       query: noQuery,
       response: assessCauseListAnswer,
       async handler({ db, user }) {

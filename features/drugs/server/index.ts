@@ -40,6 +40,7 @@ function drugRoutes(): AnyRoute[] {
       method: 'GET',
       url: P.dictNoPage,
       auth: `${A.drugList}|${A.deposited}|${A.set}|${A.useList}|${A.drugGet}|${A.stock}|${A.stockRecord}`,
+      summary: '药品选项',
       query: noQuery,
       response: drugOption.array(),
       async handler(ctx) {
@@ -82,6 +83,7 @@ function drugRoutes(): AnyRoute[] {
       method: 'GET',
       url: P.useKeep,
       auth: `${A.use}|${A.deposited}`,
+      summary: '长者的寄存药品',
       query: useKeepQuery,
       response: useKeepRow.array(),
       async handler(ctx) {
@@ -151,6 +153,7 @@ function drugRoutes(): AnyRoute[] {
       method: 'GET',
       url: P.keepReconcile,
       auth: `${A.stock}|${A.stockRecord}`,
+      summary: '寄存药品库存核对',
       query: noQuery,
       response: keepReconcileAnswer,
       handler: (ctx) => reconcileKeeps(ctx.db, ctx.user.orgId),

@@ -71,6 +71,7 @@ export function educationRoutes(): AnyRoute[] {
       method: 'GET',
       url: P.articleOne,
       auth: edArticleResource.authority.view,
+      summary: '宣教文章详情',
       params: idParams,
       query: noQuery,
       response: rowSchema(edArticleResource),

@@ -30,6 +30,7 @@ export function inspectionRoutes(): AnyRoute[] {
       method: 'GET',
       url: P.issue,
       auth: `${A.inspect}|${A.rectify}`,
+      summary: '检查项目清单',
       query: noQuery,
       response: checklistAnswer,
       handler: async () => inspectChecklist,

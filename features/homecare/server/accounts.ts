@@ -125,6 +125,7 @@ export function homecareAccountRoutes(): AnyRoute[] {
       method: 'GET',
       url: P.last,
       auth: A.account,
+      summary: '账户最近交易',
       query: tradeListSchema,
       response: tradePage,
       async handler(ctx) {
@@ -288,6 +289,7 @@ export function homecareAccountRoutes(): AnyRoute[] {
       method: 'GET',
       url: P.trades,
       auth: A.account,
+      summary: '账户交易明细',
       query: tradeListSchema,
       response: tradePage,
       handler: (ctx) => listTrades(ctx, ctx.query),

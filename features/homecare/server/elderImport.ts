@@ -32,6 +32,7 @@ export function homecareImportRoutes(): AnyRoute[] {
       method: 'GET',
       url: HomecarePaths.download,
       auth: A.archivesAdd,
+      summary: '下载居家长者导入模板',
       query: downloadQuery,
       response: tableFile,
       async handler(ctx) {

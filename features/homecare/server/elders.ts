@@ -129,6 +129,7 @@ export function homecareElderRoutes(): AnyRoute[] {
       method: 'GET',
       url: HomecarePaths.noAccount,
       auth: A.account,
+      summary: '未开户的居家长者',
       query: noQuery,
       response: noAccountElders,
       async handler(ctx) {
@@ -143,6 +144,7 @@ export function homecareElderRoutes(): AnyRoute[] {
       method: 'GET',
       url: HomecarePaths.extend,
       auth: A.archives,
+      summary: '居家长者扩展信息',
       query: oldmanIdQuery,
       response: elderExtend,
       async handler(ctx) {
@@ -188,6 +190,7 @@ export function homecareElderRoutes(): AnyRoute[] {
       method: 'GET',
       url: ServeOrderPaths.nursingWorkers,
       auth: A.order,
+      summary: '护理员列表',
       query: carerQuery,
       response: carers,
       async handler(ctx) {
@@ -201,6 +204,7 @@ export function homecareElderRoutes(): AnyRoute[] {
       method: 'GET',
       url: ServeOrderPaths.orgConfig,
       auth: A.orderSet,
+      summary: '工单设置',
       query: noQuery,
       response: orgConfigSchema,
       handler: (ctx) => readOrgConfig(ctx.db, ctx.user.orgId),
@@ -227,6 +231,7 @@ export function homecareElderRoutes(): AnyRoute[] {
       method: 'GET',
       url: ServeOrderPaths.operateLog,
       auth: A.group,
+      summary: '居家操作日志',
       query: operateLogQuery,
       response: operateLogPage,
       async handler(ctx) {

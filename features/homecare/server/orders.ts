@@ -224,6 +224,7 @@ export function homecareOrderRoutes(): AnyRoute[] {
       method: 'GET',
       url: ServeOrderPaths.totalDuration,
       auth: A.order,
+      summary: '工单服务时长统计',
       query: statsQuerySchema,
       response: orderDuration,
       async handler(ctx) {
@@ -235,6 +236,7 @@ export function homecareOrderRoutes(): AnyRoute[] {
       method: 'GET',
       url: ServeOrderPaths.amount,
       auth: A.order,
+      summary: '工单金额统计',
       query: statsQuerySchema,
       response: orderAmount,
       async handler(ctx) {

@@ -131,6 +131,7 @@ export function alarmRoutes(): AnyRoute[] {
       method: 'GET',
       url: P.unhandledAlarms,
       auth: `${Authority.iotAlarm}|${Authority.iotLocateAlarm}`,
+      summary: '未处理的报警',
       /** since: also the records closed from then on, so a reconnecting console drops what others closed. */
       query: unhandledQuery,
       response: unhandledAnswer,
@@ -183,6 +184,7 @@ export function alarmRoutes(): AnyRoute[] {
       method: 'GET',
       url: P.alarmDetail,
       auth: `${Authority.iotAlarm}|${Authority.iotLocateAlarm}`,
+      summary: '报警处理详情',
       params: idsOf('recordId'),
       query: noQuery,
       response: alarmDetailAnswer,

@@ -47,6 +47,7 @@ export function iotBedRoutes(): AnyRoute[] {
       method: 'GET',
       url: P.beds,
       auth: `${Authority.iotMonitor}|${Authority.iotAlarmRules}|${Authority.iotCallSetting}|${Authority.iotBedDevices}`,
+      summary: '床位与设备',
       query: bedsQuery,
       response: bedsAnswer,
       async handler({ db, user, query }) {
@@ -107,6 +108,7 @@ export function iotBedRoutes(): AnyRoute[] {
       method: 'GET',
       url: P.bedDevices,
       auth: `${Authority.iotBedDevices}|${Authority.iotAlarmRulesEdit}`,
+      summary: '可绑定床位的设备',
       query: bedDeviceChoicesQuery,
       response: bedDeviceChoicesAnswer,
       // The organisation's mattresses or call buttons and the bed each is on (null: free), to choose from.
@@ -189,6 +191,7 @@ export function iotBedRoutes(): AnyRoute[] {
       method: 'GET',
       url: P.aliVms,
       auth: Authority.iotAlarmSetting,
+      summary: '语音通知配置',
       query: noQuery,
       response: aliVmsConfigAnswer,
       handler: async ({ db, user }) => masked(await readConfig(db, user.orgId, 'aliVmsConfig')),
@@ -214,6 +217,7 @@ export function iotBedRoutes(): AnyRoute[] {
       method: 'GET',
       url: P.aliVmsScenes,
       auth: Authority.iotAlarmSetting,
+      summary: '语音通知场景',
       query: noQuery,
       response: voiceScenesAnswer,
       handler: async () => voiceScenes,

@@ -24,6 +24,7 @@ export function iotCallRoutes(): AnyRoute[] {
       method: 'GET',
       url: P.dealTypes,
       auth: Authority.iotCallRecord,
+      summary: '呼叫处理方式',
       query: noQuery,
       response: dealTypesAnswer,
       handler: ({ db, user }) =>
@@ -38,6 +39,7 @@ export function iotCallRoutes(): AnyRoute[] {
       method: 'GET',
       url: P.realtimeCalls,
       auth: Authority.iotCallRecord,
+      summary: '实时呼叫',
       query: noQuery,
       response: realtimeCallsAnswer,
       handler: ({ db, user }) =>
@@ -78,6 +80,7 @@ export function iotCallRoutes(): AnyRoute[] {
       method: 'GET',
       url: P.callStatistics,
       auth: 'session',
+      summary: '呼叫统计',
       query: callStatisticsQuery,
       response: callStatisticsAnswer,
       async handler({ db, user, services, query }) {

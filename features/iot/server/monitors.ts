@@ -32,6 +32,7 @@ export function iotMonitorRoutes(): AnyRoute[] {
       method: 'GET',
       url: P.mattressMonitor,
       auth: Authority.iotMonitor,
+      summary: '床垫监测',
       params: monitorKindParams,
       query: noQuery,
       response: monitorAnswer,
@@ -42,6 +43,7 @@ export function iotMonitorRoutes(): AnyRoute[] {
       method: 'GET',
       url: P.mattressElders,
       auth: `${Authority.iotMonitor}|${Authority.iotHealth}`,
+      summary: '使用床垫的长者',
       query: noQuery,
       response: mattressEldersAnswer,
       handler: ({ db, user }) =>
@@ -69,6 +71,7 @@ export function iotMonitorRoutes(): AnyRoute[] {
       url: P.healthStatistics,
       // The monitors' personal views read the same series as the personal health page.
       auth: `${Authority.iotMonitor}|${Authority.iotHealth}`,
+      summary: '长者健康数据统计',
       params: idsOf('oldmanId').extend({ series: healthSeriesName }),
       query: healthSeriesQuery,
       response: healthSeriesAnswer,
@@ -79,6 +82,7 @@ export function iotMonitorRoutes(): AnyRoute[] {
       method: 'GET',
       url: P.healthRecord,
       auth: Authority.iotHealth,
+      summary: '健康数据监测列表',
       params: healthRecordParams,
       query: noQuery,
       response: monitorAnswer,
@@ -95,6 +99,7 @@ export function iotMonitorRoutes(): AnyRoute[] {
       method: 'GET',
       url: P.deviceStatistics,
       auth: 'session',
+      summary: '设备统计',
       query: noQuery,
       response: deviceStatisticsAnswer,
       async handler({ db, user, services }) {

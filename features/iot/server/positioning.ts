@@ -44,6 +44,7 @@ export function iotPositioningRoutes(): AnyRoute[] {
       method: 'GET',
       url: P.pntEnabled,
       auth: 'session',
+      summary: '定位是否启用',
       params: idsOf('orgId'),
       query: noQuery,
       response: z.boolean(),
@@ -56,6 +57,7 @@ export function iotPositioningRoutes(): AnyRoute[] {
       method: 'GET',
       url: P.pntConfig,
       auth: 'session',
+      summary: '定位配置',
       params: idsOf('orgId'),
       query: noQuery,
       response: pntConfigAnswer,
@@ -69,6 +71,7 @@ export function iotPositioningRoutes(): AnyRoute[] {
       url: P.buildings,
       // Also the building dropdown of every screen (spec 000 §3 dropdown data sets).
       auth: 'session',
+      summary: '楼栋列表',
       // the dropdown asks with pageHelper=0: every building comes anyway
       query: noQuery,
       response: buildingAnswer,
@@ -92,6 +95,7 @@ export function iotPositioningRoutes(): AnyRoute[] {
       method: 'GET',
       url: P.mapExists,
       auth: Authority.iotPosition,
+      summary: '楼栋是否有平面图',
       params: idsOf('buildingId'),
       query: noQuery,
       response: z.boolean(),
@@ -112,6 +116,7 @@ export function iotPositioningRoutes(): AnyRoute[] {
       method: 'GET',
       url: P.floorMap,
       auth: Authority.iotPosition,
+      summary: '楼层平面图',
       query: floorQuery,
       response: floorMapAnswer,
       async handler({ db, user, query }) {
@@ -130,6 +135,7 @@ export function iotPositioningRoutes(): AnyRoute[] {
       method: 'GET',
       url: P.userBuilding,
       auth: Authority.iotPosition,
+      summary: '用户默认楼栋',
       query: noQuery,
       response: userBuildingAnswer,
       async handler({ db, user }) {
@@ -145,6 +151,7 @@ export function iotPositioningRoutes(): AnyRoute[] {
       method: 'POST',
       url: P.userBuilding,
       auth: Authority.iotPosition,
+      summary: '设置用户默认楼栋',
       body: userBuildingInput,
       response: noResult,
       log: false,
@@ -162,6 +169,7 @@ export function iotPositioningRoutes(): AnyRoute[] {
       method: 'GET',
       url: P.liveDevices,
       auth: `${Authority.iotPosition}|${Authority.iotFence}`,
+      summary: '实时定位设备',
       query: liveDevicesQuery,
       response: liveDevicesAnswer,
       async handler({ db, user, services, query }) {
@@ -177,6 +185,7 @@ export function iotPositioningRoutes(): AnyRoute[] {
       method: 'GET',
       url: P.deviceOnline,
       auth: `${Authority.iotPosition}|${Authority.iotAlarm}|${Authority.iotLocateAlarm}`,
+      summary: '设备是否在线',
       params: idsOf('deviceId'),
       query: noQuery,
       response: deviceOnlineAnswer,
@@ -201,6 +210,7 @@ export function iotPositioningRoutes(): AnyRoute[] {
       method: 'GET',
       url: P.devicesOpened,
       auth: Authority.iotPosition,
+      summary: '已开通定位的设备',
       query: openedQuery,
       response: openedAnswer,
       handler({ db, user, query }) {

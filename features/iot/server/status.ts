@@ -21,6 +21,7 @@ export function iotStatusRoutes(): AnyRoute[] {
       method: 'GET',
       url: P.realtimeStatus,
       auth: `${Authority.iotAlarm}|${Authority.iotLocateAlarm}`,
+      summary: '实时链路状态',
       query: noQuery,
       response: realtimeStatusAnswer,
       handler: async ({ services }) => ({

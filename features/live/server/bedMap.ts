@@ -142,6 +142,7 @@ export const bedMapRoutes: AnyRoute[] = [
     method: 'GET',
     url: P.buildings,
     auth: VIEW,
+    summary: '床位图楼栋与楼层',
     query: noQuery,
     response: buildingTrees,
     async handler(ctx): Promise<BuildingTree[]> {
@@ -166,6 +167,7 @@ export const bedMapRoutes: AnyRoute[] = [
     method: 'GET',
     url: P.bedInfos,
     auth: VIEW,
+    summary: '房间床位信息',
     query: placeQuery,
     response: roomInfos,
     handler: (ctx) => roomsOf(ctx.db, ctx.user, ctx.query),
@@ -174,6 +176,7 @@ export const bedMapRoutes: AnyRoute[] = [
     method: 'GET',
     url: P.bedPart,
     auth: VIEW,
+    summary: '床位图床位状态统计',
     query: noQuery,
     response: bedPart,
     async handler(ctx) {
@@ -193,6 +196,7 @@ export const bedMapRoutes: AnyRoute[] = [
     method: 'GET',
     url: P.roomPart,
     auth: VIEW,
+    summary: '床位图房间状态统计',
     query: noQuery,
     response: roomPart,
     async handler(ctx) {

@@ -169,6 +169,7 @@ export function contractRoutes(): AnyRoute[] {
       method: 'GET',
       url: P.download,
       auth: LiveAuthority.contract,
+      summary: '打印合同',
       params: idsOf('contractId'),
       query: noQuery,
       response: printPage,
@@ -187,6 +188,7 @@ export function contractRoutes(): AnyRoute[] {
       method: 'GET',
       url: P.turnOver,
       auth: LiveAuthority.contract,
+      summary: '交接班期间新增的文书',
       query: turnOverQuery,
       response: turnOver,
       async handler(ctx) {
@@ -215,6 +217,7 @@ export function contractRoutes(): AnyRoute[] {
       method: 'GET',
       url: P.byTemplate,
       auth: LiveAuthority.contract,
+      summary: '模板的文书',
       params: templateParams,
       query: elderOptionalQuery,
       response: templateDocuments,
@@ -272,6 +275,7 @@ export function contractRoutes(): AnyRoute[] {
       method: 'GET',
       url: P.unbound,
       auth: LiveAuthority.contract,
+      summary: '长者未绑定的文书模板',
       query: elderQuery,
       response: unboundTemplates,
       async handler(ctx) {
@@ -330,6 +334,7 @@ export function contractRoutes(): AnyRoute[] {
       method: 'GET',
       url: P.detail,
       auth: LiveAuthority.contract,
+      summary: '文书详情',
       query: documentQuery,
       response: documentRow,
       handler: (ctx) => loadRow(ctx, templateDataResource, ctx.query.id),
@@ -338,6 +343,7 @@ export function contractRoutes(): AnyRoute[] {
       method: 'GET',
       url: P.list,
       auth: LiveAuthority.contract,
+      summary: '长者的文书',
       query: elderDocumentsQuery,
       response: elderDocuments,
       async handler(ctx) {

@@ -127,6 +127,7 @@ export function documentRoutes(server: ServerDocumentFamily): AnyRoute[] {
       method: 'GET',
       url: printPath,
       auth: def.authority.view,
+      summary: `${def.title}打印页`,
       params: idsOf('dataId'),
       query: noQuery,
       response: printPage,

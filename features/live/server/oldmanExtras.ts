@@ -35,6 +35,7 @@ export function oldmanExtraRoutes(): AnyRoute[] {
       method: 'GET',
       url: P.liveRecord,
       auth: LiveAuthority.archives,
+      summary: '长者入住记录',
       params: idParams,
       query: noQuery,
       response: liveRecordRows,
@@ -52,6 +53,7 @@ export function oldmanExtraRoutes(): AnyRoute[] {
       method: 'GET',
       url: P.files,
       auth: LiveAuthority.archives,
+      summary: '长者附件',
       query: elderQuery,
       response: elderFile.array(),
       async handler(ctx) {
@@ -115,6 +117,7 @@ export function oldmanExtraRoutes(): AnyRoute[] {
       method: 'GET',
       url: P.sale,
       auth: 'session',
+      summary: '营销人员',
       query: noQuery,
       response: salePage,
       // Spec 000 §3 "sales worker saleId/saleName": the organisation's staff in service.
@@ -133,6 +136,7 @@ export function oldmanExtraRoutes(): AnyRoute[] {
       method: 'GET',
       url: P.roomBed,
       auth: LiveAuthority.archives,
+      summary: '楼栋房间床位树',
       query: noQuery,
       response: roomBedTree,
       // Building → floor → room → bed of the user's data departments, each bed with its elder.
@@ -229,6 +233,7 @@ export function oldmanExtraRoutes(): AnyRoute[] {
       method: 'GET',
       url: P.invitations,
       auth: LiveAuthority.family,
+      summary: '家属邀请',
       query: elderQuery,
       response: invitations,
       async handler(ctx) {
@@ -260,6 +265,7 @@ export function oldmanExtraRoutes(): AnyRoute[] {
       method: 'GET',
       url: P.menus,
       auth: LiveAuthority.archives,
+      summary: '档案菜单设置',
       query: noQuery,
       response: menus,
       async handler(ctx) {

@@ -52,6 +52,7 @@ export function oldmanImportRoutes(): AnyRoute[] {
       method: 'GET',
       url: P.importTemplate,
       auth: LiveAuthority.archivesImport,
+      summary: '下载长者导入模板',
       query: fileFormatQuery,
       response: tableFile,
       async handler(ctx) {

@@ -44,6 +44,7 @@ export const legendRoutes: AnyRoute[] = [
     method: 'GET',
     url: P.mapConfig,
     auth: VIEW,
+    summary: '床位图图例',
     query: legendQuery,
     response: legend,
     async handler(ctx) {
@@ -56,6 +57,7 @@ export const legendRoutes: AnyRoute[] = [
     method: 'GET',
     url: P.mapConfigCheck,
     auth: VIEW,
+    summary: '图例是否已配置',
     params: mapTypeParam,
     query: noQuery,
     response: legendCheck,

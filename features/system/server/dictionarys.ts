@@ -70,6 +70,7 @@ export function dictionaryRoutes(): AnyRoute[] {
       method: 'GET',
       url: DictionaryPaths.values,
       auth: 'session',
+      summary: '字典值',
       params: dictionaryParams,
       query: noQuery,
       response: dictionaryValuesAnswer,
@@ -129,6 +130,7 @@ export function dictionaryRoutes(): AnyRoute[] {
       method: 'GET',
       url: DictionaryPaths.diff,
       auth: 'session',
+      summary: '字典值（按字典编码）',
       query: dictionaryDiffQuery,
       response: dictionaryDiffAnswer,
       async handler({ db, user, query }) {

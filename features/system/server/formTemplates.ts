@@ -69,6 +69,7 @@ export function formTemplateRoutes(): AnyRoute[] {
       method: 'GET',
       url: FormTemplatePaths.types,
       auth: 'session',
+      summary: '模板类型',
       query: templateTypesQuery,
       response: templateTypesAnswer,
       handler({ db, user, query }) {
@@ -231,6 +232,7 @@ export function formTemplateRoutes(): AnyRoute[] {
       method: 'GET',
       url: FormTemplatePaths.files,
       auth: 'session',
+      summary: '模板附件',
       query: templateQuery,
       response: templateFilesAnswer,
       async handler({ db, user, query }) {
@@ -310,6 +312,7 @@ export function formTemplateRoutes(): AnyRoute[] {
       method: 'GET',
       url: FormTemplatePaths.withFiles,
       auth: 'session',
+      summary: '模板及附件',
       params: templateParams,
       query: noQuery,
       response: templateWithFiles,

@@ -16,6 +16,7 @@ export function installPackageRoutes(): AnyRoute[] {
       method: 'GET',
       url: PackagePaths.one,
       auth: Authority.installPackage,
+      summary: '安装包详情',
       params: packageParams,
       query: noQuery,
       response: packageRow,
@@ -54,6 +55,7 @@ export function installPackageRoutes(): AnyRoute[] {
       method: 'GET',
       url: PackagePaths.sumSize,
       auth: Authority.installPackage,
+      summary: '安装包总大小',
       query: noQuery,
       response: packageSumAnswer,
       async handler({ db, user }) {

@@ -85,6 +85,7 @@ export function miscSettingRoutes(): AnyRoute[] {
       method: 'POST',
       url: SessionPaths.screenPassLogin,
       auth: 'session',
+      summary: '大屏登录',
       body: screenPassLoginBody,
       response: screenPassLoginAnswer,
       log: false,

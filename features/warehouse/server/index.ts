@@ -35,6 +35,7 @@ function warehouseRoutes(): AnyRoute[] {
       method: 'GET',
       url: P.skuNoPage,
       auth: `${A.sku}|${A.stockIn}|${A.stockOut}|${A.stock}|${A.stockDetail}|${A.scrap}|${A.transfer}|${A.lend}|${A.inventory}`,
+      summary: '物品选项',
       query: noQuery,
       response: skuOption.array(),
       async handler(ctx) {
@@ -50,6 +51,7 @@ function warehouseRoutes(): AnyRoute[] {
       method: 'GET',
       url: P.stockSku,
       auth: `${A.stock}|${A.stockIn}|${A.stockOut}|${A.scrap}|${A.transfer}|${A.lend}|${A.inventory}`,
+      summary: '物品库存',
       query: noQuery,
       response: stockSkuRow.array(),
       async handler(ctx) {
@@ -67,6 +69,7 @@ function warehouseRoutes(): AnyRoute[] {
       method: 'GET',
       url: P.reconcile,
       auth: `${A.stock}|${A.stockDetail}`,
+      summary: '库存核对',
       query: noQuery,
       response: reconcileAnswer,
       handler: (ctx) => reconcile(ctx.db, ctx.user.orgId),

@@ -23,6 +23,7 @@ export function elderLookupRoutes(): AnyRoute[] {
       method: 'GET',
       url: CareBasePaths.nursingWorkers,
       auth: 'session',
+      summary: '护理员选项',
       query: oldmanQuery.partial(),
       response: nursingWorkersAnswer,
       async handler({ db, user, query }) {
@@ -55,6 +56,7 @@ export function elderLookupRoutes(): AnyRoute[] {
       method: 'GET',
       url: CareBasePaths.nursingByOldman,
       auth: LiveAuthority.archives,
+      summary: '长者的护理员',
       query: oldmanQuery,
       response: elderCarersAnswer,
       async handler({ db, user, query, requireDept }) {
@@ -78,6 +80,7 @@ export function elderLookupRoutes(): AnyRoute[] {
       method: 'GET',
       url: `${PROFILE}/updateOldManCommand`,
       auth: LiveAuthority.archives,
+      summary: '长者档案变更',
       query: profileChangesQuery,
       response: profileChangesAnswer,
       async handler({ db, user, query }) {

@@ -136,6 +136,7 @@ export function lookupTreeRoutes(): AnyRoute[] {
       method: 'GET',
       url: LookupPaths.locationTypes,
       auth: 'session',
+      summary: '位置类型',
       query: noQuery,
       response: locationTypesAnswer,
       handler: async () => locationTypes.map((t) => ({ ...t })),
@@ -144,6 +145,7 @@ export function lookupTreeRoutes(): AnyRoute[] {
       method: 'GET',
       url: LookupPaths.locations,
       auth: 'session',
+      summary: '位置树',
       query: locationsQuery,
       response: locationsAnswer,
       handler: ({ db, user, query }) => locationTree(db, user, (query.locationType ?? 4) as LocationType),
@@ -152,6 +154,7 @@ export function lookupTreeRoutes(): AnyRoute[] {
       method: 'GET',
       url: ShiftPaths.location,
       auth: 'session',
+      summary: '排班位置',
       query: shiftLocationQuery,
       response: shiftLocationAnswer,
       async handler({ db, user, query }) {
@@ -168,6 +171,7 @@ export function lookupTreeRoutes(): AnyRoute[] {
       method: 'GET',
       url: WarehousePaths.classify,
       auth: 'session',
+      summary: '物品分类树',
       query: classifyQuery,
       response: classifyAnswer,
       async handler({ db, user, query }) {
@@ -188,6 +192,7 @@ export function lookupTreeRoutes(): AnyRoute[] {
       method: 'GET',
       url: CareBasePaths.assessUserTree,
       auth: 'session',
+      summary: '评估人员树',
       query: assessorTreeQuery,
       response: assessorTreeAnswer,
       async handler({ db, user, query }) {

@@ -26,6 +26,7 @@ export function lookupRoutes(): AnyRoute[] {
       method: 'GET',
       url: LookupPaths.depts,
       auth: 'session',
+      summary: '部门',
       query: lookupQuery,
       response: deptsAnswer,
       handler: ({ db, user, query }) =>
@@ -38,6 +39,7 @@ export function lookupRoutes(): AnyRoute[] {
       method: 'GET',
       url: LookupPaths.rooms,
       auth: 'session',
+      summary: '房间',
       query: roomQuery,
       response: roomsAnswer,
       handler({ db, user, query }) {
@@ -66,6 +68,7 @@ export function lookupRoutes(): AnyRoute[] {
       method: 'GET',
       url: LookupPaths.beds,
       auth: 'session',
+      summary: '床位',
       query: bedQuery,
       response: bedsAnswer,
       handler({ db, user, query }) {
@@ -87,6 +90,7 @@ export function lookupRoutes(): AnyRoute[] {
       method: 'GET',
       url: LookupPaths.jobs,
       auth: 'session',
+      summary: '岗位',
       query: lookupQuery,
       response: jobsAnswer,
       handler: ({ db, user, query }) =>
@@ -99,6 +103,7 @@ export function lookupRoutes(): AnyRoute[] {
       method: 'GET',
       url: LookupPaths.jobTypes,
       auth: 'session',
+      summary: '岗位类型',
       query: noQuery,
       response: jobTypesAnswer,
       handler: async () =>
@@ -116,6 +121,7 @@ export function lookupRoutes(): AnyRoute[] {
       method: 'GET',
       url: LookupPaths.roles,
       auth: 'session',
+      summary: '角色',
       query: pageQuery,
       response: rolesAnswer,
       handler: ({ db, user, query }) =>
@@ -132,6 +138,7 @@ export function lookupRoutes(): AnyRoute[] {
       method: 'GET',
       url: LookupPaths.globalSearch,
       auth: 'session',
+      summary: '菜单全局搜索',
       query: globalSearchQuery,
       response: globalSearchAnswer,
       async handler({ db, user, query }) {

@@ -9,6 +9,7 @@ export function regionRoutes(): AnyRoute[] {
       method: 'GET',
       url: LookupPaths.regions,
       auth: 'session',
+      summary: '省市区',
       query: regionQuery,
       response: regionsAnswer,
       handler: async ({ query }) =>

@@ -27,6 +27,7 @@ export function sessionRoutes(): AnyRoute[] {
       method: 'GET',
       url: SessionPaths.proFile,
       auth: 'session',
+      summary: '当前用户信息',
       query: noQuery,
       response: userInfo,
       // The console's session check: also renews the file cookie (server/http/files.ts) for this token.
@@ -40,6 +41,7 @@ export function sessionRoutes(): AnyRoute[] {
       method: 'GET',
       url: SessionPaths.getUserID,
       auth: 'public',
+      summary: '当前会话的用户ID',
       query: noQuery,
       response: getUserIdAnswer,
       // Spec 000 §8: called after proFile answered 401; an empty result means the session is gone (4011).
@@ -84,6 +86,7 @@ export function sessionRoutes(): AnyRoute[] {
       method: 'GET',
       url: LoginPaths.getDataDeptInfoList,
       auth: 'session',
+      summary: '可选数据部门',
       query: noQuery,
       response: dataDeptListAnswer,
       handler: ({ db, user }) => dataDepts(db, user.userId),
@@ -92,6 +95,7 @@ export function sessionRoutes(): AnyRoute[] {
       method: 'GET',
       url: LoginPaths.menuButton,
       auth: 'session',
+      summary: '按钮权限',
       query: noQuery,
       response: buttonAnswer,
       async handler({ db, user }) {
@@ -110,6 +114,7 @@ export function sessionRoutes(): AnyRoute[] {
       method: 'GET',
       url: LoginPaths.menu,
       auth: 'session',
+      summary: '登录端的菜单',
       params: menuParams,
       query: noQuery,
       response: menuAnswer,
@@ -119,6 +124,7 @@ export function sessionRoutes(): AnyRoute[] {
       method: 'GET',
       url: SessionPaths.checkDeptLanding,
       auth: 'session',
+      summary: '用户的部门与登录端',
       query: checkDeptLandingQuery,
       response: checkDeptLandingAnswer,
       async handler({ query, db, user }) {

@@ -31,32 +31,45 @@ const orgOf = async (db: Db, user: { orgId: number } | null) => user?.orgId ?? (
 
 /** Spec 000 §7 "Startup and config": read before sign-in by the login page, so public. */
 export function configRoutes(): AnyRoute[] {
-  const publicEntry = (url: string, answer: z.ZodType, read: (db: Db, orgId: number) => Promise<unknown>) =>
+  const publicEntry = (
+    url: string,
+    summary: string,
+    answer: z.ZodType,
+    read: (db: Db, orgId: number) => Promise<unknown>,
+  ) =>
     route({
       method: 'GET',
       url,
       auth: 'public',
+      summary,
       query: noQuery,
       response: answer,
       handler: async ({ db, user }) => read(db, await orgOf(db, user)),
     });
   return [
-    publicEntry(ConfigPaths.pwdConfig, pwdConfigAnswer, (db, o) => readConfig(db, o, 'pwdConfig')),
-    publicEntry(ConfigPaths.loginConfig, loginConfigAnswer, (db, o) => readConfig(db, o, 'loginConfig')),
-    publicEntry(ConfigPaths.photoCodeConfig, photoCodeConfigAnswer, (db, o) =>
+    publicEntry(ConfigPaths.pwdConfig, '密码规则', pwdConfigAnswer, (db, o) =>
+      readConfig(db, o, 'pwdConfig'),
+    ),
+    publicEntry(ConfigPaths.loginConfig, '登录会话与锁定规则', loginConfigAnswer, (db, o) =>
+      readConfig(db, o, 'loginConfig'),
+    ),
+    publicEntry(ConfigPaths.photoCodeConfig, '图形验证码设置', photoCodeConfigAnswer, (db, o) =>
       readConfig(db, o, 'photoCodeConfig'),
     ),
-    publicEntry(ConfigPaths.systemThemeColor, themeAnswer, (db, o) => readConfig(db, o, 'Theme')),
-    publicEntry(ConfigPaths.iconConfig, iconConfigAnswer, (db, o) => readConfig(db, o, 'iconConfig')),
+    publicEntry(ConfigPaths.systemThemeColor, '主题色', themeAnswer, (db, o) => readConfig(db, o, 'Theme')),
+    publicEntry(ConfigPaths.iconConfig, '系统图标与名称', iconConfigAnswer, (db, o) =>
+      readConfig(db, o, 'iconConfig'),
+    ),
     publicEntry(
       ConfigPaths.loginPageConfig,
+      '登录后首页地址',
       loginPageConfigAnswer,
       async (db, o) => (await readConfig(db, o, 'loginPageConfig')).mainFirstUrl,
     ),
-    publicEntry(ConfigPaths.recordNumConfig, recordNumAnswer, (db, o) =>
+    publicEntry(ConfigPaths.recordNumConfig, '备案号与版权信息', recordNumAnswer, (db, o) =>
       readConfig(db, o, 'recordNumConfig'),
     ),
-    publicEntry(ConfigPaths.preload, preloadAnswer, async (db, o) => {
+    publicEntry(ConfigPaths.preload, '登录页图标与背景', preloadAnswer, async (db, o) => {
       const [record, pwdConfig, photoCodeConfig, preload] = await Promise.all([
         readConfig(db, o, 'recordNumConfig'),
         readConfig(db, o, 'pwdConfig'),
@@ -69,6 +82,7 @@ export function configRoutes(): AnyRoute[] {
       method: 'GET',
       url: ConfigPaths.userIsPass,
       auth: 'session',
+      summary: '是否须修改密码',
       query: noQuery,
       response: userIsPassAnswer,
       async handler({ db, user }) {

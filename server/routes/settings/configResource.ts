@@ -21,6 +21,7 @@ export function configResource<K extends ConfigKey>(o: {
       method: 'GET',
       url: o.url,
       auth: o.read,
+      summary: o.name.replace(/^修改/, ''),
       query: noQuery,
       response: o.answer,
       handler: ({ db, user }) => readConfig(db, user?.orgId ?? 0, o.key),

@@ -27,6 +27,7 @@ export function frontLogRoutes(): AnyRoute[] {
       method: 'POST',
       url: ShellPaths.frontLog,
       auth: 'public',
+      summary: '上报前端日志',
       body: frontLogInput,
       response: noResult,
       rateLimit: { max: FrontLogLimits.postsPerAddress, timeWindow: FrontLogLimits.windowMs },
