@@ -232,6 +232,7 @@ export const wireFieldLabels: Record<string, string> = {
   projectIds: '收费项目',
   setId: '优惠规则',
   settleId: '结算记录',
+  roundDate: '用药日期',
   settleStatus: '结算状态',
   extraItems: '其他费用',
   items: '收款明细',

@@ -58,7 +58,9 @@ function cookieToken(req: FastifyRequest): string | undefined {
 }
 
 export function registerFiles(app: FastifyInstance, services: Services) {
-  app.get(`${FILES_PREFIX}*`, async (req, reply) => {
+  // Not an operation of the API document: a stored file's address is the urlPath its upload answered
+  // (the document's description says so); a wildcard has no OpenAPI form.
+  app.get(`${FILES_PREFIX}*`, { schema: { hide: true } }, async (req, reply) => {
     const relPath = (req.params as { '*'?: string })['*'] ?? '';
     if (!STORED_NAME.test(relPath)) throw new ApiFailure(Code.notFound, '文件不存在');
     const { db } = services;

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { Code } from '../../domain/codes.js';
+import { modules } from '../../features/modules.js';
 
 export const OPENAPI_PATH = '/openapi.json';
 export const API_PAGE = '/api-docs';
@@ -35,6 +36,47 @@ export function installSchemaCompilers(app: FastifyInstance, checkAnswers: boole
   });
 }
 
+type Transform = typeof jsonSchemaTransform;
+type JsonObject = { properties?: Record<string, unknown>; required?: string[] };
+
+/**
+ * The schemas as JSON Schema, each path parameter under one name: two calls on one path may name
+ * its parameter differently (GET /family/:id, DELETE /family/:ids), which Fastify routes as one path
+ * and OpenAPI must not list twice. The first registered name is the document's.
+ */
+function oneNamePerParameter(): Transform {
+  const names = new Map<string, string[]>();
+  return (input) => {
+    const out = jsonSchemaTransform(input);
+    const own = [...out.url.matchAll(/:(\w+)/g)].map((m) => m[1] ?? '');
+    if (!own.length) return out;
+    const shape = out.url.replace(/:\w+/g, ':');
+    const first = names.get(shape) ?? own;
+    names.set(shape, first);
+    if (first.every((name, i) => name === own[i])) return out;
+    let i = 0;
+    const url = out.url.replace(/:\w+/g, () => `:${first[i++]}`);
+    const schema = out.schema as { params?: JsonObject } | undefined;
+    const params = schema?.params;
+    if (params?.properties) {
+      const rename = (name: string) => first[own.indexOf(name)] ?? name;
+      params.properties = Object.fromEntries(
+        Object.entries(params.properties).map(([name, value]) => [rename(name), value]),
+      );
+      params.required = params.required?.map(rename);
+    }
+    return { ...out, url };
+  };
+}
+
+/** One tag per module, named as its menu entry (the shell's own calls: 登录与系统). */
+function moduleTags() {
+  return modules.map((m) => ({
+    name: m.name,
+    description: m.menu?.name ?? (m.name === 'shell' ? '登录、会话与系统配置' : m.name),
+  }));
+}
+
 /**
  * The OpenAPI 3 document of every registered call at /openapi.json, and a browsable page for
  * integrators at /api-docs (served from the package: no request leaves the machine).
@@ -42,21 +84,27 @@ export function installSchemaCompilers(app: FastifyInstance, checkAnswers: boole
 export async function registerOpenApi(app: FastifyInstance) {
   await app.register(swagger, {
     openapi: {
-      openapi: '3.0.3',
+      // 3.1: JSON Schema 2020-12, where a nullable field is a type of its own (3.0's `nullable` has
+      // no place beside a $ref or a union, which a generator refuses)
+      openapi: '3.1.0',
+      servers: [{ url: '/', description: '本服务（与控制台同源）' }],
+      tags: moduleTags(),
       info: {
         title: '智慧养老平台 API',
         description:
           '控制台与服务端之间的接口（规范 000、001 第 7 节的路径）。成功时返回 `{ code: 0, msg, result }`；' +
           '失败时返回 `{ code, msg, result: null }`，code 见错误目录（4011 登录失效、4012 异地登录、10001 参数错误等）。' +
-          '除登录相关接口外，请求头 `authorization` 须带登录返回的 token。',
+          '除登录相关接口外，请求头 `authorization` 须带登录返回的 token。' +
+          '上传的文件在上传接口返回的 `urlPath`（/files/<目录>/<文件名>）下载，同样须带 token。',
         version: '1.0.0',
+        license: { name: '专有软件，随平台授权使用', identifier: 'LicenseRef-Proprietary' },
       },
       components: {
         securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'authorization' } },
       },
       security: [{ token: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: oneNamePerParameter(),
   });
   await app.register(swaggerUi, { routePrefix: API_PAGE, staticCSP: true });
   app.get(OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger());

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { satisfies } from '../../domain/authorityExpr.js';
-import { Code } from '../../domain/codes.js';
+import { Code, codeMessage } from '../../domain/codes.js';
 import { Header } from '../../domain/http.js';
 import { authenticate, type SessionUser } from '../auth/tokens.js';
 import type { Db } from '../db/index.js';
@@ -60,6 +60,14 @@ export interface RouteSpec<
   response: Schema;
   /** One line for the API page; defaults to the operation-log name. */
   summary?: string;
+  /**
+   * The call's name within its module: the OpenAPI operationId is `module.operation`, what a client
+   * generator names its method. The engine names its own (elderList, elderRetire); a module's call
+   * without one is named from its method and path (operationName, docs/decisions.md).
+   */
+  operation?: string;
+  /** The module the call belongs to (set by allRoutes): its group on the API page. */
+  module?: string;
   /** Requests per minute per IP (login, SMS), enforced by @fastify/rate-limit. */
   rateLimit?: { max: number; timeWindow: number };
   /** Non-GET routes write an operation-log row in the same transaction as their change. */
@@ -110,8 +118,12 @@ export function registerRoutes(app: FastifyInstance, services: Services, routes:
         ...(spec.query ? { querystring: spec.query } : {}),
         ...(spec.body ? { body: spec.body } : {}),
         ...(file ? { produces: file } : {}),
-        response: { 200: file ? (spec.response as Schema) : envelope(spec.response) },
-        tags: [serviceOf(spec.url)],
+        response: {
+          200: file ? (spec.response as Schema) : envelope(spec.response),
+          ...refusalAnswers(spec),
+        },
+        tags: [spec.module ?? serviceOf(spec.url)],
+        operationId: `${identifier(spec.module ?? serviceOf(spec.url))}.${identifier(spec.operation ?? operationName(spec))}`,
         summary: spec.summary ?? (spec.log ? spec.log.name : undefined),
       },
       ...(spec.rateLimit ? { config: { rateLimit: spec.rateLimit } } : {}),
@@ -180,6 +192,71 @@ export function registerRoutes(app: FastifyInstance, services: Services, routes:
 /** The success envelope of the spec: `{ code: 0, msg, result }`. */
 export const envelope = (result: Schema) =>
   z.object({ code: z.literal(Code.ok), msg: z.string(), result: result.nullable() });
+
+/** An identifier a generator takes: report-payment → reportPayment. */
+const identifier = (name: string) =>
+  name.replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ?? '').toUpperCase());
+
+const VERBS: Record<Method, string> = { GET: 'get', POST: 'post', PUT: 'put', DELETE: 'delete' };
+const SERVICE_PARTS =
+  /^(pims|passport|omms|ifms|tdms|wnms|api|loms|ecms|tams|bmms|homecare|ptms|abc|yhpay|web-[\w]+|di-[\w]+)$/;
+
+/**
+ * A module's call without a declared operation, named from its method and the path below the
+ * service prefix: GET /pims/web-org/quality/handover/gather → getQualityHandoverGather, a `:id`
+ * becomes ById. The spec fixes the paths, so the name stays while the code's constants are renamed.
+ */
+export function operationName(spec: Pick<AnyRoute, 'method' | 'url'>): string {
+  const words = spec.url
+    .split('/')
+    .filter((part) => part && !SERVICE_PARTS.test(part))
+    .map((part) => (part.startsWith(':') ? `by-${part.slice(1)}` : part))
+    .flatMap((part) => part.split(/[^A-Za-z0-9]+/))
+    .filter(Boolean);
+  return [VERBS[spec.method], ...words].map((w, i) => (i ? w[0]?.toUpperCase() + w.slice(1) : w)).join('');
+}
+
+/**
+ * The refusal envelope `{ code, msg, result: null }`, its codes named (a module's own business codes
+ * come with 400 too, so the schema takes any code: tests check every answer against it).
+ */
+const refusal = (codes: readonly number[], description: string) =>
+  z
+    .object({
+      code: z
+        .number()
+        .int()
+        .meta({
+          description: codes.map((c) => `${c} ${codeMessage[c] ?? ''}`).join('；'),
+          examples: [...codes],
+        }),
+      msg: z.string().meta({ description: '中文提示，可直接显示' }),
+      result: z.null(),
+    })
+    .meta({ description });
+
+/**
+ * The refusals a call can answer, from what it declares: a signed-in call answers 401 (4011, 4012,
+ * 4013), one needing an authority 403 (401 权限不足, 10301 data department), one taking input 400
+ * (10001 and the business codes of its module), one naming a record by id 404 (10004).
+ */
+function refusalAnswers(spec: AnyRoute): Record<number, Schema> {
+  const out: Record<number, Schema> = {};
+  const input = Boolean(spec.params || spec.query || spec.body);
+  out[400] = refusal(
+    [Code.invalidInput, ...(spec.method === 'GET' ? [] : [Code.conflict, Code.actionRefused])],
+    input ? '输入不符合要求，或当前状态不能办理' : '请求不能办理',
+  );
+  if (spec.auth !== 'public')
+    out[401] = refusal(
+      [Code.loginExpired, Code.signedInElsewhere, Code.keyInfoChanged],
+      '未登录或登录已失效',
+    );
+  if (spec.auth !== 'public' && spec.auth !== 'session')
+    out[403] = refusal([Code.noAuthority, Code.deptNotAllowed], '无此权限，或无权访问该数据部门');
+  if (spec.url.includes('/:')) out[404] = refusal([Code.notFound], '数据不存在');
+  return out;
+}
 
 /** The first path segment is the spec's service prefix (/pims, /passport, /loms, …): the API page's group. */
 const serviceOf = (url: string) => url.split('/')[1] ?? '';

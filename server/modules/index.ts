@@ -62,7 +62,7 @@ function withInitialState(def: ResourceDef, own: ServerResource | undefined): Re
 export function allRoutes(opts: RouteOptions, registry = modules): AnyRoute[] {
   return registry.flatMap((module) => {
     const part = serverModules[module.name] ?? {};
-    return [
+    const routes: AnyRoute[] = [
       ...module.resources.flatMap((def) => {
         const own = part.resources?.[def.name];
         if (def.actions?.length && !def.workflow) throw new Error(`${def.name} 有流程动作但未登记流程`);
@@ -74,5 +74,6 @@ export function allRoutes(opts: RouteOptions, registry = modules): AnyRoute[] {
       }),
       ...(part.routes?.(opts) ?? []),
     ];
+    return routes.map((r) => ({ ...r, module: module.name }));
   });
 }

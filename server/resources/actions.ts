@@ -20,6 +20,8 @@ export function actionRoutes(def: ResourceDef, workflow: Workflow, hooks: Resour
     route({
       method: 'PUT',
       url: action.path,
+      // tool.retire → toolRetire
+      operation: `${def.name}${(action.event.split('.').pop() ?? '').replace(/^./, (c) => c.toUpperCase())}`,
       auth: action.authority,
       summary: `${action.label}${def.title}`,
       params: idParams,

@@ -507,6 +507,7 @@ export function resourceRoutes(
       route({
         method: 'GET',
         url: api.list,
+        operation: `${def.name}List`,
         auth: authority.view,
         summary: `${def.title}列表`,
         query: querySchema,
@@ -582,6 +583,7 @@ export function resourceRoutes(
       route({
         method: 'GET',
         url: api.get,
+        operation: `${def.name}Get`,
         auth: authority.view,
         summary: `${def.title}详情`,
         params: idParams,
@@ -598,6 +600,7 @@ export function resourceRoutes(
       route({
         method: 'POST',
         url: api.create,
+        operation: `${def.name}Create`,
         auth: authority.create,
         log: { type: 'ADD', name: `新增${def.title}` },
         body: schema,
@@ -621,6 +624,7 @@ export function resourceRoutes(
       route({
         method: 'PUT',
         url: api.update,
+        operation: `${def.name}Update`,
         auth: authority.update,
         log: { type: 'UPDATE', name: `修改${def.title}` },
         body: schema,
@@ -646,6 +650,7 @@ export function resourceRoutes(
       route({
         method: 'DELETE',
         url: api.remove,
+        operation: `${def.name}Remove`,
         auth: authority.remove,
         log: { type: 'DELETE', name: `删除${def.title}` },
         params: z.object({ [key]: z.string().regex(IDS, '编号无效') }),

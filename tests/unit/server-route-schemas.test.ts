@@ -18,9 +18,11 @@ describe('every route declares its schemas (docs/architecture.md rule 5)', () =>
   });
 });
 
+type Operation = { operationId?: string; tags?: string[]; responses?: Record<string, unknown> };
+
 describe('the OpenAPI document (/openapi.json)', () => {
   let h: Awaited<ReturnType<typeof startTestApp>>;
-  let doc: { paths: Record<string, Record<string, unknown>> };
+  let doc: { paths: Record<string, Record<string, unknown>>; tags: { name: string }[] };
   beforeAll(async () => {
     h = await startTestApp();
     const res = await h.app.inject({ method: 'GET', url: '/openapi.json' });
@@ -36,14 +38,28 @@ describe('the OpenAPI document (/openapi.json)', () => {
     expect(result.valid).toBe(true);
   });
 
-  it('documents every served call with its request and answer', () => {
+  it('documents every served call with its request, its answer and its refusals', () => {
+    // a path's parameters go by one name in the document (GET /family/:id and DELETE /family/:ids)
+    const shape = (path: string) => path.replace(/[:{]\w+}?/g, '{}');
+    const byShape = new Map(Object.entries(doc.paths).map(([path, item]) => [shape(path), item]));
     const undocumented = routes.filter((r) => {
-      const op = doc.paths[r.url.replace(/:(\w+)/g, '{$1}')]?.[r.method.toLowerCase()] as
-        | { responses?: Record<string, unknown> }
-        | undefined;
-      return !op?.responses?.['200'];
+      const op = byShape.get(shape(r.url))?.[r.method.toLowerCase()] as Operation | undefined;
+      const refusals = r.auth === 'public' ? ['400'] : ['400', '401'];
+      return !op?.responses?.['200'] || refusals.some((status) => !op.responses?.[status]);
     });
     expect(undocumented.map(name)).toEqual([]);
+  });
+
+  it('names each operation once, module first, and groups it under its module (for a client generator)', () => {
+    const operations = Object.values(doc.paths).flatMap((item) => Object.values(item) as Operation[]);
+    const ids = operations.map((op) => op.operationId ?? '');
+    expect(ids.filter((id) => !/^[a-zA-Z]+\.[a-zA-Z][a-zA-Z0-9]*$/.test(id))).toEqual([]);
+    expect(ids.length - new Set(ids).size).toBe(0);
+    const tags = new Set(doc.tags.map((t) => t.name));
+    expect(operations.filter((op) => op.tags?.length !== 1 || !tags.has(op.tags[0] ?? ''))).toEqual([]);
+    expect(operations.filter((op) => op.tags?.[0] !== op.operationId?.split('.')[0])).toEqual([]);
+    // the engine names its own: a resource's list and a workflow action
+    expect(ids).toEqual(expect.arrayContaining(['live.oldmanList', 'administration.noticePublish']));
   });
 
   it('serves the API page for integrators without reaching the internet', async () => {

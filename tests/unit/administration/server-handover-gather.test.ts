@@ -95,6 +95,7 @@ describe('交接班 gathers the shift (issue #37 point 4)', () => {
     const [elder] = f.elders;
     if (!elder) throw new Error('no resident in 护理一部');
     h.clock.now = at('10:30');
+    nurse = (await signInNurse(h.app)).token; // a session of the moved clock (hours ahead, it had expired)
     await happenings(
       f.orgId,
       { oldmanId: elder.oldmanId, deptId: f.deptId },
