@@ -102,6 +102,11 @@ export interface ResourceApi {
   create?: string;
   /** PUT: body with the id field (or `:id` in the path). */
   update?: string;
+  /**
+   * PUT with `:id` as well, where the spec's wording reads both ways (`/levels` PUT and `/levels/{levelId}`):
+   * the same change, the record named in the path. The console uses `update`.
+   */
+  updateAt?: string;
   /** DELETE with `:ids` (comma-separated) or `:id`. */
   remove?: string;
   /** Body of DELETE form-encoded rather than in the path: not used; the spec puts ids in paths. */

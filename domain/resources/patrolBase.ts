@@ -9,6 +9,8 @@ export const PatrolPaths = {
   pointIc: `${PATROL}/point/ic`,
   line: `${PATROL}/line`,
   plan: `${PATROL}/plan`,
+  /** PUT { planPkId, planStatus }: 启用 or 停用 a plan (spec 001 §7 "PUT /planStatus"). */
+  planStatus: `${PATROL}/plan/planStatus`,
   /** Spec 000 §7 lookup: who may walk a patrol (nursingId/nursingName). */
   planExecutor: `${PATROL}/plan/executor`,
 } as const;

@@ -26,6 +26,8 @@ export const ResidencePaths = {
   roomPart: `${ORG_LIVE}/oldmanRoomPart`,
   buildings: `${ORG_LIVE}/buildings`,
   bedInfos: `${ORG_LIVE}/buildings/bedInfos`,
+  /** The same rooms where spec 001 §2 reads "oldmanEasyPart/buildings and buildings/bedInfos" as one path. */
+  easyPartBedInfos: `${ORG_LIVE}/oldmanEasyPart/buildings/bedInfos`,
   mapConfig: '/pims/web-pi/roomMapConfig',
   mapConfigOne: '/pims/web-pi/roomMapConfig/:id',
   mapConfigCheck: '/pims/web-pi/roomMapConfig/check/:type',

@@ -220,8 +220,13 @@ export function operationName(spec: Pick<AnyRoute, 'method' | 'url'>): string {
  * The refusal envelope `{ code, msg, result: null }`, its codes named (a module's own business codes
  * come with 400 too, so the schema takes any code: tests check every answer against it).
  */
-const refusal = (codes: readonly number[], description: string) =>
-  z
+const refusals = new Map<string, Schema>();
+const refusal = (codes: readonly number[], description: string): Schema => {
+  // a handful of kinds for ~900 calls: built once each (start-up time, issue #43)
+  const key = `${codes.join(',')} ${description}`;
+  const known = refusals.get(key);
+  if (known) return known;
+  const schema = z
     .object({
       code: z
         .number()
@@ -234,6 +239,9 @@ const refusal = (codes: readonly number[], description: string) =>
       result: z.null(),
     })
     .meta({ description });
+  refusals.set(key, schema);
+  return schema;
+};
 
 /**
  * The refusals a call can answer, from what it declares: a signed-in call answers 401 (4011, 4012,

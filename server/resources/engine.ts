@@ -613,9 +613,15 @@ export function resourceRoutes(
       }),
     );
   }
-  if (api.update && authority.update) {
+  // the spec's update, and where its wording also reads as PUT …/:id, that too (api.updateAt)
+  const updates = [
+    { url: api.update, operation: `${def.name}Update` },
+    { url: api.updateAt, operation: `${def.name}UpdateById` },
+  ].filter((u): u is { url: string; operation: string } => Boolean(u.url));
+  const updateAuthority = authority.update;
+  for (const update of updateAuthority ? updates : []) {
     // PUT …/:id names the record in the path; otherwise the body carries its id.
-    const inPath = api.update.includes(':id');
+    const inPath = update.url.includes(':id');
     const whole = bodySchema(def, 'update');
     const schema = inPath
       ? whole.extend({ [def.idField]: whole.shape[def.idField]?.optional() ?? z.unknown() })
@@ -623,9 +629,9 @@ export function resourceRoutes(
     routes.push(
       route({
         method: 'PUT',
-        url: api.update,
-        operation: `${def.name}Update`,
-        auth: authority.update,
+        url: update.url,
+        operation: update.operation,
+        auth: updateAuthority as string,
         log: { type: 'UPDATE', name: `修改${def.title}` },
         body: schema,
         ...(inPath ? { params: idParams } : {}),

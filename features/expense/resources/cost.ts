@@ -52,7 +52,8 @@ export const projectCategoryResource: ResourceDef = {
   search: ['projectCategoryName'],
   defaultSort: { field: 'sort', order: 'asc' },
   sortable: ['sort', 'createTime'],
-  api: restApi(PROJECT_CATEGORYS, { get: false, remove: 'ids' }),
+  // spec 001 §7: "/{id(s)} PUT, DELETE" — PUT with the id in the path too (issue #39 point 3)
+  api: { ...restApi(PROJECT_CATEGORYS, { get: false, remove: 'ids' }), updateAt: `${PROJECT_CATEGORYS}/:id` },
   authority: {
     view: A.baseCharge,
     create: A.baseChargeEdit,
@@ -162,7 +163,15 @@ export const levelResource: ResourceDef = {
   search: ['levelName'],
   defaultSort: { field: 'sort', order: 'asc' },
   sortable: ['sort', 'monthlyFee'],
-  api: { list: LEVELS, create: LEVELS, update: LEVELS, remove: `${LEVELS}/:id` },
+  // spec 001 §7 reads PUT /levels and also GET, PUT /levels/{levelId} (issue #39 point 3)
+  api: {
+    list: LEVELS,
+    get: `${LEVELS}/:id`,
+    create: LEVELS,
+    update: LEVELS,
+    updateAt: `${LEVELS}/:id`,
+    remove: `${LEVELS}/:id`,
+  },
   authority: {
     view: A.baseCharge,
     create: A.baseChargeEdit,

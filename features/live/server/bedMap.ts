@@ -163,15 +163,21 @@ export const bedMapRoutes: AnyRoute[] = [
       return [...tree.values()];
     },
   }),
-  route({
-    method: 'GET',
-    url: P.bedInfos,
-    auth: VIEW,
-    summary: '房间床位信息',
-    query: placeQuery,
-    response: roomInfos,
-    handler: (ctx) => roomsOf(ctx.db, ctx.user, ctx.query),
-  }),
+  ...[
+    { url: P.bedInfos, operation: 'getBedInfos' },
+    { url: P.easyPartBedInfos, operation: 'getEasyPartBedInfos' },
+  ].map(({ url, operation }) =>
+    route({
+      method: 'GET',
+      url,
+      operation,
+      auth: VIEW,
+      summary: '房间床位信息',
+      query: placeQuery,
+      response: roomInfos,
+      handler: (ctx) => roomsOf(ctx.db, ctx.user, ctx.query),
+    }),
+  ),
   route({
     method: 'GET',
     url: P.bedPart,

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { z } from 'zod';
 import {
   elderByIdCard,
   familyRows,
@@ -145,6 +146,14 @@ const sectionTitle = (s: OldmanSection) => oldmanSections.find((x) => x.key === 
 function sectionRoutes(section: OldmanSection): AnyRoute[] {
   const only = sectionFields(section);
   const names = def.fields.filter((f) => f.section === section).map((f) => f.name);
+  const body = bodySchema(def, 'update', only);
+  const save = async (ctx: Ctx, row: Row) => {
+    const existing = await loadRow(ctx, def, Number(row.oldmanId));
+    await updateRow(ctx, def, oldmanHooks, existing, row);
+    await recordChanges(ctx, Number(row.oldmanId), sectionTitle(section), existing, row);
+    await noteElderLevel(ctx, Number(row.oldmanId), existing, row);
+    return { oldmanId: Number(row.oldmanId) };
+  };
   return [
     route({
       method: 'GET',
@@ -168,15 +177,25 @@ function sectionRoutes(section: OldmanSection): AnyRoute[] {
       url: P.sectionSave(section),
       auth: LiveAuthority.archivesEdit,
       log: { type: 'UPDATE', name: `修改长者${sectionTitle(section)}` },
-      body: bodySchema(def, 'update', only),
+      body,
       response: oldmanSaved,
-      async handler(ctx) {
-        const body = ctx.body as Row;
-        const existing = await loadRow(ctx, def, Number(body.oldmanId));
-        await updateRow(ctx, def, oldmanHooks, existing, body);
-        await recordChanges(ctx, Number(body.oldmanId), sectionTitle(section), existing, body);
-        await noteElderLevel(ctx, Number(body.oldmanId), existing, body);
-        return { oldmanId: Number(body.oldmanId) };
+      handler: (ctx) => save(ctx, ctx.body as Row),
+    }),
+    // spec 001 §3 also reads PUT proFile/{oldmanId}/base (issue #39 point 3): the elder named in the path
+    route({
+      method: 'PUT',
+      url: P.section(section),
+      operation: `put${section.replace(/^./, (c) => c.toUpperCase())}ById`,
+      auth: LiveAuthority.archivesEdit,
+      log: { type: 'UPDATE', name: `修改长者${sectionTitle(section)}` },
+      params: idParams,
+      body: body.extend({ oldmanId: (body.shape.oldmanId ?? z.unknown()).optional() }),
+      response: oldmanSaved,
+      handler(ctx) {
+        const given = (ctx.body as Row).oldmanId;
+        if (given != null && Number(given) !== ctx.params.id)
+          throw new ApiFailure(Code.invalidInput, '路径与请求中的长者不一致');
+        return save(ctx, { ...(ctx.body as Row), oldmanId: ctx.params.id });
       },
     }),
   ];
