@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { moduleScreens } from '../../domain/module.js';
+import { moduleScreens, screenTitle } from '../../domain/module.js';
 import { modules } from '../../features/modules.js';
 import { ADMIN, signIn } from './support.js';
 
@@ -35,7 +35,8 @@ const PENDING: readonly { rule: string; target: string; reason: string }[] = [
 const screens = modules
   .flatMap(moduleScreens)
   .filter((s) => !(s.path in NOT_CHECKED))
-  .map((s) => ({ path: s.path, title: s.title }));
+  // opened without a record: a save page's title for a new one (新增科室宣教, not 编辑…)
+  .map((s) => ({ path: s.path, title: screenTitle(s, {}) }));
 
 /** Calls of the page still under way (the console's API and its pages' own fetches). */
 function trackRequests(page: Page) {
