@@ -1,13 +1,4 @@
-import {
-  Button,
-  Callout,
-  Card,
-  DialogBody,
-  DialogFooter,
-  NonIdealState,
-  Tag,
-  TextArea,
-} from '@blueprintjs/core';
+import { Button, Callout, Card, DialogBody, DialogFooter, NonIdealState, Tag } from '@blueprintjs/core';
 import { useEffect, useMemo, useState } from 'react';
 import { auditTime, merge } from 'rxjs';
 import { dictLabel } from '../../domain/dictionaries.js';
@@ -17,6 +8,7 @@ import { usePageRefresh } from '../../src/app/usePageRefresh.js';
 import { useAuthority } from '../../src/auth/authorityStore.js';
 import { useOptionalRealtime } from '../../src/realtime/context.js';
 import { Dialog } from '../../src/ui/Dialog.js';
+import { ReasonChoice } from '../../src/ui/ReasonChoice.js';
 import { CarePaths, type TodayTask, type TodayTasksAnswer } from './api/care.js';
 import { CareHealthAuthority, type SignValues, signKindLabels } from './api/careHealth.js';
 import { type SignTexts, SignValueInputs, signValuesOf, VitalsDialog } from './health/VitalsForm.js';
@@ -279,19 +271,12 @@ export function TodayTasks() {
         className="care-miss-dialog"
       >
         <DialogBody>
-          <p>请选择或填写未完成原因（必填）：</p>
-          <div className="care-reasons">
-            {COMMON_REASONS.map((r) => (
-              <Button key={r} large active={reason === r} text={r} onClick={() => setReason(r)} />
-            ))}
-          </div>
-          <TextArea
-            fill
-            aria-label="未完成原因"
+          <ReasonChoice
+            label="未完成原因"
+            reasons={COMMON_REASONS}
             value={reason}
-            maxLength={100}
-            placeholder="其他原因"
-            onChange={(e) => setReason(e.target.value)}
+            onChange={setReason}
+            className="care-reasons"
           />
         </DialogBody>
         <DialogFooter

@@ -7,7 +7,6 @@ import {
   InputGroup,
   NonIdealState,
   Tag,
-  TextArea,
 } from '@blueprintjs/core';
 import { useEffect, useMemo, useState } from 'react';
 import { dictLabel } from '../../domain/dictionaries.js';
@@ -18,6 +17,7 @@ import { useApp } from '../../src/app/AppContext.js';
 import { usePageRefresh } from '../../src/app/usePageRefresh.js';
 import { useAuthority } from '../../src/auth/authorityStore.js';
 import { Dialog } from '../../src/ui/Dialog.js';
+import { ReasonChoice } from '../../src/ui/ReasonChoice.js';
 import { DrugAuthority, DrugApi as P, type RoundAnswer, type RoundDose } from './api.js';
 import './round.css';
 
@@ -301,19 +301,12 @@ export function MedicationRound() {
         className="drug-reason-dialog"
       >
         <DialogBody>
-          <p>请选择或填写{asking ? reasonVerb[asking.event] : ''}原因（必填）：</p>
-          <div className="drug-round-reasons">
-            {(asking ? REASONS[asking.event] : []).map((r) => (
-              <Button key={r} large active={reason === r} text={r} onClick={() => setReason(r)} />
-            ))}
-          </div>
-          <TextArea
-            fill
-            aria-label="原因"
+          <ReasonChoice
+            label="原因"
+            reasons={asking ? REASONS[asking.event] : []}
             value={reason}
-            maxLength={100}
-            placeholder="其他原因"
-            onChange={(e) => setReason(e.target.value)}
+            onChange={setReason}
+            className="drug-round-reasons"
           />
         </DialogBody>
         <DialogFooter
