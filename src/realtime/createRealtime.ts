@@ -243,11 +243,10 @@ export function createRealtime(options: RealtimeOptions): Realtime & { stop(): v
                 setTimeout(load, params.reconnectPeriod);
               },
             );
-          // The first load waits for a quiet moment (at most 2 s): alarms come over the push channel
-          // too, and the screen being opened draws first.
-          if (!mqttLibrary && typeof requestIdleCallback === 'function')
-            requestIdleCallback(() => void load(), { timeout: 2_000 });
-          else void load();
+          // Asked for at once, not at the first quiet moment: on a busy map page (a software-rendered
+          // floor plan under load) that moment came 2–3 s late and the live map stayed 消息队列 连接中
+          // for over 10 s. The chunk loads beside the screen's own; only its evaluation takes the thread.
+          void load();
         },
         subscribe: (_, { topic, qos }) => void client?.subscribe(topic, { qos }, () => undefined),
         unsubscribe: (_, { topic }) => void client?.unsubscribe(topic),

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { moduleScreens, screenTitle } from '../../domain/module.js';
 import { modules } from '../../features/modules.js';
+import type { MapHook } from './realtime.js';
 import { ADMIN, signIn } from './support.js';
 
 /**
@@ -39,27 +40,55 @@ const screens = modules
   .map((s) => ({ path: s.path, title: screenTitle(s, {}) }));
 
 /** Calls of the page still under way (the console's API and its pages' own fetches). */
-function trackRequests(page: Page) {
-  const pending = new Set<unknown>();
+function trackRequests(page: Page): Pending {
+  const pending = new Map<unknown, string>();
   const done = (r: unknown) => pending.delete(r);
   page.on('request', (r) => {
-    if (['fetch', 'xhr', 'script', 'stylesheet'].includes(r.resourceType())) pending.add(r);
+    if (['fetch', 'xhr', 'script', 'stylesheet'].includes(r.resourceType())) pending.set(r, r.url());
   });
   page.on('requestfinished', done);
   page.on('requestfailed', done);
-  return () => pending.size;
+  const count = () => pending.size;
+  count.urls = () => [...pending.values()];
+  return count;
 }
 
-/** Waits until the page shows what a user sees: no call under way, no spinner, no loading bar. */
-async function settled(page: Page, pending: () => number) {
+type Pending = (() => number) & { urls: () => string[] };
+
+/**
+ * Waits until the page shows what a user sees: no call under way, no spinner, no loading bar. A floor
+ * map's first draw holds the page's thread for seconds under software WebGL (shader links in
+ * SwiftShader): a CI run sharing its cores saw 实时定位 still loading after 20 s.
+ */
+async function settled(page: Page, pending: Pending) {
+  // a floor map on the screen not drawn yet (the hook may still hold an earlier screen's map)
+  const mapUndrawn = () =>
+    page.evaluate(() => {
+      const shown = document.querySelector('main .maplibregl-map');
+      const map = (window as MapHook).__floorMap;
+      return shown !== null && !(map?.map.getContainer() === shown && map.redraws > 0);
+    });
+  // the calls and the map's first draw, in the 30 s every map wait has (tests/e2e/realtime.ts mapDrawn)
+  await expect
+    .poll(async () => pending() === 0 && !(await mapUndrawn()), {
+      message: "the screen's calls finished and its floor map drew",
+      timeout: 30_000,
+    })
+    .toBe(true);
+  const loading = page.locator('[data-testid="loading"], .page-loading, main .bp6-spinner');
+  let stillLoading = '';
   await expect
     .poll(
-      async () =>
-        pending() === 0 &&
-        (await page.locator('[data-testid="loading"], .page-loading, main .bp6-spinner').count()) === 0,
+      async () => {
+        stillLoading = `calls under way: ${pending.urls().join(' ') || 'none'}; spinners: ${await loading.count()}`;
+        return pending() === 0 && (await loading.count()) === 0;
+      },
       { message: 'the screen finished loading', timeout: 20_000 },
     )
-    .toBe(true);
+    .toBe(true)
+    .catch((error: Error) => {
+      throw new Error(`${error.message}\n${stillLoading}`);
+    });
   // a second look: a finished call may have started another (a list after its lookups)
   await expect
     .poll(async () => pending() === 0 && (await page.locator('main .bp6-spinner').count()) === 0, {
@@ -118,7 +147,7 @@ test('every console screen and the wall meet WCAG 2.1 AA', async ({ page }) => {
   await signIn(page, ADMIN);
   const failures: string[] = [];
   /** Opens each screen in `tab` and checks it. */
-  const check = async (tab: Page, tabPending: () => number, list: typeof screens) => {
+  const check = async (tab: Page, tabPending: Pending, list: typeof screens) => {
     for (const s of list) {
       await test.step(`${s.title} ${s.path}`, async () => {
         const started = Date.now();

@@ -158,6 +158,7 @@ export function ownServer(
 export type MapHook = {
   __floorMap?: {
     redraws: number;
+    map: { getContainer(): HTMLElement };
     screenOf(id: number): { x: number; y: number } | null;
     scene: { trail: unknown[]; highlight: number | null; urgent: number[] };
   };

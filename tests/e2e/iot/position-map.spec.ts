@@ -34,8 +34,10 @@ const residentsShown = async (page: Page) =>
 async function openLiveMap(page: Page) {
   await signIn(page, ADMIN);
   await page.goto('/#/yunmuIot/elderPosition/realTime');
-  await expect(page.getByTestId('health-light')).toHaveAttribute('data-state', 'ok');
+  // drawn first, then connected: the first draw holds the page's thread for seconds under software
+  // WebGL (shader links in SwiftShader), and the broker's answer is read after it
   await mapDrawn(page);
+  await expect(page.getByTestId('health-light')).toHaveAttribute('data-state', 'ok');
   await expect.poll(() => residentsShown(page)).toBeGreaterThan(0);
 }
 
