@@ -56,6 +56,9 @@ export const wireFieldLabels: Record<string, string> = {
   ids: '编号',
   type: '类型',
   kind: '种类',
+  /** 状态机与测试路径: the machine and the events its paths leave out. */
+  machine: '状态机',
+  without: '排除事件',
   status: '状态',
   name: '名称',
   code: '编码',

@@ -13,6 +13,8 @@ export const Authority = {
   installPackageAdd: 'systemSetting:install-package:add',
   installPackageDelete: 'systemSetting:install-package:delete',
   templateSet: 'systemSetting:templateSet',
+  /** 状态机与测试路径 (issue #41): the testers' screen and its calls. */
+  testPaths: 'systemSetting:testPaths',
   templateDocument: 'systemSetting:templateDocument',
   checkConfig: 'systemSetting:checkConfig',
   users: 'systemmanage:users',

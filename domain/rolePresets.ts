@@ -203,6 +203,12 @@ export const ROLE_PRESETS: readonly RolePreset[] = [
     ],
     without: ['yunmuIot:fence:edit', 'yunmuIot:locateAlarmRule:edit', 'shiftExchange:delete'],
   },
+  {
+    name: '测试员',
+    remark: '状态机与测试路径：状态图、测试路径与用例表（issue #41）',
+    grant: ['systemSetting:testPaths', ...MY_MESSAGES],
+    without: [],
+  },
 ];
 
 /** Codes of the presets that name no entry of the menu tree (a unit test keeps this empty). */

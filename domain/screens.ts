@@ -67,6 +67,8 @@ export const personalPath = (monitorPath: string) => `${monitorPath}/personal`;
 
 /** Spec 000 §2 "System settings", route /systemSetting and its children, and user management. */
 export const SystemScreens = {
+  /** 状态机与测试路径 (issue #41). */
+  testPaths: '/systemSetting/testPaths',
   logList: '/systemSetting/logList',
   dictionarys: '/systemSetting/dictionarys',
   display: '/systemSetting/display',

@@ -16,4 +16,5 @@ export const systemViews: ViewLoaders = {
   'system.HomeCareTemplates': view(() => import('./TemplateDocuments.js'), 'HomeCareTemplates'),
   'system.TemplateEdit': view(() => import('./TemplateEdit.js'), 'TemplateEdit'),
   'system.Users': view(() => import('./Users.js'), 'Users'),
+  'system.TestPaths': view(() => import('./TestPaths.js'), 'TestPaths'),
 };

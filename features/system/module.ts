@@ -47,6 +47,7 @@ export const systemModule = defineModule({
       }),
     ]),
     screen(S.users, '用户管理', { code: A.users, view: 'system.Users' }),
+    screen(S.testPaths, '状态机与测试路径', { code: A.testPaths, view: 'system.TestPaths' }),
     link('systemmanage:help', '使用帮助', '/help.html'),
     screen(S.installPackageSave, '新增安装包', { tab: false, view: 'system.InstallPackageSave' }),
     screen(S.templateReportSet, '报表模板', { view: 'system.FormTemplates' }),

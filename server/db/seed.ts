@@ -29,6 +29,7 @@ export const DemoAccounts = {
   finance: { loginName: 'caiwu01', password: 'Caiwu@2026', note: '财务：账单、收退款、作废与结算' },
   keeper: { loginName: 'kuguan01', password: 'Kuguan@2026', note: '库管：仓储管理' },
   monitor: { loginName: 'jiankong01', password: 'Jiankong@2026', note: '监控值班员：告警与监测' },
+  tester: { loginName: 'ceshi01', password: 'Ceshi@2026', note: '测试员：状态机与测试路径' },
 } as const;
 
 type DemoKey = keyof typeof DemoAccounts;
@@ -125,6 +126,16 @@ const DEMO_STAFF: readonly {
     dept: 0,
     job: null,
     depts: [0, 1, 2, 3],
+    sex: 0,
+  },
+  {
+    key: 'tester',
+    role: '测试员',
+    empName: '卫东',
+    phone: '13800000010',
+    dept: 0,
+    job: null,
+    depts: [0],
     sex: 0,
   },
 ];

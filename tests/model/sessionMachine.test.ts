@@ -4,8 +4,8 @@ import { createTestModel } from 'xstate/graph';
 import { Code } from '../../domain/codes.js';
 import { Timing } from '../../domain/http.js';
 import type { UserInfo } from '../../domain/session.js';
+import { makeDept, makeUserInfo } from '../../machines/paths/sampleUsers.js';
 import { type SessionEvent, sessionAlertText, sessionMachine } from '../../machines/sessionMachine.js';
-import { makeDept, makeUserInfo } from '../support/userInfo.js';
 
 /** The users whose shape decides where a sign-in leads. */
 const users = {

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
@@ -17,6 +17,18 @@ import {
 } from '../../scripts/paths.js';
 
 describe('npm run paths in Chinese, with test-case sheets (issue #22)', () => {
+  it('lists every machine of machines/, each once (the static registry the server reads too)', async () => {
+    const files = readdirSync(join(import.meta.dirname, '../../machines')).filter((f) => f.endsWith('.ts'));
+    const exported = new Set<string>();
+    for (const file of files)
+      for (const [name, value] of Object.entries(await import(`../../machines/${file}`)))
+        if (value && typeof value === 'object' && 'root' in value && 'transition' in value)
+          exported.add(name);
+    const listed = findMachines().map((m) => m.name);
+    expect(listed.toSorted()).toEqual([...exported].sort());
+    expect(new Set(listed).size).toBe(listed.length);
+  });
+
   it('names every machine, and every state and event on its paths, in Chinese', async () => {
     for (const m of await findMachines()) {
       expect(m.title, m.name).toMatch(/^[\u4e00-\u9fa5]+$/);

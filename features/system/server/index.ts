@@ -4,6 +4,7 @@ import { dictionaryRoutes } from './dictionarys.js';
 import { formTemplateRoutes } from './formTemplates.js';
 import { installPackageRoutes } from './installPackages.js';
 import { miscSettingRoutes } from './misc.js';
+import { testPathRoutes } from './testPaths.js';
 import { userListHooks, userRoutes } from './users.js';
 
 /**
@@ -18,5 +19,6 @@ export const systemServer: ServerModule = {
     ...userRoutes(),
     ...miscSettingRoutes(),
     ...formTemplateRoutes(),
+    ...testPathRoutes(),
   ],
 };

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { createTestModel } from 'xstate/graph';
+import { pathModels } from '../../../machines/paths/models.js';
 import { scanPayMachine } from '../../../machines/scanPayMachine.js';
-import { pathModels } from '../../../scripts/pathModels.js';
 import { withoutInvocations } from '../../../scripts/paths.js';
 
 /**

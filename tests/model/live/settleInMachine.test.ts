@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { createTestModel } from 'xstate/graph';
+import { pathModels } from '../../../machines/paths/models.js';
 import {
   restoreSettleIn,
   type SettleInContext,
   type SettleInEvent,
   settleInMachine,
 } from '../../../machines/settleInMachine.js';
-import { pathModels } from '../../../scripts/pathModels.js';
 import { withoutInvocations } from '../../../scripts/paths.js';
 import { userEvents } from '../../support/machinePaths.js';
 

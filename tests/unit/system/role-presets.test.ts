@@ -14,7 +14,7 @@ describe('role presets (issue #37 point 8)', () => {
     expect(unknownPresetCodes(webMenus)).toEqual([]);
   });
 
-  it('are the eight roles a home starts from', () => {
+  it('are the nine roles a home starts from', () => {
     expect(ROLE_PRESETS.map((p) => p.name)).toEqual([
       '院长',
       '前台接待',
@@ -24,7 +24,17 @@ describe('role presets (issue #37 point 8)', () => {
       '财务',
       '库管',
       '监控值班员',
+      '测试员',
     ]);
+  });
+
+  it('give the tester the state machines and test paths, and nothing of the residents', () => {
+    const tester = codesOf('测试员');
+    expect(tester.has('systemSetting:testPaths')).toBe(true);
+    expect(tester.has('systemmanage')).toBe(true);
+    expect(tester.has('systemSetting:logList')).toBe(false);
+    expect(tester.has('live:archives')).toBe(false);
+    expect(tester.has('expense')).toBe(false);
   });
 
   it('grant a branch with the groups above it, and take out what `without` names', () => {

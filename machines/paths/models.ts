@@ -1,5 +1,5 @@
-import { Code } from '../domain/codes.js';
-import { makeDept, makeUserInfo } from '../tests/support/userInfo.js';
+import { Code } from '../../domain/codes.js';
+import { makeDept, makeUserInfo } from './sampleUsers.js';
 
 /**
  * What `npm run paths` feeds a machine beyond bare event types: events whose guards read a payload
