@@ -459,6 +459,19 @@ const migrations: Record<string, Migration> = {
       );
     },
   },
+  '0022_tester_role_preset': {
+    async up(db: Kysely<unknown>) {
+      // The 测试员 preset (issue #41) came after 0020's step had run in existing homes: this notes a step
+      // for that one preset (addPendingRolePresets adds only the presets a step names, so a preset an
+      // administrator deleted since does not come back). A new database needs none.
+      await sql`create table if not exists startupStep (name text primary key)`.execute(db);
+      const homes = await sql<{ n: number }>`select count(*) as n from org`.execute(db);
+      if (Number(homes.rows[0]?.n ?? 0) > 0)
+        await sql`insert into startupStep (name) values ('rolePresets:测试员') on conflict do nothing`.execute(
+          db,
+        );
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -532,6 +532,7 @@ async function insertRolePresets(
   db: Db,
   orgId: number,
   menus: readonly MenuSeed[],
+  only: ReadonlySet<string> | null = null,
 ): Promise<Map<string, number>> {
   const existing = await db
     .selectFrom('role')
@@ -545,7 +546,7 @@ async function insertRolePresets(
     .execute();
   const roles = new Map(existing.map((r) => [r.name, r.roleId]));
   for (const preset of ROLE_PRESETS) {
-    if (roles.has(preset.name)) continue;
+    if (roles.has(preset.name) || (only && !only.has(preset.name))) continue;
     const { roleId } = await db
       .insertInto('role')
       .values({ orgId, name: preset.name, remark: preset.remark })
@@ -564,9 +565,10 @@ async function insertRolePresets(
 
 /**
  * A home set up before the role presets gets them once, at the start after the upgrade (migration 0020
- * noted the step): every preset role it lacks by name, assigned to nobody, so its administrator can
- * give staff a job's menus instead of building each role by hand. One transaction with the note's
- * removal: a role an administrator later deletes does not come back.
+ * noted the step `rolePresets`; a preset added in a later version is noted by name, `rolePresets:测试员`):
+ * every preset role it lacks by name, assigned to nobody, so its administrator can give staff a job's
+ * menus instead of building each role by hand. One transaction with the note's removal: a role an
+ * administrator later deletes does not come back.
  */
 export async function addPendingRolePresets(db: Db, menus: readonly MenuSeed[] = webMenus): Promise<void> {
   await db.transaction().execute(async (trx) => {
@@ -574,10 +576,16 @@ export async function addPendingRolePresets(db: Db, menus: readonly MenuSeed[] =
     // and then find it gone), so no preset is added twice
     const taken = await sql<{
       name: string;
-    }>`delete from startupStep where name = 'rolePresets' returning name`.execute(trx);
+    }>`delete from startupStep where name = 'rolePresets' or name like 'rolePresets:%' returning name`.execute(
+      trx,
+    );
     if (!taken.rows.length) return;
+    const names = taken.rows.map((r) => r.name);
+    const only = names.includes('rolePresets')
+      ? null
+      : new Set(names.map((n) => n.slice('rolePresets:'.length)));
     const orgs = await trx.selectFrom('org').select('orgId').execute();
-    for (const { orgId } of orgs) await insertRolePresets(trx, orgId, menus);
+    for (const { orgId } of orgs) await insertRolePresets(trx, orgId, menus, only);
   });
   forgetAuthorizations(db);
 }

@@ -73,6 +73,31 @@ describe('role presets for a home set up before them (issue #37 point 8)', () =>
     expect(after.size).toBe(presetNames.length - 1);
   });
 
+  it('a preset of a later version (测试员) is added alone; presets deleted since stay deleted', async () => {
+    const db = running.app.services.db;
+    // a home that had the first presets: its administrator removed 库管 (renamed here: people hold it),
+    // and 测试员 did not exist yet
+    for (const name of ['库管', '测试员'])
+      await db
+        .updateTable('role')
+        .set({ name: `${name}（旧）` })
+        .where('orgId', '=', 1)
+        .where('name', '=', name)
+        .execute();
+    await sql`delete from kysely_migration where name >= '0022_tester_role_preset'`.execute(db);
+    await migrateToLatest(db as unknown as Kysely<unknown>);
+    await addPendingRolePresets(db, webMenus);
+    const after = await presetRoles(running);
+    const tester = ROLE_PRESETS.find((p) => p.name === '测试员');
+    if (!tester) throw new Error('no 测试员 preset');
+    expect(after.get('测试员')).toEqual({ codes: presetCodes(tester, webMenus).sort(), people: 0 });
+    expect(after.has('库管')).toBe(false);
+    // and once only: the new (unassigned) 测试员 deleted does not come back
+    await db.deleteFrom('role').where('orgId', '=', 1).where('name', '=', '测试员').execute();
+    await addPendingRolePresets(db, webMenus);
+    expect((await presetRoles(running)).has('测试员')).toBe(false);
+  });
+
   it('a new home is seeded with the presets and leaves no step pending', async () => {
     const db = running.app.services.db;
     const pending = await sql<{ name: string }>`select name from startupStep`.execute(db);
