@@ -1,8 +1,8 @@
 import { Button, ButtonGroup, Callout, Checkbox, HTMLSelect, HTMLTable, Tag } from '@blueprintjs/core';
 import { useEffect, useMemo, useState } from 'react';
 import { pathWith } from '../../domain/http.js';
-import { attachmentName, saveBlob, sessionHeaders } from '../../src/api/transfer.js';
 import { useApp } from '../../src/app/AppContext.js';
+import { downloadExport } from '../../src/resource/exportFile.js';
 import {
   type DrawnMachineAnswer,
   type MachineItem,
@@ -85,20 +85,19 @@ export function TestPaths() {
     if (!chosen || !drawn) return;
     const url = `${pathWith(TestPathPaths.sheet, { machine: chosen })}?${query({ format })}`;
     try {
-      const response = await fetch(url, { headers: sessionHeaders() });
-      const type = response.headers.get('content-type') ?? '';
-      if (!response.ok || type.includes('application/json')) {
-        const answer = (await response.json().catch(() => null)) as { msg?: string } | null;
-        throw new Error(answer?.msg ?? `下载失败#${response.status}`);
-      }
-      saveBlob(
-        await response.blob(),
-        attachmentName(response.headers.get('content-disposition'), `${drawn.title}测试用例.${format}`),
-      );
+      await downloadExport(url, `${drawn.title}测试用例.${format}`);
     } catch (e) {
-      toast((e as Error).message || '网络异常，下载未完成', 'danger');
+      toast((e as { message?: string }).message || '网络异常，下载未完成', 'danger');
     }
   };
+
+  /** A drawn state or transition as a button: a click or Enter shows the paths through it. */
+  const focusable = (kind: 'state' | 'transition', id: string, label: string) => ({
+    tabIndex: 0,
+    role: 'button',
+    onClick: () => setFocus({ kind, id, label }),
+    onKeyDown: (e: React.KeyboardEvent) => e.key === 'Enter' && setFocus({ kind, id, label }),
+  });
 
   /** The paths through the focused state or transition (all without a focus). */
   const shown = useMemo(() => {
@@ -264,13 +263,8 @@ export function TestPaths() {
                         x={t.labelAt.x}
                         y={t.labelAt.y + 4}
                         textAnchor="middle"
-                        tabIndex={0}
-                        role="button"
                         aria-label={`转换 ${t.label}${t.covered ? '（已覆盖）' : '（未覆盖）'}`}
-                        onClick={() => setFocus({ kind: 'transition', id: t.id, label: t.label })}
-                        onKeyDown={(e) =>
-                          e.key === 'Enter' && setFocus({ kind: 'transition', id: t.id, label: t.label })
-                        }
+                        {...focusable('transition', t.id, t.label)}
                       >
                         <title>
                           {t.leftOut
@@ -292,13 +286,8 @@ export function TestPaths() {
                       key={s.id}
                       className={`tp-state${s.initial ? ' initial' : ''}${s.kind === 'final' ? ' final' : ''}${lit && !lit.states.has(s.id) ? ' dim' : ''}${focus?.id === s.id ? ' focused' : ''}`}
                       data-state={s.id}
-                      tabIndex={0}
-                      role="button"
                       aria-label={`状态 ${s.label}`}
-                      onClick={() => setFocus({ kind: 'state', id: s.id, label: s.label })}
-                      onKeyDown={(e) =>
-                        e.key === 'Enter' && setFocus({ kind: 'state', id: s.id, label: s.label })
-                      }
+                      {...focusable('state', s.id, s.label)}
                     >
                       <rect
                         x={s.x - s.width / 2}

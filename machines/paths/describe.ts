@@ -182,14 +182,15 @@ export function drawMachine(found: FoundMachine, plan: SpecPlan | undefined): Dr
     else g.setNode(s.id, { label: s.label, paddingTop: 26 });
     if (s.parent) g.setParent(s.id, s.parent);
   }
+  const ids = transitionIds(machine);
   const transitions: Omit<DrawnTransition, 'points' | 'labelAt'>[] = [];
   for (const node of nodes)
     for (const [type, defs] of node.transitions) {
       if (type === '*') continue;
-      for (const [n, def] of defs.entries()) {
+      for (const def of defs) {
         const target = def.target?.[0] ?? node;
         const label = eventName(found, { type } as EventObject);
-        const id = `${idOf(node)}|${type}|${n}`;
+        const id = ids.get(def) ?? '';
         const guard = guardName(def);
         transitions.push({
           id,
@@ -267,6 +268,17 @@ function nodeById(machine: AnyStateMachine, id: string): AnyStateNode {
 function nodeLabel(found: FoundMachine, node: AnyStateNode): string {
   const meta = node.meta as { label?: string } | undefined;
   return found.stateLabels[idOf(node)] ?? meta?.label ?? node.description ?? node.key;
+}
+
+/**
+ * What the machine's e2e path spec covers, without drawing it (the list's column): the transitions its
+ * plan's paths take, of all the machine's transitions.
+ */
+export function coverageOf(found: FoundMachine, plan: SpecPlan): { covered: number; total: number } {
+  const machine = testableMachine(found);
+  const taken = transitionsTaken(found, machine, generatePaths(found, plan.kind, Object.keys(plan.without)));
+  const covered = [...taken].filter((def) => def.eventType !== '*').length;
+  return { covered, total: machineSize(found).transitions };
 }
 
 /** How many states and transitions a machine has (the list's counts). */

@@ -1,6 +1,7 @@
 import { Code } from '../../../domain/codes.js';
 import { Authority } from '../../../domain/menus.js';
 import {
+  coverageOf,
   drawMachine,
   machineSize,
   replay,
@@ -61,7 +62,6 @@ function itemOf(found: FoundMachine): MachineItem {
   const kept = items.get(found.name);
   if (kept) return kept;
   const plan = specPlans[found.short];
-  const drawn = plan ? drawMachine(found, plan) : null;
   const item: MachineItem = {
     name: found.name,
     short: found.short,
@@ -69,19 +69,17 @@ function itemOf(found: FoundMachine): MachineItem {
     home: machineHomes[found.name] ?? '控制台',
     file: found.file,
     ...machineSize(found),
-    coverage:
-      plan && drawn
-        ? {
-            kind: plan.kind,
-            covered: drawn.transitions.filter((t) => t.covered).length,
-            total: drawn.transitions.length,
-            leftOut: Object.entries(plan.without).map(([event, reason]) => ({
-              event,
-              label: eventName(found, { type: event }),
-              reason,
-            })),
-          }
-        : null,
+    coverage: plan
+      ? {
+          kind: plan.kind,
+          ...coverageOf(found, plan),
+          leftOut: Object.entries(plan.without).map(([event, reason]) => ({
+            event,
+            label: eventName(found, { type: event }),
+            reason,
+          })),
+        }
+      : null,
   };
   items.set(found.name, item);
   return item;
