@@ -8,6 +8,7 @@ export default defineConfig({
   test: {
     include: ['tests/cluster/**/*.test.ts'],
     environment: 'node',
+    globalSetup: ['tests/support/tmpRoot.ts'],
     testTimeout: 30_000,
     hookTimeout: 240_000,
     pool: 'forks',

@@ -8,6 +8,7 @@ export default defineConfig({
       '{domain,machines,streams,src,features,server}/**/*.test.{ts,tsx}',
     ],
     environment: 'node',
+    globalSetup: ['tests/support/tmpRoot.ts'],
     testTimeout: 20000,
     hookTimeout: 60000,
     pool: 'forks',

@@ -107,6 +107,9 @@ export function useBuildingFloor() {
   useEffect(() => {
     if (!choice) return;
     const key = `${choice.buildingId}:${choice.floorNo}`;
+    // the floor's plan as drawn before (or none) until the server answers: never the last floor's plan
+    // under this floor's residents
+    setPlan(plans.current.get(key) ?? null);
     request<PlanCollection>({ url: IotPaths.floorMap, params: choice }).then(
       (answer) => {
         plans.current.set(key, answer);
