@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { ensureBuiltServer } from './scripts/builtServer.mjs';
 import { CHROMIUM_PATH } from './tests/support/chromium.js';
 
 /**
@@ -13,6 +14,9 @@ const port = basePort + Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 // One clock for the server, the browser and the tests' own date arithmetic: the home's, as `npm start`
 // runs it (scripts/start.mjs). Set before any date is made; the test workers inherit it.
 process.env.TZ = 'Asia/Shanghai';
+// The servers the tests start run the server as production does (dist-server/), built here once,
+// in the runner before any server starts (workers load this file too: they find it built).
+const builtServer = process.env.TEST_WORKER_INDEX === undefined ? ensureBuiltServer() : 'dist-server/main.js';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -42,7 +46,7 @@ export default defineConfig({
   webServer: Array.from({ length: workers }, (_, index) => {
     const port = basePort + index;
     return {
-      command: `rm -rf .tmp/e2e-data-${port} && TZ=Asia/Shanghai DATA_DIR=.tmp/e2e-data-${port} PORT=${port} LOG_LEVEL=warn LOGIN_RATE_PER_MINUTE=1000 CHECK_ANSWERS=1 ${process.env.STATIC_DIR ? `STATIC_DIR=${process.env.STATIC_DIR} ` : ''}npx tsx server/main.ts`,
+      command: `rm -rf .tmp/e2e-data-${port} && TZ=Asia/Shanghai DATA_DIR=.tmp/e2e-data-${port} PORT=${port} LOG_LEVEL=warn LOGIN_RATE_PER_MINUTE=1000 CHECK_ANSWERS=1 ${process.env.STATIC_DIR ? `STATIC_DIR=${process.env.STATIC_DIR} ` : ''}node ${builtServer}`,
       url: `http://127.0.0.1:${port}/login.html`,
       reuseExistingServer: false,
       timeout: 60_000,

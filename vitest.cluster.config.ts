@@ -8,7 +8,7 @@ export default defineConfig({
   test: {
     include: ['tests/cluster/**/*.test.ts'],
     environment: 'node',
-    globalSetup: ['tests/support/tmpRoot.ts'],
+    globalSetup: ['tests/support/tmpRoot.ts', 'tests/support/builtServerSetup.ts'],
     testTimeout: 30_000,
     hookTimeout: 240_000,
     pool: 'forks',

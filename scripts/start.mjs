@@ -3,6 +3,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { ensureBuiltServer } from './builtServer.mjs';
 import { newest } from './newest.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -28,25 +29,13 @@ if (stale) {
   const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
-// The server compiled to dist-server/ (scripts/build-server.ts, as `npm run build` leaves it) when its
-// sources are newer: one file starts in half the time tsx takes to compile every module at each start
-// (issue #43 point 4, cold start).
-const serverSources = [
-  'server',
-  'domain',
-  'features',
-  'machines',
-  'streams',
-  'scripts/build-server.ts',
-  'package-lock.json',
-];
-const builtServer = join(root, 'dist-server', 'main.js');
-const serverStale =
-  !existsSync(builtServer) ||
-  Math.max(...serverSources.map((s) => newest(join(root, s)))) > statSync(builtServer).mtimeMs;
-if (serverStale) {
-  const result = spawnSync('npx', ['tsx', 'scripts/build-server.ts'], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+// The server compiled to dist-server/, rebuilt when its sources are newer (scripts/builtServer.mjs).
+let builtServer;
+try {
+  builtServer = ensureBuiltServer();
+} catch (error) {
+  console.error(error.message);
+  process.exit(1);
 }
 // The home's wall clock (domain/clock.ts): China's time unless TZ says otherwise.
 const server = spawn(process.execPath, [builtServer], {

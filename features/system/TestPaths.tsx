@@ -258,7 +258,6 @@ export function TestPaths() {
                       data-covered={t.covered}
                     >
                       <path d={d} markerEnd="url(#arrow)" />
-                      {/* biome-ignore lint/a11y/useSemanticElements: SVG has no <button>; the label takes focus and Enter */}
                       <text
                         x={t.labelAt.x}
                         y={t.labelAt.y + 4}
@@ -281,7 +280,6 @@ export function TestPaths() {
                 {drawn.states
                   .filter((s) => s.kind === 'atomic' || s.kind === 'final')
                   .map((s) => (
-                    // biome-ignore lint/a11y/useSemanticElements: SVG has no <button>; the state takes focus and Enter
                     <g
                       key={s.id}
                       className={`tp-state${s.initial ? ' initial' : ''}${s.kind === 'final' ? ' final' : ''}${lit && !lit.states.has(s.id) ? ' dim' : ''}${focus?.id === s.id ? ' focused' : ''}`}

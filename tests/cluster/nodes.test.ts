@@ -232,7 +232,7 @@ describe('a node started wrongly', () => {
     const failed = await new Promise<{ code: number | null; stderr: string }>((resolve) =>
       execFile(
         process.execPath,
-        ['--import', 'tsx', 'server/main.ts'],
+        ['dist-server/main.js'],
         {
           env: {
             PATH: process.env.PATH ?? '',

@@ -116,7 +116,7 @@ export function ownServer(
       () => false,
     );
     if (busy) throw new Error(`port ${port} is taken (a server of an earlier run?)`);
-    child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    child = spawn(process.execPath, ['dist-server/main.js'], {
       env: {
         ...process.env,
         PORT: String(port),

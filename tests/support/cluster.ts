@@ -123,7 +123,7 @@ export async function startCluster(options: {
   const nodes: ClusterNode[] = [];
   const addNode = async (name: string, env: Record<string, string> = {}) => {
     const port = await freePort();
-    const { child, output } = spawnLogged(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    const { child, output } = spawnLogged(process.execPath, ['dist-server/main.js'], {
       PATH: process.env.PATH ?? '',
       PORT: String(port),
       DATA_DIR: join(work, 'data'),
