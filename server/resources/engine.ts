@@ -336,12 +336,16 @@ export async function listRows(
   // A module's own conditions may read other tables: only lists of this table alone are kept.
   const ids = limit && !hooks.listWhere ? await keptIds(db, def.table, matching, tableVersion) : null;
   // Deferred join: the page's ids come first (kept, or from the narrow index walk), then only those rows are joined.
-  const pageIds =
-    limit && ids
-      ? sql`select cast(value as integer) from json_each(${JSON.stringify(ids.slice(limit.offset, limit.offset + limit.limit))})`
-      : sql`${matching} ${page}`;
+  const kept = limit && ids ? ids.slice(limit.offset, limit.offset + limit.limit) : null;
+  const onPage = !kept
+    ? sql`${col(def.idField)} in (${matching} ${page})`
+    : dialectOf(db) === 'postgres'
+      ? // an array parameter: PostgreSQL walks the primary key for it (0.1 ms for a page of 10,000 elders),
+        // where the ids as a JSON set made it hash the whole table (6 ms: issue #43's PostgreSQL list)
+        sql`${col(def.idField)} = any(${kept}::bigint[])`
+      : sql`${col(def.idField)} in (select cast(value as integer) from json_each(${JSON.stringify(kept)}))`;
   const pageQuery = sql<Row>`select ${columns} from ${id(def.table)} as t ${joins}
-    where ${col(def.idField)} in (${pageIds}) ${orderBy}`;
+    where ${onPage} ${orderBy}`;
   const rows = readRows(db, pageQuery) ?? (await pageQuery.execute(db)).rows;
   fromColumns(def, rows);
   const countQuery = sql<{

@@ -11,6 +11,7 @@ import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import { idCardCheckChar } from '../../domain/idCard.js';
+import { ensureBuiltServer } from '../../scripts/builtServer.mjs';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const PORT = 18_190;
@@ -33,7 +34,7 @@ async function waitFor(url: string, child: ChildProcess) {
 }
 
 function startServer(dataDir: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [ensureBuiltServer()], {
     cwd: root,
     env: {
       ...process.env,

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
+import { ensureBuiltServer } from '../../scripts/builtServer.mjs';
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -18,7 +19,7 @@ export function percentile(xs: number[], p: number): number {
 }
 
 /**
- * The server as production starts it (its own process, no simulator) over a prepared data
+ * The server as production starts it (dist-server/, its own process, no simulator) over a prepared data
  * directory, signed in as the administrator: `stop` ends it (SIGINT, waiting for its exit).
  * `BENCH_PROF=1` writes a CPU profile to .tmp/prof; `SLOWQ=1` shows its output. `env` adds settings
  * (the real-time bench's MQTT_TCP_PORT).
@@ -28,12 +29,7 @@ export async function startBenchServer(dataDir: string, port: number, env: Recor
   const base = `http://127.0.0.1:${port}`;
   const child = spawn(
     process.execPath,
-    [
-      ...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=.tmp/prof'] : []),
-      '--import',
-      'tsx',
-      'server/main.ts',
-    ],
+    [...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=.tmp/prof'] : []), ensureBuiltServer()],
     {
       cwd: root,
       env: {
