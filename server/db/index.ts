@@ -22,6 +22,9 @@ export function sqliteOf(db: Db): SQLite.Database {
   return connection;
 }
 
+/** The better-sqlite3 connection under a Kysely instance, or none (PostgreSQL, a transaction): no throw on the hot path. */
+export const sqliteConnectionOf = (db: Db): SQLite.Database | undefined => connections.get(db);
+
 /** Whether the address names a PostgreSQL database (DATABASE_URL) rather than a SQLite file. */
 export const isPostgresUrl = (where: string) => /^postgres(ql)?:\/\//.test(where);
 
