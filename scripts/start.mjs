@@ -1,8 +1,9 @@
 // npm start: builds the console and the server when their sources are newer than dist/ and
 // dist-server/, then starts the server.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { ensureBuiltServer } from './builtServer.mjs';
 import { newest } from './newest.mjs';
 
@@ -37,12 +38,6 @@ try {
   console.error(error.message);
   process.exit(1);
 }
-// The home's wall clock (domain/clock.ts): China's time unless TZ says otherwise.
-const server = spawn(process.execPath, [builtServer], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...process.env, TZ: process.env.TZ || 'Asia/Shanghai' },
-});
-// Ctrl-C and kill reach the server, which shuts down cleanly; we leave when it has.
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => process.exit(code ?? 0));
+// The server runs in this process (one Node start fewer: issue #43, cold start); it sets the home's
+// wall clock (server/tz.ts) and handles Ctrl-C and kill itself.
+await import(pathToFileURL(builtServer).href);
