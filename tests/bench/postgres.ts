@@ -104,6 +104,9 @@ const summary = (r: autocannon.Result) => ({
   errors: r.errors + r.non2xx,
 });
 
+/** The random-page capacity of each database measured, in order (SQLite, then PostgreSQL). */
+const capacities: number[] = [];
+
 async function measure(name: string, dataDir: string, env: Record<string, string>) {
   const server = await startBenchServer(dataDir, PORT, env);
   try {
@@ -141,6 +144,7 @@ async function measure(name: string, dataDir: string, env: Record<string, string
       })
     ).json()) as { code: number; msg: string; result: { created: number } };
     const billSeconds = (performance.now() - t0) / 1000;
+    capacities.push(computed.rps);
     if (made.code !== 0) throw new Error(`${name} addBill: ${made.msg}`);
     return [
       `${name}: elder list of ${total.toLocaleString('en')} at 1,000 req/s (open loop, target p99 ≤ 50 ms):`,
@@ -156,6 +160,7 @@ async function measure(name: string, dataDir: string, env: Record<string, string
 
 export async function benchPostgres(): Promise<string[]> {
   const lines: string[] = [];
+  capacities.length = 0;
   const sqliteDir = mkdtempSync(join(tmpdir(), 'eldercare-bench-sqlite-'));
   const pgDir = mkdtempSync(join(tmpdir(), 'eldercare-bench-pg-'));
   const script = join(root, 'scripts', 'postgres-throwaway.sh');
@@ -178,6 +183,11 @@ export async function benchPostgres(): Promise<string[]> {
     await (await startBenchServer(pgDir, PORT, env)).stop();
     await addToPostgres(url.toString());
     lines.push(...(await measure('PostgreSQL', pgDir, env)));
+    const [sqlite, postgres] = capacities;
+    if (sqlite && postgres)
+      lines.push(
+        `PostgreSQL / SQLite capacity, random pages: ${(postgres / sqlite).toFixed(2)}  (target ≥ 0.7) ${postgres / sqlite >= 0.7 ? '✓' : '✗'}`,
+      );
     return lines;
   } finally {
     execFileSync(script, ['stop', String(PG_PORT)]);
