@@ -415,26 +415,31 @@ export function LivePositionMap({
     highlight: deviceId,
   });
 
-  // Legend counts and the selected trail, once a second (not per message).
+  // Legend counts and the selected trail, once a second (not per message). One interval for the
+  // page's life, reading the latest render's values: an interval made again at every render never
+  // fired while the page rendered more often than once a second (the first seconds of a busy map:
+  // the legend said 在线 0 under seven residents drawn).
+  const everySecond = useRef<() => void>(() => undefined);
+  everySecond.current = () => {
+    const next: Record<MapMarkerState, number> = {
+      online: 0,
+      offline: 0,
+      alarm: 0,
+      handling: 0,
+      lowBattery: 0,
+    };
+    for (let row = 0; row < table.length; row++) {
+      if ((table.buildingId[row] ?? 0) * 1000 + (table.floorNo[row] ?? 0) !== floorKey) continue;
+      next[stateOf(table.deviceId[row] ?? 0)]++;
+    }
+    setCounts(next);
+    if (selected !== null) mapRef.current?.setScene(trailScene(selected));
+    setTick((t) => t + 1);
+  };
   useEffect(() => {
-    const timer = setInterval(() => {
-      const next: Record<MapMarkerState, number> = {
-        online: 0,
-        offline: 0,
-        alarm: 0,
-        handling: 0,
-        lowBattery: 0,
-      };
-      for (let row = 0; row < table.length; row++) {
-        if ((table.buildingId[row] ?? 0) * 1000 + (table.floorNo[row] ?? 0) !== floorKey) continue;
-        next[stateOf(table.deviceId[row] ?? 0)]++;
-      }
-      setCounts(next);
-      if (selected !== null) mapRef.current?.setScene(trailScene(selected));
-      setTick((t) => t + 1);
-    }, 1000);
+    const timer = setInterval(() => everySecond.current(), 1000);
     return () => clearInterval(timer);
-  });
+  }, []);
 
   // Another floor or building: the card and the trail of a resident who is not there go (issue #19);
   // a jump's resident is there, and the camera comes to them once the floor is drawn.
