@@ -3,9 +3,8 @@
 // one production runs, and one bundled file starts in half the time tsx takes to compile every
 // module at each start (issue #43: cold start, and a test run that restarts servers ~30 times).
 import { spawnSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { newest } from './newest.mjs';
+import { olderThan } from './newest.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const sources = [
@@ -21,9 +20,7 @@ const sources = [
 /** dist-server/main.js, built first when missing or older than a source. */
 export function ensureBuiltServer() {
   const main = join(root, 'dist-server', 'main.js');
-  const stale =
-    !existsSync(main) || Math.max(...sources.map((s) => newest(join(root, s)))) > statSync(main).mtimeMs;
-  if (stale) {
+  if (olderThan(root, main, sources)) {
     const result = spawnSync('npx', ['tsx', 'scripts/build-server.ts'], { cwd: root, stdio: 'inherit' });
     if (result.status !== 0) throw new Error('构建服务端失败 (scripts/build-server.ts)');
   }

@@ -9,3 +9,10 @@ export function newest(path) {
   if (!stat.isDirectory()) return stat.mtimeMs;
   return readdirSync(path).reduce((max, name) => Math.max(max, newest(join(path, name))), stat.mtimeMs);
 }
+
+/** Whether `built` is missing or older than any of `sources` (paths under `root`): a build is due. */
+export function olderThan(root, built, sources) {
+  return (
+    !existsSync(built) || Math.max(...sources.map((s) => newest(join(root, s)))) > statSync(built).mtimeMs
+  );
+}

@@ -1,11 +1,10 @@
 // npm start: builds the console and the server when their sources are newer than dist/ and
 // dist-server/, then starts the server.
 import { spawnSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ensureBuiltServer } from './builtServer.mjs';
-import { newest } from './newest.mjs';
+import { olderThan } from './newest.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const sources = [
@@ -23,9 +22,7 @@ const sources = [
 ];
 
 const built = join(root, 'dist', 'index.html');
-const stale =
-  !existsSync(built) || Math.max(...sources.map((s) => newest(join(root, s)))) > statSync(built).mtimeMs;
-if (stale) {
+if (olderThan(root, built, sources)) {
   console.log('构建控制台…');
   const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
