@@ -74,8 +74,11 @@ export const consultHooks: ResourceHooks = {
   },
 };
 
-/** The profile a consultation becomes (spec 001 §2 consult/archivesAdd): what the two records share. */
-export function profileDraft(c: Row): Row {
+/**
+ * The profile a consultation becomes (spec 001 §2 consult/archivesAdd): what the two records share.
+ * `saleId` is the staff member behind its 接待人员 (receptionistOf), the archive's 接待人.
+ */
+export function profileDraft(c: Row, saleId: number | null = null): Row {
   return {
     oldmanId: null,
     oldmanName: c.oldmanName,
@@ -91,7 +94,21 @@ export function profileDraft(c: Row): Row {
     liveRemark: c.specialNeeds,
     // checkInSource 1: 咨询转入
     checkInSource: 1,
+    saleId,
   };
+}
+
+/**
+ * The staff member who received a consultation (its 接待人员), who stays the elder's 接待人 (issue #37
+ * point 2). The archive's 接待人 is a staff reference (saleId → emp), so a receptionist typed in who is
+ * not on the staff list has none.
+ */
+async function receptionistOf(ctx: Ctx, c: Row): Promise<number | null> {
+  if (c.interviewerId === null || c.interviewerId === undefined) return null;
+  const found = await sql<{ empId: number }>`select e.empId from interviewer i
+    join emp e on e.empId = i.empId and e.orgId = i.orgId
+    where i.id = ${Number(c.interviewerId)} and i.orgId = ${ctx.user.orgId}`.execute(ctx.db);
+  return found.rows[0]?.empId ?? null;
 }
 
 /** 其他亲属: the relation of a consulting person who did not say (familyRelation). */
@@ -238,7 +255,10 @@ const toArchive = route({
     const consultation = await loadRow(ctx, def, ctx.params.id);
     if (Number(consultation.consultStatus) === ConsultStatus.archived || consultation.linkedOldmanId)
       throw new ApiFailure(Code.conflict, '该咨询已转为档案');
-    const merged: Row = { ...profileDraft(consultation), ...ctx.body };
+    const merged: Row = {
+      ...profileDraft(consultation, await receptionistOf(ctx, consultation)),
+      ...ctx.body,
+    };
     if (typeof merged.oldmanIdcard !== 'string' || !merged.oldmanIdcard.trim())
       throw new ApiFailure(Code.invalidInput, '请先填写长者身份证号再转为档案');
     const profile = parseInput(profileSchema, merged) as Row;
@@ -333,7 +353,8 @@ export function consultRoutes(): AnyRoute[] {
       async handler(ctx) {
         const consultation = await loadRow(ctx, def, ctx.params.id);
         const consultationId = Number(consultation.consultationId);
-        if (!consultation.linkedOldmanId) return { ...profileDraft(consultation), consultationId };
+        if (!consultation.linkedOldmanId)
+          return { ...profileDraft(consultation, await receptionistOf(ctx, consultation)), consultationId };
         const oldman = await loadRow(ctx, oldmanResource, Number(consultation.linkedOldmanId), oldmanHooks);
         return { ...oldman, consultationId };
       },

@@ -173,12 +173,16 @@ describe('consultations', () => {
     const { token } = await signInAdmin(h.app);
     const deptId = await deptIdOf(token, '护理一部');
     const card = idCard('1944-02-29', 8);
+    const receptionists = (await call(h.app, token, 'GET', `${INTERVIEWER_BASE}?pageHelper=0`)).body
+      .result as Page;
+    const wang = receptionists.list.find((i) => i.interviewerName === '王建国') as Rec;
     const id = await add(token, {
       oldmanIdcard: card,
       deptId,
       phone: '13600002222',
       nursingLevel: '半护理',
       diseases: '糖尿病',
+      interviewerId: wang.id,
     });
     const draft = await get(token, `${BASE}/${id}/proFile`);
     expect(draft).toMatchObject({
@@ -186,6 +190,7 @@ describe('consultations', () => {
       oldmanName: '周桂兰',
       oldmanIdcard: card,
       consultationId: id,
+      saleId: wang.empId,
     });
     const before = await oldmanTotal(token);
     const res = await call(h.app, token, 'POST', `${BASE}/${id}/archives`, {});
@@ -203,6 +208,9 @@ describe('consultations', () => {
       nursingLevel: '半护理',
       medicalHistory: '糖尿病',
       checkInSource: 1,
+      // the consultation's 接待人员 is the archive's 接待人: nobody picks him again
+      saleId: wang.empId,
+      saleName: '王建国',
     });
     expect(await get(token, `${BASE}/${id}`)).toMatchObject({
       consultStatus: 1,
