@@ -108,7 +108,9 @@ const health: FieldDef[] = [
   { name: 'nursingLevel', label: '护理等级', type: 'dict', dict: 'nursingLevel' },
   { name: 'selfCareAbility', label: '能力等级', type: 'dict', dict: 'selfCareAbility' },
   { name: 'heightCm', label: '身高（cm）', type: 'int', min: 50, max: 250 },
-  { name: 'weightKg', label: '体重（kg）', type: 'int', min: 20, max: 250 },
+  // the newest 体重 reading, one decimal, entered under 护理计划 › 体重 (features/care/server/elderWeight.ts)
+  { name: 'weightKg', label: '体重（kg）', type: 'text', computed: true, hint: '取最近一次体重记录' },
+  { name: 'weightTime', label: '体重测量时间', type: 'datetime', computed: true },
   { name: 'hospital', label: '常去医院', type: 'text', maxLength: 50 },
   { name: 'allergies', label: '过敏史', type: 'textarea', maxLength: 300, wide: true },
   { name: 'medicalHistory', label: '既往病史', type: 'textarea', maxLength: 500, wide: true },

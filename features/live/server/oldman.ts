@@ -35,6 +35,7 @@ import {
   type Row,
   updateRow,
 } from '../../../server/resources/engine.js';
+import { addLatestWeights } from '../../care/server/elderWeight.js';
 import { noteElderLevel, requireLevelAuthority } from '../../care/server/levelHistory.js';
 
 const def = oldmanResource;
@@ -83,6 +84,7 @@ export const oldmanHooks: ResourceHooks = {
   listReads: ['bed', 'room', 'floor', 'building'],
   async decorate(db, rows) {
     await addBedPaths(db, rows);
+    await addLatestWeights(db, rows);
     const day = today();
     for (const row of rows)
       if (typeof row.birthday === 'string' && row.birthday.length === 10) {
