@@ -2,10 +2,9 @@ import { Callout, DialogBody } from '@blueprintjs/core';
 import { useState } from 'react';
 import { DrugScreens as S } from '../../domain/screens.js';
 import { custodyEvents, drugCustodyWorkflow } from '../../machines/drugCustodyMachine.js';
-import { offers } from '../../machines/workflow.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { useAuthority } from '../../src/auth/authorityStore.js';
-import { ResourceForm, ResourceList, type Row, rowButton } from '../../src/resource/index.js';
+import { ResourceForm, ResourceList, type Row, workflowButton } from '../../src/resource/index.js';
 import { Dialog } from '../../src/ui/Dialog.js';
 import { DrugAuthority as A } from './api.js';
 import { keepResource, takeResource, useResource } from './module.js';
@@ -43,19 +42,17 @@ export function Deposited() {
         rowActions={(row) => (
           <>
             {canUse
-              ? rowButton(
+              ? workflowButton(
+                  drugCustodyWorkflow,
+                  row,
+                  'custody.use',
                   custodyEvents['custody.use'].label,
                   () => setDrawing({ kind: 'use', row }),
-                  false,
-                  !offers(drugCustodyWorkflow, row, 'custody.use'),
                 )
               : null}
             {canTake
-              ? rowButton(
-                  '取药',
-                  () => setDrawing({ kind: 'take', row }),
-                  false,
-                  !offers(drugCustodyWorkflow, row, 'custody.giveBack'),
+              ? workflowButton(drugCustodyWorkflow, row, 'custody.giveBack', '取药', () =>
+                  setDrawing({ kind: 'take', row }),
                 )
               : null}
           </>

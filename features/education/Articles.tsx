@@ -2,7 +2,7 @@ import { Button, DialogBody, DialogFooter, H4, InputGroup, Intent, Tag } from '@
 import { useEffect, useState } from 'react';
 import { pathWith } from '../../domain/api/path.js';
 import { ArticleState, type ArticleStateCode, articleStateNames } from '../../domain/statuses/education.js';
-import { articleEvents, articleMachine, articleStateOf } from '../../machines/articleMachine.js';
+import { articleEvents, articleMachine, articleStateOf, stateLabels } from '../../machines/articleMachine.js';
 import { can } from '../../machines/can.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { useAuthority } from '../../src/auth/authorityStore.js';
@@ -149,6 +149,15 @@ function ArticleList({ isWard }: { isWard: IsWardCode }) {
       () => undefined,
     );
   const offered = (row: Row, event: StateEvent) => can(articleMachine, articleStateOf(row.state), event);
+  /** Why a batch action is greyed (issue #42 point 5): nothing ticked, or the first article that cannot take it. */
+  const batchWhy = (rows: Row[], event: StateEvent): string | null => {
+    const label = articleEvents[event].label;
+    if (!rows.length) return `请先勾选要${label}的文章`;
+    const stuck = rows.find((r) => !offered(r, event));
+    return stuck
+      ? `《${String(stuck.title)}》当前状态为${stateLabels[articleStateOf(stuck.state)]}，不能${label}`
+      : null;
+  };
   return (
     <>
       <ResourceList
@@ -185,14 +194,19 @@ function ArticleList({ isWard }: { isWard: IsWardCode }) {
         }
         batchActions={(rows) =>
           mayPublish
-            ? (['article.publish', 'article.withdraw'] as const).map((e) => (
-                <Button
-                  key={e}
-                  text={`批量${articleEvents[e].label}`}
-                  disabled={!rows.length || !rows.every((r) => offered(r, e))}
-                  onClick={() => void setState(rows, e)}
-                />
-              ))
+            ? (['article.publish', 'article.withdraw'] as const).map((e) => {
+                const why = batchWhy(rows, e);
+                return (
+                  <Button
+                    key={e}
+                    text={`批量${articleEvents[e].label}`}
+                    disabled={why !== null}
+                    // the native hover text and accessible description, as on a greyed row button
+                    title={why ?? undefined}
+                    onClick={() => void setState(rows, e)}
+                  />
+                );
+              })
             : null
         }
         toolbarExtra={

@@ -2,13 +2,12 @@ import { Button, Callout, Card, FormGroup, H4, InputGroup, Intent } from '@bluep
 import { useEffect, useState } from 'react';
 import { HomecareAuthority } from '../../domain/statuses/homecare.js';
 import { useApp } from '../../src/app/AppContext.js';
-import { useAuthority } from '../../src/auth/authorityStore.js';
+import { Authorized } from '../../src/auth/Authorized.js';
 import { type OrgConfig, orgConfigSchema, ServeOrderPaths } from './resources/orders.js';
 
 /** 工单设置 (/homecare/orderSet): when unpaid orders close, how long after-sales may be asked for. */
 export function OrderSet() {
   const { request, toast } = useApp();
-  const canSave = useAuthority(HomecareAuthority.orderSetSave);
   const [values, setValues] = useState<Record<keyof OrgConfig, string> | null>(null);
   const [error, setError] = useState('');
   useEffect(() => {
@@ -49,7 +48,9 @@ export function OrderSet() {
             onChange={(e) => setValues({ ...values, afterSaleDays: e.target.value })}
           />
         </FormGroup>
-        <Button intent={Intent.PRIMARY} text="保存" disabled={!canSave} onClick={save} />
+        <Authorized code={HomecareAuthority.orderSetSave} mode="disable">
+          <Button intent={Intent.PRIMARY} text="保存" onClick={save} />
+        </Authorized>
       </Card>
     </div>
   );

@@ -4,7 +4,7 @@ import { pathWith } from '../../domain/api/path.js';
 import { DictionaryPaths } from '../../domain/api/settingsPaths.js';
 import { Authority } from '../../domain/menus.js';
 import { useApp } from '../../src/app/AppContext.js';
-import { Authorized } from '../../src/auth/Authorized.js';
+import { Authorized, missingAuthorityText } from '../../src/auth/Authorized.js';
 import { useAuthority } from '../../src/auth/authorityStore.js';
 import { ResourceList, type Row, rowButton } from '../../src/resource/index.js';
 import { ConfirmDelete } from './ConfirmDelete.js';
@@ -44,8 +44,20 @@ export function Dictionarys() {
         }
         cells={{ dictionaryCode: (row) => <span className="mono">{String(row.dictionaryCode ?? '')}</span> }}
         rowActions={(row) => [
-          rowButton('编辑', () => setEditing(asDictionary(row)), false, !mayEdit),
-          rowButton('删除', () => setDeleting(asDictionary(row)), true, !mayDelete),
+          rowButton(
+            '编辑',
+            () => setEditing(asDictionary(row)),
+            false,
+            !mayEdit,
+            missingAuthorityText(Authority.dictionaryEdit),
+          ),
+          rowButton(
+            '删除',
+            () => setDeleting(asDictionary(row)),
+            true,
+            !mayDelete,
+            missingAuthorityText(Authority.dictionaryDelete),
+          ),
         ]}
       />
       {editing && (

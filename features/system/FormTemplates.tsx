@@ -5,7 +5,7 @@ import { FormTemplatePaths } from '../../domain/api/settingsPaths.js';
 import { Authority } from '../../domain/menus.js';
 import { SystemScreens } from '../../domain/screens.js';
 import { useApp } from '../../src/app/AppContext.js';
-import { Authorized } from '../../src/auth/Authorized.js';
+import { Authorized, missingAuthorityText } from '../../src/auth/Authorized.js';
 import { useAuthority } from '../../src/auth/authorityStore.js';
 import { ResourceList, type Row, rowButton } from '../../src/resource/index.js';
 import { navigate } from '../../src/router/hash.js';
@@ -101,8 +101,15 @@ function TemplatesOfType({ type }: { type: TemplateType }) {
             () => navigate(`${SystemScreens.templateReportSetDetail}?templateId=${String(t.templateId)}`),
             false,
             !mayChange,
+            missingAuthorityText(Authority.templateDocument),
           ),
-          rowButton('删除', () => setDeleting(t), true, !mayChange),
+          rowButton(
+            '删除',
+            () => setDeleting(t),
+            true,
+            !mayChange,
+            missingAuthorityText(Authority.templateDocument),
+          ),
         ]}
       />
       <ConfirmDelete item={deleting} onClose={() => setDeleting(null)} onConfirm={remove}>

@@ -4,7 +4,7 @@ import { pathWith } from '../../../domain/api/path.js';
 import { AdministrationScreens as S } from '../../../domain/screens.js';
 import { PatrolAuthority as A, PointStatus } from '../../../domain/statuses/patrol.js';
 import { patrolTaskWorkflow } from '../../../machines/patrolTaskMachine.js';
-import { offers } from '../../../machines/workflow.js';
+import { refusal } from '../../../machines/workflow.js';
 import { useApp } from '../../../src/app/AppContext.js';
 import { useAuthority } from '../../../src/auth/authorityStore.js';
 import { ResourceList, type Row, rowButton } from '../../../src/resource/index.js';
@@ -95,7 +95,13 @@ export function RecordDetail() {
       live = false;
     };
   }, [request, taskId, version]);
-  const open = task ? offers(patrolTaskWorkflow, task, 'patrol.record') : false;
+  // why 正常 / 异常 are greyed, the server's words: the task no longer takes records, or the point has one
+  const taskWhy = task
+    ? refusal(patrolTaskWorkflow, task, 'patrol.record', '记录巡更点')
+    : '正在读取巡更任务';
+  const pointWhy = (point: Row): string | null =>
+    taskWhy ||
+    (Number(point.patrolStatus) !== PointStatus.none ? `巡更点“${String(point.pointName)}”已记录` : null);
   const record = async (point: Row, patrolStatus: 1 | 2, note?: string): Promise<string | null> => {
     try {
       await request({
@@ -148,14 +154,10 @@ export function RecordDetail() {
                   '正常',
                   () => void record(row, PointStatus.normal),
                   false,
-                  !open || Number(row.patrolStatus) !== PointStatus.none,
+                  !!pointWhy(row),
+                  pointWhy(row),
                 )}
-                {rowButton(
-                  '异常',
-                  () => setAbnormal(row),
-                  true,
-                  !open || Number(row.patrolStatus) !== PointStatus.none,
-                )}
+                {rowButton('异常', () => setAbnormal(row), true, !!pointWhy(row), pointWhy(row))}
               </>
             ) : null
           }

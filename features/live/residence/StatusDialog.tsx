@@ -7,7 +7,7 @@ import {
   type ResidenceEvent,
   type ResidenceEventType,
   residenceEvents,
-  residenceSnapshot,
+  residenceTransition,
   takesBed,
 } from '../../../machines/residenceMachine.js';
 import { useApp } from '../../../src/app/AppContext.js';
@@ -61,7 +61,15 @@ export function StatusDialog({
   const planned = plan?.expectedCheckInDate ?? null;
   const label = residenceEvents[type].label;
   const event = (takesBed(type) ? { type, bedId, date } : { type, date }) as ResidenceEvent;
-  const allowed = elder !== null && /^\d{4}-\d{2}-\d{2}$/.test(date) && residenceSnapshot(elder).can(event);
+  // why 确认 is greyed (issue #42 point 5): what is missing, else the machine's refusal, the server's words
+  const result = elder ? residenceTransition(elder, event) : null;
+  const why = !result
+    ? '请选择长者'
+    : !/^\d{4}-\d{2}-\d{2}$/.test(date)
+      ? '请选择日期'
+      : result.ok
+        ? null
+        : result.reason;
 
   const submit = async () => {
     if (!elder) return;
@@ -150,7 +158,8 @@ export function StatusDialog({
             <Button
               intent={type === 'QUIT' || type === 'QUIT_BOOKING' ? Intent.DANGER : Intent.PRIMARY}
               text={`确认${label}`}
-              disabled={!allowed}
+              disabled={why !== null}
+              title={why ?? undefined}
               loading={busy}
               onClick={submit}
             />
