@@ -165,6 +165,7 @@ export const AdministrationScreens = {
   adverseEvent: '/administration/adverseEvent/records',
   adverseEventDetail: '/administration/adverseEvent/detail',
   complaint: '/administration/complaint/records',
+  complaintDetail: '/administration/complaint/detail',
   training: '/administration/training/records',
   trainingDetail: '/administration/training/detail',
   /** 长者费用: each elder's bills and balances, read only. */

@@ -44,6 +44,8 @@ export const QualityPaths = {
   complaintHandle: `${Q}/complaint/:id/handle`,
   complaintReply: `${Q}/complaint/:id/reply`,
   complaintClose: `${Q}/complaint/:id/close`,
+  /** Ours: a complaint's 处理记录, one row per step (受理, 开始处理, 答复, 办结), written by the steps. */
+  complaintFollow: `${Q}/complaintFollow`,
   /** 培训记录 and its attendees. */
   training: `${Q}/training`,
   trainingOne: `${Q}/training/:id`,

@@ -1,5 +1,7 @@
+import { AdministrationScreens as S } from '../../../domain/screens.js';
 import { complaintWorkflow, complaintEvents as E } from '../../../machines/complaintMachine.js';
 import type { FormStep } from '../../../src/resource/formSteps.js';
+import { navigate } from '../../../src/router/hash.js';
 import { QualityAuthority as A } from '../api/quality.js';
 import { complaintCloseForm, complaintReplyForm, complaintResource } from '../resources/qualityComplaint.js';
 import { WorkflowList } from './WorkflowList.js';
@@ -27,7 +29,8 @@ const complaintSteps: readonly FormStep[] = [
 
 /**
  * 投诉管理 (complaint/records): 登记, 开始处理, 答复 (the handling and the reply), 办结 (the
- * complainant's satisfaction), each where complaintMachine allows it; 查看 shows the whole record.
+ * complainant's satisfaction), each where complaintMachine allows it; 查看 opens the record with its
+ * 处理记录 (ComplaintDetail).
  * Only a complaint nobody has started on is deleted (the server's rule).
  */
 export function Complaints() {
@@ -37,6 +40,7 @@ export function Complaints() {
       workflow={complaintWorkflow}
       steps={complaintSteps}
       testId="page-complaints"
+      onOpen={(row) => navigate(`${S.complaintDetail}?id=${String(row.complaintId)}`)}
     />
   );
 }

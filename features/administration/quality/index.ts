@@ -7,6 +7,7 @@ export const qualityViews: ViewLoaders = {
   'quality.AdverseEvents': view(() => import('./AdverseEvents.js'), 'AdverseEvents'),
   'quality.AdverseEventDetail': view(() => import('./AdverseEventDetail.js'), 'AdverseEventDetail'),
   'quality.Complaints': view(() => import('./Complaints.js'), 'Complaints'),
+  'quality.ComplaintDetail': view(() => import('./ComplaintDetail.js'), 'ComplaintDetail'),
   'quality.Trainings': view(() => import('./Trainings.js'), 'Trainings'),
   'quality.TrainingDetail': view(() => import('./TrainingDetail.js'), 'TrainingDetail'),
 };

@@ -4,7 +4,7 @@ import { AdministrationScreens as S } from '../../../domain/screens.js';
 import { QualityAuthority as A, OLDMAN_COST_AUTHORITY } from '../api/quality.js';
 import { oldmanCostResource } from './oldmanCost.js';
 import { adverseEventResource, adverseFollowResource } from './qualityAdverse.js';
-import { complaintResource } from './qualityComplaint.js';
+import { complaintFollowResource, complaintResource } from './qualityComplaint.js';
 import { handoverItemResource, handoverResource } from './qualityHandover.js';
 import { trainingAttendeeResource, trainingResource } from './qualityTraining.js';
 
@@ -19,6 +19,7 @@ export const qualityResources: readonly ResourceDef[] = [
   adverseEventResource,
   adverseFollowResource,
   complaintResource,
+  complaintFollowResource,
   trainingResource,
   trainingAttendeeResource,
   oldmanCostResource,
@@ -66,6 +67,11 @@ export const qualityItems: readonly MenuNode[] = [
       { code: A.complaintHandle, menuName: '处理与答复' },
       { code: A.complaintClose, menuName: '办结' },
     ],
+  }),
+  screen(S.complaintDetail, '投诉详情', {
+    tab: false,
+    view: 'quality.ComplaintDetail',
+    authority: A.complaint,
   }),
   screen(S.training, '培训记录', {
     code: A.training,

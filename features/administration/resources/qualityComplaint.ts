@@ -95,6 +95,34 @@ export const complaintResource: ResourceDef = {
   },
 };
 
+/**
+ * 处理记录 of a complaint: one row per step of its workflow (受理, 开始处理, 答复, 办结), who and when, written
+ * by the step itself (features/administration/server/quality.ts) and never typed or deleted — the log
+ * the department head reads, as 不良事件's 调查与整改记录.
+ */
+export const complaintFollowResource: ResourceDef = {
+  name: 'complaintFollow',
+  title: '处理记录',
+  table: 'qualityComplaintFollow',
+  idField: 'followId',
+  nameField: 'followTime',
+  fields: [
+    { name: 'complaintId', label: '投诉', type: 'int', required: true, hidden: true },
+    { name: 'stepName', label: '步骤', type: 'text', readOnly: true },
+    { name: 'followTime', label: '时间', type: 'datetime', readOnly: true },
+    { name: 'content', label: '内容', type: 'textarea', readOnly: true, maxLength: 500, wide: true },
+    { name: 'followBy', label: '操作人', type: 'text', readOnly: true },
+    // the workflow event that wrote the row (complaint.reply, …): one row per step
+    { name: 'step', label: '流程步骤', type: 'text', readOnly: true, hidden: true },
+  ],
+  columns: ['followTime', 'stepName', 'content', 'followBy'],
+  filters: [{ field: 'complaintId', kind: 'eq', hidden: true }],
+  defaultSort: { field: 'followTime', order: 'asc' },
+  indexes: [['complaintId']],
+  api: { list: P.complaintFollow },
+  authority: { view: A.complaint },
+};
+
 /** The form of 答复 (PUT complaintReply). */
 export const complaintReplyForm: ResourceDef = {
   ...complaintResource,

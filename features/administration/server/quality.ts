@@ -5,7 +5,11 @@ import { Code } from '../../../domain/codes.js';
 import { dictLabel } from '../../../domain/dictionaries.js';
 import { pageSchema } from '../../../domain/resource.js';
 import { HandoverStatus } from '../../../domain/statuses/quality.js';
-import { complaintWorkflow } from '../../../machines/complaintMachine.js';
+import {
+  type ComplaintEvent,
+  complaintEvents,
+  complaintWorkflow,
+} from '../../../machines/complaintMachine.js';
 import { handoverWorkflow } from '../../../machines/handoverMachine.js';
 import { advance, offers } from '../../../machines/workflow.js';
 import type { Db } from '../../../server/db/index.js';
@@ -15,7 +19,12 @@ import { idParams, noBody, noQuery } from '../../../server/http/schemas.js';
 import type { ServerResource } from '../../../server/modules/types.js';
 import { type Ctx, loadRow, type ResourceHooks, type Row } from '../../../server/resources/engine.js';
 import { QualityAuthority as A, QualityPaths as P } from '../api/quality.js';
-import { complaintCloseForm, complaintReplyForm, complaintResource } from '../resources/qualityComplaint.js';
+import {
+  complaintCloseForm,
+  complaintFollowResource,
+  complaintReplyForm,
+  complaintResource,
+} from '../resources/qualityComplaint.js';
 import { handoverItemResource, handoverResource } from '../resources/qualityHandover.js';
 import { trainingAttendeeResource, trainingResource } from '../resources/qualityTraining.js';
 import { oldmanCostServerResources } from './oldmanCost.js';
@@ -24,6 +33,7 @@ import { handoverGatherRoutes, handoverOf, unacknowledged } from './qualityHando
 import {
   departmentHeads,
   elderInHouse,
+  logStep,
   notAfterNow,
   refuse,
   sendBell,
@@ -157,17 +167,36 @@ const handoverItemHooks: ResourceHooks = {
   },
 };
 
+/** A complaint's 处理记录 row for a step (qualitySteps.ts logStep), named as the step's button. */
+const logComplaintStep = (ctx: Ctx, complaintId: number, step: ComplaintEvent['type'], content: string) =>
+  logStep(ctx, {
+    table: complaintFollowResource.table,
+    owner: ['complaintId', complaintId],
+    step,
+    content,
+    columns: { stepName: step === 'complaint.edit' ? '受理' : complaintEvents[step].label },
+  });
+
+/** Requests that edit a complaint through its form (prepare): any other update is 开始处理. */
+const complaintEdited = new WeakSet<Ctx>();
+
 const complaintHooks: ResourceHooks = {
   async prepare(ctx, row, existing) {
+    complaintEdited.add(ctx);
     if (existing && !offers(complaintWorkflow, existing, 'complaint.edit'))
       refuse(`投诉${complaintWorkflow.stateName(existing)}，不能修改`);
     notAfterNow(ctx, row.receiveTime, '受理时间');
     if (!existing) row.receiverName = await userName(ctx.db, ctx.user);
   },
-  // a new complaint reaches the head of the department it concerns (the elder's, else the handler's)
+  // a new complaint reaches the head of the department it concerns (the elder's, else the handler's);
+  // 受理 and 开始处理 (a plain action) write their 处理记录 rows
   async afterChange(ctx, change) {
     const [complaintId] = change.ids;
-    if (change.action !== 'create' || complaintId === undefined) return;
+    if (complaintId === undefined || change.action === 'remove') return;
+    if (change.action === 'update') {
+      if (!complaintEdited.has(ctx)) await logComplaintStep(ctx, complaintId, 'complaint.handle', '开始处理');
+      return;
+    }
     const found = await sql<Row>`select c.*, coalesce(o.deptId, e.deptId) as concernedDept, o.oldmanName,
         e.empName as handlerName from qualityComplaint c left join oldman o on o.oldmanId = c.oldmanId
         left join emp e on e.empId = c.handlerId where c.complaintId = ${complaintId}`.execute(ctx.db);
@@ -189,6 +218,17 @@ const complaintHooks: ResourceHooks = {
       .filter(Boolean)
       .join('\n');
     await sendBell(ctx, heads, title, content);
+    await logComplaintStep(
+      ctx,
+      complaintId,
+      'complaint.edit',
+      `受理投诉，处理人：${String(c.handlerName ?? '')}。投诉内容：${String(c.content)}`,
+    );
+  },
+  async beforeRemove(ctx, row) {
+    await sql`delete from qualityComplaintFollow where complaintId = ${Number(row.complaintId)}`.execute(
+      ctx.db,
+    );
   },
 };
 
@@ -305,6 +345,13 @@ export function qualityRoutes(): AnyRoute[] {
         reply: body.reply,
         replyTime: localDateTime(ctx.services.now()),
       }),
+      after: (ctx, row, body) =>
+        logComplaintStep(
+          ctx,
+          Number(row.complaintId),
+          'complaint.reply',
+          `答复。处理经过：${String(body.handling)}；答复内容：${String(body.reply)}`,
+        ),
     }),
     stepRoute({
       def: complaintResource,
@@ -319,6 +366,13 @@ export function qualityRoutes(): AnyRoute[] {
         feedback: body.feedback ?? null,
         closeTime: localDateTime(ctx.services.now()),
       }),
+      after: (ctx, row, body) =>
+        logComplaintStep(
+          ctx,
+          Number(row.complaintId),
+          'complaint.close',
+          `办结。满意度：${dictLabel('satisfaction', Number(body.satisfaction))}${body.feedback ? `；回访意见：${String(body.feedback)}` : ''}`,
+        ),
     }),
     ...handoverGatherRoutes(),
     ...adverseRoutes(),

@@ -20,6 +20,7 @@ import {
 import {
   departmentHeads,
   elderInHouse,
+  logStep,
   notAfterNow,
   refuse,
   sendBell,
@@ -106,7 +107,7 @@ const eventHooks: ResourceHooks = {
     if (!event) return;
     if (change.action === 'create') await tellHeads(ctx, event);
     else if (!edited.has(ctx) && Number(event.eventStatus) === AdverseStatus.investigating)
-      await logStep(ctx, event, 'adverse.investigate', '开始调查');
+      await logAdverseStep(ctx, event, 'adverse.investigate', '开始调查');
   },
   // whether it may go is the definition's row rule (adverseEventResource.rowRules), checked first
   async beforeRemove(ctx, row) {
@@ -121,25 +122,15 @@ const STEP_FOLLOW_TYPE: Record<string, number> = {
   'adverse.close': 4,
 };
 
-/**
- * One row of 调查与整改记录 for a step of the workflow (who, when, what was decided), once per step:
- * the log a supervisor reads; such rows are not deleted (adverseFollowResource.rowRules).
- */
-async function logStep(ctx: Ctx, event: Row, step: keyof typeof STEP_FOLLOW_TYPE, content: string) {
-  const eventId = Number(event.eventId);
-  const done =
-    await sql`select 1 from qualityAdverseFollow where eventId = ${eventId} and step = ${step}`.execute(
-      ctx.db,
-    );
-  if (done.rows.length) return;
-  const now = localDateTime(ctx.services.now());
-  await sql`insert into qualityAdverseFollow (orgId, deptId, eventId, followType, followTime, content, followBy,
-      step, createTime, updateTime, createBy)
-    values (${ctx.user.orgId}, ${Number(event.deptId)}, ${eventId}, ${STEP_FOLLOW_TYPE[step] ?? 1}, ${now},
-      ${content.slice(0, 500)}, ${await userName(ctx.db, ctx.user)}, ${step}, ${now}, ${now}, ${ctx.user.userId})`.execute(
-    ctx.db,
-  );
-}
+/** One row of 调查与整改记录 for a step of the workflow (qualitySteps.ts logStep), of its kind. */
+const logAdverseStep = (ctx: Ctx, event: Row, step: keyof typeof STEP_FOLLOW_TYPE, content: string) =>
+  logStep(ctx, {
+    table: 'qualityAdverseFollow',
+    owner: ['eventId', Number(event.eventId)],
+    step,
+    content,
+    columns: { deptId: Number(event.deptId), followType: STEP_FOLLOW_TYPE[step] ?? 1 },
+  });
 
 /** The bell message telling the department's head of a new report (departmentHeads). */
 async function tellHeads(ctx: Ctx, event: Row) {
@@ -206,7 +197,7 @@ export function adverseRoutes(): AnyRoute[] {
         rectifyMeasures: body.rectifyMeasures,
       }),
       after: (ctx, row, body) =>
-        logStep(
+        logAdverseStep(
           ctx,
           row,
           'adverse.rectify',
@@ -228,7 +219,7 @@ export function adverseRoutes(): AnyRoute[] {
         closeTime: localDateTime(ctx.services.now()),
       }),
       after: (ctx, row, body) =>
-        logStep(
+        logAdverseStep(
           ctx,
           row,
           'adverse.close',

@@ -103,6 +103,37 @@ export function stepRoute(spec: StepSpec): AnyRoute {
   });
 }
 
+/**
+ * One row of a record's step log (不良事件's 调查与整改记录, 投诉's 处理记录) for a step of its workflow: who,
+ * when, what was decided, once per step (`step` names it: adverse.rectify, complaint.reply); the log a
+ * supervisor reads, so such rows are not deleted. `owner` is the record's id column and value, `columns`
+ * what the log table keeps besides (the department, the kind of entry).
+ */
+export async function logStep(
+  ctx: Ctx,
+  log: { table: string; owner: [string, number]; step: string; content: string; columns?: Row },
+) {
+  const [ownerColumn, ownerId] = log.owner;
+  const done = await sql`select 1 from ${sql.id(log.table)}
+    where ${sql.id(ownerColumn)} = ${ownerId} and step = ${log.step}`.execute(ctx.db);
+  if (done.rows.length) return;
+  const now = localDateTime(ctx.services.now());
+  const values: Row = {
+    orgId: ctx.user.orgId,
+    [ownerColumn]: ownerId,
+    ...log.columns,
+    followTime: now,
+    content: log.content.slice(0, 500),
+    followBy: await userName(ctx.db, ctx.user),
+    step: log.step,
+    createTime: now,
+    updateTime: now,
+    createBy: ctx.user.userId,
+  };
+  await sql`insert into ${sql.id(log.table)} (${sql.join(Object.keys(values).map((k) => sql.id(k)))})
+    values (${sql.join(Object.values(values).map((v) => (v ?? null) as Value))})`.execute(ctx.db);
+}
+
 /** msgType 2 业务通知 (domain/dictionaries.ts msgType). */
 export const BUSINESS_MESSAGE = 2;
 

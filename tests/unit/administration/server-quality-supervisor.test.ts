@@ -201,4 +201,58 @@ describe('投诉 with a supervisor (issue #37 point 5)', () => {
     expect((await put(P.complaintClose, closing, nurse)).body.code).toBe(Code.noAuthority);
     expect((await put(P.complaintClose, closing, admin)).body.code).toBe(0);
   });
+
+  it('each step writes its 处理记录 row (who, when, what), once; an edit writes none; the log is not typed', async () => {
+    const { oldmanId } = await ward();
+    const nurse = (await signInNurse(h.app)).token;
+    const nurseEmp = Number(
+      (await sql<{ empId: number }>`select empId from users where loginName = 'huli01'`.execute(db())).rows[0]
+        ?.empId,
+    );
+    const complaint = {
+      complainantType: 1,
+      complainantName: '李建国',
+      oldmanId,
+      complaintType: 3,
+      receiveTime: localDateTime(h.clock.now - HOUR),
+      handlerId: nurseEmp,
+      content: '晚餐偏咸',
+    };
+    const made = await call(h.app, nurse, 'POST', P.complaint, complaint);
+    const id = Number((made.body.result as Rec).complaintId);
+    const log = async () =>
+      (
+        (await call(h.app, admin, 'GET', `${P.complaintFollow}?complaintId=${id}&pageHelper=0`)).body
+          .result as { list: Rec[] }
+      ).list;
+    const put = (path: string, body: Rec, token: string) =>
+      call(h.app, token, 'PUT', pathWith(path, { id }), { complaintId: id, ...body });
+    expect((await put(P.complaintHandle, {}, nurse)).body.code).toBe(0);
+    // an edit while 处理中 is no step
+    const edit = await call(h.app, nurse, 'PUT', P.complaint, {
+      ...complaint,
+      complaintId: id,
+      content: '晚餐太咸',
+    });
+    expect(edit.body.code).toBe(0);
+    expect(
+      (await put(P.complaintReply, { handling: '与厨房沟通', reply: '已调整口味' }, nurse)).body.code,
+    ).toBe(0);
+    expect((await put(P.complaintClose, { satisfaction: 1, feedback: '满意' }, admin)).body.code).toBe(0);
+    const rows = await log();
+    expect(rows.map((r) => [r.stepName, r.followBy])).toEqual([
+      ['受理', '李秀英'],
+      ['开始处理', '李秀英'],
+      ['答复', '李秀英'],
+      ['办结', '王建国'],
+    ]);
+    expect(String(rows[0]?.content)).toContain('投诉内容：晚餐偏咸');
+    expect(String(rows[2]?.content)).toBe('答复。处理经过：与厨房沟通；答复内容：已调整口味');
+    expect(String(rows[3]?.content)).toContain('满意度：');
+    expect(String(rows[3]?.content)).toContain('回访意见：满意');
+    expect(rows.every((r) => typeof r.followTime === 'string' && r.followTime !== '')).toBe(true);
+    // the log is written by the steps alone
+    const typed = await call(h.app, admin, 'POST', P.complaintFollow, { complaintId: id, content: 'x' });
+    expect(typed.status).toBe(404);
+  });
 });
