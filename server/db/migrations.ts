@@ -472,6 +472,22 @@ const migrations: Record<string, Migration> = {
         );
     },
   },
+  '0023_workbench_landing_for_existing_homes': {
+    async up(db: Kysely<unknown>) {
+      // 工作台 is the landing page (issue #37 point 8), but only a new home's loginPageConfig said so
+      // (configDefaults): a home set up before kept the blank mainFirstUrl of its day, the welcome view.
+      // Blank was the only value those homes were given, so it becomes /home once; an address a home
+      // chose stays, and a home that wants the welcome back clears it in 系统设置. Runs again harmlessly.
+      const { rows } = await sql<{ orgId: number; value: string }>`select orgId, value from configEntry
+        where configKey = 'loginPageConfig'`.execute(db);
+      for (const row of rows) {
+        const value = JSON.parse(row.value) as { mainFirstUrl?: string };
+        if (value.mainFirstUrl) continue;
+        await sql`update configEntry set value = ${JSON.stringify({ ...value, mainFirstUrl: '/home' })}
+          where orgId = ${row.orgId} and configKey = 'loginPageConfig'`.execute(db);
+      }
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
