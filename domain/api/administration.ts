@@ -142,6 +142,21 @@ export function reachText(r: NoticeReach): string {
   return others > 0 ? `${staff}（另有 ${others} 个不属于员工的账号也会收到，如管理员）` : staff;
 }
 
+/**
+ * What 指定人员 says above its list (issue #42 point 5): the list (nursing/tree) holds accounts only,
+ * so staff without one are missing from it without a word unless this says so. Null when none is.
+ */
+export function leftOutText(r: NoticeReach): string | null {
+  const without = r.staff - r.staffWithAccount;
+  return without > 0 ? `另有 ${without} 名员工没有账号，不在名单中，收不到消息` : null;
+}
+
+/** The two notes of an announcement's audience: under 全体人员, and above the 指定人员 list. */
+export interface ReachNotes {
+  everyone: string;
+  chosen: string | null;
+}
+
 /** GET common/oldManTree: the elders of the user's data departments by department (family notices). */
 export const oldManTreeAnswer = z.array(
   z.object({

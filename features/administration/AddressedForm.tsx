@@ -6,15 +6,18 @@ import {
   DialogFooter,
   FormGroup,
   InputGroup,
+  Intent,
   Radio,
   RadioGroup,
   TextArea,
 } from '@blueprintjs/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import type { ReachNotes } from '../../domain/api/administration.js';
 import { bodySchema, type ResourceDef } from '../../domain/resource.js';
 import { useApp } from '../../src/app/AppContext.js';
 import type { Row } from '../../src/resource/index.js';
 import { Dialog } from '../../src/ui/Dialog.js';
+import { useRevealError } from '../../src/ui/revealError.js';
 
 /** Who may be chosen, by group (department): staff for announcements, elders for family notices. */
 export interface PickGroup {
@@ -32,8 +35,8 @@ export interface AddressedFormProps {
   /** Nothing chosen means everyone (全体人员); otherwise at least one must be chosen. */
   everyoneAllowed: boolean;
   loadGroups(): Promise<PickGroup[]>;
-  /** Whom 全体人员 reaches, said under the choice before sending (reachText). */
-  loadReach?(): Promise<string>;
+  /** Whom 全体人员 reaches and whom the list leaves out, said before sending (reachText, leftOutText). */
+  loadReach?(): Promise<ReachNotes>;
   createUrl: string;
   updateUrl: string;
   row: Row | null;
@@ -54,9 +57,20 @@ export function AddressedForm(p: AddressedFormProps) {
   const [everyone, setEveryone] = useState(p.everyoneAllowed && initial.length === 0);
   const [chosen, setChosen] = useState<Set<number>>(() => new Set(initial));
   const [groups, setGroups] = useState<PickGroup[]>([]);
-  const [problem, setProblem] = useState<string | null>(null);
+  // what stops the save, and the field it is about (none: the server's answer, shown above)
+  const [problem, setProblemState] = useState<{ message: string; field?: string } | null>(null);
+  const [failures, setFailures] = useState(0);
+  const bodyRef = useRef<HTMLDivElement>(null);
+  useRevealError(bodyRef, failures);
+  const setProblem = (message: string, field?: string) => {
+    setProblemState({ message, field });
+    setFailures((n) => n + 1);
+  };
+  /** The field's error state: marked red with its message, where revealFirstError finds it. */
+  const marked = (field: string) =>
+    problem?.field === field ? { intent: Intent.DANGER, helperText: problem.message } : {};
   const [saving, setSaving] = useState(false);
-  const [reach, setReach] = useState<string | null>(null);
+  const [reach, setReach] = useState<ReachNotes | null>(null);
   const { loadGroups, loadReach } = p;
 
   useEffect(() => {
@@ -80,9 +94,17 @@ export function AddressedForm(p: AddressedFormProps) {
       content,
       [p.field]: everyone ? [] : [...chosen],
     };
-    if (!everyone && chosen.size === 0) return setProblem(`请选择${p.label}`);
+    if (!everyone && chosen.size === 0) return setProblem(`请选择${p.label}`, p.field);
     const parsed = bodySchema(p.def, p.row ? 'update' : 'create').safeParse(body);
-    if (!parsed.success) return setProblem(parsed.error.issues[0]?.message ?? '参数校验失败');
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const field = String(issue?.path[0] ?? '');
+      return setProblem(
+        issue?.message ?? '参数校验失败',
+        ['title', 'content', p.field].includes(field) ? field : undefined,
+      );
+    }
+    setProblemState(null);
     setSaving(true);
     request({ method: p.row ? 'PUT' : 'POST', url: p.row ? p.updateUrl : p.createUrl, data: body })
       .then(
@@ -103,72 +125,83 @@ export function AddressedForm(p: AddressedFormProps) {
       style={{ width: 640 }}
     >
       <DialogBody>
-        {problem ? (
-          <Callout intent="danger" compact>
-            {problem}
-          </Callout>
-        ) : null}
-        <FormGroup label="标题" labelFor="addressed-title" labelInfo="*">
-          <InputGroup id="addressed-title" value={title} onChange={(e) => setTitle(e.target.value)} />
-        </FormGroup>
-        <FormGroup label="内容" labelFor="addressed-content" labelInfo="*">
-          <TextArea
-            id="addressed-content"
-            fill
-            rows={6}
-            value={content}
-            onChange={(e) => setContent(e.target.value)}
-          />
-        </FormGroup>
-        <FormGroup label={p.label}>
-          {p.everyoneAllowed ? (
-            <RadioGroup
-              inline
-              selectedValue={everyone ? 'all' : 'chosen'}
-              onChange={(e) => setEveryone(e.currentTarget.value === 'all')}
-            >
-              <Radio
-                label="全体人员"
-                value="all"
-                aria-describedby={everyone && reach ? 'addressed-reach' : undefined}
-              />
-              <Radio label="指定人员" value="chosen" />
-            </RadioGroup>
-          ) : null}
-          {everyone && reach ? (
-            <Callout compact icon="people" data-testid="addressed-reach" id="addressed-reach">
-              {reach}
+        <div ref={bodyRef}>
+          {problem && !problem.field ? (
+            <Callout intent="danger" compact>
+              {problem.message}
             </Callout>
           ) : null}
-          {everyone ? null : (
-            <div className="notice-recipients" data-testid="addressed-choice">
-              {groups.map((group) => {
-                const ids = group.members.map((m) => m.id);
-                const all = ids.every((id) => chosen.has(id));
-                return (
-                  <div key={group.key}>
-                    <Checkbox
-                      label={group.name}
-                      checked={all}
-                      indeterminate={!all && ids.some((id) => chosen.has(id))}
-                      onChange={() => toggle(ids, !all)}
-                    />
-                    <div className="dept-users">
-                      {group.members.map((m) => (
-                        <Checkbox
-                          key={m.id}
-                          label={m.name}
-                          checked={chosen.has(m.id)}
-                          onChange={(e) => toggle([m.id], e.currentTarget.checked)}
-                        />
-                      ))}
+          <FormGroup label="标题" labelFor="addressed-title" labelInfo="*" {...marked('title')}>
+            <InputGroup id="addressed-title" value={title} onChange={(e) => setTitle(e.target.value)} />
+          </FormGroup>
+          <FormGroup label="内容" labelFor="addressed-content" labelInfo="*" {...marked('content')}>
+            <TextArea
+              id="addressed-content"
+              fill
+              rows={6}
+              value={content}
+              onChange={(e) => setContent(e.target.value)}
+            />
+          </FormGroup>
+          <FormGroup label={p.label} {...marked(p.field)}>
+            {p.everyoneAllowed ? (
+              <RadioGroup
+                inline
+                selectedValue={everyone ? 'all' : 'chosen'}
+                onChange={(e) => setEveryone(e.currentTarget.value === 'all')}
+              >
+                <Radio
+                  label="全体人员"
+                  value="all"
+                  aria-describedby={everyone && reach ? 'addressed-reach' : undefined}
+                />
+                <Radio label="指定人员" value="chosen" />
+              </RadioGroup>
+            ) : null}
+            {everyone && reach ? (
+              <Callout compact icon="people" data-testid="addressed-reach" id="addressed-reach">
+                {reach.everyone}
+              </Callout>
+            ) : null}
+            {!everyone && reach?.chosen ? (
+              <Callout compact icon="people" data-testid="addressed-left-out" id="addressed-left-out">
+                {reach.chosen}
+              </Callout>
+            ) : null}
+            {everyone ? null : (
+              <div
+                className="notice-recipients"
+                data-testid="addressed-choice"
+                aria-describedby={reach?.chosen ? 'addressed-left-out' : undefined}
+              >
+                {groups.map((group) => {
+                  const ids = group.members.map((m) => m.id);
+                  const all = ids.every((id) => chosen.has(id));
+                  return (
+                    <div key={group.key}>
+                      <Checkbox
+                        label={group.name}
+                        checked={all}
+                        indeterminate={!all && ids.some((id) => chosen.has(id))}
+                        onChange={() => toggle(ids, !all)}
+                      />
+                      <div className="dept-users">
+                        {group.members.map((m) => (
+                          <Checkbox
+                            key={m.id}
+                            label={m.name}
+                            checked={chosen.has(m.id)}
+                            onChange={(e) => toggle([m.id], e.currentTarget.checked)}
+                          />
+                        ))}
+                      </div>
                     </div>
-                  </div>
-                );
-              })}
-            </div>
-          )}
-        </FormGroup>
+                  );
+                })}
+              </div>
+            )}
+          </FormGroup>
+        </div>
       </DialogBody>
       <DialogFooter
         actions={

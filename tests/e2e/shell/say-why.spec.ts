@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { AdminPaths, noticeReachAnswer, reachText } from '../../../domain/api/administration.js';
+import { AdminPaths, leftOutText, noticeReachAnswer, reachText } from '../../../domain/api/administration.js';
 import { localDateTime } from '../../../domain/clock.js';
 import { AdministrationScreens, WarehouseScreens } from '../../../domain/screens.js';
 import { ActivityPaths } from '../../../features/administration/api/activities.js';
@@ -176,9 +176,25 @@ test('全体人员 says whom an announcement reaches before it is sent', async (
   await expect(said).toContainText(`${reach.staff} 名员工中 ${reach.staffWithAccount} 人有账号，可收到消息`);
   await expect(everyone).toHaveAccessibleDescription(reachText(reach));
   await page.screenshot({ path: '.tmp/shot-say-why-everyone.png' });
-  // choosing people instead: the choice is the audience, nothing to explain
+  // choosing people instead: the list holds accounts only, and says whom it leaves out
   await dialog.getByText('指定人员', { exact: true }).click();
   await expect(said).toHaveCount(0);
+  const leftOut = dialog.getByTestId('addressed-left-out');
+  await expect(leftOut).toHaveText(
+    `另有 ${reach.staff - reach.staffWithAccount} 名员工没有账号，不在名单中，收不到消息`,
+  );
+  expect(leftOutText(reach)).toBe(await leftOut.textContent());
+});
+
+test('an announcement saved without a title marks the field and brings it into view', async ({ page }) => {
+  await signIn(page, ADMIN);
+  await page.goto(`/index.html#${AdministrationScreens.notice}`);
+  await page.getByTestId('page-notices').getByRole('button', { name: '新增', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('内容').fill('周五下午消防演练');
+  await dialog.getByRole('button', { name: '保存', exact: true }).click();
+  await expect(dialog.locator('.bp6-form-group.bp6-intent-danger')).toContainText('标题');
+  await expect(dialog.getByLabel('标题')).toBeFocused();
 });
 
 test('the new-article page is titled 新增, an existing article’s 编辑', async ({ page }) => {

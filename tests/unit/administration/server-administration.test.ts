@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AdminPaths as P, reachText } from '../../../domain/api/administration.js';
+import { leftOutText, AdminPaths as P, reachText } from '../../../domain/api/administration.js';
 import { pathWith } from '../../../domain/api/path.js';
 import { Code } from '../../../domain/codes.js';
 import {
@@ -330,6 +330,13 @@ describe('全体人员 says whom it reaches (issue #42 point 5)', () => {
     expect(reachText({ staff: 3, staffWithAccount: 3, accounts: 4 })).toBe(
       '全体人员：3 名员工都有账号，都可收到消息（另有 1 个不属于员工的账号也会收到，如管理员）',
     );
+  });
+
+  it('says whom the 指定人员 list leaves out: staff without accounts', () => {
+    expect(leftOutText({ staff: 12, staffWithAccount: 2, accounts: 2 })).toBe(
+      '另有 10 名员工没有账号，不在名单中，收不到消息',
+    );
+    expect(leftOutText({ staff: 3, staffWithAccount: 3, accounts: 4 })).toBeNull();
   });
 });
 
