@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageSchema, rowSchema } from '../resource.js';
+import { bodySchema, pageSchema, rowSchema } from '../resource.js';
 import {
   familyResource,
   OLDMAN_BASE,
@@ -47,6 +47,27 @@ export const oldmanRow = rowSchema(oldmanResource);
 export const oldmanSaved = z.object({ oldmanId: id });
 /** GET proFile/{id}/family, live/{oldmanId}/family. */
 export const familyRows = z.array(rowSchema(familyResource));
+
+const familyMember = bodySchema(familyResource, 'create');
+const familyId = recordId('家属');
+/**
+ * PUT proFile/{id}/family (spec 001 §3's family section saved like the others): the elder's family
+ * members, whole — one with familyId is that member changed, one without is added, a member left out
+ * is removed. A row as GET answers it may be sent back: its other columns are dropped, and the
+ * department is the elder's (familyHooks), never the caller's.
+ */
+export const familySetBody = z
+  .array(
+    familyMember
+      .omit({ deptId: true })
+      .extend({ familyId: familyId.optional(), oldmanId: recordId('长者').optional() }),
+    { error: '请提交家属列表' },
+  )
+  .max(50, '家属不能超过50人')
+  .refine((members) => {
+    const ids = members.flatMap((m) => (m.familyId === undefined ? [] : [m.familyId]));
+    return new Set(ids).size === ids.length;
+  }, '同一家属不能提交两次');
 
 /** GET proFile/{id}/modifyRecord: what each section edit changed, newest first. */
 export const modifyRecords = z.array(

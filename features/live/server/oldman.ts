@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   elderByIdCard,
   familyRows,
+  familySetBody,
   headSchema,
   idCardParams,
   modifyRecords,
@@ -10,11 +11,13 @@ import {
   oldmanSaved,
   OldmanPaths as P,
 } from '../../../domain/api/oldman.js';
+import { satisfies } from '../../../domain/authorityExpr.js';
 import { nowStamp, today } from '../../../domain/clock.js';
 import { Code } from '../../../domain/codes.js';
 import { idCardFacts, idCardMessage } from '../../../domain/idCard.js';
 import { bodySchema, fieldOf } from '../../../domain/resource.js';
 import {
+  familyResource,
   LiveAuthority,
   type OldmanSection,
   oldmanResource,
@@ -30,6 +33,7 @@ import { idParams, noQuery, noResult } from '../../../server/http/schemas.js';
 import {
   type Ctx,
   displayValue,
+  insertRow,
   loadRow,
   type ResourceHooks,
   type Row,
@@ -226,13 +230,21 @@ export function oldmanRoutes(): AnyRoute[] {
       response: familyRows,
       async handler(ctx) {
         const oldman = await loadRow(ctx, def, ctx.params.id);
-        return ctx.db
-          .selectFrom('oldmanFamily')
-          .selectAll()
-          .where('oldmanId', '=', Number(oldman.oldmanId))
-          .orderBy('familyId')
-          .execute();
+        return familyOf(ctx, Number(oldman.oldmanId));
       },
+    }),
+    // spec 001 §3 also reads PUT proFile/{oldmanId}/family (issue #39 point 3): the family set whole
+    route({
+      method: 'PUT',
+      url: P.family,
+      operation: 'putFamilyById',
+      // any of the family screen's buttons lets the call in; the handler asks for each one it uses
+      auth: `${LiveAuthority.familyAdd}|${LiveAuthority.familyEdit}|${LiveAuthority.familyDelete}`,
+      log: { type: 'UPDATE', name: '修改长者家属' },
+      params: idParams,
+      body: familySetBody,
+      response: familyRows,
+      handler: (ctx) => saveFamily(ctx, ctx.params.id, ctx.body),
     }),
     route({
       method: 'GET',
@@ -312,6 +324,57 @@ export function oldmanRoutes(): AnyRoute[] {
       },
     }),
   ];
+}
+
+type FamilyMember = Row & { familyId?: number | undefined; oldmanId?: number | undefined };
+
+/** The elder's family members, oldest first, as GET and PUT proFile/{id}/family answer them. */
+const familyOf = (ctx: Ctx, oldmanId: number) =>
+  ctx.db
+    .selectFrom('oldmanFamily')
+    .selectAll()
+    .where('oldmanId', '=', oldmanId)
+    .orderBy('familyId')
+    .execute();
+
+/**
+ * Makes the elder's family members the given set, with the family screen's checks and authorities:
+ * adding needs 新增, changing a member 编辑, leaving one out 删除 — each asked only when used, so a
+ * client sending the list back with one member added needs 新增 alone.
+ */
+// the family fields come from the definition, so the parsed member is a Row with the two ids typed
+async function saveFamily(ctx: Ctx, pathId: number, members: readonly FamilyMember[]) {
+  const oldman = await loadRow(ctx, def, pathId);
+  const oldmanId = Number(oldman.oldmanId);
+  if (members.some((m) => m.oldmanId !== undefined && m.oldmanId !== oldmanId))
+    throw new ApiFailure(Code.invalidInput, '路径与请求中的长者不一致');
+  const before = new Map((await familyOf(ctx, oldmanId)).map((r) => [Number(r.familyId), r as Row]));
+  const stranger = members.find((m) => m.familyId !== undefined && !before.has(m.familyId));
+  // another elder's member (or another organisation's) is refused alike: nothing about it is told
+  if (stranger) throw new ApiFailure(Code.invalidInput, `家属（编号${stranger.familyId}）不是该长者的家属`);
+  const kept = new Set(members.map((m) => m.familyId));
+  const removed = [...before.keys()].filter((id) => !kept.has(id));
+  const added = members.filter((m) => m.familyId === undefined);
+  const changed = members.filter((m) => {
+    const row = m.familyId === undefined ? undefined : before.get(m.familyId);
+    return row && Object.entries(m).some(([k, v]) => v !== undefined && v !== (row[k] ?? null));
+  });
+  const needed = [
+    [added.length, LiveAuthority.familyAdd],
+    [changed.length, LiveAuthority.familyEdit],
+    [removed.length, LiveAuthority.familyDelete],
+  ] as const;
+  for (const [count, code] of needed)
+    if (count && !satisfies(ctx.user.authority, code)) throw new ApiFailure(Code.noAuthority, '权限不足');
+  if (removed.length) await ctx.db.deleteFrom('oldmanFamily').where('familyId', 'in', removed).execute();
+  for (const m of changed)
+    await updateRow(ctx, familyResource, familyHooks, before.get(m.familyId as number) as Row, {
+      ...m,
+      oldmanId,
+    });
+  for (const m of added) await insertRow(ctx, familyResource, familyHooks, { ...m, oldmanId });
+  ctx.describe(`长者家属：${String(oldman.oldmanName)}`);
+  return familyOf(ctx, oldmanId);
 }
 
 /**
