@@ -3,6 +3,7 @@ import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react'
 import { type AlarmRecord, placeText } from '../../domain/alarms.js';
 import { waitedText } from '../../domain/schedule.js';
 import { alarmOffers } from '../../machines/alarmMachine.js';
+import { OFFLINE_REASON } from '../../src/alarm/pendingAcks.js';
 import {
   ARRIVAL_VISIBLE_MS,
   type ConsoleOrder,
@@ -32,9 +33,6 @@ const typing = (target: EventTarget | null) =>
   (target.isContentEditable ||
     ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) ||
     target.closest('.bp6-dialog, .bp6-overlay-open .bp6-overlay-content') !== null);
-
-/** Why 确认 is disabled while the browser is offline. */
-export const OFFLINE_REASON = '网络已断开：恢复连接后才能确认';
 
 /**
  * The live alarm table of the console (issue #19): ordered by compareConsole (severity groups with

@@ -18,16 +18,15 @@ import type { MarkerState, Position } from '../../domain/devices.js';
 import { buildingBounds, type LngLat, type PlanCollection } from '../../domain/floorPlan.js';
 import { pathWith } from '../../domain/http.js';
 import { alarmOffers } from '../../machines/alarmMachine.js';
+import { AckButton } from '../../src/alarm/AckButton.js';
 import { stopwatch } from '../../src/alarm/queue.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { useRealtime, useStore } from '../../src/realtime/context.js';
-import { useLiveness } from '../../src/realtime/useLiveness.js';
 import { usePage } from '../../src/router/page.js';
 import { isOutNow } from '../../streams/outings.js';
 import { positionTable } from '../../streams/positions.js';
 import { AlarmDialogs, type Dialogs } from './AlarmDialogs.js';
 import { HealthLight } from './HealthLight.js';
-import { OFFLINE_REASON } from './LiveAlarmTable.js';
 import { FloorMap, MARKER_COLOURS, type Rail, type Rgba } from './map/floorMap.js';
 import {
   alarmsByDevice,
@@ -590,7 +589,8 @@ export function LivePositionMap({
                   // the alarm list's actions: the machine decides what is offered, the same calls send it
                   <div className="elder-card-actions">
                     {alarmOffers(a, 'alarm.ack') ? (
-                      <CardAckButton
+                      <AckButton
+                        small
                         waiting={actions.waiting.has(a.recordId)}
                         onAck={() => void actions.ack(a)}
                       />
@@ -635,25 +635,6 @@ export function LivePositionMap({
       {bf.buildings.length === 0 ? <Callout intent={Intent.WARNING}>没有可显示的楼栋</Callout> : null}
       <AlarmDialogs dialog={dialog} onDialog={setDialog} actions={actions} />
     </div>
-  );
-}
-
-/**
- * 确认 on the map card, disabled with the reason while offline. A component of its own: the liveness
- * changes every second, and the map must not render every second for it (its legend counts wait for a
- * quiet second).
- */
-function CardAckButton({ waiting, onAck }: { waiting: boolean; onAck(): void }) {
-  const offline = useLiveness().reason === 'offline';
-  return (
-    <Button
-      small
-      intent={Intent.WARNING}
-      text="确认"
-      disabled={offline || waiting}
-      title={offline ? OFFLINE_REASON : undefined}
-      onClick={onAck}
-    />
   );
 }
 

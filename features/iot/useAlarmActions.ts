@@ -1,11 +1,9 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import type { AlarmRecord, AlarmSource } from '../../domain/alarms.js';
 import { IotPaths } from '../../domain/api/iot.js';
-import { Authority } from '../../domain/menus.js';
+import { useAlarmAck } from '../../src/alarm/pendingAcks.js';
 import { useApp } from '../../src/app/AppContext.js';
-import { useAuthority } from '../../src/auth/authorityStore.js';
 import { useOptionalRealtime } from '../../src/realtime/context.js';
-import { ACK_RETRY_MS, lostOnTheWay, pendingAcks, usePendingAcks } from './pendingAcks.js';
 
 /** The toast key acknowledgements share: a run of them is one toast that counts up (issue #19). */
 const ACK_TOAST = 'alarm-ack';
@@ -27,10 +25,9 @@ const refusedText = (refused: BatchAnswer['refused'], verb: string) =>
 /** The console's calls on alarm records, with one coalescing toast for acknowledgements. */
 export function useAlarmActions(source: AlarmSource | 'all') {
   const { request, toast } = useApp();
-  const handles: Record<AlarmSource, boolean> = {
-    pnt: useAuthority(Authority.iotLocateAlarmHandle),
-    mattress: useAuthority(Authority.iotAlarmHandle),
-  };
+  // 确认 of one alarm, retried when lost on the way: the same path as the wall's and the banner's
+  const one = useAlarmAck(() => acknowledged(1));
+  const { handles } = one;
   /** Whether the user may act on alarms of the list at all (the toolbar), and on this one (its row). */
   const canHandle = source === 'all' ? handles.pnt || handles.mattress : handles[source];
   const mayHandle = (r: Pick<AlarmRecord, 'source'>) => handles[r.source];
@@ -49,32 +46,6 @@ export function useAlarmActions(source: AlarmSource | 'all') {
   // the server's answer to our own call shows at once, whether or not a live channel brings it too
   const realtime = useOptionalRealtime();
   const shown = (record: AlarmRecord) => realtime?.noteAlarm(record);
-  // an acknowledgement lost on the way is sent again until the server answers (pendingAcks)
-  const waiting = usePendingAcks();
-  const sendAck = (recordId: number, again: boolean) =>
-    request<AlarmRecord>({ url: IotPaths.alarmAck, method: 'POST', data: { recordId }, silent: again }).then(
-      (record) => {
-        shown(record);
-        pendingAcks.remove(recordId);
-        acknowledged(1);
-      },
-      (error: unknown) => {
-        if (lostOnTheWay(error)) {
-          if (!again) toast('确认未送达服务器：连接恢复后自动重发', 'warning', `ack-lost-${recordId}`);
-          pendingAcks.add(recordId);
-        } else pendingAcks.remove(recordId);
-      },
-    );
-  const resend = useRef(sendAck);
-  resend.current = sendAck;
-  useEffect(() => {
-    if (waiting.size === 0) return;
-    const timer = setInterval(() => {
-      for (const id of pendingAcks.ids())
-        if (pendingAcks.claim(id)) void resend.current(id, true).finally(() => pendingAcks.settle(id));
-    }, ACK_RETRY_MS);
-    return () => clearInterval(timer);
-  }, [waiting]);
   const done = (work: Promise<AlarmRecord>, text: string) =>
     work.then(
       (record) => {
@@ -86,9 +57,9 @@ export function useAlarmActions(source: AlarmSource | 'all') {
   return {
     canHandle,
     mayHandle,
-    ack: (r: AlarmRecord) => sendAck(r.recordId, false),
+    ack: (r: AlarmRecord) => one.ack(r.recordId),
     /** Acknowledgements sent but not yet answered by the server: their rows say 待重发. */
-    waiting,
+    waiting: one.waiting,
     /** One call for the selection: the server answers which it acknowledged and which it refused. */
     ackMany: (recordIds: number[]) =>
       request<BatchAnswer>({ url: IotPaths.alarmAckBatch, method: 'POST', data: { recordIds } }).then(

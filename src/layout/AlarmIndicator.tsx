@@ -38,10 +38,10 @@ export function AlarmIndicator() {
         onOpening={() => announcer.askNotifications()}
         content={
           <div className="alarm-indicator-panel" data-testid="alarm-indicator-panel">
-            <div className="alarm-indicator-counts">
+            <div className="alarm-indicator-counts" data-stale={stale ? 'true' : undefined}>
               {SEVERITIES.map((s) => (
-                <Tag key={s} large minimal={!summary.bySeverity[s]} intent={intentOf[s]}>
-                  {severityNames[s]} {summary.bySeverity[s]}
+                <Tag key={s} large minimal={stale || !summary.bySeverity[s]} intent={intentOf[s]}>
+                  {severityNames[s]} {stale ? '?' : summary.bySeverity[s]}
                 </Tag>
               ))}
             </div>
@@ -101,25 +101,23 @@ export function AlarmIndicator() {
           variant="minimal"
           icon={blocked ? 'warning-sign' : silenced && !sounding ? 'volume-off' : 'notifications'}
           intent={intentOf[summary.top]}
-          className={
-            summary.waiting ? `alarm-indicator-button waiting sev-${summary.top}` : 'alarm-indicator-button'
-          }
+          className={`alarm-indicator-button${summary.waiting ? ` waiting sev-${summary.top}` : ''}${stale ? ' stale' : ''}`}
           data-severity={summary.top}
+          data-stale={stale ? 'true' : undefined}
           data-testid="alarm-indicator-button"
           data-sounding={sounding ? 'true' : 'false'}
-          aria-label={`告警：${summary.waiting}条待确认，${soundText}`}
+          aria-label={`告警：${stale ? '连接中断，待确认数未知' : `${summary.waiting}条待确认`}，${soundText}`}
           text={
-            summary.waiting ? (
+            stale || summary.waiting ? (
               <span>
-                告警 <b data-testid="alarm-indicator-count">{summary.waiting}</b>
+                {/* stale, alarms may be waiting that this console has not heard: the count is unknown */}
+                告警 <b data-testid="alarm-indicator-count">{stale ? '?' : summary.waiting}</b>
                 {summary.first ? (
                   <span className="alarm-indicator-latest" data-testid="alarm-indicator-latest">
                     {alarmLine(summary.first)}
                   </span>
                 ) : null}
               </span>
-            ) : stale ? (
-              '告警 ?'
             ) : (
               '告警 0'
             )

@@ -1,13 +1,12 @@
 import { Button, Icon } from '@blueprintjs/core';
 import { useState } from 'react';
 import type { AlarmRecord } from '../../domain/alarms.js';
-import { IotPaths } from '../../domain/api/iot.js';
-import { Authority } from '../../domain/menus.js';
+import { AckButton } from '../alarm/AckButton.js';
 import { alarmLine } from '../alarm/announce.js';
 import { openAlarm, useAnnouncerState } from '../alarm/context.js';
+import { useAlarmAck } from '../alarm/pendingAcks.js';
 import { canAck, rankOf, stopwatch } from '../alarm/queue.js';
 import { useApp } from '../app/AppContext.js';
-import { useAuthority } from '../auth/authorityStore.js';
 import { useNow } from '../ui/useNow.js';
 import './urgentBanner.css';
 
@@ -27,21 +26,14 @@ export function UrgentBanner() {
 }
 
 function Pinned({ alarm, more }: { alarm: AlarmRecord; more: number }) {
-  const { request, toast } = useApp();
+  const { toast } = useApp();
   const now = useNow(1000);
   const [busy, setBusy] = useState(false);
-  const mayAck = {
-    pnt: useAuthority(Authority.iotLocateAlarmHandle),
-    mattress: useAuthority(Authority.iotAlarmHandle),
-  }[alarm.source];
+  // the console's 确认: disabled offline with the reason, retried when lost on the way (pendingAcks)
+  const acks = useAlarmAck(() => toast('已确认', 'success'));
   const ack = () => {
     setBusy(true);
-    request({ url: IotPaths.alarmAck, method: 'POST', data: { recordId: alarm.recordId } })
-      .then(
-        () => toast('已确认', 'success'),
-        () => undefined,
-      )
-      .finally(() => setBusy(false));
+    void acks.ack(alarm.recordId).finally(() => setBusy(false));
   };
   return (
     <div className="urgent-banner" role="alert" data-testid="urgent-banner" data-record-id={alarm.recordId}>
@@ -51,8 +43,8 @@ function Pinned({ alarm, more }: { alarm: AlarmRecord; more: number }) {
       {more > 0 ? <span>另有 {more} 条紧急告警待确认</span> : null}
       <span className="urgent-banner-actions">
         <Button small text="查看" icon="eye-open" onClick={() => openAlarm(alarm)} />
-        {mayAck && canAck(alarm) ? (
-          <Button small intent="warning" text="确认" loading={busy} onClick={ack} />
+        {acks.mayAck(alarm) && canAck(alarm) ? (
+          <AckButton small loading={busy} waiting={acks.waiting.has(alarm.recordId)} onAck={ack} />
         ) : null}
       </span>
     </div>

@@ -1,8 +1,9 @@
-import { Button, Icon } from '@blueprintjs/core';
+import { Icon } from '@blueprintjs/core';
 import { type RefObject, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { AlarmRecord } from '../../../domain/alarms.js';
 import { IotPaths } from '../../../domain/api/iot.js';
-import { Authority } from '../../../domain/menus.js';
+import { AckButton } from '../../../src/alarm/AckButton.js';
+import { useAlarmAck } from '../../../src/alarm/pendingAcks.js';
 import {
   arrivalOf,
   canAck,
@@ -16,12 +17,10 @@ import {
 } from '../../../src/alarm/queue.js';
 import { AlarmSound } from '../../../src/alarm/sound.js';
 import { useApp } from '../../../src/app/AppContext.js';
-import { useAuthority } from '../../../src/auth/authorityStore.js';
 import { useRealtime, useStore } from '../../../src/realtime/context.js';
 import { useLiveness } from '../../../src/realtime/useLiveness.js';
 import { useNow } from '../../../src/ui/useNow.js';
 
-const ACK_URL = IotPaths.alarmAck;
 const severityText: Record<number, string> = { 3: '紧急', 2: '重要', 1: '一般' };
 
 /**
@@ -130,16 +129,14 @@ export function AlarmQueue({
   /** The operator clicked a row: the map shows the resident. */
   onPick(alarm: AlarmRecord): void;
 }) {
-  const { request, toast } = useApp();
+  const { toast } = useApp();
   const { alarms } = useRealtime();
   const open = useStore(useMemo(() => alarms.open(), [alarms]));
   const now = useNow(1000);
   const { stale } = useLiveness();
   const { allowed: soundOn, sounding } = useAlarmSound(open);
-  const mayAck = {
-    pnt: useAuthority(Authority.iotLocateAlarmHandle),
-    mattress: useAuthority(Authority.iotAlarmHandle),
-  };
+  // the console's 确认: disabled offline with the reason, retried when lost on the way (pendingAcks)
+  const acks = useAlarmAck(() => toast('已确认', 'success'));
   const openedAt = useRef(Date.now()).current;
   const seenRef = useRef(new Map<number, number>());
   const seen = useMemo(() => {
@@ -155,12 +152,7 @@ export function AlarmQueue({
   const [acking, setAcking] = useState<number | null>(null);
   const ack = (a: AlarmRecord) => {
     setAcking(a.recordId);
-    request({ url: ACK_URL, method: 'POST', data: { recordId: a.recordId } })
-      .then(
-        () => toast('已确认', 'success'),
-        () => undefined,
-      )
-      .finally(() => setAcking(null));
+    void acks.ack(a.recordId).finally(() => setAcking(null));
   };
 
   const list = useRef<HTMLOListElement>(null);
@@ -196,7 +188,13 @@ export function AlarmQueue({
           <span>当前没有未处理的告警</span>
         </div>
       ) : (
-        <ol ref={list} className={`wall-alarms${expanded ? ' expanded' : ''}`} data-testid="wall-alarms">
+        // stale, the rows may be old: dimmed, as the console's table
+        <ol
+          ref={list}
+          className={`wall-alarms${expanded ? ' expanded' : ''}${stale ? ' stale' : ''}`}
+          data-testid="wall-alarms"
+          data-stale={stale ? 'true' : undefined}
+        >
           {shown.map((a) => {
             const flashing = rowFlashes(a, seen.get(a.recordId), now);
             return (
@@ -238,13 +236,12 @@ export function AlarmQueue({
                 <span className="wall-alarm-act">
                   {a.ackTime !== null ? (
                     <span className="wall-alarm-acked">已确认{a.ackName ? ` · ${a.ackName}` : ''}</span>
-                  ) : mayAck[a.source] && canAck(a) ? (
-                    <Button
+                  ) : acks.mayAck(a) && canAck(a) ? (
+                    <AckButton
                       size="large"
-                      intent="warning"
-                      text="确认"
                       loading={acking === a.recordId}
-                      onClick={() => ack(a)}
+                      waiting={acks.waiting.has(a.recordId)}
+                      onAck={() => ack(a)}
                     />
                   ) : (
                     <span className="wall-alarm-acked">未确认</span>

@@ -6,8 +6,18 @@ import { useLiveness } from '../../../src/realtime/useLiveness.js';
 import { useNow } from '../../../src/ui/useNow.js';
 import { local } from '../../../src/util/storage.js';
 import type { ConnectionState } from '../../../streams/transport.js';
-import { alarmCounts, type DeviceStat, deviceCounts } from './counters.js';
+import { type AlarmCounts, alarmCounts, type DeviceStat, deviceCounts } from './counters.js';
 import { channelLevel, channelText, freshness, type Level, worst } from './freshness.js';
+
+const unknownCounts: Record<keyof AlarmCounts, string> = {
+  open: '?',
+  critical: '?',
+  high: '?',
+  normal: '?',
+  unacked: '?',
+  positioning: '?',
+  mattress: '?',
+};
 
 /** Device statistics change slowly (online/offline): asked again every half minute. */
 const DEVICE_STATS_EVERY_MS = 30_000;
@@ -72,11 +82,14 @@ export function TopBar({ orgName }: { orgName: string }) {
     return () => clearInterval(timer);
   }, [request]);
 
-  const counts = alarmCounts(open);
   const dev = devices ? deviceCounts(devices) : null;
   const fresh = freshness(h.lastMessageAt, now);
   // stale (offline, a channel down, silent for 10 s): every light red at once, not amber
   const { stale, reason } = useLiveness();
+  // stale, the alarms this wall holds may not be all there are: each count says it is unknown (?)
+  const known = alarmCounts(open);
+  const counts = stale ? unknownCounts : known;
+  const toneOf = (n: number, tone: string, none = 'muted') => (stale ? 'muted' : n ? tone : none);
   const stateText = (state: ConnectionState) =>
     reason === 'offline' ? '网络断开' : stale && state === 'open' ? '无数据' : channelText[state];
   const lights: Level[] = stale
@@ -92,35 +105,35 @@ export function TopBar({ orgName }: { orgName: string }) {
         <h1>{systemName}</h1>
         <span>{orgName} · 监控大屏</span>
       </div>
-      <div className="wall-counters" data-testid="wall-counters">
+      <div className="wall-counters" data-testid="wall-counters" data-stale={stale ? 'true' : undefined}>
         <Counter
           label="未处理告警"
           value={counts.open}
-          tone={counts.open ? 'danger' : 'ok'}
+          tone={toneOf(known.open, 'danger', 'ok')}
           testId="wall-count-open"
         />
         <Counter
           label="紧急"
           value={counts.critical}
-          tone={counts.critical ? 'danger' : 'muted'}
+          tone={toneOf(known.critical, 'danger')}
           testId="wall-count-critical"
         />
         <Counter
           label="重要"
           value={counts.high}
-          tone={counts.high ? 'warning' : 'muted'}
+          tone={toneOf(known.high, 'warning')}
           testId="wall-count-high"
         />
         <Counter
           label="一般"
           value={counts.normal}
-          tone={counts.normal ? 'primary' : 'muted'}
+          tone={toneOf(known.normal, 'primary')}
           testId="wall-count-normal"
         />
         <Counter
           label="未确认"
           value={counts.unacked}
-          tone={counts.unacked ? 'warning' : 'muted'}
+          tone={toneOf(known.unacked, 'warning')}
           testId="wall-count-unacked"
         />
         <div className="wall-counter-split">

@@ -88,3 +88,89 @@ test('an acknowledgement lost on the way is retried until it lands; offline, the
     await server.stop();
   }
 });
+
+test('offline the header counts ?, the wall counts ?, and the wall’s and the urgent banner’s 确认 wait with the reason; an acknowledgement either lost on the way is retried until it lands', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const port = e2ePort + 191;
+  const dataDir = `.tmp/e2e-alarm-offline-${port}`;
+  const server = ownServer(port, dataDir);
+  server.reset();
+  await server.start();
+  await server.stop();
+  // an SOS (紧急: the urgent banner), a 防拆报警 (重要) and an acknowledged 低电量报警
+  const laid = layOpenAlarms(dataDir, 3, { sources: ['pnt'] });
+  const sosId = laid.find((a) => a.alarmType === 'sos')?.recordId;
+  const tamperId = laid.find((a) => a.alarmType === 'tamperAlarm')?.recordId;
+  if (!sosId || !tamperId) throw new Error('an SOS and a 防拆报警 expected');
+  await server.start();
+  try {
+    const clerkContext = await browser.newContext({
+      baseURL: server.base,
+      viewport: { width: 1366, height: 768 },
+    });
+    const clerk = await clerkContext.newPage();
+    await signIn(clerk, ADMIN);
+    await clerk.goto('/#/expense/accountBill');
+    const count = clerk.getByTestId('alarm-indicator-count');
+    await expect(count).toHaveText('2');
+    const banner = clerk.getByTestId('urgent-banner');
+    await expect(banner).toHaveAttribute('data-record-id', String(sosId));
+    const bannerAck = banner.getByRole('button', { name: /^确认/ });
+    await expect(bannerAck).toBeEnabled();
+
+    // the control-room wall in the same browser: its own session, opened from the console's
+    const wall = await clerkContext.newPage();
+    await wall.goto('/fullchart.html');
+    await expect(wall.getByTestId('wall-count-open')).toHaveText('3');
+    await expect(wall.getByTestId('wall-count-unacked')).toHaveText('2');
+    const tamperRow = wall.locator(`[data-testid="wall-alarm-row"][data-record-id="${tamperId}"]`);
+    const wallAck = tamperRow.getByRole('button', { name: /^确认/ });
+    await expect(wallAck).toBeEnabled();
+
+    // offline: the header's count is unknown and dimmed, the banner's 确认 waits and says why
+    await clerkContext.setOffline(true);
+    await expect(count).toHaveText('?');
+    await expect(clerk.getByTestId('alarm-indicator-button')).toHaveAttribute('data-stale', 'true');
+    await expect(bannerAck).toBeDisabled();
+    await expect(bannerAck).toHaveAttribute('title', '网络已断开：恢复连接后才能确认');
+    // the wall too: its counters say ? (dimmed), its rows are dimmed and 确认 waits with the reason
+    for (const id of ['wall-count-open', 'wall-count-critical', 'wall-count-unacked', 'wall-count-pnt'])
+      await expect(wall.getByTestId(id)).toHaveText('?');
+    await expect(wall.getByTestId('wall-counters')).toHaveAttribute('data-stale', 'true');
+    await expect(wall.getByTestId('wall-alarms')).toHaveAttribute('data-stale', 'true');
+    await expect(wallAck).toBeDisabled();
+    await expect(wallAck).toHaveAttribute('title', '网络已断开：恢复连接后才能确认');
+    await wall.screenshot({ path: '.tmp/shot-wall-offline.png' });
+    await clerkContext.setOffline(false);
+    await expect(count).toHaveText('2', { timeout: 15_000 });
+    await expect(bannerAck).toBeEnabled();
+    await expect(wall.getByTestId('wall-count-unacked')).toHaveText('2', { timeout: 15_000 });
+    await expect(wallAck).toBeEnabled();
+
+    // the link drops as 确认 is sent, on the banner and on the wall: each waits, says so, and is sent again
+    const lost = (route: { abort(reason: string): Promise<void> }) => route.abort('connectionfailed');
+    await clerk.route(`**${IotPaths.alarmAck}`, lost);
+    await wall.route(`**${IotPaths.alarmAck}`, lost);
+    await bannerAck.click();
+    await expect(clerk.getByText('确认未送达服务器：连接恢复后自动重发')).toBeVisible();
+    await expect(bannerAck).toHaveText('确认待重发');
+    await expect(bannerAck).toBeDisabled();
+    await wallAck.click();
+    await expect(wall.getByText('确认未送达服务器：连接恢复后自动重发')).toBeVisible();
+    await expect(wallAck).toHaveText('确认待重发');
+    await expect(wallAck).toBeDisabled();
+    expect(ackTimeOf(dataDir, sosId)).toBeNull();
+    expect(ackTimeOf(dataDir, tamperId)).toBeNull();
+    await clerk.unroute(`**${IotPaths.alarmAck}`, lost);
+    await wall.unroute(`**${IotPaths.alarmAck}`, lost);
+    await expect.poll(() => ackTimeOf(dataDir, sosId), { timeout: 15_000 }).not.toBeNull();
+    await expect.poll(() => ackTimeOf(dataDir, tamperId), { timeout: 15_000 }).not.toBeNull();
+    await expect(banner).toHaveCount(0);
+    await expect(tamperRow).toHaveAttribute('data-acked', 'true');
+    await expect(count).toHaveCount(0);
+  } finally {
+    await server.stop();
+  }
+});
