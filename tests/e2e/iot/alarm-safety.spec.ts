@@ -42,6 +42,75 @@ const showScreen = (page: Page, path: string) =>
     window.location.hash = hash;
   }, path);
 
+/** The elder a device is bound to. */
+function elderOf(dataDir: string, deviceId: number) {
+  const db = new Database(join(dataDir, 'eldercare.sqlite'), { readonly: true, fileMustExist: true });
+  try {
+    return (
+      db.prepare('select oldmanId from device where deviceId = ?').get(deviceId) as { oldmanId: number }
+    ).oldmanId;
+  } finally {
+    db.close();
+  }
+}
+
+test('全部告警 holds the positioning, mattress and vital-sign alarms in one list: most severe first, then unacknowledged, then the longest waiting', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const port = e2ePort + 172;
+  const dataDir = `.tmp/e2e-all-alarms-${port}`;
+  const server = ownServer(port, dataDir);
+  server.reset();
+  await server.start();
+  await server.stop();
+  // an SOS (紧急), a 防拆报警 (重要) and an acknowledged 低电量报警 (一般), then a 尿湿 (一般), all waiting
+  // about an hour; escalation after two hours, so each keeps its own severity here
+  const pnt = layOpenAlarms(dataDir, 3, { sources: ['pnt'], escalateAfterMinutes: 120 });
+  const [wet] = layOpenAlarms(dataDir, 1, {
+    sources: ['mattress'],
+    mattressTypes: ['5'],
+    escalateAfterMinutes: 120,
+  });
+  expect(pnt.map((a) => [a.alarmType, a.acked])).toEqual([
+    ['sos', false],
+    ['tamperAlarm', false],
+    ['lowPowerAlarm', true],
+  ]);
+  if (!wet) throw new Error('a mattress alarm expected');
+  await server.start();
+  try {
+    const page = await (
+      await browser.newContext({ baseURL: server.base, viewport: { width: 1366, height: 768 } })
+    ).newPage();
+    await signIn(page, ADMIN);
+    await page.goto('/#/yunmuIot/allAlarms');
+    const rows = page.getByTestId('live-alarms').getByTestId('alarm-row');
+    await expect(rows).toHaveCount(4);
+    // a nurse enters a blood oxygen of 86 %: a 紧急 vital-sign alarm (sign.bloodOxygen), just raised
+    const measured = await page.evaluate(() => {
+      const d = new Date();
+      const p = (n: number) => String(n).padStart(2, '0');
+      return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:00`;
+    });
+    await api(page, 'POST', '/pims/web-yh/piOldmanSign', {
+      oldmanId: elderOf(dataDir, wet.deviceId),
+      signType: 2,
+      measureTime: measured,
+      bloodOxygen: 86,
+    });
+    await expect(rows).toHaveCount(5);
+    const order = ['SOS报警', '血氧过低（体征录入）', '防拆报警', '尿湿报警', '低电量报警'];
+    for (const [i, name] of order.entries()) await expect(rows.nth(i)).toContainText(name);
+    // the SOS waited longer than the new reading of the same severity; the acknowledged 一般 comes last
+    await expect(rows.first()).toHaveAttribute('data-record-id', String(pnt[0]?.recordId));
+    await expect(rows.nth(4)).not.toContainText('未确认');
+    await page.screenshot({ path: '.tmp/shot-all-alarms-sources.png' });
+  } finally {
+    await server.stop();
+  }
+});
+
 test('every shortcut pressed on 床垫告警 leaves the hidden 定位告警 untouched; the list on screen takes the keys without a click; the header names the SOS and opens it in the open tab', async ({
   browser,
 }) => {
