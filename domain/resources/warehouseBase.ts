@@ -91,17 +91,17 @@ export const supplierResource: ResourceDef = {
   authority: edit(A.supplier),
 };
 
-/** 规格 (计量单位): 盒、箱、包、瓶 … */
+/** The units goods are counted in (盒、箱、包、瓶 …), on the spec's `spec` path, kept in 规格管理. */
 export const specResource: ResourceDef = {
   name: 'storageSpec',
-  title: '规格',
+  title: '单位',
   table: 'storageSpec',
   idField: 'specId',
   nameField: 'specName',
   fields: [
     {
       name: 'specName',
-      label: '规格名称',
+      label: '单位名称',
       type: 'text',
       required: true,
       unique: true,

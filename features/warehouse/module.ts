@@ -37,10 +37,11 @@ export const skuResource: ResourceDef = {
     { name: 'skuName', label: '物品名称', type: 'text', required: true, unique: true, maxLength: 40 },
     { name: 'skuCode', label: '物品编码', type: 'text', unique: true, maxLength: 20 },
     { name: 'classifyId', label: '物品分类', type: 'ref', ref: 'storageClassify' },
-    // the unit goods are counted in is called 规格, as its screen 规格管理 is (issue #42 point 6)
+    // the unit goods are counted in (盒, 瓶, 包) is called 单位, what it is (issue #42 point 6); the
+    // records live in 规格管理 on the spec's path (spec 001 `spec`, specId), docs/decisions.md
     {
       name: 'specId',
-      label: '规格',
+      label: '单位',
       type: 'ref',
       ref: 'spec',
       required: true,

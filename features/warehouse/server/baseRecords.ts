@@ -67,7 +67,7 @@ export const supplierHooks: ResourceHooks = {
   },
 };
 
-/** 规格: refused while a good is counted in it. */
+/** 单位 (规格管理): refused while a good is counted in it. */
 export const specHooks: ResourceHooks = {
   async beforeRemove(ctx: Ctx, row: Row) {
     const [used] = await rows(
@@ -75,7 +75,7 @@ export const specHooks: ResourceHooks = {
       sql<{ skuName: string }>`select skuName from storageSku where specId = ${Number(row.specId)}
         order by skuId limit 1`,
     );
-    if (used) inUse(`规格“${String(row.specName)}”已被物品“${used.skuName}”使用，不能删除`);
+    if (used) inUse(`单位“${String(row.specName)}”已被物品“${used.skuName}”使用，不能删除`);
   },
 };
 

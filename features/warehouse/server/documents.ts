@@ -270,7 +270,7 @@ function printBody(k: Kind, d: DocDetail) {
   return `<h2>${red ? `${k.title}（红字冲销）` : k.title}</h2>
 <p>单号：${escapeHtml(d.docNo)}　　${depot}：${escapeHtml(d.depotName)}　　时间：${escapeHtml(d.docTime)}</p>
 <p>${party[k.kind]}${party[k.kind] ? '　　' : ''}经办人：${escapeHtml(d.handler)}</p>
-<table class="form-values"><tr><th>序号</th><th>物品</th><th>规格</th><th>${red ? '冲减数量' : '数量'}</th>${scrap ? '<th>报废原因</th>' : ''}</tr>${rows}
+<table class="form-values"><tr><th>序号</th><th>物品</th><th>单位</th><th>${red ? '冲减数量' : '数量'}</th>${scrap ? '<th>报废原因</th>' : ''}</tr>${rows}
 <tr><td colspan="3">合计</td><td>${Math.abs(d.totalQuantity)}</td>${scrap ? '<td></td>' : ''}</tr></table>
 <p>备注：${escapeHtml(d.remark)}</p><p>库管员签字：＿＿＿＿＿＿　　经办人签字：＿＿＿＿＿＿</p>`;
 }

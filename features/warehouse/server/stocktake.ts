@@ -230,7 +230,7 @@ function printBody(d: InventoryDetail) {
   return `<h2>${STATE_WORD[d.invState] ?? '盘点单'}</h2>
 <p>单号：${escapeHtml(d.docNo)}　　仓库：${escapeHtml(d.depotName)}　　快照时间：${escapeHtml(d.docTime)}${d.postTime ? `　　过账时间：${escapeHtml(d.postTime)}` : ''}</p>
 <p>盘点人：${escapeHtml(d.handler)}</p>
-<table class="form-values"><tr><th>序号</th><th>物品</th><th>规格</th><th>账面数量</th><th>实盘数量</th><th>差异</th></tr>${rows}</table>
+<table class="form-values"><tr><th>序号</th><th>物品</th><th>单位</th><th>账面数量</th><th>实盘数量</th><th>差异</th></tr>${rows}</table>
 <p>备注：${escapeHtml(d.remark)}</p><p>盘点人签字：＿＿＿＿＿＿　　复核人签字：＿＿＿＿＿＿</p>`;
 }
 

@@ -1,10 +1,10 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { ADMIN, openMenu, signIn } from '../support.js';
+import { KEEPER, openMenu, signIn } from '../support.js';
 
 test.use({ viewport: { width: 1366, height: 768 } });
 
 /**
- * 仓储管理's base records (issue #37 point 9): the administrator (the seed has no 库管员 role) adds a
+ * 仓储管理's base records (issue #37 point 9): the warehouse keeper (kuguan01, the 库管 preset) adds a
  * depot, a supplier, a spec and a classify through the menu, makes a good of that spec and class,
  * and a new 入库单 offers all of them; the depot it used can no longer be deleted.
  */
@@ -50,7 +50,7 @@ async function rowOf(screen: Locator, name: string) {
 test('depot, supplier, spec and classify added through the menu are offered on a 入库单', async ({
   page,
 }) => {
-  await signIn(page, ADMIN);
+  await signIn(page, KEEPER);
 
   const depots = await addThrough(page, '仓库管理', 'storageDepot', async (form) => {
     await form.getByLabel('仓库名称').fill(names.depot);
@@ -65,7 +65,8 @@ test('depot, supplier, spec and classify added through the menu are offered on a
   await expect((await rowOf(suppliers, names.supplier)).table).toContainText('钱立新');
 
   const specs = await addThrough(page, '规格管理', 'storageSpec', async (form) => {
-    await form.getByLabel('规格名称').fill(names.spec);
+    // 规格管理 keeps units: its record and the good's field say 单位 (issue #42 point 6)
+    await form.getByLabel('单位名称').fill(names.spec);
   });
   await expect((await rowOf(specs, names.spec)).table).toContainText(names.spec);
 
@@ -85,7 +86,7 @@ test('depot, supplier, spec and classify added through the menu are offered on a
     await form
       .getByLabel('物品分类', { exact: true })
       .selectOption({ label: `办公用品 / 纸品 / ${names.classify}` });
-    await form.getByLabel('规格', { exact: true }).selectOption({ label: names.spec });
+    await form.getByLabel('单位', { exact: true }).selectOption({ label: names.spec });
   });
 
   await openMenu(page, '仓储管理', '入库管理');

@@ -88,7 +88,7 @@ describe('warehouse base records in use stay (issue #37 point 9)', () => {
       `供应商“测试供应商${stamp}”已被入库单${docNo}使用，不能删除；不再合作请停用`,
     );
     const spec = await remove(WarehousePaths.spec, specId);
-    expect(spec.body.msg).toBe(`规格“卷${stamp}”已被物品“卫生纸${stamp}”使用，不能删除`);
+    expect(spec.body.msg).toBe(`单位“卷${stamp}”已被物品“卫生纸${stamp}”使用，不能删除`);
     const classify = await remove(WarehousePaths.classify, leaf);
     expect(classify.body.msg).toBe(`物品分类“卷纸${stamp}”下还有物品“卫生纸${stamp}”，不能删除`);
     const parent = await remove(WarehousePaths.classify, mid);
