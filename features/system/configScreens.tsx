@@ -1,4 +1,5 @@
 import { Authority } from '../../domain/menus.js';
+import { serverConfigInput } from '../../domain/settings.js';
 import { ConfigForm } from '../../src/ui/ConfigForm.js';
 
 const onOff = [
@@ -12,6 +13,7 @@ export function ServerSettings() {
     <ConfigForm
       url="/passport/web-rbac/serverConfigs"
       testId="page-serve"
+      schema={serverConfigInput}
       saveAuthority={Authority.serveSave}
       fields={[
         { key: 'serverName', label: '服务器名称' },

@@ -1,5 +1,5 @@
 import { Alert, Button, DialogBody, DialogFooter, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { pathWith } from '../../domain/api/path.js';
 import type { ResourceDef } from '../../domain/resource.js';
 import { lendEvents, lendWorkflow } from '../../machines/lendMachine.js';
@@ -11,6 +11,7 @@ import { useLookup } from '../../src/resource/useLookup.js';
 import { ChoiceSelect } from '../../src/ui/ChoiceSelect.js';
 import { Dialog } from '../../src/ui/Dialog.js';
 import { openPrintView } from '../../src/ui/printView.js';
+import { errorsByField, markedField, useRevealError } from '../../src/ui/revealError.js';
 import { WarehouseAuthority as A, docBodyOf, docPaths, type StockDocKind } from './api.js';
 import { LendReturnDialog } from './LendReturn.js';
 import {
@@ -62,6 +63,13 @@ function DocumentDialog({
   const [remark, setRemark] = useState('');
   const [lines, setLines] = useState<Line[]>(() => [newLine()]);
   const [error, setError] = useState('');
+  // every field at fault, marked where it is (issue #42 point 4), keyed as the schema's paths
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failures, setFailures] = useState(0);
+  const bodyRef = useRef<HTMLDivElement>(null);
+  useRevealError(bodyRef, failures);
+  const marked = (key: string) => markedField(errors, key);
+  const partyKey = kind === 'store' ? 'supplierId' : 'receiver';
   const [busy, setBusy] = useState(false);
   const depotLabel = kind === 'transfer' ? '调出仓库' : '仓库';
   const setLine = (i: number, patch: Partial<Line>) =>
@@ -80,9 +88,14 @@ function DocumentDialog({
     };
     const checked = docBodyOf(kind).safeParse(body);
     if (!checked.success) {
-      setError(checked.error.issues[0]?.message ?? '请检查输入');
+      const found = errorsByField(checked.error.issues);
+      setErrors(found);
+      // a fault of the document as a whole (no line given, a line twice) is said above the lines
+      setError(found.lines ?? found[''] ?? '');
+      setFailures((n) => n + 1);
       return;
     }
+    setErrors({});
     setError('');
     setBusy(true);
     try {
@@ -97,6 +110,7 @@ function DocumentDialog({
       if (print) await openPrintView(pathWith(paths.printView, { id: saved.id }));
     } catch (e) {
       setError((e as { message?: string }).message ?? '保存失败');
+      setFailures((n) => n + 1);
     } finally {
       setBusy(false);
     }
@@ -104,100 +118,111 @@ function DocumentDialog({
   return (
     <Dialog isOpen title={`新增${s.title}`} onClose={onClose} style={{ width: 640 }}>
       <DialogBody>
-        <FormGroup label={depotLabel} labelFor="doc-depot" labelInfo="（必填）">
-          <ChoiceSelect
-            id="doc-depot"
-            label={depotLabel}
-            choices={depots}
-            value={depotId}
-            onChange={setDepotId}
-          />
-        </FormGroup>
-        {kind === 'transfer' ? (
-          <FormGroup label="调入仓库" labelFor="doc-to-depot" labelInfo="（必填）">
+        <div ref={bodyRef}>
+          <FormGroup label={depotLabel} labelFor="doc-depot" labelInfo="（必填）" {...marked('depotId')}>
             <ChoiceSelect
-              id="doc-to-depot"
-              label="调入仓库"
+              id="doc-depot"
+              label={depotLabel}
               choices={depots}
-              value={toDepotId}
-              onChange={setToDepotId}
+              value={depotId}
+              onChange={setDepotId}
             />
           </FormGroup>
-        ) : null}
-        {kind === 'scrap' || kind === 'transfer' ? null : kind === 'store' ? (
-          <FormGroup label="供应商" labelFor="doc-supplier">
-            <ChoiceSelect
-              id="doc-supplier"
-              label="供应商"
-              choices={suppliers}
-              value={party}
-              onChange={setParty}
-            />
-          </FormGroup>
-        ) : (
-          <FormGroup
-            label={kind === 'lend' ? '借用人' : '领用人'}
-            labelFor="doc-receiver"
-            labelInfo={kind === 'lend' ? '（必填）' : undefined}
-          >
-            <InputGroup
-              id="doc-receiver"
-              value={party}
-              maxLength={20}
-              onChange={(e) => setParty(e.target.value)}
-            />
-          </FormGroup>
-        )}
-        {lines.map((line, i) => (
-          <div key={line.key} className="warehouse-line" data-testid="doc-line">
-            <FormGroup label={`物品${i + 1}`} labelFor={`doc-sku-${i}`}>
+          {kind === 'transfer' ? (
+            <FormGroup label="调入仓库" labelFor="doc-to-depot" labelInfo="（必填）" {...marked('toDepotId')}>
               <ChoiceSelect
-                id={`doc-sku-${i}`}
-                label={`物品${i + 1}`}
-                choices={skus}
-                value={line.skuId}
-                onChange={(skuId) => setLine(i, { skuId })}
+                id="doc-to-depot"
+                label="调入仓库"
+                choices={depots}
+                value={toDepotId}
+                onChange={setToDepotId}
               />
             </FormGroup>
-            <FormGroup label={i === 0 ? '数量' : `数量${i + 1}`} labelFor={`doc-qty-${i}`}>
+          ) : null}
+          {kind === 'scrap' || kind === 'transfer' ? null : kind === 'store' ? (
+            <FormGroup label="供应商" labelFor="doc-supplier" {...marked(partyKey)}>
+              <ChoiceSelect
+                id="doc-supplier"
+                label="供应商"
+                choices={suppliers}
+                value={party}
+                onChange={setParty}
+              />
+            </FormGroup>
+          ) : (
+            <FormGroup
+              label={kind === 'lend' ? '借用人' : '领用人'}
+              labelFor="doc-receiver"
+              labelInfo={kind === 'lend' ? '（必填）' : undefined}
+              {...marked(partyKey)}
+            >
               <InputGroup
-                id={`doc-qty-${i}`}
-                inputMode="numeric"
-                value={line.quantity}
-                onChange={(e) => setLine(i, { quantity: e.target.value })}
+                id="doc-receiver"
+                value={party}
+                maxLength={20}
+                onChange={(e) => setParty(e.target.value)}
               />
             </FormGroup>
-            {kind === 'scrap' ? (
-              <FormGroup label={i === 0 ? '报废原因' : `报废原因${i + 1}`} labelFor={`doc-reason-${i}`}>
-                <InputGroup
-                  id={`doc-reason-${i}`}
-                  value={line.reason}
-                  maxLength={50}
-                  placeholder="如：破损、过期"
-                  onChange={(e) => setLine(i, { reason: e.target.value })}
+          )}
+          {lines.map((line, i) => (
+            <div key={line.key} className="warehouse-line" data-testid="doc-line">
+              <FormGroup label={`物品${i + 1}`} labelFor={`doc-sku-${i}`} {...marked(`lines.${i}.skuId`)}>
+                <ChoiceSelect
+                  id={`doc-sku-${i}`}
+                  label={`物品${i + 1}`}
+                  choices={skus}
+                  value={line.skuId}
+                  onChange={(skuId) => setLine(i, { skuId })}
                 />
               </FormGroup>
-            ) : null}
-            {lines.length > 1 ? (
-              <Button
-                minimal
-                icon="cross"
-                aria-label="删除此行"
-                onClick={() => setLines(lines.filter((_, j) => j !== i))}
-              />
-            ) : null}
-          </div>
-        ))}
-        <Button icon="add" text="添加物品" onClick={() => setLines([...lines, newLine()])} />
-        <FormGroup label="备注" labelFor="doc-remark" style={{ marginTop: 12 }}>
-          <InputGroup
-            id="doc-remark"
-            value={remark}
-            maxLength={200}
-            onChange={(e) => setRemark(e.target.value)}
-          />
-        </FormGroup>
-        {error ? <ErrorCallout>{error}</ErrorCallout> : null}
+              <FormGroup
+                label={i === 0 ? '数量' : `数量${i + 1}`}
+                labelFor={`doc-qty-${i}`}
+                {...marked(`lines.${i}.quantity`)}
+              >
+                <InputGroup
+                  id={`doc-qty-${i}`}
+                  inputMode="numeric"
+                  value={line.quantity}
+                  onChange={(e) => setLine(i, { quantity: e.target.value })}
+                />
+              </FormGroup>
+              {kind === 'scrap' ? (
+                <FormGroup
+                  label={i === 0 ? '报废原因' : `报废原因${i + 1}`}
+                  labelFor={`doc-reason-${i}`}
+                  {...marked(`lines.${i}.reason`)}
+                >
+                  <InputGroup
+                    id={`doc-reason-${i}`}
+                    value={line.reason}
+                    maxLength={50}
+                    placeholder="如：破损、过期"
+                    onChange={(e) => setLine(i, { reason: e.target.value })}
+                  />
+                </FormGroup>
+              ) : null}
+              {lines.length > 1 ? (
+                <Button
+                  minimal
+                  icon="cross"
+                  aria-label="删除此行"
+                  onClick={() => setLines(lines.filter((_, j) => j !== i))}
+                />
+              ) : null}
+            </div>
+          ))}
+          <Button icon="add" text="添加物品" onClick={() => setLines([...lines, newLine()])} />
+          <FormGroup label="备注" labelFor="doc-remark" style={{ marginTop: 12 }}>
+            <InputGroup
+              id="doc-remark"
+              value={remark}
+              maxLength={200}
+              onChange={(e) => setRemark(e.target.value)}
+            />
+          </FormGroup>
+          {error ? <ErrorCallout>{error}</ErrorCallout> : null}
+        </div>
       </DialogBody>
       <DialogFooter
         actions={

@@ -1,8 +1,10 @@
 import { Button, Callout, FormGroup, HTMLSelect, InputGroup, Intent } from '@blueprintjs/core';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import type { z } from 'zod';
 import { useApp } from '../app/AppContext.js';
 import { Authorized } from '../auth/Authorized.js';
 import { useUnsavedChanges } from '../router/unsaved.js';
+import { errorsByField, markedField, useRevealError } from './revealError.js';
 import { FormFieldset, useStored } from './storedForm.js';
 
 export interface ConfigField {
@@ -19,11 +21,14 @@ export function ConfigForm({
   fields,
   saveAuthority,
   testId,
+  schema,
 }: {
   url: string;
   fields: ConfigField[];
   saveAuthority: string;
   testId: string;
+  /** The body schema the server checks: checked first, each field at fault marked where it is. */
+  schema?: z.ZodType;
 }) {
   const { request, toast } = useApp();
   // The form opens once the stored values are in: a late answer must not overwrite what was typed.
@@ -34,6 +39,16 @@ export function ConfigForm({
     loadError,
   } = useStored<Record<string, string | number>>(url, {});
   const [saveError, setError] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  // each failed save brings its first error into view (issue #42 point 4)
+  const [failures, setFailures] = useState(0);
+  const formRef = useRef<HTMLFieldSetElement>(null);
+  useRevealError(formRef, failures);
+  const fail = (message: string, fieldErrors: Record<string, string> = {}) => {
+    setError(message);
+    setErrors(fieldErrors);
+    setFailures((n) => n + 1);
+  };
   const error = saveError || loadError;
   // Edited and not yet saved: closing the tab asks first.
   const [changed, setChanged] = useState(false);
@@ -44,24 +59,39 @@ export function ConfigForm({
   };
   const save = () => {
     setError('');
+    setErrors({});
     const data = Object.fromEntries(
       Object.entries(values).map(([k, v]) => [
         k,
         fields.find((f) => f.key === k)?.kind === 'number' ? Number(v) : v,
       ]),
     );
+    const checked = schema?.safeParse(data);
+    if (checked && !checked.success) return fail('', errorsByField(checked.error.issues));
     request({ url, method: 'PUT', data, silent: true }).then(
       () => {
         setChanged(false);
         toast('保存成功', 'success');
       },
-      (e: { message?: string }) => setError(e.message ?? '保存失败'),
+      (e: { message?: string }) => fail(e.message ?? '保存失败'),
     );
   };
   return (
-    <FormFieldset className="page" data-testid={testId} loaded={loaded} style={{ maxWidth: 640 }}>
+    <FormFieldset
+      ref={formRef}
+      className="page"
+      data-testid={testId}
+      loaded={loaded}
+      style={{ maxWidth: 640 }}
+    >
       {fields.map((f) => (
-        <FormGroup key={f.key} label={f.label} labelFor={`cf-${f.key}`} helperText={f.helper}>
+        <FormGroup
+          key={f.key}
+          label={f.label}
+          labelFor={`cf-${f.key}`}
+          helperText={f.helper}
+          {...markedField(errors, f.key)}
+        >
           {f.kind === 'select' ? (
             <HTMLSelect
               id={`cf-${f.key}`}

@@ -32,3 +32,23 @@ export function useRevealError(root: RefObject<HTMLElement | null>, attempt: num
     if (attempt > 0) revealFirstError(root.current);
   }, [root, attempt]);
 }
+
+/** A failed zod check's issues, as far as a form reads them. */
+type Issues = readonly { path: readonly PropertyKey[]; message: string }[];
+
+/**
+ * The first message of each field of a failed check, keyed by its path joined with dots
+ * (`depotId`, `lines.0.quantity`), so a form marks every field at fault, not only the first.
+ */
+export function errorsByField(issues: Issues): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) errors[issue.path.map(String).join('.')] ??= issue.message;
+  return errors;
+}
+
+/**
+ * A FormGroup's props for a field's error: red with its message underneath, where
+ * revealFirstError finds it. Nothing when the field is fine.
+ */
+export const markedField = (errors: Record<string, string>, key: string) =>
+  errors[key] ? { intent: 'danger' as const, helperText: errors[key] } : {};

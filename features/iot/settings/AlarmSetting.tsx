@@ -1,6 +1,7 @@
 import { Button, Callout, Checkbox, FormGroup, InputGroup, Intent, Switch, Tag } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import type { ConfigEntries } from '../../../domain/configEntries.js';
+import { alarmSettingInput } from '../../../domain/iot.js';
 import { Authority } from '../../../domain/menus.js';
 import { type SystemConfigParts, systemConfigDefaults } from '../../../domain/systemConfig.js';
 import { useApp } from '../../../src/app/AppContext.js';
@@ -44,6 +45,7 @@ export function AlarmSetting() {
         <ConfigForm
           url={IotPaths.alarmSetting}
           testId="alarm-escalation"
+          schema={alarmSettingInput}
           saveAuthority={Authority.iotAlarmSetting}
           fields={[
             {

@@ -1,3 +1,4 @@
+import { callSetBaseInput, callVoiceInput } from '../../../domain/iot.js';
 import { Authority } from '../../../domain/menus.js';
 import { ConfigForm } from '../../../src/ui/ConfigForm.js';
 import './settings.css';
@@ -13,6 +14,7 @@ export function CallSetting() {
         <ConfigForm
           url={IotPaths.callSetBase}
           testId="call-set-base"
+          schema={callSetBaseInput}
           saveAuthority={Authority.iotCallSetting}
           fields={[
             {
@@ -32,6 +34,7 @@ export function CallSetting() {
         <ConfigForm
           url={IotPaths.callVoice}
           testId="call-voice"
+          schema={callVoiceInput}
           saveAuthority={Authority.iotCallSetting}
           fields={[
             { key: 'status', label: '语音播报', kind: 'select', options: onOffOptions },

@@ -15,6 +15,7 @@ import { FieldInput } from '../../../src/resource/FieldInput.js';
 import type { FormValues } from '../../../src/resource/formValues.js';
 import { type FieldErrors, toBody, toFormValues } from '../../../src/resource/formValues.js';
 import { storedUser } from '../../../src/session/effects.js';
+import { useRevealError } from '../../../src/ui/revealError.js';
 import { HtmlPreview } from './HtmlPreview.js';
 import { usePreviewSources } from './usePreview.js';
 import { FORM_FAMILY, useTemplates } from './useTemplates.js';
@@ -63,6 +64,10 @@ export function ContractForm({ contract, oldmanId, onSaved, onCancel }: Contract
   const [serverError, setServerError] = useState('');
   const [saving, setSaving] = useState(false);
   const inFlight = useRef(false);
+  // each failed save brings its first error into view, the field focused (issue #42 point 4)
+  const [failures, setFailures] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  useRevealError(formRef, failures);
   const templates = useTemplates().filter((t) => t.isHome !== FORM_FAMILY);
   const signed = contract !== undefined && Number(contract.contractStatus) !== ContractStatus.draft;
   const { elder, template } = usePreviewSources(Number(values.oldmanId) || 0, Number(values.templateId) || 0);
@@ -93,7 +98,11 @@ export function ContractForm({ contract, oldmanId, onSaved, onCancel }: Contract
   const submit = () => {
     if (inFlight.current) return;
     const checked = toBody(def, mode, values, contract);
-    if (checked.errors) return setErrors(checked.errors);
+    if (checked.errors) {
+      setErrors(checked.errors);
+      setFailures((n) => n + 1);
+      return;
+    }
     inFlight.current = true;
     setSaving(true);
     setServerError('');
@@ -105,7 +114,10 @@ export function ContractForm({ contract, oldmanId, onSaved, onCancel }: Contract
     })
       .then(
         (answer) => onSaved(answer.contractId),
-        (e: { message?: string }) => setServerError(e.message ?? '保存失败'),
+        (e: { message?: string }) => {
+          setServerError(e.message ?? '保存失败');
+          setFailures((n) => n + 1);
+        },
       )
       .finally(() => {
         inFlight.current = false;
@@ -158,6 +170,7 @@ export function ContractForm({ contract, oldmanId, onSaved, onCancel }: Contract
   return (
     <div className="contract-form">
       <form
+        ref={formRef}
         className="resource-form contract-form-fields"
         data-testid="contract-form"
         noValidate

@@ -143,7 +143,9 @@ test('call settings persist after reload; a bad time is refused and the old valu
 
   await base.getByLabel('夜间时段开始').fill('25:00');
   await base.getByRole('button', { name: '保存' }).click();
-  await expect(base.getByTestId('form-error')).toHaveText('夜间时段开始格式应为 HH:mm');
+  // checked before sending, the field marked with its message and focused (issue #42 point 4)
+  await expect(base.locator('.bp6-form-group.bp6-intent-danger')).toContainText('夜间时段开始格式应为 HH:mm');
+  await expect(base.getByLabel('夜间时段开始')).toBeFocused();
   await page.reload();
   await expect(base.getByLabel('夜间时段开始')).toHaveValue('22:00');
 
