@@ -27,10 +27,17 @@ import { SlowRequestDialog } from './app/slowRequest.js';
 import { type ConfigActor, ConfigProvider } from './config/context.js';
 import { ShellLayout } from './layout/ShellLayout.js';
 import { WORKBENCH } from './menu/landing.js';
-import { type DisplayMenu, iframeHash, menuLeaves, menusFromServer, withWorkbench } from './menu/menus.js';
+import {
+  type DisplayMenu,
+  IFRAME_BASE,
+  iframeHash,
+  menuLeaves,
+  menusFromServer,
+  withWorkbench,
+} from './menu/menus.js';
 import { RealtimeProvider } from './realtime/context.js';
 import { useLiveChannels } from './realtime/useLiveChannels.js';
-import { setNavigator } from './router/hash.js';
+import { navigate, setNavigator } from './router/hash.js';
 import { type KeptPage, KeptPages } from './router/KeptPages.js';
 import { keptKeys } from './router/keepRule.js';
 import type { PageInfo } from './router/page.js';
@@ -61,6 +68,33 @@ function IframePage({ menu }: { menu: DisplayMenu | undefined }) {
   const safe = /^\/(?!\/)/.test(link) || /^https?:\/\//.test(link);
   if (!menu || !safe) return <NotFound />;
   return <iframe className="iframe-page" title={menu.title} src={link} data-testid="iframe-page" />;
+}
+
+/**
+ * /home/iframe without a menu id: the embedded pages of the user's menu (IN_LINK entries), one to
+ * open, rather than 页面不存在 for a path spec 001 names.
+ */
+function IframeLinks({ links }: { links: readonly DisplayMenu[] }) {
+  return (
+    <div className="page" data-testid="page-iframe-links">
+      <NonIdealState
+        icon="link"
+        title="内嵌页面"
+        description={links.length ? '请选择要打开的页面' : '当前账号的菜单中没有内嵌页面'}
+        action={
+          links.length ? (
+            <div className="iframe-links">
+              {links.map((l) => (
+                <Button key={l.hash} icon="link" text={l.title} onClick={() => navigate(l.hash)} />
+              ))}
+            </div>
+          ) : (
+            <Button icon="home" text="返回首页" onClick={() => navigate(WORKBENCH)} />
+          )
+        }
+      />
+    </div>
+  );
 }
 
 /** The signed-in account's tabs (another account's, left in this browser, are not theirs to see). */
@@ -251,7 +285,11 @@ export function App({
   }
   const user = ctx.userInfo;
   let element: ReactNode = outlet;
-  if (path.startsWith('/home/iframe/')) element = <IframePage menu={leaves.find((l) => l.hash === path)} />;
+  const iframeLinks = path === IFRAME_BASE;
+  if (iframeLinks)
+    element = <IframeLinks links={leaves.filter((l) => l.hash.startsWith(`${IFRAME_BASE}/`))} />;
+  else if (path.startsWith(`${IFRAME_BASE}/`))
+    element = <IframePage menu={leaves.find((l) => l.hash === path)} />;
   else if (matched?.id === FALLBACK_ROUTE || (menuId !== null && !/^\d+$/.test(menuId)))
     element = leaves.some((l) => l.hash === path) ? <NotImplemented /> : <NotFound />;
   const info: PageInfo = {
@@ -260,7 +298,9 @@ export function App({
     query,
     menuId,
     screen,
-    title: leaves.find((l) => l.hash === path)?.title ?? (screen ? screenTitle(screen, query) : '页面不存在'),
+    title:
+      leaves.find((l) => l.hash === path)?.title ??
+      (iframeLinks ? '内嵌页面' : screen ? screenTitle(screen, query) : '页面不存在'),
     active: true,
   };
   const keys = keptKeys(kept.current.keys, current, {

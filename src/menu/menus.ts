@@ -17,7 +17,9 @@ export interface DisplayMenu {
 }
 
 export const BENCH_MENU = 'pims_bench';
-export const iframeHash = (menuId: number) => `/home/iframe/${menuId}`;
+/** Spec 001 §2 "/home/iframe: embedded link page": each IN_LINK entry at /home/iframe/{menuId}. */
+export const IFRAME_BASE = '/home/iframe';
+export const iframeHash = (menuId: number) => `${IFRAME_BASE}/${menuId}`;
 
 const entry = (menuId: number, name: string, hash: string, children: DisplayMenu[] = []): DisplayMenu => ({
   menuId,

@@ -56,3 +56,16 @@ test('the trailing menuId of spec 000 §2 opens the screen; anything else after 
   await page.goto('/index.html#/systemSetting/logList/abc');
   await expect(page.getByTestId('page-not-found')).toBeVisible();
 });
+
+test('/home/iframe without a menu id lists the embedded pages of the menu, each opening in the console', async ({
+  page,
+}) => {
+  await signIn(page, ADMIN);
+  await page.goto('/index.html#/home/iframe');
+  const links = page.getByTestId('page-iframe-links');
+  await expect(links.getByText('内嵌页面')).toBeVisible();
+  await expect(page.getByTestId('page-not-found')).toHaveCount(0);
+  await links.getByRole('button', { name: '使用帮助' }).click();
+  await expect(page.getByTestId('iframe-page')).toHaveAttribute('src', '/help.html');
+  await expect(page).toHaveURL(/#\/home\/iframe\/\d+$/);
+});
