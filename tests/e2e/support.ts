@@ -2,6 +2,11 @@ import { expect, type Locator, type Page } from '@playwright/test';
 
 export const ADMIN = { loginName: 'admin', password: 'Admin@2026' };
 export const NURSE = { loginName: 'huli01', password: 'Huli@2026' };
+/** The preset roles' demo accounts (README "演示账号"): a test of a job signs in as the role that does it. */
+export const FRONT_DESK = { loginName: 'qiantai01', password: 'Qiantai@2026' };
+export const HEAD_NURSE = { loginName: 'hushizhang01', password: 'Hushizhang@2026' };
+export const FINANCE = { loginName: 'caiwu01', password: 'Caiwu@2026' };
+export const KEEPER = { loginName: 'kuguan01', password: 'Kuguan@2026' };
 
 /** Fills the login form and submits it. */
 export async function submitLogin(page: Page, account: { loginName: string; password: string }) {

@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { today } from '../../../domain/clock.js';
 import { ageOn } from '../../../domain/idCard.js';
 import { idCard } from '../../support/idCards.js';
-import { ADMIN, signIn } from '../support.js';
+import { FRONT_DESK, signIn } from '../support.js';
 
 const SHOTS = process.env.E2E_SHOTS ? '.tmp' : null;
 const shot = async (page: Page, name: string) => {
@@ -33,7 +33,8 @@ const addDays = (day: string, n: number) => {
 test('consultations: the ID-card check warns of an existing elder; a consultation is registered and becomes a profile', async ({
   page,
 }) => {
-  await signIn(page, ADMIN, '护理一部');
+  // the front desk registers consultations and turns them into profiles (README "演示账号")
+  await signIn(page, FRONT_DESK, '护理一部');
   const living = (
     (await api(page, '/pims/web-pi/oldmans?oldmanStatuses=1&pageSize=1')).list as Rec[]
   )[0] as Rec;
@@ -103,13 +104,17 @@ test('consultations: the ID-card check warns of an existing elder; a consultatio
   const add = page.getByTestId('page-consult-archives-add');
   await expect(add.getByLabel('姓名', { exact: true })).toHaveValue('孙玉梅');
   await expect(add.getByLabel('既往病史')).toHaveValue('高血压');
+  // the consultation's 接待人员 is the archive's 接待人: nobody picks him again (issue #37 point 2)
+  await expect(add.getByLabel('接待人', { exact: true }).locator('option:checked')).toHaveText('王建国');
   await shot(page, 'archives-add');
   await add.getByRole('button', { name: '保存' }).click();
   await expect(add.getByText('孙玉梅的档案已建立')).toBeVisible();
   await shot(page, 'archives-done');
 
   const found = (await api(page, `/pims/web-pi/oldmans?keyword=${card}`)).list as Rec[];
-  expect(found).toMatchObject([{ oldmanName: '孙玉梅', oldmanStatus: 3, sex: 1, birthday: '1943-07-15' }]);
+  expect(found).toMatchObject([
+    { oldmanName: '孙玉梅', oldmanStatus: 3, sex: 1, birthday: '1943-07-15', saleName: '王建国' },
+  ]);
   // 查看长者档案 opens that elder's profile, not the list
   await add.getByRole('button', { name: '查看长者档案' }).click();
   const profile = page.getByTestId('page-archive-detail');
@@ -147,7 +152,7 @@ test('consultations: the ID-card check warns of an existing elder; a consultatio
 });
 
 test('interviewers are managed from the consultation list and offered on the form', async ({ page }) => {
-  await signIn(page, ADMIN);
+  await signIn(page, FRONT_DESK);
   await page.goto('/index.html#/live/consult/base');
   const screen = page.getByTestId('page-consult');
   await screen.getByRole('button', { name: '接待人员' }).click();
@@ -167,7 +172,7 @@ test('interviewers are managed from the consultation list and offered on the for
 });
 
 test('visits: a visit to an elder is registered and listed', async ({ page }) => {
-  await signIn(page, ADMIN);
+  await signIn(page, FRONT_DESK);
   await page.goto('/index.html#/live/visit/come');
   const screen = page.getByTestId('page-visit');
   await expect(screen.getByText('暂无数据')).toBeVisible();
