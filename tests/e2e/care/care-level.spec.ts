@@ -6,11 +6,11 @@ import { ADOPT_NEEDS_AUTHORITY, AssessmentScreens } from '../../../features/care
 import { scale2023 } from '../../../features/care/scales/gbt42195.js';
 import { call, type Rec, tokenOf } from '../drivers/common.js';
 import { narrowTo, toast } from '../drivers/workflowList.js';
-import { ADMIN, NURSE, signIn } from '../support.js';
+import { ADMIN, HEAD_NURSE, NURSE, signIn } from '../support.js';
 
 /**
- * One care level, the elder's, dated (issue #37 point 1). The head nurse (the administrator holds her
- * authorities: 采纳评估建议, 修改护理等级) adopts a finished assessment's suggestion; the plan and the
+ * One care level, the elder's, dated (issue #37 point 1). The head nurse (hushizhang01, the 护士长 preset:
+ * 采纳评估建议, 修改护理等级) adopts a finished assessment's suggestion; the plan and the
  * archive then show the new level, and the archive's 修改记录 says who, when and from which
  * assessment. The demo nurse finds 采纳建议 greyed, saying why, is refused by the server, and cannot
  * change the level on the archive.
@@ -40,6 +40,14 @@ const heavy = Object.fromEntries(
 );
 
 const records = { url: `/index.html#${AssessmentScreens.record}`, testId: 'page-assessment-records' };
+
+/** The administrator's token, signed in through the API: she makes the records a test starts from. */
+async function adminToken(page: Page) {
+  const login = await page.request.post('/passport/web-rbac/logins/login', {
+    data: { loginName: ADMIN.loginName, loginPassword: ADMIN.password },
+  });
+  return String(((await login.json()) as { result: { token: string } }).result.token);
+}
 
 /**
  * A resident of 护理一部 (the nurse's department) at 半护理 with no assessment or plan yet, the `nth`
@@ -75,8 +83,7 @@ test('the head nurse adopts an assessment’s suggestion: the plan and the archi
   page,
 }) => {
   expect(scale2023.grade(heavy)).toMatchObject({ total: 43, final: 3 });
-  await signIn(page, ADMIN);
-  const token = await tokenOf(page);
+  const token = await adminToken(page);
   const elder = await assessedElder(page, token, 1);
   const today = serverDay();
   // her care plan, made before: it shows her level and keeps none of its own
@@ -85,6 +92,8 @@ test('the head nurse adopts an assessment’s suggestion: the plan and the archi
     oldmanId: elder.oldmanId,
     startDate: today,
   });
+  // the head nurse of 护理一部 and 护理二部 takes it from here
+  await signIn(page, HEAD_NURSE, '护理一部');
   await page.goto(`/index.html#/careplan/nursing/Edit?planId=${plan.planId}`);
   await expect(page.getByTestId('plan-level')).toContainText('护理等级：半护理');
 
@@ -124,7 +133,7 @@ test('the head nurse adopts an assessment’s suggestion: the plan and the archi
   await expect(health.locator('dd[data-field="selfCareAbility"]')).toHaveText('重度失能');
   await archive.getByRole('tab', { name: '修改记录' }).click();
   const first = archive.getByTestId('modify-records').locator('tbody tr').first();
-  await expect(first).toContainText('admin');
+  await expect(first).toContainText(HEAD_NURSE.loginName);
   await expect(first).toContainText('采纳评估建议');
   await expect(first).toContainText('护理等级：半护理 → 全护理');
   await expect(first).toContainText('→ 重度失能');
@@ -140,11 +149,7 @@ test('the demo nurse cannot change the billed level: 采纳建议 greyed saying 
   page,
 }) => {
   // the administrator's assessment of a resident of the nurse's department
-  const login = await page.request.post('/passport/web-rbac/logins/login', {
-    data: { loginName: ADMIN.loginName, loginPassword: ADMIN.password },
-  });
-  const adminToken = String(((await login.json()) as { result: { token: string } }).result.token);
-  const elder = await assessedElder(page, adminToken, 2);
+  const elder = await assessedElder(page, await adminToken(page), 2);
 
   await signIn(page, NURSE, '护理一部');
   const { row } = await narrowTo(
