@@ -488,6 +488,21 @@ const migrations: Record<string, Migration> = {
       }
     },
   },
+  '0024_medication_round_for_preset_roles': {
+    async up(db: Kysely<unknown>) {
+      // 今日用药 (0021) joined the 护士 preset, but a home's 护士 made before it (from the preset, or
+      // seeded under that name without 药品管理) did not get it: syncMenus gives a new screen only to
+      // roles holding its group. This notes the step that gives it, at the next start, to each role
+      // named like a preset that has it (addPendingRolePresets in server/db/seed.ts: it needs the menu
+      // tree). A new database (no institution yet) is seeded with the presets as they are.
+      await sql`create table if not exists startupStep (name text primary key)`.execute(db);
+      const homes = await sql<{ n: number }>`select count(*) as n from org`.execute(db);
+      if (Number(homes.rows[0]?.n ?? 0) > 0)
+        await sql`insert into startupStep (name) values ('presetScreen:drug:round') on conflict do nothing`.execute(
+          db,
+        );
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -574,20 +574,78 @@ export async function addPendingRolePresets(db: Db, menus: readonly MenuSeed[] =
   await db.transaction().execute(async (trx) => {
     // the note taken first: of several nodes starting at once, one gets it (the others wait on its row
     // and then find it gone), so no preset is added twice
-    const taken = await sql<{
-      name: string;
-    }>`delete from startupStep where name = 'rolePresets' or name like 'rolePresets:%' returning name`.execute(
-      trx,
-    );
+    const taken = await sql<{ name: string }>`delete from startupStep
+      where name = 'rolePresets' or name like 'rolePresets:%' or name like ${`${PRESET_SCREEN}%`}
+      returning name`.execute(trx);
     if (!taken.rows.length) return;
     const names = taken.rows.map((r) => r.name);
-    const only = names.includes('rolePresets')
+    const screens = names
+      .filter((n) => n.startsWith(PRESET_SCREEN))
+      .map((n) => n.slice(PRESET_SCREEN.length));
+    const presetNames = names.filter((n) => !n.startsWith(PRESET_SCREEN));
+    const only = presetNames.includes('rolePresets')
       ? null
-      : new Set(names.map((n) => n.slice('rolePresets:'.length)));
+      : new Set(presetNames.map((n) => n.slice('rolePresets:'.length)));
     const orgs = await trx.selectFrom('org').select('orgId').execute();
-    for (const { orgId } of orgs) await insertRolePresets(trx, orgId, menus, only);
+    for (const { orgId } of orgs) {
+      if (presetNames.length) await insertRolePresets(trx, orgId, menus, only);
+      for (const screen of screens) await grantPresetScreen(trx, orgId, menus, screen);
+    }
   });
   forgetAuthorizations(db);
+}
+
+/**
+ * The step a migration notes for a screen added to a preset after homes had their roles
+ * (`presetScreen:drug:round`, migration 0024): each role named like a preset that would hold it.
+ */
+const PRESET_SCREEN = 'presetScreen:';
+
+/** A menu entry's code with its buttons and everything under it, and the groups above it. */
+function branchAndGroups(menus: readonly MenuSeed[], code: string): Set<string> {
+  const found = new Set<string>();
+  const all = (m: MenuSeed) => {
+    found.add(m.code);
+    for (const b of m.buttons ?? []) found.add(b.code);
+    for (const c of m.children ?? []) all(c);
+  };
+  const walk = (level: readonly MenuSeed[], above: readonly string[]): boolean =>
+    level.some((m) => {
+      if (m.code === code) {
+        for (const g of above) found.add(g);
+        all(m);
+        return true;
+      }
+      return walk(m.children ?? [], [...above, m.code]);
+    });
+  walk(menus, []);
+  return found;
+}
+
+/**
+ * A screen a preset gained in a later version (今日用药 for 护士, issue #42), given to an existing
+ * home's role of that preset's name, with the buttons and groups the preset has of it: the role was
+ * made from the preset (or seeded under its name) before the screen existed, and syncMenus gives a new
+ * screen only to roles holding its group, which an older 护士 without 药品管理 does not.
+ */
+async function grantPresetScreen(db: Db, orgId: number, menus: readonly MenuSeed[], screen: string) {
+  const branch = branchAndGroups(menus, screen);
+  for (const preset of ROLE_PRESETS) {
+    const codes = presetCodes(preset, menus).filter((c) => branch.has(c));
+    if (!codes.includes(screen)) continue;
+    const role = await db
+      .selectFrom('role')
+      .select('roleId')
+      .where('orgId', '=', orgId)
+      .where('name', '=', preset.name)
+      .executeTakeFirst();
+    if (!role) continue;
+    await db
+      .insertInto('roleAuthority')
+      .values(codes.map((code) => ({ roleId: role.roleId, code })))
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  }
 }
 
 /**

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { presetCodes, ROLE_PRESETS } from '../../../domain/rolePresets.js';
 import { webMenus } from '../../../features/modules.js';
 import { migrateToLatest } from '../../../server/db/migrations.js';
-import { addPendingRolePresets } from '../../../server/db/seed.js';
+import { addPendingRolePresets, syncMenus } from '../../../server/db/seed.js';
 import { startTestApp } from '../../support/serverHarness.js';
 
 type App = Awaited<ReturnType<typeof startTestApp>>;
@@ -96,6 +96,58 @@ describe('role presets for a home set up before them (issue #37 point 8)', () =>
     await db.deleteFrom('role').where('orgId', '=', 1).where('name', '=', '测试员').execute();
     await addPendingRolePresets(db, webMenus);
     expect((await presetRoles(running)).has('测试员')).toBe(false);
+  });
+
+  it('an upgraded home’s 护士 gets 今日用药 once, where its preset has it, and nothing else', async () => {
+    const db = running.app.services.db;
+    const codesOf = async (name: string) =>
+      (
+        await db
+          .selectFrom('roleAuthority')
+          .innerJoin('role', 'role.roleId', 'roleAuthority.roleId')
+          .select('roleAuthority.code')
+          .where('role.orgId', '=', 1)
+          .where('role.name', '=', name)
+          .execute()
+      )
+        .map((r) => r.code)
+        .sort();
+    // a home of the version before 今日用药 whose 护士 had no 药品管理 at all, and a 前台接待
+    const nurse = await db
+      .selectFrom('role')
+      .select('roleId')
+      .where('orgId', '=', 1)
+      .where('name', '=', '护士')
+      .executeTakeFirstOrThrow();
+    await db
+      .deleteFrom('roleAuthority')
+      .where('roleId', '=', nurse.roleId)
+      .where('code', 'like', 'drug%')
+      .execute();
+    await db.deleteFrom('roleAuthority').where('code', 'like', 'drug:round%').execute();
+    await db.deleteFrom('menu').where('code', 'like', 'drug:round%').execute();
+    const reception = await codesOf('前台接待');
+    await sql`delete from kysely_migration where name >= '0024_medication_round_for_preset_roles'`.execute(
+      db,
+    );
+    await migrateToLatest(db as unknown as Kysely<unknown>);
+    // the next start: the menus synced (the screen reaches roles holding 药品管理 only), then the step
+    await syncMenus(db, webMenus);
+    expect(await codesOf('护士')).not.toContain('drug:round');
+    await addPendingRolePresets(db, webMenus);
+    const given = await codesOf('护士');
+    expect(given).toEqual(expect.arrayContaining(['drug', 'drug:round', 'drug:round:do']));
+    // the new screen only: the preset's other drug screens are the administrator's to give
+    expect(given.filter((c) => c.startsWith('drug'))).toEqual(['drug', 'drug:round', 'drug:round:do']);
+    expect(await codesOf('前台接待')).toEqual(reception);
+    // once: taken away by the administrator, it does not come back at the next start
+    await db
+      .deleteFrom('roleAuthority')
+      .where('roleId', '=', nurse.roleId)
+      .where('code', 'like', 'drug%')
+      .execute();
+    await addPendingRolePresets(db, webMenus);
+    expect((await codesOf('护士')).some((c) => c.startsWith('drug'))).toBe(false);
   });
 
   it('a new home is seeded with the presets and leaves no step pending', async () => {
