@@ -197,6 +197,30 @@ test('an announcement saved without a title marks the field and brings it into v
   await expect(dialog.getByLabel('标题')).toBeFocused();
 });
 
+test('批量发布 / 批量撤回 say why they are greyed: nothing ticked, or the article that cannot', async ({
+  page,
+}) => {
+  await signIn(page, ADMIN);
+  await page.goto(`/index.html#${EducationScreens.whole}`);
+  const publish = page.getByRole('button', { name: '批量发布', exact: true });
+  const withdraw = page.getByRole('button', { name: '批量撤回', exact: true });
+  await expectGreyedWith(publish, '请先勾选要发布的文章');
+  await expectGreyedWith(withdraw, '请先勾选要撤回的文章');
+  // one article ticked: the action its state does not take names it and its state
+  const row = page.getByTestId('resource-table').getByRole('group').first();
+  const title = String(await row.getAttribute('aria-label'));
+  await page.getByRole('checkbox', { name: `选择 ${title}`, exact: true }).check();
+  const published = (await row.getByText('已发布', { exact: true }).count()) > 0;
+  if (published) {
+    await expectGreyedWith(publish, `《${title}》当前状态为已发布，不能发布`);
+    await expect(withdraw).toBeEnabled();
+  } else {
+    await expect(withdraw).toBeDisabled();
+    await expect(withdraw).toHaveAttribute('title', new RegExp(`^《${title}》当前状态为.+，不能撤回$`));
+    await expect(publish).toBeEnabled();
+  }
+});
+
 test('the new-article page is titled 新增, an existing article’s 编辑', async ({ page }) => {
   await signIn(page, ADMIN);
   await page.goto(`/index.html#${EducationScreens.ward}`);
