@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { RawBuilder } from 'kysely';
 import { Code } from '../../domain/codes.js';
 import type { Db } from '../db/index.js';
 import type { SessionKind } from '../db/schema.js';
 import { ApiFailure } from '../http/failure.js';
-import { fastGet } from '../resources/fastRead.js';
+import { fastGet, versionsColumn, versionsOf } from '../resources/fastRead.js';
 
 /** Idle and absolute session lifetimes (our choice; the spec does not give them). */
 export const SessionLimits = {
@@ -118,10 +119,28 @@ export async function authenticate(
   now = Date.now(),
   options: { touch?: boolean } = {},
 ): Promise<SessionUser> {
+  return (await authenticateReading(db, token, now, options)).user;
+}
+
+/**
+ * authenticate, reading on PostgreSQL the versions of `versionsOf` (a list's tables, for its kept
+ * answers) in the same statement as the session: `versions` is null when they were not read so.
+ */
+export async function authenticateReading(
+  db: Db,
+  token: string | undefined,
+  now = Date.now(),
+  options: { touch?: boolean; versionsOf?: readonly string[] } = {},
+): Promise<{ user: SessionUser; versions: number[] | null }> {
   if (!token) throw new ApiFailure(Code.loginExpired);
   const tokenHash = hashToken(token);
+  const tables = options.versionsOf ?? [];
+  const versionsRead = tables.length ? versionsColumn(db, tables) : null;
   const row =
-    (fastGet(db, SESSION_SQL, [tokenHash]) as SessionRow | undefined | null) ??
+    (fastGet(db, SESSION_SQL, [tokenHash]) as
+      | (SessionRow & { tableVersions?: unknown })
+      | undefined
+      | null) ??
     (await db
       .selectFrom('session')
       .innerJoin('users', 'users.userId', 'session.userId')
@@ -141,6 +160,7 @@ export async function authenticate(
         'users.isAdmin',
         'users.resetPassword',
       ])
+      .$if(versionsRead !== null, (q) => q.select((versionsRead as RawBuilder<unknown>).as('tableVersions')))
       .where('session.tokenHash', '=', tokenHash)
       .executeTakeFirst());
   if (!row) throw new ApiFailure(Code.loginExpired);
@@ -160,7 +180,10 @@ export async function authenticate(
     await db.updateTable('session').set({ lastSeenAt: now }).where('tokenHash', '=', tokenHash).execute();
   }
   const { codes, depts } = await authorizationOf(db, row.userId, row.userKeyVersion);
-  return {
+  const versions = versionsRead
+    ? versionsOf((row as { tableVersions?: unknown }).tableVersions, tables)
+    : null;
+  const user: SessionUser = {
     tokenHash,
     userId: row.userId,
     orgId: row.orgId,
@@ -173,6 +196,7 @@ export async function authenticate(
     selectedDeptId: row.selectedDeptId,
     kind: row.kind,
   };
+  return { user, versions };
 }
 
 /**

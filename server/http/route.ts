@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { satisfies } from '../../domain/authorityExpr.js';
 import { Code, codeMessage } from '../../domain/codes.js';
 import { Header } from '../../domain/http.js';
-import { authenticate, type SessionUser } from '../auth/tokens.js';
+import { authenticate, authenticateReading, type SessionUser } from '../auth/tokens.js';
 import type { Db } from '../db/index.js';
 import type { Services } from '../services.js';
 import { requireDept } from './deptScope.js';
@@ -38,6 +38,8 @@ export interface RouteContext<Q, B, P, U> {
   logAs(actor: LogActor): void;
   /** Work that must wait until the change is committed (removing files, notifying). */
   afterCommit(work: () => Promise<unknown> | unknown): void;
+  /** The versions of the route's `reads`, when they were read with the session (PostgreSQL), else null. */
+  tableVersions: number[] | null;
 }
 
 export interface RouteSpec<
@@ -72,6 +74,11 @@ export interface RouteSpec<
   rateLimit?: { max: number; timeWindow: number };
   /** Non-GET routes write an operation-log row in the same transaction as their change. */
   log?: { type: string; name: string } | false;
+  /**
+   * The tables whose versions the handler reads (a list's kept answers): on PostgreSQL they come in
+   * the session's statement, as ctx.tableVersions — one round trip fewer per request.
+   */
+  reads?: readonly string[];
   handler(
     ctx: RouteContext<Out<QS>, Out<BS>, Out<PS>, A extends 'public' ? SessionUser | null : SessionUser>,
   ): Promise<unknown>;
@@ -99,6 +106,8 @@ export function tokenOf(req: FastifyRequest): string | undefined {
 
 /** Who called, resolved before the input is validated: an anonymous caller gets 4011, not 10001. */
 const callers = new WeakMap<FastifyRequest, SessionUser | null>();
+/** The versions of a route's `reads` read with its caller's session. */
+const versionsRead = new WeakMap<FastifyRequest, number[]>();
 
 /**
  * Registers the routes with Fastify, their zod schemas handed over through the type provider:
@@ -128,7 +137,7 @@ export function registerRoutes(app: FastifyInstance, services: Services, routes:
       },
       ...(spec.rateLimit ? { config: { rateLimit: spec.rateLimit } } : {}),
       preValidation: async (req) => {
-        const user = await resolveUser(services, req, spec.auth);
+        const user = await resolveUser(services, req, spec.auth, spec.reads);
         // A user without any role reaches only their own account (server/http/roleless.ts).
         if (user && spec.auth === 'session' && !mayCallWithoutRole(user, spec.method, spec.url, req))
           throw new ApiFailure(Code.noAuthority, '权限不足');
@@ -138,6 +147,7 @@ export function registerRoutes(app: FastifyInstance, services: Services, routes:
       },
       handler: async (req, reply) => {
         const user = callers.get(req) ?? null;
+        const tableVersions = versionsRead.get(req) ?? null;
         const query = spec.query ? req.query : undefined;
         const body = spec.body ? req.body : undefined;
         const params = spec.params ? req.params : undefined;
@@ -166,6 +176,8 @@ export function registerRoutes(app: FastifyInstance, services: Services, routes:
             afterCommit(work: () => Promise<unknown> | unknown) {
               committed.push(work);
             },
+            // (not inside a write: its transaction reads its own versions)
+            tableVersions: db === services.db ? tableVersions : null,
           }) as RouteContext<unknown, unknown, unknown, SessionUser>;
         const mutation = spec.method !== 'GET' && spec.log !== false;
         const result = mutation
@@ -282,12 +294,16 @@ async function resolveUser(
   services: Services,
   req: FastifyRequest,
   auth: RouteAuth,
+  reads: readonly string[] | undefined,
 ): Promise<SessionUser | null> {
   if (auth === 'public') {
     const token = tokenOf(req);
     return token ? authenticate(services.db, token, services.now()).catch(() => null) : null;
   }
-  const user = await authenticate(services.db, tokenOf(req), services.now());
+  const { user, versions } = await authenticateReading(services.db, tokenOf(req), services.now(), {
+    ...(reads ? { versionsOf: reads } : {}),
+  });
+  if (versions) versionsRead.set(req, versions);
   // After an administrator's reset only session calls (config, profile, password change, logout) work.
   if (auth !== 'session' && user.mustChangePassword) throw new ApiFailure(Code.passwordChangeRequired);
   if (auth !== 'session' && !satisfies(user.authority, auth))

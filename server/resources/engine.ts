@@ -513,6 +513,7 @@ export function resourceRoutes(
         url: api.list,
         operation: `${def.name}List`,
         auth: authority.view,
+        ...(reads ? { reads } : {}),
         summary: `${def.title}列表`,
         query: querySchema,
         response: pageSchema(rowAnswer),
@@ -551,7 +552,7 @@ export function resourceRoutes(
             return SENT;
           }
           // An answer kept since none of the tables it read changed is sent as it was.
-          const versions = reads ? await tableVersions(ctx.db, reads) : null;
+          const versions = reads ? (ctx.tableVersions ?? (await tableVersions(ctx.db, reads))) : null;
           const key = versions ? `${ctx.user.orgId}|${readScopeKey(ctx.user)}|${today()}|${ctx.req.url}` : '';
           const kept = versions ? listAnswers.get(ctx.db, key, versions) : null;
           if (kept !== null) {

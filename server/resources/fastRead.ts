@@ -258,10 +258,28 @@ async function postgresVersions(db: Db, tables: readonly string[]): Promise<numb
       done.add(table);
     }
   const sorted = [...tables].sort();
+  // (collate "C": in the order JavaScript sorts the names, which the callers index the versions by)
   const { rows } = await sql<{
     v: number;
-  }>`select v from tableVersion where tbl in (${sql.join(sorted)}) order by tbl`.execute(db);
+  }>`select v from tableVersion where tbl in (${sql.join(sorted)}) order by tbl collate "C"`.execute(db);
   return rows.length === tables.length ? rows.map((r) => Number(r.v)) : null;
+}
+
+/**
+ * On PostgreSQL, the versions of `tables` (as tableVersions answers them) as a column another
+ * statement selects: the session's read of a list request carries them, one round trip fewer for
+ * every page (issue #43). Null elsewhere, and until this node has made the tables' triggers.
+ */
+export function versionsColumn(db: Db, tables: readonly string[]): RawBuilder<unknown> | null {
+  if (dialectOf(db) !== 'postgres' || db.isTransaction) return null;
+  const done = postgresEnsured.get(db);
+  if (!done || !tables.every((t) => done.has(t))) return null;
+  return sql`(select array_agg(v order by tbl collate "C") from tableVersion where tbl in (${sql.join([...tables].sort())}))`;
+}
+
+/** The versions a versionsColumn read, or null when some table had none. */
+export function versionsOf(value: unknown, tables: readonly string[]): number[] | null {
+  return Array.isArray(value) && value.length === tables.length ? value.map(Number) : null;
 }
 
 /**

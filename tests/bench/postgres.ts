@@ -16,11 +16,12 @@ import pg from 'pg';
 import { idCardCheckChar } from '../../domain/idCard.js';
 import { COST } from '../../features/expense/api.js';
 import { openLoad } from './openLoad.js';
-import { startBenchServer } from './util.js';
+import { startBare, startBenchServer } from './util.js';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const PORT = 18_195;
 const PG_PORT = 15_471;
+const BARE_PORT = 18_196;
 const RESIDENTS = 10_000;
 const COLUMNS = [
   'orgId',
@@ -107,7 +108,11 @@ const summary = (r: autocannon.Result) => ({
 /** The random-page capacity of each database measured, in order (SQLite, then PostgreSQL). */
 const capacities: number[] = [];
 
-async function measure(name: string, dataDir: string, env: Record<string, string>) {
+/**
+ * `bareDb`: the database as the bare yardstick opens it (the SQLite file, or the postgres:// address), whose
+ * /bare/oldmans answers the same random pages with the same query by hand (bareFastify.ts).
+ */
+async function measure(name: string, dataDir: string, env: Record<string, string>, bareDb: string) {
   const server = await startBenchServer(dataDir, PORT, env);
   try {
     const headers = { authorization: server.token };
@@ -135,6 +140,26 @@ async function measure(name: string, dataDir: string, env: Record<string, string
         requests: [{ setupRequest: (req) => ({ ...req, path: randomPage() }) }],
       }),
     );
+    // The same random pages from a bare Fastify route running the same query by hand, on the same
+    // database (issue #43: ours ≥ 0.5 × it). Our server is idle meanwhile.
+    const bare = await startBare(BARE_PORT, { BARE_DB: bareDb });
+    let yard: ReturnType<typeof summary>;
+    try {
+      const bareUrl = `${bare.base}/bare/oldmans?pageNum=3&pageSize=20`;
+      await autocannon({ url: bareUrl, connections: 10, duration: 2 }); // warm-up
+      yard = summary(
+        await autocannon({
+          url: bareUrl,
+          connections: 50,
+          duration: 8,
+          requests: [
+            { setupRequest: (req) => ({ ...req, path: randomPage().replace('/pims/web-pi', '/bare') }) },
+          ],
+        }),
+      );
+    } finally {
+      await bare.stop();
+    }
     const t0 = performance.now();
     const made = (await (
       await fetch(`${server.base}${COST}/payBack/addBill`, {
@@ -151,6 +176,7 @@ async function measure(name: string, dataDir: string, env: Record<string, string
       `  one page: ${held.rate} req/s answered, p50 ${held.p50} ms, p99 ${held.p99} ms, max ${held.max} ms, errors ${held.errors}`,
       `  a random page and size each: ${heldRandom.rate} req/s answered, p50 ${heldRandom.p50} ms, p99 ${heldRandom.p99} ms, max ${heldRandom.max} ms, errors ${heldRandom.errors}`,
       `  capacity, random pages at 50 connections (closed loop): ${computed.rps.toFixed(0)} req/s, p50 ${computed.p50} ms, p99 ${computed.p99} ms, errors ${computed.errors}`,
+      `  bare Fastify + the same query by hand, same pages: ${yard.rps.toFixed(0)} req/s, p99 ${yard.p99} ms, errors ${yard.errors}; ours / bare ${(computed.rps / yard.rps).toFixed(2)}  (target ≥ 0.5) ${computed.rps / yard.rps >= 0.5 ? '✓' : '✗'}`,
       `  month-end bills 2026-10: ${made.result.created.toLocaleString('en')} bills in ${billSeconds.toFixed(2)} s  (target ≤ 5 s)`,
     ];
   } finally {
@@ -171,7 +197,7 @@ export async function benchPostgres(): Promise<string[]> {
     // SQLite: the first start seeds the file, the residents go in between two starts
     await (await startBenchServer(sqliteDir, PORT)).stop();
     addToSqlite(join(sqliteDir, 'eldercare.sqlite'));
-    lines.push(...(await measure('SQLite', sqliteDir, {})));
+    lines.push(...(await measure('SQLite', sqliteDir, {}, join(sqliteDir, 'eldercare.sqlite'))));
 
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
@@ -182,7 +208,7 @@ export async function benchPostgres(): Promise<string[]> {
     const env = { DATABASE_URL: url.toString() };
     await (await startBenchServer(pgDir, PORT, env)).stop();
     await addToPostgres(url.toString());
-    lines.push(...(await measure('PostgreSQL', pgDir, env)));
+    lines.push(...(await measure('PostgreSQL', pgDir, env, url.toString())));
     const [sqlite, postgres] = capacities;
     if (sqlite && postgres)
       lines.push(

@@ -1,7 +1,9 @@
 /**
  * Resource engine figures against the real server (its own process, simulator off):
  * - elder list GET /pims/web-pi/oldmans with 10,000 elders, 50 connections: p99 and req/s, and the
- *   ratio to a bare Fastify route serving the same page in the same run (computed answers: target ≥ 0.5, issue #43);
+ *   ratio to a bare Fastify route serving a fixed page in the same run (what the framework around a cached
+ *   answer costs; issue #43's goal for computed answers is measured against a bare route running the same
+ *   query, in postgres.ts);
  * - the same list held at 1,000 req/s: p99 (target ≤ 50 ms).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -12,6 +14,7 @@ import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import { idCardCheckChar } from '../../domain/idCard.js';
 import { ensureBuiltServer } from '../../scripts/builtServer.mjs';
+import { startBare } from './util.js';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const PORT = 18_190;
@@ -108,7 +111,7 @@ export async function benchResources(): Promise<string[]> {
   await stop(server);
   addElders(join(dataDir, 'eldercare.sqlite'));
   server = await startServer(dataDir);
-  let bare: ChildProcess | null = null;
+  let bare: Awaited<ReturnType<typeof startBare>> | null = null;
   try {
     const login = await fetch(`${base}/passport/web-rbac/logins/login`, {
       method: 'POST',
@@ -120,12 +123,7 @@ export async function benchResources(): Promise<string[]> {
     const headers = { authorization: token };
     const page = await (await fetch(url, { headers })).json();
     const total = (page as { result: { total: number } }).result.total;
-    bare = spawn(process.execPath, ['--import', 'tsx', 'tests/bench/bareFastify.ts'], {
-      cwd: root,
-      env: { ...process.env, PORT: String(BARE_PORT), BARE_BODY: JSON.stringify(page) },
-      stdio: 'ignore',
-    });
-    await waitFor(`http://127.0.0.1:${BARE_PORT}/bare`, bare);
+    bare = await startBare(BARE_PORT, { BARE_BODY: JSON.stringify(page) });
     await cannon({ url, headers, connections: 10, duration: 2 }); // warm-up
     const list = summary(await cannon({ url, headers, connections: 50 }));
     const filtered = summary(
@@ -169,11 +167,11 @@ export async function benchResources(): Promise<string[]> {
       `  with keyword + status filter: ${filtered.rps.toFixed(0)} req/s, p99 ${filtered.p99} ms, errors ${filtered.errors}`,
       `  random page and size (answers mostly computed, not cached): ${computed.rps.toFixed(0)} req/s, p50 ${computed.p50} ms, p99 ${computed.p99} ms, errors ${computed.errors}`,
       `bare Fastify route, same page: ${yard.rps.toFixed(0)} req/s, p99 ${yard.p99} ms`,
-      `ratio list / bare: ${(list.rps / yard.rps).toFixed(2)}, computed answers / bare: ${(computed.rps / yard.rps).toFixed(2)}  (target ≥ 0.5) ${computed.rps / yard.rps >= 0.5 ? '✓' : '✗'}`,
+      `ratio list / bare: ${(list.rps / yard.rps).toFixed(2)}, computed answers / bare fixed page: ${(computed.rps / yard.rps).toFixed(2)} (against the same query by hand: the postgres section)`,
       `held at 1,000 req/s: ${held.rps.toFixed(0)} req/s, p50 ${held.p50} ms, p99 ${held.p99} ms, errors ${held.errors}  (target p99 ≤ 50 ms)`,
     ];
   } finally {
-    if (bare) await stop(bare);
+    await bare?.stop();
     await stop(server);
     rmSync(dataDir, { recursive: true, force: true });
   }

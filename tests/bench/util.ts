@@ -76,3 +76,29 @@ async function answering(url: string) {
   }
   throw new Error(`server did not answer ${url}`);
 }
+
+/**
+ * The bare Fastify yardstick (bareFastify.ts) in its own process on `port`: `env` gives BARE_BODY (the
+ * fixed page) and/or BARE_DB (the database its /bare/oldmans reads). `stop` ends it.
+ */
+export async function startBare(port: number, env: Record<string, string>) {
+  const root = resolve(import.meta.dirname, '..', '..');
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/bench/bareFastify.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((res) => child.once('exit', res));
+    child.kill('SIGINT');
+    await exited;
+  };
+  try {
+    await answering(`http://127.0.0.1:${port}/bare`);
+    return { base: `http://127.0.0.1:${port}`, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
