@@ -33,7 +33,12 @@ const openAlarms = (page: Page) =>
     }[]
   >(page, '/loms/di-lo/alarm/sendUnhandledAlarms');
 
-const count = async (page: Page, testId: string) => Number(await page.getByTestId(testId).textContent());
+/** A counter of the wall once it is known: while its channels are stale (a busy machine) it says ?. */
+const count = async (page: Page, testId: string) => {
+  const counter = page.getByTestId(testId);
+  await expect(counter).toHaveText(/^\d+$/, { timeout: 20_000 });
+  return Number(await counter.textContent());
+};
 
 /** The floor map has drawn at least once (SwiftShader WebGL is slow but correct). */
 async function mapDrawn(page: Page) {
