@@ -126,6 +126,9 @@ async function seedDemonstration(db: Db, dataDir: string) {
 
 export async function buildApp(options: AppOptions) {
   const app = Fastify({
+    // No HEAD twin for each of the ~880 API GET routes (halving find-my-way's work at every start:
+    // issue #43, cold start); the console's files answer HEAD through their own route (@fastify/static).
+    exposeHeadRoutes: false,
     logger: options.logger ?? false,
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: options.trustProxy ?? false,
