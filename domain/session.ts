@@ -136,14 +136,17 @@ export interface MenuItem {
   menuLink: string;
   children: MenuItem[];
 }
-export const menuItem: z.ZodType<MenuItem> = z.object({
-  menuId: z.number().int(),
-  menuType: z.enum(menuTypes),
-  menuName: z.string(),
-  code: z.string(),
-  routePath: z.string(),
-  icon: z.string(),
-  menuLink: z.string(),
-  /** The nodes below, each shaped as this one (OpenAPI 3.0 cannot say a recursive shape). */
-  children: z.array(z.any()),
-});
+// a tree, named for /openapi.json like LocationNode (domain/api/lookups.ts)
+export const menuItem: z.ZodType<MenuItem> = z
+  .object({
+    menuId: z.number().int(),
+    menuType: z.enum(menuTypes),
+    menuName: z.string(),
+    code: z.string(),
+    routePath: z.string(),
+    icon: z.string(),
+    menuLink: z.string(),
+    /** The nodes below, each shaped as this one. */
+    children: z.array(z.lazy(() => menuItem)),
+  })
+  .meta({ id: 'MenuItem' });

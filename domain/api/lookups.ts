@@ -132,11 +132,15 @@ const locationFields = {
   refId: z.number().int(),
   fullName: z.string(),
 };
-export const locationNode: z.ZodType<LocationNode> = z.object({
-  ...locationFields,
-  /** The nodes below, each shaped as this one (OpenAPI 3.0 cannot say a recursive shape). */
-  children: z.array(z.any()),
-});
+// A tree: recursive through z.lazy, and named (meta id) so /openapi.json gives it a component of its own
+// that refers to itself (docs/decisions.md "Recursive trees"); the ids are unique across the document.
+export const locationNode: z.ZodType<LocationNode> = z
+  .object({
+    ...locationFields,
+    /** The nodes below, each shaped as this one. */
+    children: z.array(z.lazy(() => locationNode)),
+  })
+  .meta({ id: 'LocationNode' });
 /** Down to `locationType` (1 buildings … 4 beds, the default). */
 export const locationsQuery = z.object({
   locationType: z.preprocess(
@@ -171,16 +175,18 @@ export interface ClassifyNode {
   selectable: boolean;
   children: ClassifyNode[];
 }
-export const classifyNode: z.ZodType<ClassifyNode> = z.object({
-  classifyId: z.number().int(),
-  classifyName: z.string(),
-  classifyCode: z.string().nullable(),
-  classifyLevel: z.number().int(),
-  parentId: z.number().int().nullable(),
-  selectable: z.boolean(),
-  /** The nodes below, each shaped as this one (OpenAPI 3.0 cannot say a recursive shape). */
-  children: z.array(z.any()),
-});
+export const classifyNode: z.ZodType<ClassifyNode> = z
+  .object({
+    classifyId: z.number().int(),
+    classifyName: z.string(),
+    classifyCode: z.string().nullable(),
+    classifyLevel: z.number().int(),
+    parentId: z.number().int().nullable(),
+    selectable: z.boolean(),
+    /** The nodes below, each shaped as this one. */
+    children: z.array(z.lazy(() => classifyNode)),
+  })
+  .meta({ id: 'ClassifyNode' });
 export const classifyQuery = z.object({
   keyword: z.string().trim().max(20, '关键字不能超过20个字').optional(),
 });
@@ -206,23 +212,15 @@ const assessorLeaf = z.object({
   deptId: z.number().int(),
   assessAuth: z.union([z.literal(0), z.literal(1)]),
 });
-export const assessorDept: z.ZodType<AssessorDept> = z.object({
-  deptId: z.number().int(),
-  deptName: z.string(),
-  parentId: z.number().int(),
-  /** Staff, or departments shaped as this one (OpenAPI 3.0 cannot say a recursive shape). */
-  children: z.array(
-    z.union([
-      assessorLeaf,
-      z.object({
-        deptId: z.number().int(),
-        deptName: z.string(),
-        parentId: z.number().int(),
-        children: z.array(z.any()),
-      }),
-    ]),
-  ),
-});
+export const assessorDept: z.ZodType<AssessorDept> = z
+  .object({
+    deptId: z.number().int(),
+    deptName: z.string(),
+    parentId: z.number().int(),
+    /** Staff, or departments shaped as this one. */
+    children: z.array(z.union([assessorLeaf, z.lazy(() => assessorDept)])),
+  })
+  .meta({ id: 'AssessorDept' });
 /** assessAuth 0: staff not yet allowed to assess; 1: those allowed; left out: everyone. */
 export const assessorTreeQuery = z.object({
   assessAuth: z.preprocess(

@@ -1,7 +1,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { Code } from '../../domain/codes.js';
 import { modules } from '../../features/modules.js';
@@ -69,6 +69,40 @@ function oneNamePerParameter(): Transform {
   };
 }
 
+type Document = ReturnType<typeof jsonSchemaTransformObject>;
+
+/**
+ * The named schemas (the trees: LocationNode, MenuItem, …, each a `.meta({ id })` that refers to
+ * itself) as components, which the operations' `$ref`s point to. The converter writes each in an
+ * input and an output form; only those the document refers to are kept, so that no component is
+ * unused (a lint warning, and noise in a generated client).
+ */
+function namedSchemas(input: Parameters<typeof jsonSchemaTransformObject>[0]): Document {
+  const out = jsonSchemaTransformObject(input);
+  if (!('openapi' in out)) return out; // Swagger 2 (never asked for here: the converter refuses it)
+  const all = (out.components?.schemas ?? {}) as Record<string, object>;
+  const refersTo = (value: unknown) =>
+    new Set([...JSON.stringify(value).matchAll(/"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1] ?? ''));
+  // from the paths, then what the kept schemas refer to in turn
+  const kept = refersTo(out.paths);
+  for (let size = -1; size !== kept.size; ) {
+    size = kept.size;
+    for (const name of [...kept]) for (const next of refersTo(all[name])) kept.add(next);
+  }
+  // each as a schema of the document: the converter's own $schema and $id (a fragment, which 2020-12
+  // does not allow in $id) would make it a document of its own
+  const schemas = Object.fromEntries(
+    Object.entries(all)
+      .filter(([name]) => kept.has(name))
+      .map(([name, schema]) => {
+        const { $schema: _, $id: __, ...own } = schema as Record<string, unknown>;
+        return [name, own];
+      }),
+  );
+  // the document's type is a union of OpenAPI 3.0's and 3.1's, whose schema maps differ; ours is 3.1's
+  return { ...out, components: { ...out.components, schemas } } as Document;
+}
+
 /** One tag per module, named as its menu entry (the shell's own calls: 登录与系统). */
 function moduleTags() {
   return modules.map((m) => ({
@@ -105,6 +139,7 @@ export async function registerOpenApi(app: FastifyInstance) {
       security: [{ token: [] }],
     },
     transform: oneNamePerParameter(),
+    transformObject: namedSchemas,
   });
   await app.register(swaggerUi, { routePrefix: API_PAGE, staticCSP: true });
   app.get(OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger());

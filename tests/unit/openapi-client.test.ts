@@ -31,6 +31,13 @@ describe('the API document for integrators', () => {
     });
     const errors = problems.filter((p) => p.severity === 'error').map((p) => `${p.ruleId}: ${p.message}`);
     expect(errors).toEqual([]);
+    // today's warnings, by rule: a new one fails here until it is fixed or counted on purpose.
+    // no-ambiguous-paths: the spec's own paths, e.g. GET /pims/web-pi/oldmans/proFile/{id} beside
+    // …/proFile/importTemplate (Fastify prefers the fixed segment; OpenAPI cannot say so)
+    const warnings: Record<string, number> = {};
+    for (const p of problems.filter((q) => q.severity === 'warn'))
+      warnings[p.ruleId] = (warnings[p.ruleId] ?? 0) + 1;
+    expect(warnings).toEqual({ 'no-ambiguous-paths': 18 });
   });
 
   it('generates TypeScript types that type-check a client’s calls, and refuse a wrong one', async () => {
@@ -51,6 +58,24 @@ export const login: paths['/passport/web-rbac/logins/login']['post']['requestBod
 };
 // @ts-expect-error a page number is a number
 export const wrong: NonNullable<List['parameters']['query']> = { pageNum: '一' };
+// the trees are typed to the leaves: building → floor → room → bed, menus within menus
+type Result<R> = R extends { responses: { 200: { content: { 'application/json': { result: infer T } } } } }
+  ? NonNullable<T>
+  : never;
+type Answer<Op extends keyof operations> = Result<operations[Op]>;
+export const beds = (tree: Answer<'baseData.getLocations'>) =>
+  tree.flatMap((b) => b.children.flatMap((f) => f.children.flatMap((r) => r.children.map((d) => d.fullName))));
+export const menuCodes = (menus: Answer<'shell.getLoginsMenuByLandingEndId'>) =>
+  menus.flatMap((m) => m.children.flatMap((c) => c.children.map((f) => f.code)));
+export const classes = (tree: Answer<'baseData.getStorageClassify'>) =>
+  tree.flatMap((c) => c.children.flatMap((d) => d.children.filter((e) => e.selectable)));
+type Assessors = Answer<'baseData.getUserAssessUserTree'>;
+export const staff = (tree: Assessors) =>
+  tree.flatMap((d) => d.children.flatMap((c) => ('children' in c ? c.children : [c])));
+const bed = { locationId: 'D1', locationName: '1床', locationType: 4, parentId: 'R1', refId: 1, fullName: '1床' } as const;
+export const room: Answer<'baseData.getLocations'>[number] = { ...bed, children: [{ ...bed, children: [] }] };
+// @ts-expect-error a node's children are nodes, not their names
+export const wrongTree: Answer<'baseData.getLocations'>[number] = { ...bed, children: ['1床'] };
 `,
     );
     const program = ts.createProgram([join(dir, 'calls.ts')], {
