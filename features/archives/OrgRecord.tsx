@@ -10,7 +10,7 @@ import {
   NonIdealState,
   Spinner,
 } from '@blueprintjs/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   type OrgRecord as Org,
   type OrgInfoBody,
@@ -24,13 +24,17 @@ import { ImageUpload } from '../../src/resource/ImageUpload.js';
 import { storedUser } from '../../src/session/effects.js';
 import { Dialog } from '../../src/ui/Dialog.js';
 import { ErrorCallout } from '../../src/ui/ErrorCallout.js';
+import { errorsByField, markedField, useRevealError } from '../../src/ui/revealError.js';
 
 const pathOf = (template: string, key: string, id: number) => template.replace(`:${key}`, String(id));
 
-/** The Chinese message of the first problem in an edited record, or null when the server would take it. */
-export function orgRecordProblem(body: OrgInfoBody): string | null {
+/**
+ * The problems of an edited record by field (orgName, phone, qualifications.0.name …), or null when the
+ * server would take it.
+ */
+export function orgRecordProblems(body: OrgInfoBody): Record<string, string> | null {
   const parsed = orgInfoBody.safeParse(body);
-  return parsed.success ? null : (parsed.error.issues[0]?.message ?? '机构信息有误');
+  return parsed.success ? null : errorsByField(parsed.error.issues);
 }
 
 type Draft = Omit<OrgInfoBody, 'qualifications'> & { qualifications: (Qualification & { key: number })[] };
@@ -47,19 +51,31 @@ function OrgRecordDialog({ org, onClose }: { org: Org; onClose(saved: boolean): 
     qualifications: org.qualifications.map((q) => ({ ...q, key: nextKey++ })),
   });
   const [error, setError] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  // each failed save brings its first error into view, the field focused (issue #42 point 4)
+  const [failures, setFailures] = useState(0);
+  const bodyRef = useRef<HTMLDivElement>(null);
+  useRevealError(bodyRef, failures);
+  const marked = (key: string) => markedField(errors, key);
+  // a certificate's problem is said under 资质证照 (its rows have no group of their own)
+  const qualificationError = Object.entries(errors).find(([k]) => k.startsWith('qualifications'))?.[1];
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
   const setQualification = (index: number, patch: Partial<Qualification>) =>
     set({ qualifications: draft.qualifications.map((q, i) => (i === index ? { ...q, ...patch } : q)) });
-  // the callout scrolls itself into view: the clerk sees it from the footer's 保存
-  const fail = (message: string) => setError(message);
+  const fail = (message: string, fieldErrors: Record<string, string> = {}) => {
+    setError(message);
+    setErrors(fieldErrors);
+    setFailures((n) => n + 1);
+  };
   const save = async () => {
     const record: OrgInfoBody = {
       ...draft,
       qualifications: draft.qualifications.map(({ name, urlPath }) => ({ name, urlPath })),
     };
-    const problem = orgRecordProblem(record);
-    if (problem) return fail(problem);
+    const problems = orgRecordProblems(record);
+    if (problems) return fail('', problems);
+    setErrors({});
     setBusy(true);
     try {
       await request({
@@ -78,28 +94,36 @@ function OrgRecordDialog({ org, onClose }: { org: Org; onClose(saved: boolean): 
   return (
     <Dialog isOpen title="编辑机构信息" onClose={() => onClose(false)} style={{ width: 640 }}>
       <DialogBody>
-        <div>
+        <div ref={bodyRef}>
           {error ? <ErrorCallout testId="org-record-error">{error}</ErrorCallout> : null}
-          <FormGroup label="机构名称" labelFor="org-name" labelInfo="(必填)">
+          <FormGroup label="机构名称" labelFor="org-name" labelInfo="(必填)" {...marked('orgName')}>
             <InputGroup
               id="org-name"
               value={draft.orgName}
               onChange={(e) => set({ orgName: e.target.value })}
             />
           </FormGroup>
-          <FormGroup label="地址" labelFor="org-address">
+          <FormGroup label="地址" labelFor="org-address" {...marked('address')}>
             <InputGroup
               id="org-address"
               value={draft.address}
               onChange={(e) => set({ address: e.target.value })}
             />
           </FormGroup>
-          <FormGroup label="联系电话" labelFor="org-phone" helperText="座机如 0571-88886666，或手机号">
+          <FormGroup
+            label="联系电话"
+            labelFor="org-phone"
+            helperText="座机如 0571-88886666，或手机号"
+            {...marked('phone')}
+          >
             <InputGroup id="org-phone" value={draft.phone} onChange={(e) => set({ phone: e.target.value })} />
           </FormGroup>
           <FormGroup
             label="资质证照"
-            helperText="营业执照、养老机构备案回执、医疗机构执业许可证等，每项一张扫描件"
+            helperText={
+              qualificationError ?? '营业执照、养老机构备案回执、医疗机构执业许可证等，每项一张扫描件'
+            }
+            intent={qualificationError ? Intent.DANGER : Intent.NONE}
           >
             {draft.qualifications.map((q, i) => (
               <div className="org-qualification-edit" key={q.key} data-testid="org-qualification-edit">
@@ -129,6 +153,7 @@ function OrgRecordDialog({ org, onClose }: { org: Org; onClose(saved: boolean): 
               icon="add"
               text="添加资质"
               disabled={draft.qualifications.length >= 20}
+              title={draft.qualifications.length >= 20 ? '资质证照最多20项' : undefined}
               onClick={() =>
                 set({ qualifications: [...draft.qualifications, { name: '', urlPath: '', key: nextKey++ }] })
               }

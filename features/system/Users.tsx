@@ -8,7 +8,7 @@ import {
   HTMLSelect,
   Intent,
 } from '@blueprintjs/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { LookupPaths } from '../../domain/api/lookups.js';
 import { UserPaths } from '../../domain/api/org.js';
 import { pathWith } from '../../domain/api/path.js';
@@ -16,6 +16,7 @@ import type { Page } from '../../domain/codes.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { ResourceList, rowButton } from '../../src/resource/index.js';
 import { Dialog } from '../../src/ui/Dialog.js';
+import { useRevealError } from '../../src/ui/revealError.js';
 import { userResource } from './resources.js';
 
 interface UserRow {
@@ -40,6 +41,10 @@ function UserDialog({ userId, onClose, onSaved }: { userId: number; onClose(): v
   const [roles, setRoles] = useState<{ roleId: number; name: string }[]>([]);
   const [depts, setDepts] = useState<{ deptId: number; deptName: string }[]>([]);
   const [error, setError] = useState('');
+  // the server's refusal (its own self, a role gone) brought into view after each failed save
+  const [failures, setFailures] = useState(0);
+  const bodyRef = useRef<HTMLDivElement>(null);
+  useRevealError(bodyRef, failures);
   useEffect(() => {
     request<UserDetail>({ url: pathWith(UserPaths.one, { userId }) }).then(setUser, () =>
       setError('加载失败'),
@@ -71,48 +76,53 @@ function UserDialog({ userId, onClose, onSaved }: { userId: number; onClose(): v
         toast('已保存，该用户需重新登录', 'success');
         onSaved();
       },
-      (e: { message?: string }) => setError(e.message ?? '保存失败'),
+      (e: { message?: string }) => {
+        setError(e.message ?? '保存失败');
+        setFailures((n) => n + 1);
+      },
     );
   return (
     <Dialog isOpen onClose={onClose} title={`编辑用户 ${user?.loginName ?? ''}`}>
       <DialogBody>
-        {user && (
-          <>
-            <FormGroup label="状态" labelFor="u-status">
-              <HTMLSelect
-                id="u-status"
-                value={user.status}
-                onChange={(e) => setUser({ ...user, status: Number(e.target.value) })}
-              >
-                <option value={0}>启用</option>
-                <option value={1}>停用</option>
-              </HTMLSelect>
-            </FormGroup>
-            <FormGroup label="角色">
-              {roles.map((r) => (
-                <Checkbox
-                  key={r.roleId}
-                  inline
-                  label={r.name}
-                  checked={user.roleIds.includes(r.roleId)}
-                  onChange={() => setUser({ ...user, roleIds: toggle(user.roleIds, r.roleId) })}
-                />
-              ))}
-            </FormGroup>
-            <FormGroup label="数据部门">
-              {depts.map((d) => (
-                <Checkbox
-                  key={d.deptId}
-                  inline
-                  label={d.deptName}
-                  checked={user.dataDeptIds.includes(d.deptId)}
-                  onChange={() => setUser({ ...user, dataDeptIds: toggle(user.dataDeptIds, d.deptId) })}
-                />
-              ))}
-            </FormGroup>
-          </>
-        )}
-        {error && <Callout intent={Intent.DANGER}>{error}</Callout>}
+        <div ref={bodyRef}>
+          {user && (
+            <>
+              <FormGroup label="状态" labelFor="u-status">
+                <HTMLSelect
+                  id="u-status"
+                  value={user.status}
+                  onChange={(e) => setUser({ ...user, status: Number(e.target.value) })}
+                >
+                  <option value={0}>启用</option>
+                  <option value={1}>停用</option>
+                </HTMLSelect>
+              </FormGroup>
+              <FormGroup label="角色">
+                {roles.map((r) => (
+                  <Checkbox
+                    key={r.roleId}
+                    inline
+                    label={r.name}
+                    checked={user.roleIds.includes(r.roleId)}
+                    onChange={() => setUser({ ...user, roleIds: toggle(user.roleIds, r.roleId) })}
+                  />
+                ))}
+              </FormGroup>
+              <FormGroup label="数据部门">
+                {depts.map((d) => (
+                  <Checkbox
+                    key={d.deptId}
+                    inline
+                    label={d.deptName}
+                    checked={user.dataDeptIds.includes(d.deptId)}
+                    onChange={() => setUser({ ...user, dataDeptIds: toggle(user.dataDeptIds, d.deptId) })}
+                  />
+                ))}
+              </FormGroup>
+            </>
+          )}
+          {error && <Callout intent={Intent.DANGER}>{error}</Callout>}
+        </div>
       </DialogBody>
       <DialogFooter
         actions={[

@@ -7,12 +7,13 @@ import {
   HTMLSelect,
   InputGroup,
 } from '@blueprintjs/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { localDateTime } from '../../../domain/clock.js';
 import { useApp } from '../../../src/app/AppContext.js';
 import { getDict } from '../../../src/dict/dictionaries.js';
 import { FieldInput } from '../../../src/resource/FieldInput.js';
 import { Dialog } from '../../../src/ui/Dialog.js';
+import { useRevealError } from '../../../src/ui/revealError.js';
 import {
   CareHealthPaths,
   type SignKind,
@@ -176,6 +177,18 @@ export function VitalsDialog({
     setError('');
   }, [isOpen, elder]);
   const values = signValuesOf(texts);
+  // the server's refusal (a value out of range) brought into view after each failed save (issue #42 point 4)
+  const [failures, setFailures] = useState(0);
+  const bodyRef = useRef<HTMLDivElement>(null);
+  useRevealError(bodyRef, failures);
+  // why 保存 is greyed (issue #42 point 5)
+  const missing = !oldmanId
+    ? '请选择长者'
+    : !measureTime
+      ? '请填写测量时间'
+      : Object.keys(values).length
+        ? null
+        : '请至少填写一项体征';
   const save = async () => {
     setBusy(true);
     setError('');
@@ -194,6 +207,7 @@ export function VitalsDialog({
       onClose();
     } catch (e) {
       setError((e as { message?: string }).message ?? '保存失败');
+      setFailures((n) => n + 1);
     } finally {
       setBusy(false);
     }
@@ -206,49 +220,51 @@ export function VitalsDialog({
       className="vitals-dialog"
     >
       <DialogBody>
-        <div className="vitals-head">
-          {elder || !oldmanField ? null : (
-            <FormGroup label="长者" labelFor="vital-oldman" inline>
-              <FieldInput
-                id="vital-oldman"
-                field={oldmanField}
-                value={oldmanId}
-                invalid={false}
-                disabled={false}
-                onChange={(v) => setOldmanId(v === null ? '' : String(v))}
-                onError={setError}
-              />
-            </FormGroup>
-          )}
-          {timeField ? (
-            <FormGroup label="测量时间" labelFor="vital-time" inline>
-              <FieldInput
-                id="vital-time"
-                field={timeField}
-                value={measureTime}
-                invalid={false}
-                disabled={false}
-                onChange={(v) => setMeasureTime(v === null ? '' : String(v))}
-                onError={setError}
-              />
-            </FormGroup>
+        <div ref={bodyRef}>
+          <div className="vitals-head">
+            {elder || !oldmanField ? null : (
+              <FormGroup label="长者" labelFor="vital-oldman" inline>
+                <FieldInput
+                  id="vital-oldman"
+                  field={oldmanField}
+                  value={oldmanId}
+                  invalid={false}
+                  disabled={false}
+                  onChange={(v) => setOldmanId(v === null ? '' : String(v))}
+                  onError={setError}
+                />
+              </FormGroup>
+            )}
+            {timeField ? (
+              <FormGroup label="测量时间" labelFor="vital-time" inline>
+                <FieldInput
+                  id="vital-time"
+                  field={timeField}
+                  value={measureTime}
+                  invalid={false}
+                  disabled={false}
+                  onChange={(v) => setMeasureTime(v === null ? '' : String(v))}
+                  onError={setError}
+                />
+              </FormGroup>
+            ) : null}
+          </div>
+          <p className="muted">填写本次测量的项目，未填写的项目不保存。</p>
+          <SignValueInputs kinds={formKinds} texts={texts} onChange={setTexts} />
+          <FormGroup label="备注" labelFor="vital-remark" inline>
+            <InputGroup
+              id="vital-remark"
+              maxLength={100}
+              value={remark}
+              onChange={(e) => setRemark(e.target.value)}
+            />
+          </FormGroup>
+          {error ? (
+            <Callout intent="danger" role="alert">
+              {error}
+            </Callout>
           ) : null}
         </div>
-        <p className="muted">填写本次测量的项目，未填写的项目不保存。</p>
-        <SignValueInputs kinds={formKinds} texts={texts} onChange={setTexts} />
-        <FormGroup label="备注" labelFor="vital-remark" inline>
-          <InputGroup
-            id="vital-remark"
-            maxLength={100}
-            value={remark}
-            onChange={(e) => setRemark(e.target.value)}
-          />
-        </FormGroup>
-        {error ? (
-          <Callout intent="danger" role="alert">
-            {error}
-          </Callout>
-        ) : null}
       </DialogBody>
       <DialogFooter
         actions={
@@ -258,7 +274,8 @@ export function VitalsDialog({
               intent="primary"
               text="保存"
               loading={busy}
-              disabled={!oldmanId || !measureTime || !Object.keys(values).length}
+              disabled={missing !== null}
+              title={missing ?? undefined}
               onClick={save}
             />
           </>

@@ -5,7 +5,7 @@ import { AdministrationScreens as S } from '../../../domain/screens.js';
 import { PointStatus } from '../../../domain/statuses/patrol.js';
 import { PatrolTaskPaths as P } from '../../../features/administration/api/patrol.js';
 import { type PatrolTaskEvent, patrolTaskWorkflow } from '../../../machines/patrolTaskMachine.js';
-import { offers } from '../../../machines/workflow.js';
+import { refusal } from '../../../machines/workflow.js';
 import { fillPath } from '../../../src/resource/listQuery.js';
 import { homeDay } from '../care/nursingPlan.driver.js';
 import { aStaffMember, call, type Rec, tokenOf } from '../drivers/common.js';
@@ -20,7 +20,8 @@ import { ADMIN, signIn } from '../support.js';
  * (生成今日任务's call); 记录巡更点 is 正常 on the next point of 巡更记录详情, 完成巡更 records the
  * points left, the last one 异常 (with what was found: an alarm in 告警中心) where the path says so.
  * Each state is read from the server and from that screen: the task's status and result, and each
- * point's 正常 and 异常 enabled exactly while the task takes records and the point has none.
+ * point's 正常 and 异常 enabled exactly while the task takes records and the point has none, and
+ * greyed with the reason elsewhere.
  */
 export interface PatrolTaskCtx {
   token: string;
@@ -124,14 +125,20 @@ export const driver = {
           exact: true,
         }),
       ).toBeVisible();
-    const takes = offers(patrolTaskWorkflow, task, 'patrol.record');
+    // a greyed 正常 / 异常 names why, in the server's words (issue #42 point 5)
+    const taskWhy = refusal(patrolTaskWorkflow, task, 'patrol.record', '记录巡更点');
     for (const point of await pointsOf(page, ctx)) {
       const row = screen.getByRole('group', { name: String(point.pointName), exact: true });
-      const free = takes && Number(point.patrolStatus) === PointStatus.none;
+      const why =
+        taskWhy ??
+        (Number(point.patrolStatus) === PointStatus.none ? null : `巡更点“${String(point.pointName)}”已记录`);
       for (const label of ['正常', '异常']) {
         const button = row.getByRole('button', { name: label, exact: true });
-        if (free) await expect(button, `${label} of ${String(point.pointName)}`).toBeEnabled();
-        else await expect(button, `${label} of ${String(point.pointName)}`).toBeDisabled();
+        if (why === null) await expect(button, `${label} of ${String(point.pointName)}`).toBeEnabled();
+        else {
+          await expect(button, `${label} of ${String(point.pointName)}`).toBeDisabled();
+          await expect(button, `${label} says why`).toHaveAccessibleDescription(why);
+        }
       }
     }
   },

@@ -82,8 +82,12 @@ test('机构档案: a new building, floor, room and bed; the bed is checked into
   await expect(elder.locator('option')).not.toHaveCount(1);
   const name = ((await elder.locator('option').nth(1).textContent()) ?? '').split(/[（\s]/)[0] ?? '';
   expect(name).not.toBe('');
+  // greyed until an elder is chosen, and saying so (issue #42 point 5)
+  const confirm = dialog.getByRole('button', { name: '确认办理入住' });
+  await expect(confirm).toBeDisabled();
+  await expect(confirm).toHaveAccessibleDescription('请选择长者');
   await elder.selectOption({ index: 1 });
-  await dialog.getByRole('button', { name: '确认办理入住' }).click();
+  await confirm.click();
   await expect(dialog).toHaveCount(0);
   await expect(bed).toHaveAttribute('data-status', '1');
   await expect(bed).toContainText(name);
@@ -166,14 +170,18 @@ test("机构档案 › 机构信息: the institution's record is shown and edite
   await dialog.getByLabel('资质名称1').fill('养老机构备案回执');
   const save = dialog.getByRole('button', { name: '保存' });
   await save.click();
-  const error = dialog.getByTestId('org-record-error');
-  await expect(error).toHaveText('请输入正确的联系电话（如 0571-88886666 或手机号）');
-  await expect(error).toBeInViewport();
+  // the field at fault is marked with its message, in view and focused (issue #42 point 4)
+  const marked = dialog.locator('.bp6-form-group.bp6-intent-danger');
+  await expect(marked).toHaveCount(2);
+  await expect(marked.first()).toContainText('请输入正确的联系电话（如 0571-88886666 或手机号）');
+  await expect(marked.first()).toBeInViewport();
+  await expect(dialog.getByLabel('联系电话')).toBeFocused();
   await expect(save).toBeInViewport();
 
   await dialog.getByLabel('联系电话').fill('0571-88886666-801');
   await save.click();
-  await expect(error).toHaveText('请上传资质图片');
+  await expect(marked).toHaveCount(1);
+  await expect(marked).toContainText('请上传资质图片');
   await dialog
     .locator('#org-qualification-0')
     .setInputFiles({ name: 'beian.png', mimeType: 'image/png', buffer: PNG });
