@@ -86,6 +86,8 @@ test('a 测量血压 task asks for its value at 完成 and records it; 录入体
   await screen.getByRole('button', { name: `录入体征 ${elder.oldmanName}` }).click();
   const form = page.getByRole('dialog', { name: `录入体征：${elder.oldmanName}` });
   await expect(form.getByRole('button', { name: '保存' })).toBeDisabled();
+  // and says why (issue #42 point 5)
+  await expect(form.getByRole('button', { name: '保存' })).toHaveAccessibleDescription('请至少填写一项体征');
   await form.getByLabel('心率', { exact: true }).fill('72');
   await form.getByLabel('体温', { exact: true }).fill('36.6');
   await form.getByLabel('体重', { exact: true }).fill('52.5');

@@ -169,10 +169,15 @@ test('alarm setting: escalation time and mattress voice repeats persist; zero re
 
   await escalation.getByLabel('未确认告警升级时间（分钟）').fill('500');
   await escalation.getByRole('button', { name: '保存' }).click();
-  await expect(escalation.getByTestId('form-error')).toHaveText('未确认告警升级时间（分钟）不能大于120');
+  // checked before sending: the field marked with its message, focused (issue #42 point 4)
+  const markedEscalation = escalation.locator('.bp6-form-group.bp6-intent-danger');
+  await expect(markedEscalation).toContainText('未确认告警升级时间（分钟）');
+  await expect(markedEscalation).toContainText('不能大于120');
+  await expect(escalation.getByLabel('未确认告警升级时间（分钟）')).toBeFocused();
   await escalation.getByLabel('未确认告警升级时间（分钟）').fill('10');
   await escalation.getByRole('button', { name: '保存' }).click();
   await expect(escalation.getByTestId('form-error')).toHaveCount(0);
+  await expect(markedEscalation).toHaveCount(0);
   await reminder.getByLabel('播报次数').fill('5');
   await reminder.getByRole('button', { name: '保存' }).click();
   await expect(page.getByText('保存成功').first()).toBeVisible();
