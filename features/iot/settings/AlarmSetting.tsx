@@ -1,12 +1,14 @@
 import { Button, Callout, Checkbox, FormGroup, InputGroup, Intent, Switch, Tag } from '@blueprintjs/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ConfigEntries } from '../../../domain/configEntries.js';
-import { alarmSettingInput } from '../../../domain/iot.js';
+import { alarmSettingInput, aliVmsConfigInput } from '../../../domain/iot.js';
 import { Authority } from '../../../domain/menus.js';
+import { mattressConfigInput } from '../../../domain/settings.js';
 import { type SystemConfigParts, systemConfigDefaults } from '../../../domain/systemConfig.js';
 import { useApp } from '../../../src/app/AppContext.js';
 import { Authorized } from '../../../src/auth/Authorized.js';
 import { ConfigForm } from '../../../src/ui/ConfigForm.js';
+import { errorsByField, markedField, useRevealError } from '../../../src/ui/revealError.js';
 import { FormFieldset, useStored } from '../../../src/ui/storedForm.js';
 import { local } from '../../../src/util/storage.js';
 import './settings.css';
@@ -82,6 +84,16 @@ function MattressReminder() {
   const [typedTimes, setTimes] = useState<string | null>(null);
   const [saveError, setError] = useState('');
   const error = saveError || loadError;
+  // checked as the server checks it, the field at fault marked and brought into view (issue #42 point 4)
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failures, setFailures] = useState(0);
+  const formRef = useRef<HTMLFieldSetElement>(null);
+  useRevealError(formRef, failures);
+  const fail = (message: string, fieldErrors: Record<string, string> = {}) => {
+    setError(message);
+    setErrors(fieldErrors);
+    setFailures((n) => n + 1);
+  };
   const { alarmRemind, alarmVoice } = config.setContent;
   const times = typedTimes ?? String(alarmVoice.times);
   const setContent = (patch: Partial<Mattress['setContent']>) =>
@@ -99,6 +111,9 @@ function MattressReminder() {
     setError('');
     const voice = { ...alarmVoice, times: times.trim() === '' ? null : Number(times) };
     const data = { ...config, setContent: { ...config.setContent, alarmVoice: voice } };
+    setErrors({});
+    const checked = mattressConfigInput.safeParse(data);
+    if (!checked.success) return fail('', errorsByField(checked.error.issues));
     request<null>({ url: MATTRESS_URL, method: 'POST', data, silent: true }).then(
       () => {
         // The console keeps the system config in local storage (spec 000 §4); keep it in step.
@@ -106,11 +121,11 @@ function MattressReminder() {
         if (stored) local.set('systemconfig', { ...stored, mattress: data });
         toast('保存成功', 'success');
       },
-      (e: { message?: string }) => setError(e.message ?? '保存失败'),
+      (e: { message?: string }) => fail(e.message ?? '保存失败'),
     );
   };
   return (
-    <FormFieldset data-testid="mattress-reminder" loaded={loaded} style={{ padding: 0 }}>
+    <FormFieldset ref={formRef} data-testid="mattress-reminder" loaded={loaded} style={{ padding: 0 }}>
       <FormGroup label="告警弹窗提醒">
         <Switch
           label={alarmRemind.status === 1 ? '开启' : '关闭'}
@@ -141,7 +156,12 @@ function MattressReminder() {
           }
         />
       </FormGroup>
-      <FormGroup label="播报次数" labelFor="voice-times" helperText="每轮告警提示音响几次，默认 3 次">
+      <FormGroup
+        label="播报次数"
+        labelFor="voice-times"
+        helperText="每轮告警提示音响几次，默认 3 次"
+        {...markedField(errors, 'setContent.alarmVoice.times')}
+      >
         <InputGroup
           id="voice-times"
           type="number"
@@ -184,6 +204,12 @@ function VoiceNotice() {
   const [saveError, setError] = useState('');
   const error = saveError || loadError;
   const [busy, setBusy] = useState(false);
+  // checked as the server checks it, each field at fault marked, the first brought into view
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failures, setFailures] = useState(0);
+  const formRef = useRef<HTMLFieldSetElement>(null);
+  useRevealError(formRef, failures);
+  const marked = (key: string) => markedField(errors, key);
   // The scene names only label the checkboxes: the chosen scenes come with the stored value.
   useEffect(() => {
     request<{ scene: string; sceneName: string }[]>({ url: IotPaths.aliVmsScenes, silent: true }).then(
@@ -208,27 +234,38 @@ function VoiceNotice() {
         : [...config.scenes, scene],
     });
   const save = () => {
-    setBusy(true);
     setError('');
+    const checked = aliVmsConfigInput.safeParse(config);
+    setErrors(checked.success ? {} : errorsByField(checked.error.issues));
+    if (!checked.success) return setFailures((n) => n + 1);
+    setBusy(true);
     request<null>({ url: VMS_URL, method: 'PUT', data: config, silent: true })
       .then(
         () => toast('保存成功', 'success'),
-        (e: { message?: string }) => setError(e.message ?? '保存失败'),
+        (e: { message?: string }) => {
+          setError(e.message ?? '保存失败');
+          setFailures((n) => n + 1);
+        },
       )
       .finally(() => setBusy(false));
   };
   const text = (id: string, label: string, key: 'accessKeyId' | 'calledShowNumber' | 'ttsCode') => (
-    <FormGroup label={label} labelFor={id}>
+    <FormGroup label={label} labelFor={id} {...marked(key)}>
       <InputGroup id={id} value={config[key]} onChange={(e) => set({ [key]: e.target.value })} />
     </FormGroup>
   );
   return (
-    <FormFieldset data-testid="voice-notice" loaded={loaded} style={{ padding: 0 }}>
-      <FormGroup label="告警电话通知">
+    <FormFieldset ref={formRef} data-testid="voice-notice" loaded={loaded} style={{ padding: 0 }}>
+      <FormGroup label="告警电话通知" {...marked('status')}>
         <Switch label={on ? '开启' : '关闭'} checked={on} onChange={() => set({ status: on ? 0 : 1 })} />
       </FormGroup>
       {text('vms-key-id', 'AccessKey ID', 'accessKeyId')}
-      <FormGroup label="AccessKey Secret" labelFor="vms-secret" helperText="已保存的密钥不显示，不修改则保留">
+      <FormGroup
+        label="AccessKey Secret"
+        labelFor="vms-secret"
+        helperText="已保存的密钥不显示，不修改则保留"
+        {...marked('accessKeySecret')}
+      >
         <InputGroup
           id="vms-secret"
           type="password"
@@ -242,8 +279,8 @@ function VoiceNotice() {
       <FormGroup
         label="通知号码"
         labelFor="vms-phone"
-        helperText={phoneError || '11 位手机号，最多 10 个'}
-        intent={phoneError ? Intent.DANGER : Intent.NONE}
+        helperText={phoneError || errors.phones || '11 位手机号，最多 10 个'}
+        intent={phoneError || errors.phones ? Intent.DANGER : Intent.NONE}
       >
         <div className="phone-list" data-testid="vms-phones">
           {config.phones.map((p) => (
@@ -267,12 +304,13 @@ function VoiceNotice() {
               icon="add"
               text="添加"
               disabled={config.phones.length >= 10}
+              title={config.phones.length >= 10 ? '最多 10 个号码' : undefined}
               onClick={addPhone}
             />
           }
         />
       </FormGroup>
-      <FormGroup label="告警场景">
+      <FormGroup label="告警场景" {...marked('scenes')}>
         {scenes.map((s) => (
           <Checkbox
             key={s.scene}

@@ -122,10 +122,16 @@ test('voice notification: a switch-on without a secret is refused; a full save k
   };
 
   await voice.locator('.bp6-switch').first().click();
+  // switched on with nothing filled: checked before sending, said at the switch (issue #42 point 4)
+  await voice.getByRole('button', { name: '保存' }).click();
+  const marked = voice.locator('.bp6-form-group.bp6-intent-danger');
+  await expect(marked).toContainText('开启语音通知需填写 AccessKey、模板编号和至少一个号码');
+  await expect(marked).toBeInViewport();
   await voice.getByLabel('AccessKey ID').fill('LTAI-e2e');
   await voice.getByLabel('TTS 模板编号').fill('TTS_100');
   await addPhone('13800000001');
   await voice.getByRole('button', { name: '保存' }).click();
+  await expect(marked).toHaveCount(0);
   await expect(voice.getByTestId('form-error')).toHaveText('开启语音通知需填写 AccessKey Secret');
   await page.reload();
   await expect(onOff).not.toBeChecked();

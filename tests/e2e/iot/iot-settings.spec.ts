@@ -188,7 +188,10 @@ test('alarm setting: escalation time and mattress voice repeats persist; zero re
 
   await reminder.getByLabel('播报次数').fill('0');
   await reminder.getByRole('button', { name: '保存' }).click();
-  await expect(reminder.getByTestId('form-error')).toHaveText('播报次数不能小于1');
+  const markedReminder = reminder.locator('.bp6-form-group.bp6-intent-danger');
+  await expect(markedReminder).toContainText('播报次数');
+  await expect(markedReminder).toContainText('不能小于1');
+  await expect(reminder.getByLabel('播报次数')).toBeFocused();
   await page.reload();
   await expect(reminder.getByLabel('播报次数')).toHaveValue('5');
 
