@@ -54,6 +54,14 @@ export type ActivityPhaseName = keyof typeof ActivityPhase;
 
 export const stateLabels: Record<ActivityPhaseName, string> = activityPhases.labels;
 
+/** Chinese names of the machine's guards, as 状态机与测试路径 draws them on a guarded transition. */
+export const guardLabels: Record<string, string> = {
+  placeLeft: '名额未满且未报名',
+  mayUnregister: '已报名',
+  maySignIn: '已报名且未签到',
+  maySignOut: '已签到且未签退',
+};
+
 const cancel = { 'activity.cancel': 'cancelled' } as const;
 /** Before the start, while registration is open or closed: the place is freed. */
 const unregister = {

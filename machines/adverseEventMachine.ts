@@ -27,6 +27,11 @@ export const adverseEventEvents: Record<AdverseEventEvent['type'], { label: stri
 /** The eventStatus codes' labels (features/administration/api/quality.ts). */
 export const stateLabels: Record<string, string> = adverseStatuses.labels;
 
+/** Chinese names of the machine's guards, as 状态机与测试路径 draws them on a guarded transition. */
+export const guardLabels: Record<string, string> = {
+  withCause: '已有原因分析',
+};
+
 interface AdverseContext {
   eventStatus: number;
 }

@@ -290,3 +290,9 @@ export const eventLabels: Record<AlarmEvent['type'], string> = {
   'alarm.comment': '添加备注',
   'alarm.retrigger': '再次触发',
 };
+
+/** Chinese names of the machine's guards, as 状态机与测试路径 draws them on a guarded transition. */
+export const guardLabels: Record<string, string> = {
+  hasNote: '已填处理说明',
+  hasContent: '已填备注',
+};

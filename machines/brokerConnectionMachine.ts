@@ -259,3 +259,9 @@ export const eventLabels: Record<string, string> = {
   'broker.unsubscribe': '取消订阅',
   'broker.stop': '停止连接',
 };
+
+/** Chinese names of the machine's guards, as 状态机与测试路径 draws them on a guarded transition. */
+export const guardLabels: Record<string, string> = {
+  thisConnection: '确认属于本次连接',
+  wasConnected: '此前连接过',
+};

@@ -21,6 +21,12 @@ export const custodyEvents: Record<CustodyEvent['type'], { label: string }> = {
 /** The keepState codes' labels (domain/statuses/drugs.ts). */
 export const stateLabels: Record<string, string> = keepStates.labels;
 
+/** Chinese names of the machine's guards, as 状态机与测试路径 draws them on a guarded transition. */
+export const guardLabels: Record<string, string> = {
+  fits: '数量不超过剩余',
+  takesAll: '取完剩余',
+};
+
 export interface CustodyContext {
   restQuantity: number;
 }

@@ -241,3 +241,13 @@ export const stateLabels: Record<string, string> = {
   confirmingDelete: '确认删除',
   deleting: '删除中',
 };
+
+/** Chinese names of the machine's guards, as 状态机与测试路径 draws them on a guarded transition. */
+export const guardLabels: Record<string, string> = {
+  canEdit: '有编辑权限',
+  enoughVertices: '顶点数足够',
+  hasVertices: '已有顶点',
+  vertexExists: '顶点存在',
+  canRemoveVertex: '删后顶点仍足够',
+  nameGiven: '已填围栏名称',
+};

@@ -40,6 +40,13 @@ export const inspectionEvents: Record<InspectionEvent['type'], { label: string }
 /** The recordStatus codes' labels (domain/statuses/government.ts). */
 export const stateLabels: Record<string, string> = recordStatuses.labels;
 
+/** Chinese names of the machine's guards, as 状态机与测试路径 draws them on a guarded transition. */
+export const guardLabels: Record<string, string> = {
+  deadlineAhead: '期限不早于今天',
+  deadlinePassed: '已过整改期限',
+  withPhotos: '附整改照片',
+};
+
 export const newInspectionRecord: InspectionFields = {
   recordStatus: RecordStatus.registered,
   rectifyUserName: null,

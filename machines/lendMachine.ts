@@ -52,3 +52,8 @@ export const lendWorkflow = defineWorkflow({
 
 /** For `npm run paths`: the Chinese names of the states. */
 export const stateLabels = lendStateLabels;
+
+/** Chinese names of the machine's guards, as 状态机与测试路径 draws them on a guarded transition. */
+export const guardLabels: Record<string, string> = {
+  allBack: '全部归还',
+};

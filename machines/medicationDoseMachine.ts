@@ -22,6 +22,11 @@ export const medicationDoseEvents: Record<MedicationDoseEventType, { label: stri
 /** The doseState codes' labels (domain/statuses/drugs.ts). */
 export const stateLabels: Record<string, string> = doseStates.labels;
 
+/** Chinese names of the machine's guards, as 状态机与测试路径 draws them on a guarded transition. */
+export const guardLabels: Record<string, string> = {
+  hasReason: '已填原因',
+};
+
 interface DoseContext {
   doseState: DoseStateCode;
   reason: string | null;

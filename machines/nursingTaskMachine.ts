@@ -21,6 +21,11 @@ export const nursingTaskEvents: Record<NursingTaskEventType, { label: string; au
 /** The taskStatus codes' labels (features/care/api/care.ts). */
 export const stateLabels: Record<string, string> = taskStatuses.labels;
 
+/** Chinese names of the machine's guards, as 状态机与测试路径 draws them on a guarded transition. */
+export const guardLabels: Record<string, string> = {
+  hasReason: '已填原因',
+};
+
 interface TaskContext {
   taskStatus: TaskStatusCode;
   reason: string | null;

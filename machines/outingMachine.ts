@@ -262,3 +262,12 @@ export function outingTransition(fields: OutingFields, event: OutingEvent): Outi
     next: { outStatus, expectedOutTime, expectedReturnTime, actualOutTime, actualReturnTime, postponeCount },
   };
 }
+
+/** Chinese names of the machine's guards, as 状态机与测试路径 draws them on a guarded transition. */
+export const guardLabels: Record<string, string> = {
+  planInOrder: '预计返回晚于外出',
+  auditRequired: '需要审核',
+  leavesBeforeReturn: '外出早于预计返回',
+  returnsLater: '返回时间推后',
+  backAfterLeaving: '返回不早于外出',
+};

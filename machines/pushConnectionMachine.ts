@@ -234,3 +234,8 @@ export const eventLabels: Record<string, string> = {
   'push.tabHidden': '页面隐藏',
   'push.stop': '停止推送',
 };
+
+/** Chinese names of the machine's guards, as 状态机与测试路径 draws them on a guarded transition. */
+export const guardLabels: Record<string, string> = {
+  isLoginExpired: '登录失效消息',
+};

@@ -172,3 +172,8 @@ export function residenceTransition(fields: ResidenceFields, event: ResidenceEve
   const { oldmanStatus, bedId, checkInDate, leaveDate } = next.context;
   return { ok: true, next: { oldmanStatus, bedId, checkInDate, leaveDate } };
 }
+
+/** Chinese names of the machine's guards, as 状态机与测试路径 draws them on a guarded transition. */
+export const guardLabels: Record<string, string> = {
+  hasBed: '已有床位',
+};

@@ -167,3 +167,12 @@ export const stateLabels: Record<string, string> = {
   failed: '支付失败',
   closed: '已关闭',
 };
+
+/** Chinese names of the machine's guards, as 状态机与测试路径 draws them on a guarded transition. */
+export const guardLabels: Record<string, string> = {
+  isMicro: '付款码支付',
+  isPaid: '已支付',
+  isFailed: '支付失败',
+  isClosed: '已关闭或退款',
+  isOwnUpdate: '本订单的更新',
+};

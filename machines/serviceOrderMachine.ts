@@ -233,3 +233,8 @@ export function orderFieldsOf(row: Record<string, unknown>): ServiceOrderFields 
       afterSale === AfterSaleStatus.start || afterSale === AfterSaleStatus.end ? afterSale : null,
   };
 }
+
+/** Chinese names of the machine's guards, as 状态机与测试路径 draws them on a guarded transition. */
+export const guardLabels: Record<string, string> = {
+  namesCarer: '已选服务人员',
+};

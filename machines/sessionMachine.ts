@@ -345,3 +345,14 @@ export const eventLabels: Record<string, string> = {
   'session.loggedOut': '已退出',
   'session.cleared': '本地数据已清除',
 };
+
+/** Chinese names of the machine's guards, as 状态机与测试路径 draws them on a guarded transition. */
+export const guardLabels: Record<string, string> = {
+  isSignedInElsewhere: '异地登录',
+  isKeyInfoChanged: '关键信息变更',
+  hasNoSession: '无登录状态',
+  mustChangePassword: '须修改密码',
+  mustChooseDept: '须选择数据部门',
+  hasOneUnselectedDept: '仅一个数据部门且未选',
+  hasDeptInUse: '已有数据部门在用',
+};

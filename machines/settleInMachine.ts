@@ -180,3 +180,9 @@ export const stateLabels: Record<string, string> = {
   submitting: '提交中',
   done: '完成',
 };
+
+/** Chinese names of the machine's guards, as 状态机与测试路径 draws them on a guarded transition. */
+export const guardLabels: Record<string, string> = {
+  elderChosen: '已选长者',
+  bedAndDay: '已选床位和入住日期',
+};

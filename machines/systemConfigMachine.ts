@@ -92,3 +92,8 @@ export const stateLabels: Record<string, string> = Object.fromEntries(
     [`loading.${part}.settled`, `${name}已就绪`],
   ]),
 );
+
+/** Chinese names of the machine's guards, as 状态机与测试路径 draws them on a guarded transition. */
+export const guardLabels: Record<string, string> = {
+  isPart: '对应的配置项',
+};

@@ -49,7 +49,7 @@ export interface DrawnTransition {
   target: string;
   event: string;
   label: string;
-  /** The guard's name where the transition has one (it may be refused in the state). */
+  /** The guard's Chinese name where the transition has one (it may be refused in the state). */
   guard: string | null;
   /** Taken by at least one path of the machine's end-to-end path spec. */
   covered: boolean;
@@ -136,13 +136,24 @@ export function transitionsTaken(
   return new Set(paths.flatMap((p) => replay(found, machine, p).taken));
 }
 
-const guardName = (def: AnyTransitionDefinition): string | null => {
-  const guard = def.guard as unknown;
+/**
+ * The Chinese name of a transition's guard (the machine's `guardLabels`), or null without one. XState's
+ * and/or/not are read through to the guards they combine; an inline function has no name: 条件.
+ */
+export function guardLabel(found: FoundMachine, guard: unknown): string | null {
   if (!guard) return null;
-  if (typeof guard === 'string') return guard;
-  if (typeof guard === 'object' && 'type' in guard) return String((guard as { type: unknown }).type);
+  const named = (name: string) => found.guardLabels[name] ?? name;
+  if (typeof guard === 'string') return named(guard);
+  if (typeof guard === 'object' && 'type' in guard) return named(String((guard as { type: unknown }).type));
+  const combined = guard as { name?: string; guards?: unknown[] };
+  if (typeof guard === 'function' && Array.isArray(combined.guards)) {
+    const parts = combined.guards.map((g) => guardLabel(found, g) ?? '条件');
+    if (combined.name === 'and') return parts.join('且');
+    if (combined.name === 'or') return parts.join('或');
+    if (combined.name === 'not') return `非「${parts[0] ?? '条件'}」`;
+  }
   return '条件';
-};
+}
 
 /** Width of a label in the diagram: CJK characters are square, the rest half as wide. */
 const textWidth = (text: string, size: number) =>
@@ -191,7 +202,7 @@ export function drawMachine(found: FoundMachine, plan: SpecPlan | undefined): Dr
         const target = def.target?.[0] ?? node;
         const label = eventName(found, { type } as EventObject);
         const id = ids.get(def) ?? '';
-        const guard = guardName(def);
+        const guard = guardLabel(found, def.guard);
         transitions.push({
           id,
           source: idOf(node),

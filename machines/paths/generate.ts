@@ -29,6 +29,8 @@ export interface FoundMachine {
   eventLabels: Record<string, string>;
   /** State path (a.b) or key → Chinese label, from a `stateLabels` export. */
   stateLabels: Record<string, string>;
+  /** Guard name → Chinese label, from a `guardLabels` export (the diagram marks a guarded transition with it). */
+  guardLabels: Record<string, string>;
 }
 
 const isMachine = (v: unknown): v is AnyStateMachine =>
@@ -47,6 +49,7 @@ export function findMachines(): FoundMachine[] {
     // a module may also name its events in one `eventLabels` map (machines without an authority table)
     Object.assign(eventLabels, (mod.eventLabels ?? {}) as Record<string, string>);
     const stateLabels = (mod.stateLabels ?? {}) as Record<string, string>;
+    const guardLabels = (mod.guardLabels ?? {}) as Record<string, string>;
     for (const [name, value] of Object.entries(mod))
       if (isMachine(value))
         found.push({
@@ -57,6 +60,7 @@ export function findMachines(): FoundMachine[] {
           machine: value,
           eventLabels,
           stateLabels,
+          guardLabels,
         });
   }
   return found;
@@ -84,6 +88,22 @@ export function stateName(found: FoundMachine, value: unknown): string {
       const node = nodeAt(found.machine.root, path.split('.'));
       const meta = node?.meta as { label?: string } | undefined;
       return meta?.label ?? node?.description ?? path;
+    })
+    .join(' + ');
+}
+
+/**
+ * What a tester should see once a state is reached: a state node's `meta.expected` where the machine
+ * says it, or its `description` where that is more than the state's name, else the name. Several
+ * parallel states: each, joined as stateName joins them.
+ */
+export function expectedIn(found: FoundMachine, value: unknown): string {
+  return leafPaths(value)
+    .map((path) => {
+      const name = stateName(found, path);
+      const node = nodeAt(found.machine.root, path.split('.'));
+      const meta = node?.meta as { expected?: string } | undefined;
+      return meta?.expected ?? (node?.description && node.description !== name ? node.description : name);
     })
     .join(' + ');
 }
@@ -281,22 +301,29 @@ export function formatTable(found: FoundMachine, paths: GeneratedPath[], kind: P
   return lines.join('\n');
 }
 
-/** The columns of a test-case sheet, the way testers keep cases in Excel. */
-export const SHEET_HEADER = ['用例编号', '用例名称', '步骤', '操作', '预期状态'] as const;
+/**
+ * The columns of a test-case sheet, the way testers keep cases in Excel: the case, then issue #41's
+ * 步骤, 事件 (the event's Chinese label), 到达状态 (the state it leads to) and 预期 (what to see there).
+ */
+export const SHEET_HEADER = ['用例编号', '用例名称', '步骤', '事件', '到达状态', '预期'] as const;
 
 /**
  * A test-case sheet: per path a case (外出-001), one row per step — step 0 the state it starts in,
- * then each event and the state expected after it.
+ * then each event, the state it leads to and what the tester should see there.
  */
 export function sheetRows(found: FoundMachine, paths: GeneratedPath[]): string[][] {
   const rows: string[][] = [[...SHEET_HEADER]];
   for (const [i, p] of paths.entries()) {
     const id = `${found.title}-${String(i + 1).padStart(3, '0')}`;
     const name = `到达「${p.target}」`;
-    const after = (k: number) => p.steps[k]?.state ?? p.final.state;
-    rows.push([id, name, '0', '（开始）', after(0)]);
-    for (const [k, step] of p.steps.entries())
-      rows.push([id, name, String(k + 1), eventName(found, step.event), after(k + 1)]);
+    // step k starts in steps[k]'s state; what it reaches is the next step's, the last the final one
+    const reached = (k: number) => p.steps[k] ?? p.final;
+    const row = (k: number, event: string) => {
+      const { state, stateValue } = reached(k);
+      return [id, name, String(k), event, state, expectedIn(found, stateValue)];
+    };
+    rows.push(row(0, '（开始）'));
+    for (const [k, step] of p.steps.entries()) rows.push(row(k + 1, eventName(found, step.event)));
   }
   return rows;
 }
@@ -315,7 +342,7 @@ export async function formatXlsx(found: FoundMachine, rows: string[][]): Promise
   for (const row of rows) sheet.addRow(row);
   sheet.getRow(1).font = { bold: true };
   sheet.columns.forEach((column, i) => {
-    column.width = [12, 24, 6, 18, 28][i] ?? 16;
+    column.width = [12, 24, 6, 18, 20, 28][i] ?? 16;
   });
   return Buffer.from(await book.xlsx.writeBuffer());
 }

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import { createMachine } from 'xstate';
 import {
   eventName,
   findMachines,
@@ -46,16 +47,19 @@ describe('npm run paths in Chinese, with test-case sheets (issue #22)', () => {
     if (!bill) throw new Error('no 账单 machine');
     const paths = generatePaths(bill, 'shortest');
     const rows = sheetRows(bill, paths);
+    // issue #41's columns after the case's: 步骤, 事件, 到达状态, 预期
+    expect(rows[0]).toEqual(['用例编号', '用例名称', '步骤', '事件', '到达状态', '预期']);
     expect(rows[0]).toEqual([...SHEET_HEADER]);
     const paid = rows.filter((r) => r[1] === '到达「已缴费」');
+    // the bill's states name no expectation of their own: what to see is the state's name
     expect(paid).toEqual([
-      [paid[0]?.[0], '到达「已缴费」', '0', '（开始）', '待缴费'],
-      [paid[0]?.[0], '到达「已缴费」', '1', '缴费', '已缴费'],
+      [paid[0]?.[0], '到达「已缴费」', '0', '（开始）', '待缴费', '待缴费'],
+      [paid[0]?.[0], '到达「已缴费」', '1', '缴费', '已缴费', '已缴费'],
     ]);
     expect(paid[0]?.[0]).toMatch(/^账单-\d{3}$/);
     expect(new Set(rows.slice(1).map((r) => r[0])).size).toBe(paths.length);
     const csv = formatCsv(rows);
-    expect(csv.startsWith('\uFEFF"用例编号","用例名称","步骤","操作","预期状态"\r\n')).toBe(true);
+    expect(csv.startsWith('\uFEFF"用例编号","用例名称","步骤","事件","到达状态","预期"\r\n')).toBe(true);
     expect(csv.split('\r\n').filter(Boolean)).toHaveLength(rows.length);
     // the xlsx reads back with the same cells
     const book = new ExcelJS.Workbook();
@@ -65,6 +69,43 @@ describe('npm run paths in Chinese, with test-case sheets (issue #22)', () => {
     sheet?.eachRow((row) => back.push((row.values as unknown[]).slice(1).map(String)));
     expect(back).toEqual(rows);
   });
+
+  it('a sheet’s 预期 is what the machine says a tester sees in the state, else the state’s name', () => {
+    const machine = createMachine({
+      id: 'demo',
+      initial: 'draft',
+      states: {
+        draft: { meta: { label: '草稿' }, on: { submit: 'review' } },
+        review: {
+          meta: { label: '待审核', expected: '列表中显示“待审核”，可撤回' },
+          on: { pass: 'done' },
+        },
+        // a description that only names the state adds nothing to it
+        done: { description: '已通过', type: 'final' },
+      },
+    });
+    const demo = {
+      name: 'demoMachine',
+      short: 'demo',
+      title: '示例',
+      file: 'machines/demo.ts',
+      machine,
+      eventLabels: { submit: '提交', pass: '审核通过' },
+      stateLabels: {},
+      guardLabels: {},
+    };
+    expect(sheetRows(demo, generatePaths(demo, 'shortest')).filter((r) => r[1] === '到达「已通过」')).toEqual(
+      [
+        ['示例-002', '到达「已通过」', '0', '（开始）', '草稿', '草稿'],
+        ['示例-002', '到达「已通过」', '1', '提交', '待审核', '列表中显示“待审核”，可撤回'],
+        ['示例-002', '到达「已通过」', '2', '审核通过', '已通过', '已通过'],
+      ],
+    );
+    // every machine's sheet is Chinese to its last cell
+    for (const m of findMachines())
+      for (const row of sheetRows(m, generatePaths(m, 'transitions')).slice(1))
+        for (const cell of row) expect(cell, `${m.name}: ${cell}`).not.toMatch(/[a-zA-Z]{2,}/);
+  }, 60_000);
 
   it('takes a machine by its Chinese name on the command line and writes an xlsx', () => {
     const dir = mkdtempSync(join(tmpdir(), 'paths-'));

@@ -72,6 +72,10 @@ test('a tester draws 入住办理 and downloads its transition-coverage sheet, t
   await expect(screen.getByRole('status')).toHaveText(`覆盖全部转换：共 ${cases} 条路径`);
   const table = screen.getByRole('table', { name: '测试用例' });
   await expect(table.getByRole('row')).toHaveCount(expected.length);
+  // issue #41's columns, in Chinese, after the case's number and name
+  const header = ['用例编号', '用例名称', '步骤', '事件', '到达状态', '预期'];
+  expect(expected[0]).toEqual(header);
+  await expect(table.getByRole('columnheader')).toHaveText(header);
 
   const csvDownload = page.waitForEvent('download');
   await screen.getByRole('button', { name: '下载 .csv' }).click();
