@@ -104,6 +104,49 @@ export const codeMessage: Record<number, string> = {
   [Code.notHomeCarer]: '该员工不是居家服务人员，不能派单',
 };
 
+/**
+ * The business codes each module's changes can answer besides the common ones (10001, 10009, 10010;
+ * 401/403/404 are documented apart), listed on their 400 in the OpenAPI document so that an integrator
+ * knows them (issue #39). Keyed by module name (`shell`: sign-in, session, config, uploads, lookups,
+ * payment). tests/unit/module-codes.test.ts holds each list to the codes the module's server code throws,
+ * and the libraries it calls (the ledger for money, the upload store for files).
+ */
+export const moduleCodes: Readonly<Record<string, readonly number[]>> = {
+  shell: [
+    Code.wrongCredentials,
+    Code.photoCodeRequired,
+    Code.photoCodeWrong,
+    Code.accountDisabled,
+    Code.tooManyAttempts,
+    Code.smsCodeWrong,
+    Code.passwordMismatch,
+    Code.userExists,
+    Code.passwordWeak,
+    Code.uploadRejected,
+    Code.paymentPurposeUnknown,
+    Code.paymentKeyConflict,
+    Code.paymentNotFound,
+    Code.paymentProviderError,
+    Code.paymentNotSandbox,
+    Code.paymentState,
+  ],
+  live: [Code.deptMoveUnconfirmed, Code.outingRefused, Code.elderCannotGoOut, Code.uploadRejected],
+  expense: [Code.insufficientBalance, Code.tradeVoided, Code.settlementRefused, Code.billState],
+  homecare: [
+    Code.insufficientBalance,
+    Code.tradeVoided,
+    Code.serveOrderState,
+    Code.afterSaleState,
+    Code.homeAccountState,
+    Code.notHomeCarer,
+    Code.uploadRejected,
+  ],
+  administration: [Code.uploadRejected],
+  drugs: [Code.drugKeepInsufficient],
+  warehouse: [Code.stockInsufficient],
+  system: [Code.userExists, Code.passwordWeak],
+};
+
 /** The envelope of every JSON answer. */
 export interface Envelope<T> {
   code: number;

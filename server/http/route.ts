@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { satisfies } from '../../domain/authorityExpr.js';
-import { Code, codeMessage } from '../../domain/codes.js';
+import { Code, codeMessage, moduleCodes } from '../../domain/codes.js';
 import { Header } from '../../domain/http.js';
 import { authenticate, authenticateReading, type SessionUser } from '../auth/tokens.js';
 import type { Db } from '../db/index.js';
@@ -264,7 +264,12 @@ function refusalAnswers(spec: AnyRoute): Record<number, Schema> {
   const out: Record<number, Schema> = {};
   const input = Boolean(spec.params || spec.query || spec.body);
   out[400] = refusal(
-    [Code.invalidInput, ...(spec.method === 'GET' ? [] : [Code.conflict, Code.actionRefused])],
+    [
+      Code.invalidInput,
+      ...(spec.method === 'GET'
+        ? []
+        : [Code.conflict, Code.actionRefused, ...(moduleCodes[spec.module ?? ''] ?? [])]),
+    ],
     input ? '输入不符合要求，或当前状态不能办理' : '请求不能办理',
   );
   if (spec.auth !== 'public')

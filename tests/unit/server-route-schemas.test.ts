@@ -1,5 +1,6 @@
 import { Validator as OpenApiValidator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Code, moduleCodes } from '../../domain/codes.js';
 import { allRoutes } from '../../server/modules/index.js';
 import { startTestApp } from '../support/serverHarness.js';
 
@@ -48,6 +49,29 @@ describe('the OpenAPI document (/openapi.json)', () => {
       return !op?.responses?.['200'] || refusals.some((status) => !op.responses?.[status]);
     });
     expect(undocumented.map(name)).toEqual([]);
+  });
+
+  it('lists a module’s own business codes on the 400 of each of its changes (issue #39)', () => {
+    const codesOf400 = (path: string, method: string) => {
+      const op = doc.paths[path]?.[method] as
+        | { responses: Record<string, { content: Record<string, { schema: unknown }> }> }
+        | undefined;
+      return JSON.stringify(op?.responses['400']?.content['application/json']?.schema ?? null);
+    };
+    const put = (module: string) =>
+      routes.find((r) => r.module === module && r.method !== 'GET' && r.auth !== 'public');
+    for (const [module, code] of [
+      ['expense', moduleCodes.expense?.[0]],
+      ['warehouse', Code.stockInsufficient],
+      ['live', Code.deptMoveUnconfirmed],
+    ] as const) {
+      const route = put(module);
+      if (!route) throw new Error(`${module} has no change`);
+      const path = route.url.replace(/:(\w+)/g, '{$1}');
+      expect(codesOf400(path, route.method.toLowerCase()), `${module} ${route.url}`).toContain(String(code));
+    }
+    // a list (GET) answers no business code of its module
+    expect(codesOf400('/pims/web-pi/oldmans', 'get')).not.toContain(String(Code.deptMoveUnconfirmed));
   });
 
   it('names each operation once, module first, and groups it under its module (for a client generator)', () => {
