@@ -11,13 +11,13 @@ import {
   RadioGroup,
   TextArea,
 } from '@blueprintjs/core';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ReachNotes } from '../../domain/api/administration.js';
 import { bodySchema, type ResourceDef } from '../../domain/resource.js';
 import { useApp } from '../../src/app/AppContext.js';
 import type { Row } from '../../src/resource/index.js';
 import { Dialog } from '../../src/ui/Dialog.js';
-import { useRevealError } from '../../src/ui/revealError.js';
+import { useRevealOnFailure } from '../../src/ui/revealError.js';
 
 /** Who may be chosen, by group (department): staff for announcements, elders for family notices. */
 export interface PickGroup {
@@ -59,12 +59,10 @@ export function AddressedForm(p: AddressedFormProps) {
   const [groups, setGroups] = useState<PickGroup[]>([]);
   // what stops the save, and the field it is about (none: the server's answer, shown above)
   const [problem, setProblemState] = useState<{ message: string; field?: string } | null>(null);
-  const [failures, setFailures] = useState(0);
-  const bodyRef = useRef<HTMLDivElement>(null);
-  useRevealError(bodyRef, failures);
+  const [bodyRef, revealError] = useRevealOnFailure<HTMLDivElement>();
   const setProblem = (message: string, field?: string) => {
     setProblemState({ message, field });
-    setFailures((n) => n + 1);
+    revealError();
   };
   /** The field's error state: marked red with its message, where revealFirstError finds it. */
   const marked = (field: string) =>

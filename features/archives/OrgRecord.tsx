@@ -10,7 +10,7 @@ import {
   NonIdealState,
   Spinner,
 } from '@blueprintjs/core';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   type OrgRecord as Org,
   type OrgInfoBody,
@@ -24,7 +24,7 @@ import { ImageUpload } from '../../src/resource/ImageUpload.js';
 import { storedUser } from '../../src/session/effects.js';
 import { Dialog } from '../../src/ui/Dialog.js';
 import { ErrorCallout } from '../../src/ui/ErrorCallout.js';
-import { errorsByField, markedField, useRevealError } from '../../src/ui/revealError.js';
+import { errorsByField, markedField, useRevealOnFailure } from '../../src/ui/revealError.js';
 
 const pathOf = (template: string, key: string, id: number) => template.replace(`:${key}`, String(id));
 
@@ -54,9 +54,7 @@ function OrgRecordDialog({ org, onClose }: { org: Org; onClose(saved: boolean): 
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   // each failed save brings its first error into view, the field focused (issue #42 point 4)
-  const [failures, setFailures] = useState(0);
-  const bodyRef = useRef<HTMLDivElement>(null);
-  useRevealError(bodyRef, failures);
+  const [bodyRef, revealError] = useRevealOnFailure<HTMLDivElement>();
   const marked = (key: string) => markedField(errors, key);
   // a certificate's problem is said under 资质证照 (its rows have no group of their own)
   const qualificationError = Object.entries(errors).find(([k]) => k.startsWith('qualifications'))?.[1];
@@ -66,7 +64,7 @@ function OrgRecordDialog({ org, onClose }: { org: Org; onClose(saved: boolean): 
   const fail = (message: string, fieldErrors: Record<string, string> = {}) => {
     setError(message);
     setErrors(fieldErrors);
-    setFailures((n) => n + 1);
+    revealError();
   };
   const save = async () => {
     const record: OrgInfoBody = {

@@ -1,5 +1,5 @@
 import { Button, DialogBody, DialogFooter, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import type { FieldDef } from '../../domain/resource.js';
 import { DrugScreens as S } from '../../domain/screens.js';
 import { useApp } from '../../src/app/AppContext.js';
@@ -8,7 +8,7 @@ import { ResourceList, useResourceAuthority } from '../../src/resource/index.js'
 import { ChoiceSelect } from '../../src/ui/ChoiceSelect.js';
 import { Dialog } from '../../src/ui/Dialog.js';
 import { ErrorCallout } from '../../src/ui/ErrorCallout.js';
-import { useRevealError } from '../../src/ui/revealError.js';
+import { useRevealOnFailure } from '../../src/ui/revealError.js';
 import { keepChoiceLabel, DrugApi as P, useBody } from './api.js';
 import { useResource } from './module.js';
 
@@ -43,9 +43,7 @@ function NewDose({ onClose, onSaved }: { onClose(): void; onSaved(): void }) {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [serverError, setServerError] = useState('');
   const [busy, setBusy] = useState(false);
-  const [failures, setFailures] = useState(0);
-  const bodyRef = useRef<HTMLDivElement>(null);
-  useRevealError(bodyRef, failures);
+  const [bodyRef, revealError] = useRevealOnFailure<HTMLDivElement>();
   useEffect(() => {
     setKeeps(null);
     setKeepId('');
@@ -76,7 +74,7 @@ function NewDose({ onClose, onSaved }: { onClose(): void; onSaved(): void }) {
         found[f] ??= issue.message;
       }
       setErrors(found);
-      setFailures((n) => n + 1);
+      revealError();
       return;
     }
     setBusy(true);
@@ -88,7 +86,7 @@ function NewDose({ onClose, onSaved }: { onClose(): void; onSaved(): void }) {
       onSaved();
     } catch (e) {
       setServerError((e as { message?: string }).message ?? '保存失败');
-      setFailures((n) => n + 1);
+      revealError();
     } finally {
       setBusy(false);
     }

@@ -9,7 +9,7 @@ import {
   Intent,
   TextArea,
 } from '@blueprintjs/core';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { pathWith } from '../../domain/api/path.js';
 import { fieldOf } from '../../domain/resource.js';
 import { useApp } from '../../src/app/AppContext.js';
@@ -17,7 +17,7 @@ import { FieldInput } from '../../src/resource/FieldInput.js';
 import type { Row } from '../../src/resource/index.js';
 import { navigate } from '../../src/router/hash.js';
 import { usePage } from '../../src/router/page.js';
-import { useRevealError } from '../../src/ui/revealError.js';
+import { useRevealOnFailure } from '../../src/ui/revealError.js';
 import {
   articleImageMessage,
   IsWard,
@@ -50,12 +50,10 @@ function ArticleSave({ isWard }: { isWard: IsWardCode }) {
   const [error, setError] = useState('');
   const [saving, setSaving] = useState(false);
   const [uploading, setUploading] = useState(0);
-  const cardRef = useRef<HTMLDivElement>(null);
-  const [failures, setFailures] = useState(0);
-  useRevealError(cardRef, failures);
+  const [cardRef, revealError] = useRevealOnFailure<HTMLDivElement>();
   const refuse = (message: string) => {
     setError(message);
-    setFailures((n) => n + 1);
+    revealError();
   };
   useEffect(() => {
     request<{ list: Row[] }>({ url: P.category, params: { pageHelper: 0 } }).then(

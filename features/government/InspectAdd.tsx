@@ -10,11 +10,11 @@ import {
   RadioGroup,
   TextArea,
 } from '@blueprintjs/core';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { localDay } from '../../domain/clock.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { navigate } from '../../src/router/hash.js';
-import { useRevealError } from '../../src/ui/revealError.js';
+import { useRevealOnFailure } from '../../src/ui/revealError.js';
 import {
   type ChecklistItem,
   type InspectBody,
@@ -60,13 +60,11 @@ export function InspectAdd() {
   const [saving, setSaving] = useState(false);
   const [headErrors, setHeadErrors] = useState<Record<string, string>>({});
   const [itemErrors, setItemErrors] = useState<Record<number, string>>({});
-  const pageRef = useRef<HTMLDivElement>(null);
-  const [failures, setFailures] = useState(0);
+  const [pageRef, revealError] = useRevealOnFailure<HTMLDivElement>();
   // every failed save brings its first error into view, focused (src/ui/revealError.ts)
-  useRevealError(pageRef, failures);
   const refuse = (message: string) => {
     setError(message);
-    setFailures((n) => n + 1);
+    revealError();
   };
   useEffect(() => {
     request<ChecklistItem[]>({ url: P.issue }).then(setItems, () => undefined);

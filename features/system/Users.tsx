@@ -8,7 +8,7 @@ import {
   HTMLSelect,
   Intent,
 } from '@blueprintjs/core';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { LookupPaths } from '../../domain/api/lookups.js';
 import { UserPaths } from '../../domain/api/org.js';
 import { pathWith } from '../../domain/api/path.js';
@@ -16,7 +16,7 @@ import type { Page } from '../../domain/codes.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { ResourceList, rowButton } from '../../src/resource/index.js';
 import { Dialog } from '../../src/ui/Dialog.js';
-import { useRevealError } from '../../src/ui/revealError.js';
+import { useRevealOnFailure } from '../../src/ui/revealError.js';
 import { userResource } from './resources.js';
 
 interface UserRow {
@@ -42,9 +42,7 @@ function UserDialog({ userId, onClose, onSaved }: { userId: number; onClose(): v
   const [depts, setDepts] = useState<{ deptId: number; deptName: string }[]>([]);
   const [error, setError] = useState('');
   // the server's refusal (its own self, a role gone) brought into view after each failed save
-  const [failures, setFailures] = useState(0);
-  const bodyRef = useRef<HTMLDivElement>(null);
-  useRevealError(bodyRef, failures);
+  const [bodyRef, revealError] = useRevealOnFailure<HTMLDivElement>();
   useEffect(() => {
     request<UserDetail>({ url: pathWith(UserPaths.one, { userId }) }).then(setUser, () =>
       setError('加载失败'),
@@ -78,7 +76,7 @@ function UserDialog({ userId, onClose, onSaved }: { userId: number; onClose(): v
       },
       (e: { message?: string }) => {
         setError(e.message ?? '保存失败');
-        setFailures((n) => n + 1);
+        revealError();
       },
     );
   return (

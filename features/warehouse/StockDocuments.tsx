@@ -1,5 +1,5 @@
 import { Alert, Button, DialogBody, DialogFooter, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { pathWith } from '../../domain/api/path.js';
 import type { ResourceDef } from '../../domain/resource.js';
 import { lendEvents, lendWorkflow } from '../../machines/lendMachine.js';
@@ -11,7 +11,7 @@ import { useLookup } from '../../src/resource/useLookup.js';
 import { ChoiceSelect } from '../../src/ui/ChoiceSelect.js';
 import { Dialog } from '../../src/ui/Dialog.js';
 import { openPrintView } from '../../src/ui/printView.js';
-import { errorsByField, markedField, useRevealError } from '../../src/ui/revealError.js';
+import { errorsByField, markedField, useRevealOnFailure } from '../../src/ui/revealError.js';
 import { WarehouseAuthority as A, docBodyOf, docPaths, type StockDocKind } from './api.js';
 import { LendReturnDialog } from './LendReturn.js';
 import {
@@ -65,9 +65,7 @@ function DocumentDialog({
   const [error, setError] = useState('');
   // every field at fault, marked where it is (issue #42 point 4), keyed as the schema's paths
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failures, setFailures] = useState(0);
-  const bodyRef = useRef<HTMLDivElement>(null);
-  useRevealError(bodyRef, failures);
+  const [bodyRef, revealError] = useRevealOnFailure<HTMLDivElement>();
   const marked = (key: string) => markedField(errors, key);
   const partyKey = kind === 'store' ? 'supplierId' : 'receiver';
   const [busy, setBusy] = useState(false);
@@ -92,7 +90,7 @@ function DocumentDialog({
       setErrors(found);
       // a fault of the document as a whole (no line given, a line twice) is said above the lines
       setError(found.lines ?? found[''] ?? '');
-      setFailures((n) => n + 1);
+      revealError();
       return;
     }
     setErrors({});
@@ -110,7 +108,7 @@ function DocumentDialog({
       if (print) await openPrintView(pathWith(paths.printView, { id: saved.id }));
     } catch (e) {
       setError((e as { message?: string }).message ?? '保存失败');
-      setFailures((n) => n + 1);
+      revealError();
     } finally {
       setBusy(false);
     }

@@ -1,5 +1,5 @@
 import { Alert, Button, DialogBody, DialogFooter, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { pathWith } from '../../domain/api/path.js';
 import { WarehouseScreens as S } from '../../domain/screens.js';
 import { stocktakeEvents, stocktakeWorkflow } from '../../machines/stocktakeMachine.js';
@@ -14,7 +14,7 @@ import { WarehouseAuthority as A, type InventoryDetail, inventoryBody, Warehouse
 import { inventoryResource } from './module.js';
 import './warehouse.css';
 import { ErrorCallout } from '../../src/ui/ErrorCallout.js';
-import { useRevealError } from '../../src/ui/revealError.js';
+import { useRevealOnFailure } from '../../src/ui/revealError.js';
 import { countErrors, fillFromBook, uncountedMessage } from './stocktakeCounts.js';
 
 const message = (e: unknown, fallback: string) => (e as { message?: string }).message ?? fallback;
@@ -90,12 +90,10 @@ function CountDialog({ id, onClose, onChanged }: { id: number; onClose(): void; 
   const [confirming, setConfirming] = useState(false);
   const [version, setVersion] = useState(0);
   const [lineErrors, setLineErrors] = useState<Record<number, string>>({});
-  const bodyRef = useRef<HTMLDivElement>(null);
-  const [failures, setFailures] = useState(0);
-  useRevealError(bodyRef, failures);
+  const [bodyRef, revealError] = useRevealOnFailure<HTMLDivElement>();
   const refuse = (text: string) => {
     setError(text);
-    setFailures((n) => n + 1);
+    revealError();
   };
   /** The counts' own checks, before anything is sent or confirmed; false (and shown) if one fails. */
   const checkCounts = (posting: boolean) => {

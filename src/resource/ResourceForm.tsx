@@ -5,7 +5,7 @@ import { useApp } from '../app/AppContext.js';
 import { useUnsavedChanges } from '../router/unsaved.js';
 import { useLeaveGuard } from '../router/useLeaveGuard.js';
 import { storedUser } from '../session/effects.js';
-import { useRevealError } from '../ui/revealError.js';
+import { useRevealOnFailure } from '../ui/revealError.js';
 import { FieldInput } from './FieldInput.js';
 import type { Row } from './format.js';
 import {
@@ -92,9 +92,7 @@ export function ResourceForm({ def, mode, initial, only, onSaved, onCancel }: Re
   const [changed, setChanged] = useState(false);
   useUnsavedChanges(changed);
   const leave = useLeaveGuard();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [failures, setFailures] = useState(0);
-  useRevealError(formRef, failures);
+  const [formRef, revealError] = useRevealOnFailure<HTMLFormElement>();
   // a ref, not the state: two clicks in one frame both see saving === false
   const inFlight = useRef(false);
   const fields = formFields(def, mode, only);
@@ -105,7 +103,7 @@ export function ResourceForm({ def, mode, initial, only, onSaved, onCancel }: Re
     const checked = toBody(def, mode, values, initial, only);
     if (checked.errors) {
       setErrors(checked.errors);
-      setFailures((n) => n + 1);
+      revealError();
       return;
     }
     const body = checked.body;
@@ -140,7 +138,7 @@ export function ResourceForm({ def, mode, initial, only, onSaved, onCancel }: Re
         const name = fieldOfMessage(fields, message);
         setServerErrorField(name ?? null);
         if (name) setErrors({ [name]: message });
-        setFailures((n) => n + 1);
+        revealError();
       },
     );
   };

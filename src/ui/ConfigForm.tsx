@@ -1,10 +1,10 @@
 import { Button, Callout, FormGroup, HTMLSelect, InputGroup, Intent } from '@blueprintjs/core';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import type { z } from 'zod';
 import { useApp } from '../app/AppContext.js';
 import { Authorized } from '../auth/Authorized.js';
 import { useUnsavedChanges } from '../router/unsaved.js';
-import { errorsByField, markedField, useRevealError } from './revealError.js';
+import { errorsByField, useSaveErrors } from './revealError.js';
 import { FormFieldset, useStored } from './storedForm.js';
 
 export interface ConfigField {
@@ -38,17 +38,8 @@ export function ConfigForm({
     loaded,
     loadError,
   } = useStored<Record<string, string | number>>(url, {});
-  const [saveError, setError] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  // each failed save brings its first error into view (issue #42 point 4)
-  const [failures, setFailures] = useState(0);
-  const formRef = useRef<HTMLFieldSetElement>(null);
-  useRevealError(formRef, failures);
-  const fail = (message: string, fieldErrors: Record<string, string> = {}) => {
-    setError(message);
-    setErrors(fieldErrors);
-    setFailures((n) => n + 1);
-  };
+  // each failed save marks its fields and brings the first error into view (issue #42 point 4)
+  const { root: formRef, message: saveError, marked, fail, clear } = useSaveErrors<HTMLFieldSetElement>();
   const error = saveError || loadError;
   // Edited and not yet saved: closing the tab asks first.
   const [changed, setChanged] = useState(false);
@@ -58,8 +49,7 @@ export function ConfigForm({
     setChanged(true);
   };
   const save = () => {
-    setError('');
-    setErrors({});
+    clear();
     const data = Object.fromEntries(
       Object.entries(values).map(([k, v]) => [
         k,
@@ -90,7 +80,7 @@ export function ConfigForm({
           label={f.label}
           labelFor={`cf-${f.key}`}
           helperText={f.helper}
-          {...markedField(errors, f.key)}
+          {...marked(f.key)}
         >
           {f.kind === 'select' ? (
             <HTMLSelect

@@ -1,4 +1,4 @@
-import { type RefObject, useEffect } from 'react';
+import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 
 /** A field group Blueprint marks as invalid, or a danger callout: where a refusal shows. */
 const FIELD_ERROR = '.bp6-form-group.bp6-intent-danger';
@@ -33,6 +33,18 @@ export function useRevealError(root: RefObject<HTMLElement | null>, attempt: num
   }, [root, attempt]);
 }
 
+/**
+ * A form's failed saves, brought into view: the ref goes on the form's scroll area, and `failed()`
+ * after each refused save scrolls to and focuses its first error (useRevealError's count, kept here
+ * so that no form writes the counter again).
+ */
+export function useRevealOnFailure<T extends HTMLElement>(): [RefObject<T | null>, () => void] {
+  const root = useRef<T>(null);
+  const [attempt, setAttempt] = useState(0);
+  useRevealError(root, attempt);
+  return [root, useCallback(() => setAttempt((n) => n + 1), [])];
+}
+
 /** A failed zod check's issues, as far as a form reads them. */
 type Issues = readonly { path: readonly PropertyKey[]; message: string }[];
 
@@ -52,3 +64,27 @@ export function errorsByField(issues: Issues): Record<string, string> {
  */
 export const markedField = (errors: Record<string, string>, key: string) =>
   errors[key] ? { intent: 'danger' as const, helperText: errors[key] } : {};
+
+/**
+ * A save form's refusal, one state for every form that marks fields: the message (a callout), the
+ * fields at fault (`marked` gives each FormGroup its red and its text), and `fail`, which sets both and
+ * brings the first into view; `clear` before each new try. The ref goes on the form's scroll area.
+ */
+export function useSaveErrors<T extends HTMLElement>() {
+  const [root, reveal] = useRevealOnFailure<T>();
+  const [message, setMessage] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const fail = useCallback(
+    (text: string, fieldErrors: Record<string, string> = {}) => {
+      setMessage(text);
+      setErrors(fieldErrors);
+      reveal();
+    },
+    [reveal],
+  );
+  const clear = useCallback(() => {
+    setMessage('');
+    setErrors({});
+  }, []);
+  return { root, message, errors, marked: (key: string) => markedField(errors, key), fail, clear };
+}

@@ -7,13 +7,13 @@ import {
   HTMLSelect,
   InputGroup,
 } from '@blueprintjs/core';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { localDateTime } from '../../../domain/clock.js';
 import { useApp } from '../../../src/app/AppContext.js';
 import { getDict } from '../../../src/dict/dictionaries.js';
 import { FieldInput } from '../../../src/resource/FieldInput.js';
 import { Dialog } from '../../../src/ui/Dialog.js';
-import { useRevealError } from '../../../src/ui/revealError.js';
+import { useRevealOnFailure } from '../../../src/ui/revealError.js';
 import {
   CareHealthPaths,
   type SignKind,
@@ -178,9 +178,7 @@ export function VitalsDialog({
   }, [isOpen, elder]);
   const values = signValuesOf(texts);
   // the server's refusal (a value out of range) brought into view after each failed save (issue #42 point 4)
-  const [failures, setFailures] = useState(0);
-  const bodyRef = useRef<HTMLDivElement>(null);
-  useRevealError(bodyRef, failures);
+  const [bodyRef, revealError] = useRevealOnFailure<HTMLDivElement>();
   // why 保存 is greyed (issue #42 point 5)
   const missing = !oldmanId
     ? '请选择长者'
@@ -207,7 +205,7 @@ export function VitalsDialog({
       onClose();
     } catch (e) {
       setError((e as { message?: string }).message ?? '保存失败');
-      setFailures((n) => n + 1);
+      revealError();
     } finally {
       setBusy(false);
     }

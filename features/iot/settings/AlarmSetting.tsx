@@ -1,5 +1,5 @@
 import { Button, Callout, Checkbox, FormGroup, InputGroup, Intent, Switch, Tag } from '@blueprintjs/core';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ConfigEntries } from '../../../domain/configEntries.js';
 import { alarmSettingInput, aliVmsConfigInput } from '../../../domain/iot.js';
 import { Authority } from '../../../domain/menus.js';
@@ -8,7 +8,7 @@ import { type SystemConfigParts, systemConfigDefaults } from '../../../domain/sy
 import { useApp } from '../../../src/app/AppContext.js';
 import { Authorized } from '../../../src/auth/Authorized.js';
 import { ConfigForm } from '../../../src/ui/ConfigForm.js';
-import { errorsByField, markedField, useRevealError } from '../../../src/ui/revealError.js';
+import { errorsByField, useSaveErrors } from '../../../src/ui/revealError.js';
 import { FormFieldset, useStored } from '../../../src/ui/storedForm.js';
 import { local } from '../../../src/util/storage.js';
 import './settings.css';
@@ -82,18 +82,9 @@ function MattressReminder() {
   } = useStored<Mattress>(MATTRESS_URL, systemConfigDefaults.mattress);
   // 播报次数 as typed (may be empty); the stored count until then
   const [typedTimes, setTimes] = useState<string | null>(null);
-  const [saveError, setError] = useState('');
-  const error = saveError || loadError;
   // checked as the server checks it, the field at fault marked and brought into view (issue #42 point 4)
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failures, setFailures] = useState(0);
-  const formRef = useRef<HTMLFieldSetElement>(null);
-  useRevealError(formRef, failures);
-  const fail = (message: string, fieldErrors: Record<string, string> = {}) => {
-    setError(message);
-    setErrors(fieldErrors);
-    setFailures((n) => n + 1);
-  };
+  const { root: formRef, message: saveError, marked, fail, clear } = useSaveErrors<HTMLFieldSetElement>();
+  const error = saveError || loadError;
   const { alarmRemind, alarmVoice } = config.setContent;
   const times = typedTimes ?? String(alarmVoice.times);
   const setContent = (patch: Partial<Mattress['setContent']>) =>
@@ -108,10 +99,9 @@ function MattressReminder() {
       },
     });
   const save = () => {
-    setError('');
+    clear();
     const voice = { ...alarmVoice, times: times.trim() === '' ? null : Number(times) };
     const data = { ...config, setContent: { ...config.setContent, alarmVoice: voice } };
-    setErrors({});
     const checked = mattressConfigInput.safeParse(data);
     if (!checked.success) return fail('', errorsByField(checked.error.issues));
     request<null>({ url: MATTRESS_URL, method: 'POST', data, silent: true }).then(
@@ -160,7 +150,7 @@ function MattressReminder() {
         label="播报次数"
         labelFor="voice-times"
         helperText="每轮告警提示音响几次，默认 3 次"
-        {...markedField(errors, 'setContent.alarmVoice.times')}
+        {...marked('setContent.alarmVoice.times')}
       >
         <InputGroup
           id="voice-times"
@@ -201,15 +191,17 @@ function VoiceNotice() {
   const [scenes, setScenes] = useState<{ scene: string; sceneName: string }[]>([]);
   const [phone, setPhone] = useState('');
   const [phoneError, setPhoneError] = useState('');
-  const [saveError, setError] = useState('');
-  const error = saveError || loadError;
   const [busy, setBusy] = useState(false);
   // checked as the server checks it, each field at fault marked, the first brought into view
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failures, setFailures] = useState(0);
-  const formRef = useRef<HTMLFieldSetElement>(null);
-  useRevealError(formRef, failures);
-  const marked = (key: string) => markedField(errors, key);
+  const {
+    root: formRef,
+    message: saveError,
+    errors,
+    marked,
+    fail,
+    clear,
+  } = useSaveErrors<HTMLFieldSetElement>();
+  const error = saveError || loadError;
   // The scene names only label the checkboxes: the chosen scenes come with the stored value.
   useEffect(() => {
     request<{ scene: string; sceneName: string }[]>({ url: IotPaths.aliVmsScenes, silent: true }).then(
@@ -234,18 +226,14 @@ function VoiceNotice() {
         : [...config.scenes, scene],
     });
   const save = () => {
-    setError('');
+    clear();
     const checked = aliVmsConfigInput.safeParse(config);
-    setErrors(checked.success ? {} : errorsByField(checked.error.issues));
-    if (!checked.success) return setFailures((n) => n + 1);
+    if (!checked.success) return fail('', errorsByField(checked.error.issues));
     setBusy(true);
     request<null>({ url: VMS_URL, method: 'PUT', data: config, silent: true })
       .then(
         () => toast('保存成功', 'success'),
-        (e: { message?: string }) => {
-          setError(e.message ?? '保存失败');
-          setFailures((n) => n + 1);
-        },
+        (e: { message?: string }) => fail(e.message ?? '保存失败'),
       )
       .finally(() => setBusy(false));
   };

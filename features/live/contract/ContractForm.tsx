@@ -15,7 +15,7 @@ import { FieldInput } from '../../../src/resource/FieldInput.js';
 import type { FormValues } from '../../../src/resource/formValues.js';
 import { type FieldErrors, toBody, toFormValues } from '../../../src/resource/formValues.js';
 import { storedUser } from '../../../src/session/effects.js';
-import { useRevealError } from '../../../src/ui/revealError.js';
+import { useRevealOnFailure } from '../../../src/ui/revealError.js';
 import { HtmlPreview } from './HtmlPreview.js';
 import { usePreviewSources } from './usePreview.js';
 import { FORM_FAMILY, useTemplates } from './useTemplates.js';
@@ -65,9 +65,7 @@ export function ContractForm({ contract, oldmanId, onSaved, onCancel }: Contract
   const [saving, setSaving] = useState(false);
   const inFlight = useRef(false);
   // each failed save brings its first error into view, the field focused (issue #42 point 4)
-  const [failures, setFailures] = useState(0);
-  const formRef = useRef<HTMLFormElement>(null);
-  useRevealError(formRef, failures);
+  const [formRef, revealError] = useRevealOnFailure<HTMLFormElement>();
   const templates = useTemplates().filter((t) => t.isHome !== FORM_FAMILY);
   const signed = contract !== undefined && Number(contract.contractStatus) !== ContractStatus.draft;
   const { elder, template } = usePreviewSources(Number(values.oldmanId) || 0, Number(values.templateId) || 0);
@@ -100,7 +98,7 @@ export function ContractForm({ contract, oldmanId, onSaved, onCancel }: Contract
     const checked = toBody(def, mode, values, contract);
     if (checked.errors) {
       setErrors(checked.errors);
-      setFailures((n) => n + 1);
+      revealError();
       return;
     }
     inFlight.current = true;
@@ -116,7 +114,7 @@ export function ContractForm({ contract, oldmanId, onSaved, onCancel }: Contract
         (answer) => onSaved(answer.contractId),
         (e: { message?: string }) => {
           setServerError(e.message ?? '保存失败');
-          setFailures((n) => n + 1);
+          revealError();
         },
       )
       .finally(() => {
