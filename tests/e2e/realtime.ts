@@ -148,10 +148,16 @@ export function ownServer(
   const stop = () => end('SIGTERM');
   const kill = () => end('SIGKILL');
   const reset = () => rmSync(dataDir, { recursive: true, force: true });
+  /** A fresh data directory, seeded by one start, the server stopped again: the test lays its own data next. */
+  const seed = async () => {
+    reset();
+    await start();
+    await stop();
+  };
   /** Holds the server still (SIGSTOP), as a machine too loaded to run it would, and lets it go (SIGCONT). */
   const pause = () => void child?.kill('SIGSTOP');
   const resume = () => void child?.kill('SIGCONT');
-  return { start, stop, kill, reset, pause, resume, base: `http://127.0.0.1:${port}` };
+  return { start, stop, kill, reset, seed, pause, resume, base: `http://127.0.0.1:${port}` };
 }
 
 /** The page's FloorMap (features/iot/PositionMap.tsx puts it on window), its scene read as data. */

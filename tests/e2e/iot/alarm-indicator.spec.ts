@@ -121,9 +121,7 @@ test('each severity rings in its own tone, the most severe waiting one leading; 
   const port = e2ePort + 111;
   const dataDir = `.tmp/e2e-tones-${port}`;
   const server = ownServer(port, dataDir);
-  server.reset();
-  await server.start();
-  await server.stop();
+  await server.seed();
   // an SOS (紧急), a 防拆报警 (重要) and a 尿湿 (一般), unacknowledged; no escalation while the test runs
   const [sosAlarm, tamper] = layOpenAlarms(dataDir, 2, { sources: ['pnt'], escalateAfterMinutes: 120 });
   layOpenAlarms(dataDir, 1, { sources: ['mattress'], mattressTypes: ['5'], escalateAfterMinutes: 120 });

@@ -47,9 +47,7 @@ test('an acknowledgement lost on the way is retried until it lands; offline, the
   const port = e2ePort + 190;
   const dataDir = `.tmp/e2e-alarm-offline-${port}`;
   const server = ownServer(port, dataDir);
-  server.reset();
-  await server.start();
-  await server.stop();
+  await server.seed();
   layOpenAlarms(dataDir, 5, { sources: ['mattress'], mattressTypes: ['5'] });
   await server.start();
   try {
@@ -109,9 +107,7 @@ test('offline the header counts ?, the wall counts ?, and the wall’s and the u
   const port = e2ePort + 191;
   const dataDir = `.tmp/e2e-alarm-offline-${port}`;
   const server = ownServer(port, dataDir);
-  server.reset();
-  await server.start();
-  await server.stop();
+  await server.seed();
   // an SOS (紧急: the urgent banner), a 防拆报警 (重要) and an acknowledged 低电量报警
   const laid = layOpenAlarms(dataDir, 3, { sources: ['pnt'] });
   const sosId = laid.find((a) => a.alarmType === 'sos')?.recordId;

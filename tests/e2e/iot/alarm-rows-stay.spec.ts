@@ -46,9 +46,7 @@ test('a double click on 确认 acknowledges one alarm: the row keeps its place a
   // its own port, two apart from every other spec's (one per worker): e2ePort differs by worker
   const dataDir = `.tmp/e2e-rows-stay-${port}`;
   const server = ownServer(port, dataDir);
-  server.reset();
-  await server.start();
-  await server.stop();
+  await server.seed();
   // nine 尿湿 (一般) on mattresses, every third acknowledged: one severity, so 确认 moves a row down
   layOpenAlarms(dataDir, 9, { sources: ['mattress'], mattressTypes: ['5'] });
   await server.start();

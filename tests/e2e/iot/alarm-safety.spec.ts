@@ -61,9 +61,7 @@ test('全部告警 holds the positioning, mattress and vital-sign alarms in one 
   const port = e2ePort + 172;
   const dataDir = `.tmp/e2e-all-alarms-${port}`;
   const server = ownServer(port, dataDir);
-  server.reset();
-  await server.start();
-  await server.stop();
+  await server.seed();
   // an SOS (紧急), a 防拆报警 (重要) and an acknowledged 低电量报警 (一般), then a 尿湿 (一般), all waiting
   // about an hour; escalation after two hours, so each keeps its own severity here
   const pnt = layOpenAlarms(dataDir, 3, { sources: ['pnt'], escalateAfterMinutes: 120 });
@@ -118,9 +116,7 @@ test('every shortcut pressed on 床垫告警 leaves the hidden 定位告警 unto
   const port = e2ePort + 170;
   const dataDir = `.tmp/e2e-keys-${port}`;
   const server = ownServer(port, dataDir);
-  server.reset();
-  await server.start();
-  await server.stop();
+  await server.seed();
   // two 尿湿 (一般) on mattresses, waiting an hour: the queue's oldest alarms
   const wet = layOpenAlarms(dataDir, 2, { sources: ['mattress'], mattressTypes: ['5'] });
   expect(wet.map((a) => a.severity)).toEqual([1, 1]);
@@ -316,9 +312,7 @@ test('the wall under 150 alarms at three sizes: no acknowledged or quieter row o
   const port = e2ePort + 171;
   const dataDir = `.tmp/e2e-wall-load-${port}`;
   const server = ownServer(port, dataDir);
-  server.reset();
-  await server.start();
-  await server.stop();
+  await server.seed();
   // the last three watches of two departments stay quiet: the test's own arrivals come from them
   const quiet = [...devicesOf(dataDir, '护理一部', 3), ...devicesOf(dataDir, '护理二部', 3)];
   // (escalation after two hours: an escalated 紧急 ranks above a new SOS, and the server's minute job
