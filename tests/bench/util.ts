@@ -102,3 +102,7 @@ export async function startBare(port: number, env: Record<string, string>) {
     throw error;
   }
 }
+
+/** A figure's goal as the bench prints it beside the figure: "(target ≤ 150 ms) ✓". */
+export const atMost = (value: number, max: number, unit = 'ms') =>
+  `(target ≤ ${max} ${unit}) ${value <= max ? '✓' : '✗'}`;
