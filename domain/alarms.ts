@@ -48,6 +48,14 @@ export const mattressAlarmTypeName: Record<string, string> = {
   'sign.temperature': '体温异常（体征录入）',
 };
 
+/**
+ * A nurse call nobody answered (issue #38 point 3): the call escalates into an alarm record after the
+ * organisation's callAlarmAfterSeconds (server/rules/engine.ts). Call buttons are mattress-side devices, so
+ * it is a mattress-side alarm, named beside the mattress's own types but raised by no mattress rule.
+ */
+export const CALL_UNANSWERED = 'call.unanswered';
+export const callAlarmTypeName: Record<string, string> = { [CALL_UNANSWERED]: '呼叫未应答' };
+
 /** The alarm type of a hand-entered reading of a kind (bloodOxygen → sign.bloodOxygen). */
 export const signAlarmType = (kind: string) => `sign.${kind}`;
 
@@ -95,6 +103,7 @@ export function severityOf(source: AlarmSource, alarmType: string): 1 | 2 | 3 {
   if (alarmType === 'sign.bloodOxygen' || alarmType === 'sign.bloodSugar') return 3;
   if (alarmType.startsWith('sign.')) return 2;
   if (alarmType === '1') return 2;
+  if (alarmType === CALL_UNANSWERED) return 2;
   return 1;
 }
 
@@ -107,8 +116,10 @@ export const otherPntAlarmTypeName: Record<string, string> = {
 export const alarmTypeName = (source: AlarmSource, alarmType: string): string =>
   source === 'pnt'
     ? (positionAlarmTypeName[alarmType as PositionAlarmType] ?? otherPntAlarmTypeName[alarmType] ?? alarmType)
-    : // a mattress's or call button's 通讯离线 is a mattress-side alarm of a positioning type
+    : // a mattress's or call button's 通讯离线 is a mattress-side alarm of a positioning type; a call
+      // nobody answered is a call button's
       (mattressAlarmTypeName[alarmType] ??
+      callAlarmTypeName[alarmType] ??
       positionAlarmTypeName[alarmType as PositionAlarmType] ??
       alarmType);
 

@@ -44,8 +44,11 @@ export function configDefaults(orgName: string) {
     callSetBase: { answerTimeoutSeconds: 60, remindRepeat: 1, nightStart: '22:00', nightEnd: '06:00' },
     /** Call announcement (GET/PUT /tdms/web-org/callVoice). */
     callVoice: { status: 1, times: 3, voiceText: '{roomName}{bedName}呼叫' },
-    /** Control-room alarm handling: minutes before an unacknowledged alarm is escalated. */
-    alarmSetting: { escalateAfterMinutes: 5, sound: 1 },
+    /**
+     * Control-room alarm handling: minutes before an unacknowledged alarm is escalated; seconds a nurse
+     * call waits unanswered before it becomes an alarm (0: every call at once).
+     */
+    alarmSetting: { escalateAfterMinutes: 5, sound: 1, callAlarmAfterSeconds: 60 },
     /**
      * Voice-call notification of alarms (GET/PUT /pims/web-org/aliVmsConfig): when on, an alarm of one
      * of the chosen scenes (`source:alarmType`) rings the listed phones with the TTS template.

@@ -124,7 +124,10 @@ export const staticDictionaries = {
     [4, '心率'],
     [5, '尿湿'],
   ]),
-  /** What a 床垫告警 record can be: the mattress's alarms, and a mattress's or call button's 通讯离线. */
+  /**
+   * What a 床垫告警 record can be: the mattress's alarms, a mattress's or call button's 通讯离线, a call
+   * nobody answered.
+   */
   mattressRecordType: d([
     [1, '离床'],
     [2, '体动'],
@@ -132,6 +135,9 @@ export const staticDictionaries = {
     [4, '心率'],
     [5, '尿湿'],
     ['communicationOffline', '通讯离线'],
+    // a call button's call nobody answered in time (domain/alarms.ts CALL_UNANSWERED; this file stays
+    // free of the schema library alarms.ts brings)
+    ['call.unanswered', '呼叫未应答'],
     // hand-entered vital signs beyond the thresholds (domain/alarms.ts signAlarmType): a type of their own
     ['sign.bloodPressure', '血压异常（体征录入）'],
     ['sign.bloodOxygen', '血氧过低（体征录入）'],

@@ -174,6 +174,7 @@ export const wireFieldLabels: Record<string, string> = {
   dealType: '处理方式',
   answerTimeoutSeconds: '应答超时（秒）',
   escalateAfterMinutes: '未确认告警升级时间（分钟）',
+  callAlarmAfterSeconds: '呼叫未应答转告警（秒）',
   durationSeconds: '持续秒数',
   minValue: '下限',
   maxValue: '上限',

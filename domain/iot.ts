@@ -17,6 +17,8 @@ export const callVoiceInput = z.object({
 export const alarmSettingInput = z.object({
   escalateAfterMinutes: z.coerce.number().int().min(1).max(120),
   sound: z.coerce.number().int().min(0).max(1),
+  /** 0: a call is an alarm the moment it is pressed (server/rules/engine.ts). */
+  callAlarmAfterSeconds: z.coerce.number().int().min(0).max(600),
 });
 
 /** Voice scenes: every alarm type of both sources, as `source:alarmType`. */

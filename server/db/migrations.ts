@@ -503,6 +503,21 @@ const migrations: Record<string, Migration> = {
         );
     },
   },
+  '0025_call_alarm': {
+    async up(db: Kysely<unknown>) {
+      // A call nobody answers becomes an alarm record (issue #38 point 3, docs/decisions.md): the call
+      // names its alarm, so each pass of the rules engine raises it once and an answer at the bed closes
+      // it. The calls waiting at the upgrade (a button whose clear was lost, a simulator stopped mid-call)
+      // are settled without one (0): the first pass would otherwise ring for calls of last week. The
+      // partial index holds only the waiting calls, which that pass reads every few seconds. Runs again.
+      if (!(await columnsOf(db, 'callRecord')).includes('alarmRecordId'))
+        await sql.raw('alter table callRecord add column alarmRecordId integer').execute(db);
+      await sql`update callRecord set alarmRecordId = 0
+        where alarmRecordId is null and answerTime is null and clearTime is null`.execute(db);
+      await sql`create index if not exists call_waiting on callRecord(orgId, callTime)
+        where answerTime is null and clearTime is null and alarmRecordId is null`.execute(db);
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

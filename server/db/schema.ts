@@ -574,6 +574,11 @@ export interface CallRecordTable {
   dealType: number | null;
   /** 1 while it shows on the real-time call board (cleared by rt/clean). */
   realtime: number;
+  /**
+   * The alarm record the call became when nobody answered it in time (server/rules/engine.ts); null while
+   * it has none, 0 when it is settled without one (a call already waiting when migration 0025 ran).
+   */
+  alarmRecordId: number | null;
 }
 export interface CallDealTypeTable {
   dealType: number;

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import { type AlarmRecord, type AlarmSource, alarmTypeName, severityOf } from '../../domain/alarms.js';
+import type { AlarmFields } from '../../machines/alarmMachine.js';
 import type { Db } from '../db/index.js';
 import type { AlarmRecordTable } from '../db/schema.js';
 
@@ -43,6 +44,31 @@ export const toWire = (row: AlarmRow): ScopedAlarm => ({
   handleNote: row.handleNote,
   version: row.version,
 });
+
+/**
+ * Stores the fields the alarm machine gave a record (alarmTransition) with the next version, only if
+ * the record is still the version read: undefined when someone changed it in between.
+ */
+export function storeTransition(db: Db, row: AlarmRow, next: AlarmFields): Promise<AlarmRow | undefined> {
+  return db
+    .updateTable('alarmRecord')
+    .set({
+      status: next.status,
+      ackBy: next.ackBy,
+      ackName: next.ackName,
+      ackTime: next.ackTime,
+      escalated: next.escalated ? 1 : 0,
+      handlerId: next.handlerId,
+      handlerName: next.handlerName,
+      handleTime: next.handleTime,
+      handleNote: next.handleNote,
+      version: row.version + 1,
+    })
+    .where('recordId', '=', row.recordId)
+    .where('version', '=', row.version)
+    .returningAll()
+    .executeTakeFirst();
+}
 
 /** What the rules know about a device when it raises an alarm. */
 export interface AlarmSubject {

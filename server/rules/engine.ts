@@ -1,7 +1,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { FastifyBaseLogger } from 'fastify';
 import { type OnConflictBuilder, sql } from 'kysely';
-import type { AlarmRecord } from '../../domain/alarms.js';
+import { type AlarmRecord, CALL_UNANSWERED } from '../../domain/alarms.js';
 import {
   type DeviceKind,
   LOCATION_OFFLINE_MS,
@@ -20,7 +20,15 @@ import { readConfig } from '../config.js';
 import { type Db, dialectOf, sqliteOf } from '../db/index.js';
 import type { Database } from '../db/schema.js';
 import type { PushHub } from '../push/hub.js';
-import { type AlarmSubject, type Raise, raiseAlarm, toWire } from './alarms.js';
+import {
+  type AlarmSubject,
+  type Raise,
+  raiseAlarm,
+  raiseAlarmIn,
+  type ScopedAlarm,
+  storeTransition,
+  toWire,
+} from './alarms.js';
 import {
   type Episodes,
   evaluateBattery,
@@ -100,10 +108,16 @@ const addUpMinute = (oc: OnConflictBuilder<Database, 'telemetryMinute'>) =>
 const FLUSH_EVERY_MS = 2_000;
 const OFFLINE_CHECK_MS = 10_000;
 /**
- * How often unacknowledged alarms are checked for escalation: an alarm escalates at most this late
- * (one indexed query per organisation; 30 s let a due escalation wait half a minute).
+ * How often unacknowledged alarms are checked for escalation, and waiting nurse calls for their alarm:
+ * either comes at most this late (two indexed queries per organisation; 30 s let a due escalation wait
+ * half a minute).
  */
 const ESCALATE_CHECK_MS = 5_000;
+/**
+ * Who closes a call's alarm when the call is answered or cleared at the bed: nobody at a console, so no
+ * user (0) — the 处理人 column says where it was answered.
+ */
+const AT_THE_BED = { userId: 0, userName: '床旁应答' } as const;
 
 /**
  * The rules engine: validates every device message, keeps each device's live state in memory,
@@ -151,7 +165,7 @@ export class RulesEngine {
     this.timers.push(
       setInterval(() => void this.flush(), FLUSH_EVERY_MS),
       setInterval(() => void this.checkOffline(), OFFLINE_CHECK_MS),
-      setInterval(() => void this.enqueue(() => this.escalate()), ESCALATE_CHECK_MS),
+      setInterval(() => void this.tick(), ESCALATE_CHECK_MS),
     );
     for (const t of this.timers) t.unref();
   }
@@ -463,10 +477,7 @@ export class RulesEngine {
           this.counters.suppressed++;
           return;
         }
-        const { record, created } = await raiseAlarm(this.db, device, raise);
-        this.counters.alarms++;
-        this.hub.alarm(record, created);
-        if (created) this.onAlarmCreated?.(record);
+        this.published(await raiseAlarm(this.db, device, raise));
       });
     }
   }
@@ -479,7 +490,10 @@ export class RulesEngine {
     return this.alarmQueue;
   }
 
-  /** Nurse calls: a press opens a record on the call board; answer and clear close it (spec 000 §3 call connect). */
+  /**
+   * Nurse calls: a press opens a record on the call board; answer and clear close it (spec 000 §3 call
+   * connect), and with it the alarm the call became if nobody answered in time (raiseCallAlarm).
+   */
   private async onCall(device: DeviceInfo, call: { model: string; action: string }, at: number) {
     const open = await this.db
       .selectFrom('callRecord')
@@ -491,7 +505,7 @@ export class RulesEngine {
     if (call.action === 'call') {
       // Pressing again while the call is still open re-rings it: one open call per button.
       if (open) return;
-      await this.db
+      const created = await this.db
         .insertInto('callRecord')
         .values({
           orgId: device.orgId,
@@ -510,12 +524,17 @@ export class RulesEngine {
           connect: null,
           dealType: null,
           realtime: 1,
+          alarmRecordId: null,
         })
-        .execute();
+        .returning(['callId', 'callTime', 'model'])
+        .executeTakeFirstOrThrow();
+      // 0 seconds: the press is the alarm (the next pass would raise it too, up to 5 s later)
+      const { callAlarmAfterSeconds } = await readConfig(this.db, device.orgId, 'alarmSetting');
+      if (callAlarmAfterSeconds === 0) await this.raiseCallAlarm(device, created, at);
       return;
     }
     if (!open) return;
-    await this.db
+    const closed = await this.db
       .updateTable('callRecord')
       .set(
         call.action === 'answer'
@@ -523,39 +542,130 @@ export class RulesEngine {
           : { clearTime: at, connect: 3, callStatus: open.answerTime === null ? 3 : 1, realtime: 0 },
       )
       .where('callId', '=', open.callId)
-      .execute();
+      // read as written: a pass of another node that raised the alarm meanwhile has named it here
+      .returning('alarmRecordId')
+      .executeTakeFirst();
+    if (closed?.alarmRecordId) await this.releaseCallAlarm(closed.alarmRecordId, at);
+  }
+
+  /**
+   * Raises the alarm of a call nobody answered, once per call: the call is claimed (its alarmRecordId
+   * set) in the alarm's own transaction, and only while it still waits, so the passes of several nodes,
+   * or a pass and the press with the setting at 0, raise it once, and never for a call answered meanwhile.
+   */
+  private async raiseCallAlarm(
+    device: DeviceInfo,
+    call: { callId: number; callTime: number; model: string },
+    at: number,
+  ) {
+    const waited = Math.round((at - call.callTime) / 1000);
+    const raise: Raise = {
+      source: 'mattress',
+      alarmType: CALL_UNANSWERED,
+      content: `床旁呼叫 ${call.model} ${waited > 0 ? `等待 ${waited} 秒未应答` : '等待应答'}`,
+      at,
+    };
+    const raised = await this.db.transaction().execute(async (trx) => {
+      const claim = await trx
+        .updateTable('callRecord')
+        .set({ alarmRecordId: 0 })
+        .where('callId', '=', call.callId)
+        .where('alarmRecordId', 'is', null)
+        .where('answerTime', 'is', null)
+        .where('clearTime', 'is', null)
+        .executeTakeFirst();
+      if (Number(claim.numUpdatedRows) === 0) return null;
+      const result = await raiseAlarmIn(trx, device, raise);
+      await trx
+        .updateTable('callRecord')
+        .set({ alarmRecordId: result.record.recordId })
+        .where('callId', '=', call.callId)
+        .execute();
+      return result;
+    });
+    if (raised) this.published(raised);
+  }
+
+  /**
+   * A call answered or cleared at the bed releases its alarm (the machine's 解除, "released at the
+   * device"), so it leaves every console. An alarm an operator already closed stays as they left it:
+   * the machine refuses the release.
+   */
+  private async releaseCallAlarm(recordId: number, at: number) {
+    const row = await this.db
+      .selectFrom('alarmRecord')
+      .selectAll()
+      .where('recordId', '=', recordId)
+      .executeTakeFirst();
+    if (!row) return;
+    const result = alarmTransition(toWire(row), { type: 'alarm.release', ...AT_THE_BED, at });
+    if (!result.ok) return;
+    // an operator acting in the same instant wins: their change stands and is pushed by their route
+    const updated = await storeTransition(this.db, row, result.next);
+    if (updated) this.hub.alarm(toWire(updated), false);
+  }
+
+  /** A raised alarm, stored: counted, pushed, and announced by voice when it is new. */
+  private published({ record, created }: { record: ScopedAlarm; created: boolean }) {
+    this.counters.alarms++;
+    this.hub.alarm(record, created);
+    if (created) this.onAlarmCreated?.(record);
+  }
+
+  /**
+   * The periodic pass, queued behind the alarm writes (a press and its answer are queued there too):
+   * escalation, then the calls that waited too long. Tests call it with the injected clock moved on.
+   */
+  tick() {
+    return this.enqueue(async () => {
+      const at = this.now();
+      const orgs = await this.db.selectFrom('org').select('orgId').execute();
+      for (const { orgId } of orgs) {
+        const setting = await readConfig(this.db, orgId, 'alarmSetting');
+        await this.escalate(orgId, setting.escalateAfterMinutes, at);
+        await this.alarmWaitingCalls(orgId, setting.callAlarmAfterSeconds, at);
+      }
+    });
   }
 
   /**
    * Unacknowledged alarms older than the organisation's escalateAfterMinutes are escalated; the
    * alarm machine decides whether the stored record may take the event.
    */
-  async escalate() {
-    const at = this.now();
-    const orgs = await this.db.selectFrom('org').select('orgId').execute();
-    for (const { orgId } of orgs) {
-      const { escalateAfterMinutes } = await readConfig(this.db, orgId, 'alarmSetting');
-      const rows = await this.db
-        .selectFrom('alarmRecord')
-        .selectAll()
-        .where('orgId', '=', orgId)
-        .where('status', '=', 0)
-        .where('escalated', '=', 0)
-        .where('ackTime', 'is', null)
-        .where('firstTime', '<=', at - escalateAfterMinutes * 60_000)
-        .execute();
-      for (const row of rows) {
-        const result = alarmTransition(toWire(row), { type: 'alarm.escalate', at });
-        if (!result.ok) continue;
-        const updated = await this.db
-          .updateTable('alarmRecord')
-          .set({ escalated: result.next.escalated ? 1 : 0, version: row.version + 1 })
-          .where('recordId', '=', row.recordId)
-          .where('version', '=', row.version)
-          .returningAll()
-          .executeTakeFirst();
-        if (updated) this.hub.alarm(toWire(updated), false);
-      }
+  private async escalate(orgId: number, escalateAfterMinutes: number, at: number) {
+    const rows = await this.db
+      .selectFrom('alarmRecord')
+      .selectAll()
+      .where('orgId', '=', orgId)
+      .where('status', '=', 0)
+      .where('escalated', '=', 0)
+      .where('ackTime', 'is', null)
+      .where('firstTime', '<=', at - escalateAfterMinutes * 60_000)
+      .execute();
+    for (const row of rows) {
+      const result = alarmTransition(toWire(row), { type: 'alarm.escalate', at });
+      if (!result.ok) continue;
+      const updated = await storeTransition(this.db, row, result.next);
+      if (updated) this.hub.alarm(toWire(updated), false);
+    }
+  }
+
+  /** Calls still waiting, unanswered and uncleared, callAlarmAfterSeconds after the press become alarms. */
+  private async alarmWaitingCalls(orgId: number, callAlarmAfterSeconds: number, at: number) {
+    // the partial index call_waiting holds exactly these calls (server/db/migrations.ts 0025)
+    const calls = await this.db
+      .selectFrom('callRecord')
+      .select(['callId', 'deviceId', 'callTime', 'model'])
+      .where('orgId', '=', orgId)
+      .where('answerTime', 'is', null)
+      .where('clearTime', 'is', null)
+      .where('alarmRecordId', 'is', null)
+      .where('callTime', '<=', at - callAlarmAfterSeconds * 1000)
+      .orderBy('callTime')
+      .execute();
+    for (const call of calls) {
+      const device = this.devices.get(call.deviceId);
+      if (device) await this.raiseCallAlarm(device, call, at);
     }
   }
 

@@ -9,7 +9,7 @@ import { heldDeptIds } from '../../../server/http/deptScope.js';
 import { ApiFailure } from '../../../server/http/failure.js';
 import { type AnyRoute, type RouteContext, route } from '../../../server/http/route.js';
 import { idsOf, noQuery, noResult } from '../../../server/http/schemas.js';
-import { type AlarmRow, toWire } from '../../../server/rules/alarms.js';
+import { type AlarmRow, storeTransition, toWire } from '../../../server/rules/alarms.js';
 import {
   ackBatchAnswer,
   ackBatchInput,
@@ -75,25 +75,7 @@ async function actorOf(ctx: Ctx) {
 async function transition(ctx: Ctx, row: AlarmRow, event: AlarmEvent) {
   const result = alarmTransition(toWire(row), event);
   if (!result.ok) throw new ApiFailure(Code.conflict, result.reason);
-  const next = result.next;
-  const updated = await ctx.db
-    .updateTable('alarmRecord')
-    .set({
-      status: next.status,
-      ackBy: next.ackBy,
-      ackName: next.ackName,
-      ackTime: next.ackTime,
-      escalated: next.escalated ? 1 : 0,
-      handlerId: next.handlerId,
-      handlerName: next.handlerName,
-      handleTime: next.handleTime,
-      handleNote: next.handleNote,
-      version: row.version + 1,
-    })
-    .where('recordId', '=', row.recordId)
-    .where('version', '=', row.version)
-    .returningAll()
-    .executeTakeFirst();
+  const updated = await storeTransition(ctx.db, row, result.next);
   // Someone else changed it between our read and write: refuse rather than overwrite.
   if (!updated) throw new ApiFailure(Code.conflict, '告警已被他人更新，请刷新后重试');
   ctx.describe(

@@ -36,7 +36,7 @@ const remindPositions = [
 ];
 
 /**
- * /yunmuIot/alarmSetting: alarm escalation, the mattress alarm reminder and voice (spec 000 §3, §9) and
+ * /yunmuIot/alarmSetting: alarm escalation (and a nurse call's into an alarm), the mattress alarm reminder and voice (spec 000 §3, §9) and
  * the voice-call notification of alarms (aliVmsConfig).
  */
 export function AlarmSetting() {
@@ -57,6 +57,12 @@ export function AlarmSetting() {
               helper: '告警超过该时长仍无人确认即升级，1–120 分钟',
             },
             { key: 'sound', label: '升级提示音', kind: 'select', options: onOffOptions },
+            {
+              key: 'callAlarmAfterSeconds',
+              label: '呼叫未应答转告警（秒）',
+              kind: 'number',
+              helper: '床旁呼叫等待超过该时长仍无人应答即转为告警，0–600 秒；0 为呼叫即告警',
+            },
           ]}
         />
       </section>

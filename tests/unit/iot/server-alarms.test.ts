@@ -1,11 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { type Kysely, sql } from 'kysely';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { AlarmRecord } from '../../../domain/alarms.js';
+import { IotPaths } from '../../../domain/api/iot.js';
 import { corridorRect, slotCentre, toLngLat } from '../../../domain/floorPlan.js';
 import { Topic } from '../../../domain/topics.js';
+import { migrateToLatest } from '../../../server/db/migrations.js';
 import { SIMULATOR_DEVICES_FILE, type SimulatedDevice } from '../../../server/db/seedRealtime.js';
 import { call, signInAdmin, signInNurse, signInOtherOrg, startTestApp } from '../../support/serverHarness.js';
 
@@ -316,6 +319,172 @@ describe('device alarms end to end (broker → rules → database → push)', ()
     // After the clear a new press is a new call.
     await press('call');
     await expect.poll(async () => (await records()).length).toBe(2);
+  });
+});
+
+describe('a nurse call nobody answers becomes an alarm (issue #38 point 3)', () => {
+  /** The first call button of the home, connected as itself; each press waits until the server took it. */
+  async function callButton() {
+    const button = devices().find((d) => d.orgId === 1 && d.kind === 'callButton');
+    if (!button) throw new Error('no seeded call button');
+    const client = await connectDevice(button);
+    const press = async (action: 'call' | 'answer' | 'clear') => {
+      const before = h.app.services.rules.counters.accepted;
+      await client.publishAsync(
+        Topic.device(1, button.deviceId, 'call'),
+        JSON.stringify({ ts: h.clock.now, model: button.model, action }),
+      );
+      await expect.poll(() => h.app.services.rules.counters.accepted).toBeGreaterThan(before);
+      // the press is written in the engine's queue: the next pass runs after it
+      await h.app.services.rules.tick();
+    };
+    const records = () =>
+      h.app.services.db
+        .selectFrom('alarmRecord')
+        .selectAll()
+        .where('deviceId', '=', button.deviceId)
+        .where('alarmType', '=', 'call.unanswered')
+        .execute();
+    return { button, press, records };
+  }
+  const callAlarms = (c: Awaited<ReturnType<typeof pushConsole>>) =>
+    c.alarms().filter((a) => a.alarmType === 'call.unanswered');
+  const setting = (token: string, callAlarmAfterSeconds: unknown) =>
+    call(h.app, token, 'PUT', IotPaths.alarmSetting, {
+      escalateAfterMinutes: 5,
+      sound: 1,
+      callAlarmAfterSeconds,
+    });
+
+  it('raises one 重要 呼叫未应答 when the wait reaches the setting, never again, and the answer at the bed releases it', async () => {
+    const admin = await signInAdmin(h.app);
+    const console1 = await pushConsole(admin.token);
+    expect((await call(h.app, admin.token, 'GET', IotPaths.alarmSetting)).body.result).toMatchObject({
+      callAlarmAfterSeconds: 60,
+    });
+    const { button, press, records } = await callButton();
+    const pressed = h.clock.now;
+    await press('call');
+    h.clock.now = pressed + 59_000;
+    await h.app.services.rules.tick();
+    expect(await records()).toEqual([]);
+
+    h.clock.now = pressed + 60_000;
+    await h.app.services.rules.tick();
+    await expect.poll(() => callAlarms(console1)).toHaveLength(1);
+    expect(callAlarms(console1)[0]).toMatchObject({
+      type: 'alarm.created',
+      source: 'mattress',
+      alarmTypeName: '呼叫未应答',
+      severity: 2,
+      status: 0,
+      deviceId: button.deviceId,
+      content: `床旁呼叫 ${button.model} 等待 60 秒未应答`,
+      firstTime: pressed + 60_000,
+    });
+    const [record] = await records();
+    const stored = await h.app.services.db
+      .selectFrom('callRecord')
+      .select(['alarmRecordId', 'oldmanName', 'bedName'])
+      .where('deviceId', '=', button.deviceId)
+      .executeTakeFirstOrThrow();
+    expect(stored.alarmRecordId).toBe(record?.recordId);
+    expect(record).toMatchObject({ oldmanName: stored.oldmanName, bedName: stored.bedName });
+
+    // later passes find the call alarmed already: no second record, no count-up, nothing pushed
+    h.clock.now = pressed + 120_000;
+    await h.app.services.rules.tick();
+    expect(await records()).toMatchObject([{ count: 1, version: 1 }]);
+    expect(callAlarms(console1)).toHaveLength(1);
+
+    // answered at the bed: the alarm is released there and leaves the consoles
+    h.clock.now = pressed + 130_000;
+    await press('answer');
+    await expect
+      .poll(() => callAlarms(console1).at(-1))
+      .toMatchObject({
+        type: 'alarm.updated',
+        recordId: record?.recordId,
+        status: 4,
+        handlerName: '床旁应答',
+        handleTime: pressed + 130_000,
+      });
+    await press('clear');
+    expect(await records()).toMatchObject([{ status: 4, version: 2 }]);
+    expect(callAlarms(console1)).toHaveLength(2);
+  });
+
+  it('with the setting at 0 the press is the alarm; closed by an operator it stays closed while the call still waits', async () => {
+    const admin = await signInAdmin(h.app);
+    const console1 = await pushConsole(admin.token);
+    for (const [bad, msg] of [
+      [601, '呼叫未应答转告警（秒）不能大于600'],
+      [-1, '呼叫未应答转告警（秒）不能小于0'],
+      [1.5, '呼叫未应答转告警（秒）应为整数'],
+    ] as const)
+      expect((await setting(admin.token, bad)).body).toMatchObject({ code: 10001, msg });
+    expect((await setting(admin.token, 0)).body.code).toBe(0);
+
+    const { press, records } = await callButton();
+    await press('call');
+    await expect.poll(() => callAlarms(console1)).toHaveLength(1);
+    const [raised] = callAlarms(console1);
+    expect(raised).toMatchObject({ type: 'alarm.created', severity: 2, firstTime: h.clock.now });
+    const handled = await call(h.app, admin.token, 'POST', IotPaths.alarmHandle, {
+      recordId: raised?.recordId,
+      status: 3,
+      handleNote: '已到床旁查看',
+    });
+    expect(handled.body).toMatchObject({ code: 0, result: { status: 3 } });
+
+    // the call still waits at the bed: passes long after raise nothing more
+    for (const minutes of [1, 10]) {
+      h.clock.now += minutes * 60_000;
+      await h.app.services.rules.tick();
+    }
+    expect(await records()).toMatchObject([{ status: 3, handleNote: '已到床旁查看', count: 1 }]);
+    // and the answer at last leaves the operator's closing as it was
+    await press('answer');
+    expect(await records()).toMatchObject([{ status: 3, handlerName: '王建国' }]);
+    expect(callAlarms(console1).map((a) => a.status)).toEqual([0, 3]);
+  });
+
+  it('an upgrade settles the calls already waiting without an alarm: no ring for a call of last week', async () => {
+    const { button, records } = await callButton();
+    const db = h.app.services.db;
+    const weekAgo = h.clock.now - 7 * 86_400_000;
+    await db
+      .insertInto('callRecord')
+      .values({
+        orgId: 1,
+        deptId: 1,
+        deviceId: button.deviceId,
+        model: button.model,
+        oldmanId: null,
+        oldmanName: null,
+        bedId: null,
+        bedName: null,
+        roomName: null,
+        callTime: weekAgo,
+        answerTime: null,
+        clearTime: null,
+        callStatus: 2,
+        connect: null,
+        dealType: null,
+        realtime: 1,
+        alarmRecordId: null,
+      })
+      .execute();
+    await sql`delete from kysely_migration where name >= '0025_call_alarm'`.execute(db);
+    await migrateToLatest(db as unknown as Kysely<unknown>);
+    await h.app.services.rules.tick();
+    expect(await records()).toEqual([]);
+    const [waiting] = await db
+      .selectFrom('callRecord')
+      .select('alarmRecordId')
+      .where('deviceId', '=', button.deviceId)
+      .execute();
+    expect(waiting?.alarmRecordId).toBe(0);
   });
 });
 
