@@ -50,10 +50,16 @@ export function ConfigForm({
   };
   const save = () => {
     clear();
+    // a number left blank is sent as none, refused as missing: Number('') is 0, which a setting may
+    // accept and mean something by (呼叫未应答转告警 0: every call an alarm at once)
     const data = Object.fromEntries(
       Object.entries(values).map(([k, v]) => [
         k,
-        fields.find((f) => f.key === k)?.kind === 'number' ? Number(v) : v,
+        fields.find((f) => f.key === k)?.kind === 'number'
+          ? String(v).trim() === ''
+            ? undefined
+            : Number(v)
+          : v,
       ]),
     );
     const checked = schema?.safeParse(data);

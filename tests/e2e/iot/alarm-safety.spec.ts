@@ -54,7 +54,7 @@ function elderOf(dataDir: string, deviceId: number) {
   }
 }
 
-test('全部告警 holds the positioning, mattress and vital-sign alarms in one list: most severe first, then unacknowledged, then the longest waiting', async ({
+test('全部告警 holds the positioning, mattress and vital-sign alarms and the calls nobody answered in one list: most severe first, then unacknowledged, then the longest waiting; a call answered at the bed leaves it', async ({
   browser,
 }) => {
   test.setTimeout(90_000);
@@ -103,7 +103,28 @@ test('全部告警 holds the positioning, mattress and vital-sign alarms in one 
     // the SOS waited longer than the new reading of the same severity; the acknowledged 一般 comes last
     await expect(rows.first()).toHaveAttribute('data-record-id', String(pnt[0]?.recordId));
     await expect(rows.nth(4)).not.toContainText('未确认');
+
+    // a call button pressed with 呼叫未应答转告警 at 0 seconds: the call is a 重要 alarm at once, after the
+    // 防拆报警 that waits longer, in the list and in the header's count (4 unacknowledged, now 5)
+    const count = page.getByTestId('alarm-indicator-count');
+    await expect(count).toHaveText('4');
+    const setting = await api(page, 'GET', IotPaths.alarmSetting);
+    await api(page, 'PUT', IotPaths.alarmSetting, { ...setting, callAlarmAfterSeconds: 0 });
+    const [button] = devicesOf(dataDir, '护理一部', 1, ['callButton']);
+    if (!button) throw new Error('a call button of 护理一部 expected');
+    const press = (action: 'call' | 'answer') =>
+      publishAsDevice(port, button, 'call', { ts: Date.now(), model: button.model, action });
+    await press('call');
+    await expect(rows).toHaveCount(6);
+    await expect(rows.nth(3)).toContainText('呼叫未应答');
+    await expect(rows.nth(3)).toContainText('未确认');
+    await expect(count).toHaveText('5');
     await page.screenshot({ path: '.tmp/shot-all-alarms-sources.png' });
+    // answered at the bed: released there, it leaves the list and the count
+    await press('answer');
+    await expect(rows).toHaveCount(5);
+    await expect(page.getByTestId('live-alarms')).not.toContainText('呼叫未应答');
+    await expect(count).toHaveText('4');
   } finally {
     await server.stop();
   }

@@ -157,13 +157,14 @@ test('call settings persist after reload; a bad time is refused and the old valu
   await expect(page.getByText('保存成功').first()).toBeVisible();
 });
 
-test('alarm setting: escalation time and mattress voice repeats persist; zero repeats are refused', async ({
+test("alarm setting: escalation time, a call's wait before its alarm and mattress voice repeats persist; zero repeats and a blank wait are refused", async ({
   page,
 }) => {
   await page.goto('/#/yunmuIot/alarmSetting');
   const escalation = page.getByTestId('alarm-escalation');
   const reminder = page.getByTestId('mattress-reminder');
   await expect(escalation.getByLabel('未确认告警升级时间（分钟）')).toHaveValue('5');
+  await expect(escalation.getByLabel('呼叫未应答转告警（秒）')).toHaveValue('60');
   await expect(reminder.getByLabel('播报次数')).toHaveValue('3');
   await shot(page, 'alarmSetting');
 
@@ -175,6 +176,13 @@ test('alarm setting: escalation time and mattress voice repeats persist; zero re
   await expect(markedEscalation).toContainText('不能大于120');
   await expect(escalation.getByLabel('未确认告警升级时间（分钟）')).toBeFocused();
   await escalation.getByLabel('未确认告警升级时间（分钟）').fill('10');
+  // a blank 呼叫未应答转告警 is refused, not saved as 0 (every call an alarm at once)
+  const callAlarm = escalation.getByLabel('呼叫未应答转告警（秒）');
+  await callAlarm.fill('');
+  await escalation.getByRole('button', { name: '保存' }).click();
+  await expect(markedEscalation).toContainText('呼叫未应答转告警（秒）');
+  await expect(markedEscalation).toContainText('应为数字');
+  await callAlarm.fill('90');
   await escalation.getByRole('button', { name: '保存' }).click();
   await expect(escalation.getByTestId('form-error')).toHaveCount(0);
   await expect(markedEscalation).toHaveCount(0);
@@ -184,6 +192,7 @@ test('alarm setting: escalation time and mattress voice repeats persist; zero re
 
   await page.reload();
   await expect(escalation.getByLabel('未确认告警升级时间（分钟）')).toHaveValue('10');
+  await expect(callAlarm).toHaveValue('90');
   await expect(reminder.getByLabel('播报次数')).toHaveValue('5');
 
   await reminder.getByLabel('播报次数').fill('0');
@@ -196,6 +205,7 @@ test('alarm setting: escalation time and mattress voice repeats persist; zero re
   await expect(reminder.getByLabel('播报次数')).toHaveValue('5');
 
   await escalation.getByLabel('未确认告警升级时间（分钟）').fill('5');
+  await callAlarm.fill('60');
   await escalation.getByRole('button', { name: '保存' }).click();
   await reminder.getByLabel('播报次数').fill('3');
   await reminder.getByRole('button', { name: '保存' }).click();
