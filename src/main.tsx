@@ -19,6 +19,7 @@ import { warnBeforeUnload } from './router/unsaved.js';
 import { RouterFailed, setViewErrorReporter } from './router/ViewError.js';
 import { createPageClient } from './session/createClient.js';
 import { warmStart } from './session/effects.js';
+import { startBlinkClock } from './ui/blink.js';
 import { installChineseLabels } from './ui/chineseLabels.js';
 import { warnOldBrowser } from './util/browserWarning.js';
 import { clearSignedInStorage, local } from './util/storage.js';
@@ -38,6 +39,7 @@ async function start() {
   installGlobalErrorHandlers(window, frontLog);
   warnOldBrowser(navigator.userAgent);
   installChineseLabels();
+  startBlinkClock();
   setViewErrorReporter((message) => frontLog.add({ type: 'error', message }));
   warnBeforeUnload(window);
   // the signed-in user, their menus and the screen's bundle load beside the settings

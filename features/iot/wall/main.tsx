@@ -4,6 +4,7 @@ import './wall.css';
 import { createRoot } from 'react-dom/client';
 import { installGlobalErrorHandlers } from '../../../src/api/frontLog.js';
 import { createPageClient } from '../../../src/session/createClient.js';
+import { startBlinkClock } from '../../../src/ui/blink.js';
 import { installChineseLabels } from '../../../src/ui/chineseLabels.js';
 import { WallApp } from './WallApp.js';
 import { openWallSession, wallStore } from './wallSession.js';
@@ -14,6 +15,7 @@ const store = wallStore();
 const { client, frontLog } = createPageClient(undefined, store.user);
 installGlobalErrorHandlers(window, frontLog);
 installChineseLabels();
+startBlinkClock();
 const root = document.getElementById('root');
 void openWallSession(store).then(() => {
   if (root) createRoot(root).render(<WallApp client={client} store={store} flushLogs={frontLog.flush} />);

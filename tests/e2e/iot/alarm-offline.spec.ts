@@ -23,6 +23,33 @@ async function lowContrast(page: Page): Promise<string[]> {
  * unknown, the rows are dimmed and 确认 waits, saying why. A server of its own without the simulator.
  */
 
+/**
+ * An element's computed style property in one phase of the page's blink clock (src/ui/blink.ts), read
+ * in the page as the phase begins: what blinks differs between 'on' and 'off', what is still does not.
+ */
+function styleIn(page: Page, selector: string, property: string, phase: 'on' | 'off') {
+  return page.evaluate(
+    ([selector, property, phase]) =>
+      new Promise<string>((resolve) => {
+        const html = document.documentElement;
+        const read = () => {
+          const el = document.querySelector(selector);
+          return el ? getComputedStyle(el).getPropertyValue(property) : 'missing';
+        };
+        if (html.dataset.blink === phase) return resolve(read());
+        const observer = new MutationObserver(() => {
+          if (html.dataset.blink !== phase) return;
+          observer.disconnect();
+          resolve(read());
+        });
+        observer.observe(html, { attributes: true, attributeFilter: ['data-blink'] });
+      }),
+    [selector, property, phase] as const,
+  );
+}
+const blinks = async (page: Page, selector: string, property: string) =>
+  (await styleIn(page, selector, property, 'on')) !== (await styleIn(page, selector, property, 'off'));
+
 test.afterEach(async ({ browser }) => {
   for (const context of browser.contexts()) await context.close();
 });
@@ -138,6 +165,19 @@ test('offline the header counts ?, the wall counts ?, and the wall’s and the u
     const wallAck = tamperRow.getByRole('button', { name: /^确认/ });
     await expect(wallAck).toBeEnabled();
 
+    // What waits blinks, twice a second in step on every screen, and nothing animates frame by frame
+    // meanwhile: a CSS animation kept each console restyling 60 times a second while an alarm waited.
+    const chip = '[data-testid="alarm-indicator-button"]';
+    const tamperEdge = `[data-testid="wall-alarm-row"][data-record-id="${tamperId}"]`;
+    expect(await blinks(clerk, chip, 'background-color')).toBe(true);
+    expect(await blinks(wall, tamperEdge, 'border-left-color')).toBe(true);
+    expect(
+      await clerk.evaluate(() => document.getAnimations().map((a) => (a as CSSAnimation).animationName)),
+    ).toEqual([]);
+    expect(
+      await wall.evaluate(() => document.getAnimations().map((a) => (a as CSSAnimation).animationName)),
+    ).toEqual([]);
+
     // offline: the header's count is unknown and dimmed, the banner's 确认 waits and says why
     await clerkContext.setOffline(true);
     await expect(count).toHaveText('?');
@@ -151,6 +191,9 @@ test('offline the header counts ?, the wall counts ?, and the wall’s and the u
     await expect(wall.getByTestId('wall-alarms')).toHaveAttribute('data-stale', 'true');
     await expect(wallAck).toBeDisabled();
     await expect(wallAck).toHaveAttribute('title', '网络已断开：恢复连接后才能确认');
+    // what may be old is still: grey, without blinking
+    expect(await blinks(clerk, chip, 'background-color')).toBe(false);
+    expect(await blinks(wall, tamperEdge, 'border-left-color')).toBe(false);
     await wall.screenshot({ path: '.tmp/shot-wall-offline.png' });
     expect(await lowContrast(clerk)).toEqual([]);
     expect(await lowContrast(wall)).toEqual([]);
