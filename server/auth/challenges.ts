@@ -1,5 +1,4 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import svgCaptcha from 'svg-captcha';
 import { Code } from '../../domain/codes.js';
 import type { Db } from '../db/index.js';
 import { ApiFailure } from '../http/failure.js';
@@ -14,6 +13,8 @@ const SMS_VERIFIED_TTL_MS = 10 * 60 * 1000;
 export const FAILURE_WINDOW_MS = 15 * 60 * 1000;
 
 export async function newPhotoCode(db: Db, now: number) {
+  // loaded at the first picture asked for, not at every start (it reads its font: ~50 ms, issue #43)
+  const { default: svgCaptcha } = await import('svg-captcha');
   const captcha = svgCaptcha.create({
     size: 4,
     noise: 2,

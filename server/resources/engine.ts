@@ -499,11 +499,16 @@ export function resourceRoutes(
   const api: ResourceApi = Object.fromEntries(
     Object.entries(def.api).filter(([action]) => !handwritten.includes(action as CrudAction)),
   );
-  const querySchema = listQuerySchema(def).extend({
-    ...hooks.listParams,
-    export: z.enum(['xlsx', 'csv'], { error: '导出格式只能是xlsx或csv' }).optional(),
-  });
-  const rowAnswer = rowSchema(def);
+  // The schemas a descriptor gives are built at the first call that needs them (z.lazy keeps the one
+  // built): some 150 resources' bodies, queries and rows took a quarter of a second of each start
+  // (issue #43, cold start); the registry's tests build every one of them.
+  const querySchema = z.lazy(() =>
+    listQuerySchema(def).extend({
+      ...hooks.listParams,
+      export: z.enum(['xlsx', 'csv'], { error: '导出格式只能是xlsx或csv' }).optional(),
+    }),
+  );
+  const rowAnswer = z.lazy(() => rowSchema(def));
   const saved = z.object({ [def.idField]: z.number().int() });
   const reads = listReads(def, hooks);
   if (api.list)
@@ -600,7 +605,7 @@ export function resourceRoutes(
       }),
     );
   if (api.create && authority.create) {
-    const schema = bodySchema(def, 'create');
+    const schema = z.lazy(() => bodySchema(def, 'create'));
     routes.push(
       route({
         method: 'POST',
@@ -627,10 +632,12 @@ export function resourceRoutes(
   for (const update of updateAuthority ? updates : []) {
     // PUT …/:id names the record in the path; otherwise the body carries its id.
     const inPath = update.url.includes(':id');
-    const whole = bodySchema(def, 'update');
-    const schema = inPath
-      ? whole.extend({ [def.idField]: whole.shape[def.idField]?.optional() ?? z.unknown() })
-      : whole;
+    const schema = z.lazy(() => {
+      const whole = bodySchema(def, 'update');
+      return inPath
+        ? whole.extend({ [def.idField]: whole.shape[def.idField]?.optional() ?? z.unknown() })
+        : whole;
+    });
     routes.push(
       route({
         method: 'PUT',
