@@ -3,6 +3,7 @@ import './resource.css';
 import { Icon } from '@blueprintjs/core';
 import { Cell, Column, ColumnHeaderCell, type ColumnProps, SelectionModes, Table2 } from '@blueprintjs/table';
 import {
+  memo,
   type ReactElement,
   type ReactNode,
   type RefObject,
@@ -351,6 +352,15 @@ export function ResourceTable({
   );
 }
 
+/** One row's operation cell: drawn again only when its row or the table's renderer changes, not on a scroll. */
+const RailCell = memo(function RailCell({ row, cell }: { row: Row; cell(row: Row): ReactNode }) {
+  return (
+    <div className="resource-actions-cell" style={{ height: ROW_HEIGHT }}>
+      {cell(row)}
+    </div>
+  );
+});
+
 /** Rows drawn above and below those in view, so a quick scroll shows no empty rail. */
 const OVERSCAN = 5;
 
@@ -378,15 +388,24 @@ function ActionsRail({
     if (!scroller || !rail) return;
     // the grid's own header height (known once it is laid out), so the rail's rows line up with its rows
     const header = root.current?.querySelector<HTMLElement>(MAIN_HEADERS);
+    let headerHeight = HEADER_HEIGHT;
     const follow = () => {
-      rail.scrollTop = scroller.scrollTop;
-      setView({
-        top: scroller.scrollTop,
-        height: scroller.clientHeight,
-        header: header?.offsetHeight || HEADER_HEIGHT,
-      });
+      const top = scroller.scrollTop;
+      rail.scrollTop = top;
+      const height = scroller.clientHeight;
+      setView((v) =>
+        v.top === top && v.height === height && v.header === headerHeight
+          ? v
+          : { top, height, header: headerHeight },
+      );
     };
-    const resized = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(follow);
+    // the header's height is read when it is laid out anew, not on each scroll step (a read there forces
+    // a layout of the rows just drawn)
+    const measure = () => {
+      headerHeight = header?.offsetHeight || HEADER_HEIGHT;
+      follow();
+    };
+    const resized = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
     if (header) resized?.observe(header);
     resized?.observe(scroller);
     const wheel = (e: WheelEvent) => {
@@ -394,7 +413,7 @@ function ActionsRail({
       e.preventDefault();
       scroller.scrollTop += e.deltaY;
     };
-    follow();
+    measure();
     scroller.addEventListener('scroll', follow, { passive: true });
     rail.addEventListener('wheel', wheel, { passive: false });
     return () => {
@@ -410,12 +429,7 @@ function ActionsRail({
   const shown: ReactElement[] = [];
   for (let i = first; i < last; i++) {
     const row = rows[i];
-    if (row)
-      shown.push(
-        <div key={i} className="resource-actions-cell" style={{ height: ROW_HEIGHT }}>
-          {cell(row)}
-        </div>,
-      );
+    if (row) shown.push(<RailCell key={i} row={row} cell={cell} />);
   }
   return (
     <div className="resource-actions" style={{ minWidth: `min(${minWidth}px, 30%)` }}>

@@ -1,12 +1,13 @@
 import {
   type KeyboardEvent,
   type RefObject,
-  useCallback,
   useEffect,
   useId,
   useLayoutEffect,
+  useMemo,
   useRef,
   useState,
+  useSyncExternalStore,
 } from 'react';
 import { type GridCell, gridCommand } from './gridKeys.js';
 
@@ -51,7 +52,9 @@ export interface ListGridOptions {
 export function useListGrid(o: ListGridOptions) {
   const base = useId();
   const [at, setAt] = useState<GridCell>({ row: 1, col: 0 });
-  const [view, setView] = useState({ first: 0, last: 20 });
+  // the rows in view change on every scroll step: kept outside the table's state, so that only the
+  // row shells follow them and the table (Table2's columns and cell renderers) does not render again
+  const [view] = useState(viewStore);
   const rows = o.rowCount + 1;
   const cols = o.widths.length;
   const cellId = (row: number, col: number) => `${base}-${row}-${col}`;
@@ -89,29 +92,48 @@ export function useListGrid(o: ListGridOptions) {
     }
   }, [active.row, active.col]);
 
-  /** A drawn cell takes the grid's role and id only in the quadrant where it shows. */
-  const claim = (row: number, col: number, sort?: 'ascending' | 'descending') => (el: HTMLElement | null) => {
-    if (!el) return;
-    el.dataset.gridCell = `${row}:${col}`;
-    const quadrant = el.closest(QUADRANT)?.classList;
-    const left = Boolean(quadrant?.contains('bp6-table-quadrant-left'));
-    const topLeft = Boolean(quadrant?.contains('bp6-table-quadrant-top-left'));
-    const top = Boolean(quadrant?.contains('bp6-table-quadrant-top'));
-    const main = Boolean(quadrant?.contains('bp6-table-quadrant-main'));
-    const own = row === 0 ? (col < o.frozen ? topLeft : top) : col < o.frozen ? left : main || !quadrant;
-    if (own) {
-      el.id = cellId(row, col);
-      el.setAttribute('role', row === 0 ? 'columnheader' : 'gridcell');
-      el.setAttribute('aria-colindex', String(col + 1));
-      el.removeAttribute('aria-hidden');
-      if (sort) el.setAttribute('aria-sort', sort);
-      else el.removeAttribute('aria-sort');
-    } else {
-      el.removeAttribute('id');
-      el.removeAttribute('role');
-      el.setAttribute('aria-hidden', 'true');
+  /**
+   * A drawn cell takes the grid's role and id only in the quadrant where it shows. One ref callback per
+   * cell for as long as the frozen columns stay: a new function on each render would make React detach
+   * and attach every drawn cell's ref again, rewriting their attributes.
+   */
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the frozen count and the ids' base decide what a ref writes
+  const claims = useMemo(() => new Map<string, (el: HTMLElement | null) => void>(), [o.frozen, base]);
+  const claim = (row: number, col: number, sort?: 'ascending' | 'descending') => {
+    const key = `${row}:${col}:${sort ?? ''}`;
+    let ref = claims.get(key);
+    if (!ref) {
+      // a long scroll meets many cells: past a few screens' worth the old ones go (drawn cells then
+      // claim once more)
+      if (claims.size > 5000) claims.clear();
+      ref = claimOne(row, col, sort);
+      claims.set(key, ref);
     }
+    return ref;
   };
+  const claimOne =
+    (row: number, col: number, sort?: 'ascending' | 'descending') => (el: HTMLElement | null) => {
+      if (!el) return;
+      el.dataset.gridCell = `${row}:${col}`;
+      const quadrant = el.closest(QUADRANT)?.classList;
+      const left = Boolean(quadrant?.contains('bp6-table-quadrant-left'));
+      const topLeft = Boolean(quadrant?.contains('bp6-table-quadrant-top-left'));
+      const top = Boolean(quadrant?.contains('bp6-table-quadrant-top'));
+      const main = Boolean(quadrant?.contains('bp6-table-quadrant-main'));
+      const own = row === 0 ? (col < o.frozen ? topLeft : top) : col < o.frozen ? left : main || !quadrant;
+      if (own) {
+        el.id = cellId(row, col);
+        el.setAttribute('role', row === 0 ? 'columnheader' : 'gridcell');
+        el.setAttribute('aria-colindex', String(col + 1));
+        el.removeAttribute('aria-hidden');
+        if (sort) el.setAttribute('aria-sort', sort);
+        else el.removeAttribute('aria-sort');
+      } else {
+        el.removeAttribute('id');
+        el.removeAttribute('role');
+        el.setAttribute('aria-hidden', 'true');
+      }
+    };
 
   const focused = (row: number, col: number) => row === active.row && col === active.col;
 
@@ -163,24 +185,63 @@ export function useListGrid(o: ListGridOptions) {
     },
   } as const;
 
-  const onVisibleCellsChange = useCallback((r: RowIndices) => {
-    setView((v) =>
-      v.first === r.rowIndexStart && v.last === r.rowIndexEnd
-        ? v
-        : { first: r.rowIndexStart, last: r.rowIndexEnd },
-    );
-  }, []);
+  const rowShells = (
+    <RowShells
+      view={view}
+      rowCount={o.rowCount}
+      cols={cols}
+      cellId={cellId}
+      activeRow={active.row}
+      isSelected={o.isSelected}
+    />
+  );
 
-  const ownedIds = (row: number) => Array.from({ length: cols }, (_, c) => cellId(row, c)).join(' ');
+  return { grid, area, active, focused, claim, onVisibleCellsChange: view.set, rowShells };
+}
+
+type View = ReturnType<typeof viewStore>;
+
+/** The rows Table2 draws (first and last index), for the components that follow them. */
+function viewStore() {
+  let current = { first: 0, last: 20 };
+  const listeners = new Set<() => void>();
+  return {
+    get: () => current,
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    /** Table2's onVisibleCellsChange. */
+    set(r: RowIndices) {
+      if (current.first === r.rowIndexStart && current.last === r.rowIndexEnd) return;
+      current = { first: r.rowIndexStart, last: r.rowIndexEnd };
+      for (const listener of listeners) listener();
+    },
+  };
+}
+
+/**
+ * The hidden role=row elements of the rows in view, each owning its cells (aria-owns); the header
+ * row always, and the focused row even when scrolled out (its cell is the active descendant).
+ */
+function RowShells(p: {
+  view: View;
+  rowCount: number;
+  cols: number;
+  cellId(row: number, col: number): string;
+  activeRow: number;
+  isSelected?(index: number): boolean;
+}) {
+  const view = useSyncExternalStore(p.view.subscribe, p.view.get);
+  const ownedIds = (row: number) => Array.from({ length: p.cols }, (_, c) => p.cellId(row, c)).join(' ');
   const first = Math.max(0, view.first);
-  const last = Math.min(o.rowCount - 1, view.last);
+  const last = Math.min(p.rowCount - 1, view.last);
   const shown: { key: string; index: number; selected?: boolean }[] = [{ key: 'h', index: 0 }];
   for (let i = first; i <= last; i++)
-    shown.push({ key: String(i), index: i + 1, selected: o.isSelected ? o.isSelected(i) : undefined });
-  // the focused row is owned even when scrolled out (its cell is the active descendant)
-  if (active.row > 0 && (active.row - 1 < first || active.row - 1 > last))
-    shown.push({ key: 'active', index: active.row });
-  const rowShells = (
+    shown.push({ key: String(i), index: i + 1, selected: p.isSelected ? p.isSelected(i) : undefined });
+  if (p.activeRow > 0 && (p.activeRow - 1 < first || p.activeRow - 1 > last))
+    shown.push({ key: 'active', index: p.activeRow });
+  return (
     <>
       {shown.map((r) => (
         // biome-ignore lint/a11y/useSemanticElements: Table2 has no row elements to be <tr>; these own its cells
@@ -195,6 +256,4 @@ export function useListGrid(o: ListGridOptions) {
       ))}
     </>
   );
-
-  return { grid, area, active, focused, claim, onVisibleCellsChange, rowShells };
 }
