@@ -53,6 +53,9 @@ const POSITION_EVERY_MS = 1_000;
  * corridor, battery, the odd SOS or removed watch, nurse calls answered and cleared, devices
  * dropping offline and coming back.
  */
+/** Devices reconnect spread over this long after a start. */
+const CONNECT_SPREAD_MS = 2_000;
+
 export async function startSimulator(options: SimulatorOptions): Promise<{ stop(): Promise<void> }> {
   const file = join(options.dataDir, SIMULATOR_DEVICES_FILE);
   if (!existsSync(file)) return { stop: async () => undefined };
@@ -66,27 +69,37 @@ export async function startSimulator(options: SimulatorOptions): Promise<{ stop(
 
   for (const device of devices) {
     const statusTopic = Topic.device(device.orgId, device.deviceId, 'status');
-    const client = mqtt.connect(options.brokerUrl, {
-      username: device.deviceCode,
-      password: device.secret,
-      // The broker accepts a device only under its own code (server/broker/clientIds.ts).
-      clientId: device.deviceCode,
-      reconnectPeriod: 4_000,
-      connectTimeout: 4_000,
-      will: {
-        topic: statusTopic,
-        payload: Buffer.from(JSON.stringify({ ts: Date.now(), online: false })),
-        qos: 1,
-        retain: true,
-      },
-    });
-    client.on('error', () => undefined);
-    client.on('connect', () => {
-      client.publish(statusTopic, JSON.stringify({ ts: Date.now(), online: true }), { qos: 1, retain: true });
-    });
-    clients.push(client);
+    // Devices come back after a restart over a couple of seconds, not in one millisecond (as real
+    // ones do, each with its own back-off): the server answers its first visitors meanwhile, where a
+    // hundred connections at once held the first answer back by a quarter of a second (issue #43).
+    let client: MqttClient | null = null;
+    const connect = () => {
+      const c = mqtt.connect(options.brokerUrl, {
+        username: device.deviceCode,
+        password: device.secret,
+        // The broker accepts a device only under its own code (server/broker/clientIds.ts).
+        clientId: device.deviceCode,
+        reconnectPeriod: 4_000,
+        connectTimeout: 4_000,
+        will: {
+          topic: statusTopic,
+          payload: Buffer.from(JSON.stringify({ ts: Date.now(), online: false })),
+          qos: 1,
+          retain: true,
+        },
+      });
+      c.on('error', () => undefined);
+      c.on('connect', () => {
+        c.publish(statusTopic, JSON.stringify({ ts: Date.now(), online: true }), { qos: 1, retain: true });
+      });
+      clients.push(c);
+      client = c;
+    };
+    timers.push(
+      setTimeout(connect, random() * CONNECT_SPREAD_MS) as unknown as ReturnType<typeof setInterval>,
+    );
     const publish = (kind: string, payload: object) => {
-      if (client.connected)
+      if (client?.connected)
         client.publish(Topic.device(device.orgId, device.deviceId, kind), JSON.stringify(payload));
     };
     const every = (ms: number, tick: () => void) => {
@@ -139,7 +152,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<{ stop(
       every(POSITION_EVERY_MS, () => {
         step(walker, POSITION_EVERY_MS / 1000, random);
         const [lng, lat] = toLngLat(walker.building, walker.at[0], walker.at[1]);
-        if (client.connected)
+        if (client?.connected)
           client.publish(
             Topic.position(device.orgId, device.deviceId),
             JSON.stringify({
@@ -177,7 +190,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<{ stop(
     }
     // Now and then a device drops off the network for two minutes (its last will says offline).
     every(60_000, () => {
-      if (random() < 0.002 && client.connected) {
+      if (random() < 0.002 && client?.connected) {
         client.stream.destroy();
         client.reconnecting = false;
       }
