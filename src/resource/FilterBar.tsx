@@ -1,5 +1,5 @@
 import { Button, Checkbox, FormGroup, HTMLSelect, InputGroup, Intent, PopoverNext } from '@blueprintjs/core';
-import { type ReactNode, useId, useState } from 'react';
+import { memo, type ReactNode, useId, useState } from 'react';
 import type { DictEntry } from '../../domain/dictionaries.js';
 import { type FieldDef, type FilterDef, fieldOf, type ResourceDef } from '../../domain/resource.js';
 import { getDict } from '../dict/dictionaries.js';
@@ -148,8 +148,13 @@ function FilterInput({
   );
 }
 
-/** The list's filter bar from def.filters, with the keyword box when def.search is set. */
-export function FilterBar({
+/**
+ * The list's filter bar from def.filters, with the keyword box when def.search is set. Memoised: the
+ * list renders again when its rows arrive or a row is chosen, and each render of Blueprint's inputs
+ * with an element beside them (the date boxes' calendar button) measures that element, forcing a
+ * layout of the page with the table just drawn.
+ */
+export const FilterBar = memo(function FilterBar({
   def,
   initial = {},
   onSearch,
@@ -206,4 +211,4 @@ export function FilterBar({
       />
     </form>
   );
-}
+});

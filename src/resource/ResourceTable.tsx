@@ -3,9 +3,11 @@ import './resource.css';
 import { Icon } from '@blueprintjs/core';
 import { Cell, Column, ColumnHeaderCell, type ColumnProps, SelectionModes, Table2 } from '@blueprintjs/table';
 import {
+  type CSSProperties,
   memo,
   type ReactElement,
   type ReactNode,
+  type Ref,
   type RefObject,
   useEffect,
   useLayoutEffect,
@@ -296,11 +298,7 @@ export function ResourceTable({
                 <img className="resource-thumb-small" src={text} alt={label} />
               </Cell>
             );
-          return (
-            <Cell tooltip={text} {...at(i, col)}>
-              {text}
-            </Cell>
-          );
+          return <TextCell tooltip={text} {...at(i, col)} text={text} />;
         }}
       />,
     );
@@ -348,6 +346,36 @@ export function ResourceTable({
           cell={(row) => mark(row, actions(row))}
         />
       ) : null}
+    </div>
+  );
+}
+
+/**
+ * A cell that shows its text only, the bulk of a list: Blueprint's Cell as one element instead of a
+ * cell, a text wrapper and a loading layer (a scroll step draws some 150 cells anew). Table2 gives
+ * it its place (style) and its row and column classes (className), as to a Cell.
+ */
+function TextCell({
+  text,
+  tooltip,
+  className,
+  style,
+  cellRef,
+}: {
+  text: string;
+  tooltip?: string;
+  className?: string;
+  style?: CSSProperties;
+  cellRef?: Ref<HTMLDivElement>;
+}) {
+  return (
+    <div
+      ref={cellRef}
+      className={`bp6-table-cell bp6-table-truncated-cell resource-text-cell ${className ?? ''}`}
+      title={tooltip}
+      style={style}
+    >
+      {text}
     </div>
   );
 }
