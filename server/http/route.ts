@@ -201,9 +201,12 @@ export function registerRoutes(app: FastifyInstance, services: Services, routes:
   }
 }
 
-/** The success envelope of the spec: `{ code: 0, msg, result }`. */
+/**
+ * The success envelope of the spec: `{ code: 0, msg, result }`, built when first needed (an answer
+ * checked, the API document written), not for each of ~900 routes at every start (issue #43).
+ */
 export const envelope = (result: Schema) =>
-  z.object({ code: z.literal(Code.ok), msg: z.string(), result: result.nullable() });
+  z.lazy(() => z.object({ code: z.literal(Code.ok), msg: z.string(), result: result.nullable() }));
 
 /** An identifier a generator takes: report-payment → reportPayment. */
 const identifier = (name: string) =>
