@@ -3,6 +3,7 @@ import { type ReactNode, useState } from 'react';
 import { CallboardScreens } from '../../domain/screens.js';
 import type { DisplayMenu } from '../menu/menus.js';
 import { StaleBanner } from '../realtime/StaleBanner.js';
+import { toastsIn } from '../session/createClient.js';
 import type { TabState } from '../tabs/tabBar.js';
 import { AlarmIndicator } from './AlarmIndicator.js';
 import { NotificationBell } from './NotificationBell.js';
@@ -90,7 +91,7 @@ export function ShellLayout(p: Props) {
       <UrgentBanner />
       <div className="shell-body">
         <SideMenu menus={p.menus} activePath={p.activePath} collapsed={collapsed} onOpen={p.onOpenMenu} />
-        <main className="shell-main">
+        <main className="shell-main" ref={toastsIn}>
           <TabBar
             state={p.tabs}
             onSelect={p.onSelectTab}

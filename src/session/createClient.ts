@@ -1,4 +1,4 @@
-import { OverlayToaster, type Toaster } from '@blueprintjs/core';
+import { OverlayToaster, type Toaster, type ToasterPosition } from '@blueprintjs/core';
 import { ShellPaths } from '../../domain/api/settingsPaths.js';
 import { Timing } from '../../domain/http.js';
 import { createApiClient } from '../api/client.js';
@@ -7,6 +7,25 @@ import { noteDataChanged } from '../app/dataChanges.js';
 import { storedUser, type UserStore } from './effects.js';
 
 let toaster: Promise<Toaster> | null = null;
+let position: ToasterPosition = 'top';
+let container: HTMLElement | null = null;
+/**
+ * Where this page's toasts appear, before the first: the wall's bottom left, over the map — at the
+ * top they covered the wall's counters for 2.5 s after each 确认, at the right the queue's 确认 buttons.
+ */
+export function placeToasts(where: ToasterPosition) {
+  position = where;
+}
+/**
+ * The element whose top the toasts open at (a ref callback): the console's working area, under the
+ * header and whatever banners stand above it (连接中断, 紧急告警), so a toast never covers the alarm chip
+ * or the banner's 确认. Without one (the login page, before the shell) they open at the page's top.
+ */
+export function toastsIn(element: HTMLElement | null) {
+  if (element === container) return;
+  container = element;
+  toaster = null;
+}
 /**
  * One toaster for the page (spec 000 §9: toasts stay 2500 ms). A key updates the toast of that key
  * in place (and restarts its time) instead of stacking another: 已确认 5 条 rather than five toasts.
@@ -16,7 +35,9 @@ export function toast(
   intent: 'success' | 'warning' | 'danger' | 'primary' = 'danger',
   key?: string,
 ) {
-  toaster ??= OverlayToaster.create({ position: 'top' });
+  toaster ??= container
+    ? OverlayToaster.create({ position, usePortal: false }, { container })
+    : OverlayToaster.create({ position });
   toaster.then((t) => t.show({ message, intent, timeout: Timing.toastMs }, key));
 }
 

@@ -3,7 +3,7 @@ import '@blueprintjs/core/lib/css/blueprint.css';
 import './wall.css';
 import { createRoot } from 'react-dom/client';
 import { installGlobalErrorHandlers } from '../../../src/api/frontLog.js';
-import { createPageClient } from '../../../src/session/createClient.js';
+import { createPageClient, placeToasts } from '../../../src/session/createClient.js';
 import { startBlinkClock } from '../../../src/ui/blink.js';
 import { installChineseLabels } from '../../../src/ui/chineseLabels.js';
 import { WallApp } from './WallApp.js';
@@ -16,6 +16,7 @@ const { client, frontLog } = createPageClient(undefined, store.user);
 installGlobalErrorHandlers(window, frontLog);
 installChineseLabels();
 startBlinkClock();
+placeToasts('bottom-left');
 const root = document.getElementById('root');
 void openWallSession(store).then(() => {
   if (root) createRoot(root).render(<WallApp client={client} store={store} flushLogs={frontLog.flush} />);

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { IotPaths } from '../../../domain/api/iot.js';
 import { e2ePort, layOpenAlarms, ownServer } from '../realtime.js';
@@ -46,6 +46,12 @@ function styleIn(page: Page, selector: string, property: string, phase: 'on' | '
       }),
     [selector, property, phase] as const,
   );
+}
+/** Whether two elements' boxes on screen overlap (a toast over what it must not cover). */
+async function overlap(a: Locator, b: Locator) {
+  const [p, q] = [await a.boundingBox(), await b.boundingBox()];
+  if (!p || !q) throw new Error('both on screen expected');
+  return p.x < q.x + q.width && q.x < p.x + p.width && p.y < q.y + q.height && q.y < p.y + p.height;
 }
 const blinks = async (page: Page, selector: string, property: string) =>
   (await styleIn(page, selector, property, 'on')) !== (await styleIn(page, selector, property, 'off'));
@@ -208,11 +214,21 @@ test('offline the header counts ?, the wall counts ?, and the wall’s and the u
     await clerk.route(`**${IotPaths.alarmAck}`, lost);
     await wall.route(`**${IotPaths.alarmAck}`, lost);
     await bannerAck.click();
-    await expect(clerk.getByText('确认未送达服务器：连接恢复后自动重发')).toBeVisible();
+    const clerkToast = clerk
+      .locator('.bp6-toast')
+      .filter({ hasText: '确认未送达服务器：连接恢复后自动重发' });
+    await expect(clerkToast).toBeVisible();
+    // a toast opens (sliding in) under the header and the banners, not over the chip or the banner's 确认
+    await expect.poll(() => overlap(clerkToast, clerk.getByTestId('alarm-indicator-button'))).toBe(false);
+    await expect.poll(() => overlap(clerkToast, banner)).toBe(false);
     await expect(bannerAck).toHaveText('确认待重发');
     await expect(bannerAck).toBeDisabled();
     await wallAck.click();
-    await expect(wall.getByText('确认未送达服务器：连接恢复后自动重发')).toBeVisible();
+    const wallToast = wall.locator('.bp6-toast').filter({ hasText: '确认未送达服务器：连接恢复后自动重发' });
+    await expect(wallToast).toBeVisible();
+    // the wall's toasts open over the map, not over its counters or its queue
+    await expect.poll(() => overlap(wallToast, wall.getByTestId('wall-counters'))).toBe(false);
+    await expect.poll(() => overlap(wallToast, wall.getByTestId('wall-queue'))).toBe(false);
     await expect(wallAck).toHaveText('确认待重发');
     await expect(wallAck).toBeDisabled();
     expect(ackTimeOf(dataDir, sosId)).toBeNull();
