@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, NURSE, openMenu, signIn, submitLogin } from './support.js';
+import { ADMIN, NURSE, openMenu, signInWithForm, submitLogin } from './support.js';
 
 // Contexts a test opens itself would keep their pages running (a wall draws its map every second)
 // through every later test: close them all when a test ends.
@@ -8,7 +8,7 @@ test.afterEach(async ({ browser }) => {
 });
 
 test('sign in, choose a department, open three tabs, reopen one, log out', async ({ page }) => {
-  await signIn(page, ADMIN, '护理一部');
+  await signInWithForm(page, ADMIN, '护理一部');
   await expect(page.getByTestId('current-dept')).toHaveText('护理一部');
 
   const logCalls: string[] = [];
@@ -62,8 +62,8 @@ test('signing in from a second browser ends the first session, pushed to it, wit
   const second = await browser.newContext();
   const a = await first.newPage();
   const b = await second.newPage();
-  await signIn(a, NURSE);
-  await signIn(b, NURSE);
+  await signInWithForm(a, NURSE);
+  await signInWithForm(b, NURSE);
   // The first console is told over the push channel, without any click of its own.
   const alert = a.getByRole('alertdialog').or(a.getByRole('dialog'));
   await expect(alert).toContainText('此账号已被其他人登录，请重新登录', { timeout: 15_000 });
@@ -77,7 +77,7 @@ test('the restricted user sees fewer menus, a disabled button and is refused by 
   page,
 }) => {
   // the 护士 (issue #37 point 8): her care screens, no 系统管理 and no 费用管理
-  await signIn(page, NURSE);
+  await signInWithForm(page, NURSE);
   const menu = page.getByTestId('side-menu');
   await expect(menu.getByRole('button', { name: '护理计划', exact: true })).toBeVisible();
   await expect(menu.getByRole('button', { name: '系统管理', exact: true })).toHaveCount(0);
@@ -101,7 +101,7 @@ test('the restricted user sees fewer menus, a disabled button and is refused by 
 test('after sign-in the console lands on the 工作台 (a new home’s main first URL) or on the returnUrl', async ({
   page,
 }) => {
-  await signIn(page, NURSE);
+  await signInWithForm(page, NURSE);
   await expect(page.getByTestId('page-workbench')).toBeVisible();
   await expect(page).toHaveURL(/#\/home$/);
   await page.goto('/index.html#/nope/here');
@@ -142,7 +142,7 @@ test("the next person at this browser starts on their own screen: another accoun
 }) => {
   const tabs = page.getByTestId('tabbar').getByTestId('tab');
   const adminsTabs = async () => {
-    await signIn(page, ADMIN);
+    await signInWithForm(page, ADMIN);
     await page.goto('/index.html#/live/consult/base');
     await expect(tabs.filter({ hasText: '咨询登记' })).toHaveCount(1);
     await openMenu(page, '费用管理', '费用账单');
@@ -152,7 +152,7 @@ test("the next person at this browser starts on their own screen: another accoun
       await expect(tabs.filter({ hasText: title })).toHaveCount(1);
   };
   const nursesScreen = async () => {
-    await signIn(page, NURSE);
+    await signInWithForm(page, NURSE);
     await expect(page.getByTestId('side-menu')).toBeVisible();
     for (const title of ['咨询登记', '费用账单', '长者档案'])
       await expect(tabs.filter({ hasText: title })).toHaveCount(0);

@@ -1,9 +1,11 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { pathWith } from '../../domain/api/path.js';
 import { LoginPaths } from '../../domain/api/sessionPaths.js';
+import { ConfigPaths } from '../../domain/api/settingsPaths.js';
 import { dataDeptChoices } from '../../domain/deptChoice.js';
 import { Header, STORAGE_PREFIX } from '../../domain/http.js';
 import type { UserInfo } from '../../domain/session.js';
+import { landingPath } from '../../src/menu/landing.js';
 
 export const ADMIN = { loginName: 'admin', password: 'Admin@2026' };
 export const NURSE = { loginName: 'huli01', password: 'Huli@2026' };
@@ -19,6 +21,30 @@ export async function submitLogin(page: Page, account: { loginName: string; pass
   await page.getByLabel('账号').fill(account.loginName);
   await page.getByLabel('密码', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: '登录' }).click();
+}
+
+/**
+ * Signs in as a person does, on the login page and its department chooser; ends on the console. For the
+ * tests of sign-in itself (session.spec); the others sign in through the API (signIn).
+ */
+export async function signInWithForm(
+  page: Page,
+  account: { loginName: string; password: string },
+  deptName = '全部部门',
+) {
+  await submitLogin(page, account);
+  await chooseDepartment(page, deptName);
+}
+
+/** Chooses the data department when the console asks for one, and waits for the console. */
+async function chooseDepartment(page: Page, deptName: string) {
+  const chooser = page.getByTestId('dept-chooser');
+  await expect(chooser.or(page.getByTestId('side-menu'))).toBeVisible();
+  if (await chooser.isVisible()) {
+    await chooser.getByText(deptName, { exact: true }).click();
+    await page.getByRole('button', { name: '进入系统' }).click();
+  }
+  await expect(page.getByTestId('side-menu')).toBeVisible();
 }
 
 /**
@@ -58,14 +84,12 @@ export async function signIn(
     key: `${STORAGE_PREFIX}.userInfo`,
     value: JSON.stringify({ ...user, selectedDataDeptId: dept?.deptId ?? user.selectedDataDeptId }),
   });
-  await page.goto('/');
-  const chooser = page.getByTestId('dept-chooser');
-  await expect(chooser.or(page.getByTestId('side-menu'))).toBeVisible();
-  if (await chooser.isVisible()) {
-    await chooser.getByText(deptName, { exact: true }).click();
-    await page.getByRole('button', { name: '进入系统' }).click();
-  }
-  await expect(page.getByTestId('side-menu')).toBeVisible();
+  // where the login page sends a person: the landing of the home's login page config (spec 000 §2)
+  const first = await page.request.get(ConfigPaths.loginPageConfig, {
+    headers: { [Header.token]: user.token },
+  });
+  await page.goto(`/index.html#${landingPath(((await first.json()) as { result: string | null }).result)}`);
+  await chooseDepartment(page, deptName);
 }
 
 /**
