@@ -1,7 +1,7 @@
 import { FormGroup, HTMLSelect } from '@blueprintjs/core';
 import { useState } from 'react';
 import { fieldsOf, MattressRuleStatus } from '../../../domain/alarmRules.js';
-import { mattressAlarmTypeName } from '../../../domain/alarms.js';
+import { MattressAlarmType, mattressAlarmTypeName } from '../../../domain/alarms.js';
 import { IotPaths } from '../../../domain/api/iot.js';
 import { durationText } from '../../../domain/schedule.js';
 import { mattressAlarmRuleResource } from '../resources/rules.js';
@@ -49,9 +49,11 @@ function MattressRuleDialog({ rule, onClose, onSaved }: RuleDialogProps<Mattress
           value={form.alarmType}
           onChange={(e) => setForm({ ...form, alarmType: Number(e.currentTarget.value) })}
         >
-          {Object.entries(mattressAlarmTypeName).map(([value, name]) => (
+          {/* a mattress's own five: the vital signs typed in and the unanswered calls share the names
+              of its records, but no rule of a mattress raises them */}
+          {Object.values(MattressAlarmType).map((value) => (
             <option key={value} value={value}>
-              {name}
+              {mattressAlarmTypeName[String(value)]}
             </option>
           ))}
         </HTMLSelect>

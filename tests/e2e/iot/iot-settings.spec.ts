@@ -43,6 +43,14 @@ test('mattress alarm rules: add, switch off and keep it off after reload; bad li
   await screen.getByRole('button', { name: '新增', exact: true }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('规则名称').fill('夜间心率过快');
+  // a mattress rule raises the mattress's own alarms only (not the typed-in vital signs, not the calls)
+  await expect(dialog.getByLabel('告警类型').locator('option')).toHaveText([
+    '离床报警',
+    '体动报警',
+    '呼吸报警',
+    '心率报警',
+    '尿湿报警',
+  ]);
   await dialog.getByLabel('告警类型').selectOption({ label: '心率报警' });
   await dialog.getByLabel('心率上限').fill('130');
   await dialog.getByLabel('持续（秒）').fill('60');
