@@ -601,7 +601,15 @@ export class RulesEngine {
     const result = alarmTransition(toWire(row), { type: 'alarm.release', ...AT_THE_BED, at });
     if (!result.ok) return;
     // an operator acting in the same instant wins: their change stands and is pushed by their route
-    const updated = await storeTransition(this.db, row, result.next);
+    await this.storeAndPush(row, result.next);
+  }
+
+  /** A transition the machine allowed, stored if the record is still as read, and pushed when stored. */
+  private async storeAndPush(
+    row: Parameters<typeof storeTransition>[1],
+    next: Parameters<typeof storeTransition>[2],
+  ) {
+    const updated = await storeTransition(this.db, row, next);
     if (updated) this.hub.alarm(toWire(updated), false);
   }
 
@@ -644,9 +652,7 @@ export class RulesEngine {
       .execute();
     for (const row of rows) {
       const result = alarmTransition(toWire(row), { type: 'alarm.escalate', at });
-      if (!result.ok) continue;
-      const updated = await storeTransition(this.db, row, result.next);
-      if (updated) this.hub.alarm(toWire(updated), false);
+      if (result.ok) await this.storeAndPush(row, result.next);
     }
   }
 
