@@ -192,6 +192,8 @@ export function FenceEditor() {
   // Keyboard: Enter finishes, Backspace undoes, Escape cancels — only while this page is the one on
   // screen: a kept-alive hidden tab must not cancel a drawing on a key meant for another screen.
   const { active: shown } = usePage();
+  // behind another tab, the map draws nothing (floorMap.ts setShown)
+  useEffect(() => mapRef.current?.setShown(shown), [shown]);
   useEffect(() => {
     if (!shown) return;
     const onKey = (e: KeyboardEvent) => {

@@ -340,6 +340,8 @@ export function LivePositionMap({
   }, []);
 
   useEffect(() => mapRef.current?.setScale(scale), [scale]);
+  // behind another tab, the map draws nothing (floorMap.ts setShown)
+  useEffect(() => mapRef.current?.setShown(page.active), [page.active]);
 
   // Initial device states, again after each reconnect (missed changes), then live frames.
   useEffect(() => {
@@ -420,6 +422,8 @@ export function LivePositionMap({
   // the legend said 在线 0 under seven residents drawn).
   const everySecond = useRef<() => void>(() => undefined);
   everySecond.current = () => {
+    // behind another tab, nothing of it is seen: counted again when shown
+    if (!page.active) return;
     const next: Record<MapMarkerState, number> = {
       online: 0,
       offline: 0,

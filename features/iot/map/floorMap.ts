@@ -93,6 +93,14 @@ export class FloorMap {
   private markerVersion = 0;
   /** deck.gl redraws since start (the benchmark reads it). */
   redraws = 0;
+  /**
+   * Whether the map is on screen (setShown). A console tab kept alive behind another one keeps its map
+   * but draws nothing: its hidden map went on redrawing 20–45 times a second with every batch of
+   * positions, a core's worth of work under software WebGL, for a picture nobody could see.
+   */
+  private shown = true;
+  /** Positions or the scene changed while hidden: recoloured and drawn when shown again. */
+  private stale = false;
   private labels: { deviceId: number; name: string }[] = [];
   /** The names and room numbers that fit (declutter.ts), the same arrays while the choice holds. */
   private shownLabels: { deviceId: number; name: string }[] = [];
@@ -147,7 +155,8 @@ export class FloorMap {
     });
     this.map.addControl(this.overlay);
     this.map.on('resize', () => {
-      if (this.fitted) this.map.fitBounds(this.fitted, { padding: 40, duration: 0 });
+      // a hidden tab's container is out of the document (size 0): the camera waits for the real size
+      if (this.fitted && this.shown) this.map.fitBounds(this.fitted, { padding: 40, duration: 0 });
     });
     // names are placed in screen space: zooming in shows those that did not fit
     this.map.on('moveend', () => this.render());
@@ -258,6 +267,18 @@ export class FloorMap {
     return layer ? layer.props.getSize : null;
   }
 
+  /**
+   * The map's page is on screen or hidden behind another tab. Hidden, it only keeps what it is told;
+   * shown again, it takes its container's size and draws what changed meanwhile, once.
+   */
+  setShown(shown: boolean) {
+    if (shown === this.shown) return;
+    this.shown = shown;
+    if (!shown) return;
+    this.map.resize();
+    if (this.stale) this.positionsChanged();
+  }
+
   /** Brings a point to the middle of the map, close enough to tell residents apart. */
   centreOn(lngLat: LngLat) {
     this.map.jumpTo({ center: lngLat, zoom: Math.max(this.map.getZoom(), 19) });
@@ -276,6 +297,10 @@ export class FloorMap {
    * new attribute buffers. Returns the main-thread milliseconds spent here, for the benchmark.
    */
   positionsChanged(): number {
+    if (!this.shown) {
+      this.stale = true;
+      return 0;
+    }
     const started = performance.now();
     const n = this.table.length;
     if (this.colours.length < n * 4) {
@@ -383,6 +408,11 @@ export class FloorMap {
   }
 
   private render() {
+    if (!this.shown) {
+      this.stale = true;
+      return;
+    }
+    this.stale = false;
     const { plan, rails, drawing, drawingClosed, selectedRailId, trail, floorKey, urgent, highlight } =
       this.scene;
     const rings = urgent.flatMap((deviceId) => {

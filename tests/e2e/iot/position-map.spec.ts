@@ -243,3 +243,33 @@ test("an alarm's ?deviceId= keeps the resident's floor when the building list an
   await expect(page.getByLabel('楼层')).toHaveValue(String(upstairs.floorNo));
   await expect(card).toContainText(upstairs.oldmanName ?? '?');
 });
+
+test('behind another tab the map draws nothing while residents walk on; shown again, it draws where they are now', async ({
+  page,
+}) => {
+  await openLiveMap(page);
+  const live = await api<LiveDevice[]>(page, '/loms/web-lo/pnt/device/list/rt');
+  const walkers = live.filter((d) => d.buildingId !== null).map((d) => d.deviceId);
+  /** Where each walker's marker is (the map's table of positions, kept while hidden). */
+  const places = () =>
+    page.evaluate(
+      (ids) => JSON.stringify(ids.map((id) => (window as MapHook).__floorMap?.screenOf(id) ?? null)),
+      walkers,
+    );
+  const redraws = () => page.evaluate(() => (window as MapHook).__floorMap?.redraws ?? 0);
+
+  // another screen in front: the 实时定位 tab stays open behind it
+  const tab = page.getByTestId('tab').filter({ hasText: '实时定位' });
+  await page.goto('/#/archives/manager2-1/index');
+  await expect(tab).toHaveAttribute('data-active', 'false');
+  const hiddenAt = await redraws();
+  const before = await places();
+  // the residents walked on (new positions reached the hidden page), and nothing was drawn for them
+  await expect.poll(places, { timeout: 20_000 }).not.toBe(before);
+  expect(await redraws()).toBe(hiddenAt);
+
+  // back on 实时定位: drawn again, with the legend counting the residents
+  await tab.getByRole('button', { name: '实时定位', exact: true }).click();
+  await expect.poll(redraws).toBeGreaterThan(hiddenAt);
+  await expect.poll(() => residentsShown(page)).toBeGreaterThan(0);
+});
