@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { ensureBuiltServer } from './scripts/builtServer.mjs';
-import { CHROMIUM_PATH } from './tests/support/chromium.js';
+import { TEST_CHROMIUM_PATH } from './tests/support/chromium.js';
 
 /**
  * Each worker has a server of its own (ports E2E_PORT, E2E_PORT + 1, …; data in .tmp/e2e-data-<port>), so
@@ -31,7 +31,7 @@ export default defineConfig({
     timezoneId: 'Asia/Shanghai',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: CHROMIUM_PATH,
+      executablePath: TEST_CHROMIUM_PATH,
       args: [
         '--no-sandbox',
         '--disable-gpu',

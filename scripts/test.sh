@@ -3,9 +3,13 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-# What the tests drive, from Debian's packages when missing (CHROMIUM_PATH: a Chromium found elsewhere).
+# What the tests drive, from Debian's packages when missing (CHROMIUM_PATH: a Chromium found elsewhere):
+# the tests run in chromium-headless-shell, the benchmarks in the whole chromium (tests/support/chromium.ts).
 missing=()
-[ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || missing+=(chromium)
+if [ -z "${CHROMIUM_PATH:-}" ]; then
+  [ -x /usr/bin/chromium-headless-shell ] || missing+=(chromium-headless-shell)
+  [ -x /usr/bin/chromium ] || missing+=(chromium)
+fi
 [ -d /usr/share/fonts/opentype/noto ] || missing+=(fonts-noto-cjk)
 [ -x /usr/sbin/mosquitto ] || missing+=(mosquitto)
 [ -x /usr/sbin/nginx ] || missing+=(nginx)

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IotPaths } from '../../domain/api/iot.js';
 import { Topic } from '../../domain/topics.js';
 import { CHROMIUM_ARGS } from '../bench/util.js';
-import { CHROMIUM_PATH } from '../support/chromium.js';
+import { TEST_CHROMIUM_PATH } from '../support/chromium.js';
 import { type Cluster, type ClusterNode, PushConsole, startCluster, until } from '../support/cluster.js';
 
 /**
@@ -119,7 +119,7 @@ beforeAll(async () => {
     )
   ).rows.map((r) => ({ ...r, deviceId: Number(r.deviceId) }));
   expect(watches).toHaveLength(3);
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  browser = await chromium.launch({ executablePath: TEST_CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }, 300_000);
 
 afterAll(async () => {
