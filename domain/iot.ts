@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { mattressAlarmTypeName, positionAlarmTypeName } from './alarms.js';
+import { callAlarmTypeName, mattressAlarmTypeName, positionAlarmTypeName } from './alarms.js';
 import { hhmm } from './schedule.js';
 
 /** Inputs of the IoT settings screens (spec 000 §7 "Mattress, calls and alarms"), shared by console and server. */
@@ -21,9 +21,14 @@ export const alarmSettingInput = z.object({
   callAlarmAfterSeconds: z.coerce.number().int().min(0).max(600),
 });
 
-/** Voice scenes: every alarm type of both sources, as `source:alarmType`. */
+/** Voice scenes: every alarm type of both sources (a call nobody answered among them), as `source:alarmType`. */
 export const voiceScenes = [
   ...Object.entries(mattressAlarmTypeName).map(([type, name]) => ({
+    scene: `mattress:${type}`,
+    sceneName: name,
+  })),
+  // a call nobody answered is a mattress-side alarm (domain/alarms.ts CALL_UNANSWERED)
+  ...Object.entries(callAlarmTypeName).map(([type, name]) => ({
     scene: `mattress:${type}`,
     sceneName: name,
   })),

@@ -362,12 +362,25 @@ describe('a nurse call nobody answers becomes an alarm (issue #38 point 3)', () 
     expect((await call(h.app, admin.token, 'GET', IotPaths.alarmSetting)).body.result).toMatchObject({
       callAlarmAfterSeconds: 60,
     });
+    // the home rings its phones for this alarm (语音通知's scene 呼叫未应答)
+    const voice = await call(h.app, admin.token, 'PUT', '/pims/web-org/aliVmsConfig', {
+      status: 1,
+      accessKeyId: 'LTAI-test',
+      accessKeySecret: 'secret',
+      calledShowNumber: '',
+      ttsCode: 'TTS_1',
+      phones: ['13800000002'],
+      scenes: ['mattress:call.unanswered'],
+    });
+    expect(voice.body.code).toBe(0);
+    const rung = () => h.calls.filter((c) => c.phones.includes('13800000002'));
     const { button, press, records } = await callButton();
     const pressed = h.clock.now;
     await press('call');
     h.clock.now = pressed + 59_000;
     await h.app.services.rules.tick();
     expect(await records()).toEqual([]);
+    expect(rung()).toEqual([]);
 
     h.clock.now = pressed + 60_000;
     await h.app.services.rules.tick();
@@ -382,6 +395,8 @@ describe('a nurse call nobody answers becomes an alarm (issue #38 point 3)', () 
       content: `床旁呼叫 ${button.model} 等待 60 秒未应答`,
       firstTime: pressed + 60_000,
     });
+    await expect.poll(() => rung().length).toBe(1);
+    expect(rung()[0]?.text).toContain('呼叫未应答');
     const [record] = await records();
     const stored = await h.app.services.db
       .selectFrom('callRecord')

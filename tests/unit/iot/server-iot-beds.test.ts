@@ -129,8 +129,13 @@ describe('voice notification of alarms (aliVmsConfig)', () => {
   it('keeps the secret hidden, refuses an incomplete switch-on, and rings the phones for a chosen scene', async () => {
     const admin = await signInAdmin(h.app);
     const VMS = '/pims/web-org/aliVmsConfig';
-    const scenes = (await call(h.app, admin.token, 'GET', `${VMS}/scene`)).body.result as { scene: string }[];
+    const scenes = (await call(h.app, admin.token, 'GET', `${VMS}/scene`)).body.result as {
+      scene: string;
+      sceneName: string;
+    }[];
     expect(scenes.map((s) => s.scene)).toEqual(expect.arrayContaining(['pnt:sos', 'mattress:4']));
+    // a call nobody answered rings the phones when chosen, as the alarm it becomes (source:alarmType)
+    expect(scenes).toContainEqual({ scene: 'mattress:call.unanswered', sceneName: '呼叫未应答' });
     const incomplete = await call(h.app, admin.token, 'PUT', VMS, {
       status: 1,
       accessKeyId: 'LTAI-test',
@@ -158,7 +163,7 @@ describe('voice notification of alarms (aliVmsConfig)', () => {
       calledShowNumber: '05710000000',
       ttsCode: 'TTS_1',
       phones: ['13800000001'],
-      scenes: ['pnt:sos'],
+      scenes: ['pnt:sos', 'mattress:call.unanswered'],
     };
     expect((await call(h.app, admin.token, 'PUT', VMS, config)).body.code).toBe(0);
     const shown = (await call(h.app, admin.token, 'GET', VMS)).body.result as { accessKeySecret: string };
