@@ -6,6 +6,7 @@ import { waitedText } from '../../../domain/schedule.js';
 import { useApp } from '../../../src/app/AppContext.js';
 import { usePageRefresh } from '../../../src/app/usePageRefresh.js';
 import { Authorized } from '../../../src/auth/Authorized.js';
+import { usePage } from '../../../src/router/page.js';
 import { RowButton } from '../../../src/ui/RowButton.js';
 import { useNow } from '../../../src/ui/useNow.js';
 import type { CallRecord } from '../api/calls.js';
@@ -32,11 +33,14 @@ export function RealtimeCalls() {
       ),
     [request],
   );
+  // while the board is on screen: behind another tab it asks nothing, and reads again when shown
+  const { active } = usePage();
   useEffect(() => {
+    if (!active) return;
     void load();
     const timer = setInterval(() => void load(), POLL_MS);
     return () => clearInterval(timer);
-  }, [load]);
+  }, [load, active]);
   usePageRefresh(() => void load());
 
   const clean = (callIds?: number[]) =>
