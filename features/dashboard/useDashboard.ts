@@ -8,6 +8,7 @@ import { useApp } from '../../src/app/AppContext.js';
 import { usePageRefresh } from '../../src/app/usePageRefresh.js';
 import { useOptionalRealtime } from '../../src/realtime/context.js';
 import { storedUser } from '../../src/session/effects.js';
+import { usePageInterval } from '../../src/ui/usePageInterval.js';
 import { readPageSetting, writePageSetting } from '../../src/util/pageSettings.js';
 import type { CallStatistics } from '../iot/api/calls.js';
 import type { DeviceStatistics } from '../iot/api/monitors.js';
@@ -163,12 +164,9 @@ export function useDashboard() {
     };
   }, [realtime, changed, loadAll]);
 
+  // the home's refresh period, while the board is on screen (pushes keep a hidden one current)
   const every = config?.refreshSeconds;
-  useEffect(() => {
-    if (!every) return;
-    const timer = setInterval(() => void loadAll(), every * 1000);
-    return () => clearInterval(timer);
-  }, [every, loadAll]);
+  usePageInterval(() => void loadAll(), every ? every * 1000 : null, { atOnce: false });
 
   return { config, set, headline, birthdays, charts, error, updatedAt, reload: loadAll };
 }

@@ -23,6 +23,7 @@ import { stopwatch } from '../../src/alarm/queue.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { useRealtime, useStore } from '../../src/realtime/context.js';
 import { usePage } from '../../src/router/page.js';
+import { usePageInterval } from '../../src/ui/usePageInterval.js';
 import { isOutNow } from '../../streams/outings.js';
 import { positionTable } from '../../streams/positions.js';
 import { AlarmDialogs, type Dialogs } from './AlarmDialogs.js';
@@ -416,14 +417,11 @@ export function LivePositionMap({
     highlight: deviceId,
   });
 
-  // Legend counts and the selected trail, once a second (not per message). One interval for the
-  // page's life, reading the latest render's values: an interval made again at every render never
-  // fired while the page rendered more often than once a second (the first seconds of a busy map:
-  // the legend said 在线 0 under seven residents drawn).
-  const everySecond = useRef<() => void>(() => undefined);
-  everySecond.current = () => {
-    // behind another tab, nothing of it is seen: counted again when shown
-    if (!page.active) return;
+  // Legend counts and the selected trail, once a second (not per message) while the page is on screen.
+  // One interval, reading the latest render's values (usePageInterval): an interval made again at
+  // every render never fired while the page rendered more often than once a second (the first seconds
+  // of a busy map: the legend said 在线 0 under seven residents drawn).
+  usePageInterval(() => {
     const next: Record<MapMarkerState, number> = {
       online: 0,
       offline: 0,
@@ -438,11 +436,7 @@ export function LivePositionMap({
     setCounts(next);
     if (selected !== null) mapRef.current?.setScene(trailScene(selected));
     setTick((t) => t + 1);
-  };
-  useEffect(() => {
-    const timer = setInterval(() => everySecond.current(), 1000);
-    return () => clearInterval(timer);
-  }, []);
+  }, 1000);
 
   // Another floor or building: the card and the trail of a resident who is not there go (issue #19);
   // a jump's resident is there, and the camera comes to them once the floor is drawn.

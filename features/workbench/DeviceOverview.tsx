@@ -5,7 +5,7 @@ import { IotScreens } from '../../domain/screens.js';
 import { useApp } from '../../src/app/AppContext.js';
 import { useRealtime, useStore } from '../../src/realtime/context.js';
 import { navigate } from '../../src/router/hash.js';
-import { usePage } from '../../src/router/page.js';
+import { usePageInterval } from '../../src/ui/usePageInterval.js';
 import './workbench.css';
 
 interface KindCount {
@@ -33,20 +33,13 @@ export function DeviceOverview() {
   const open = useStore(useMemo(() => realtime.alarms.open(), [realtime]));
   const [devices, setDevices] = useState<KindCount[] | null>(null);
   const [calls, setCalls] = useState<CallStats | null>(null);
-  const { active } = usePage();
-  useEffect(() => {
-    const load = () => {
-      request<KindCount[]>({ url: IotPaths.deviceStatistics, silent: true }).then(setDevices, () =>
-        setDevices(null),
-      );
-      request<CallStats>({ url: IotPaths.callStatistics, silent: true }).then(setCalls, () => setCalls(null));
-    };
-    // while the 工作台 is on screen: behind another tab it asks nothing, and reads again when shown
-    if (!active) return;
-    load();
-    const timer = setInterval(load, REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [request, active]);
+  // while the 工作台 is on screen: behind another tab it asks nothing, and reads again when shown
+  usePageInterval(() => {
+    request<KindCount[]>({ url: IotPaths.deviceStatistics, silent: true }).then(setDevices, () =>
+      setDevices(null),
+    );
+    request<CallStats>({ url: IotPaths.callStatistics, silent: true }).then(setCalls, () => setCalls(null));
+  }, REFRESH_MS);
   const bySeverity = [3, 2, 1].map((s) => open.filter((a) => a.severity === s).length);
   const unacked = open.filter((a) => a.ackTime === null).length;
   return (

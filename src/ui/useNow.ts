@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { usePage } from '../router/page.js';
+import { useState } from 'react';
+import { usePageInterval } from './usePageInterval.js';
 
 /**
  * The current time, refreshed every `everyMs` (waiting-time counters) while the page is on screen. A
@@ -8,13 +8,7 @@ import { usePage } from '../router/page.js';
  * time at once.
  */
 export function useNow(everyMs: number): number {
-  const { active } = usePage();
   const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!active) return;
-    setNow(Date.now());
-    const timer = setInterval(() => setNow(Date.now()), everyMs);
-    return () => clearInterval(timer);
-  }, [everyMs, active]);
+  usePageInterval(() => setNow(Date.now()), everyMs);
   return now;
 }

@@ -6,9 +6,9 @@ import { waitedText } from '../../../domain/schedule.js';
 import { useApp } from '../../../src/app/AppContext.js';
 import { usePageRefresh } from '../../../src/app/usePageRefresh.js';
 import { Authorized } from '../../../src/auth/Authorized.js';
-import { usePage } from '../../../src/router/page.js';
 import { RowButton } from '../../../src/ui/RowButton.js';
 import { useNow } from '../../../src/ui/useNow.js';
+import { usePageInterval } from '../../../src/ui/usePageInterval.js';
 import type { CallRecord } from '../api/calls.js';
 import { CallCells, CallHeadCells } from './CallCells.js';
 
@@ -34,13 +34,7 @@ export function RealtimeCalls() {
     [request],
   );
   // while the board is on screen: behind another tab it asks nothing, and reads again when shown
-  const { active } = usePage();
-  useEffect(() => {
-    if (!active) return;
-    void load();
-    const timer = setInterval(() => void load(), POLL_MS);
-    return () => clearInterval(timer);
-  }, [load, active]);
+  usePageInterval(() => void load(), POLL_MS);
   usePageRefresh(() => void load());
 
   const clean = (callIds?: number[]) =>
