@@ -1,5 +1,5 @@
 import { Card, H3, HTMLTable, Tag } from '@blueprintjs/core';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { IotPaths } from '../../domain/api/iot.js';
 import { IotScreens } from '../../domain/screens.js';
 import { useApp } from '../../src/app/AppContext.js';

@@ -1,5 +1,5 @@
 import { Alert, Button, Callout, HTMLTable, Intent, Tag } from '@blueprintjs/core';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { IotPaths } from '../../../domain/api/iot.js';
 import { Authority } from '../../../domain/menus.js';
 import { waitedText } from '../../../domain/schedule.js';
