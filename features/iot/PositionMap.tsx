@@ -367,6 +367,23 @@ export function LivePositionMap({
               });
           }
           devicesLoadedAt.current = requestedAt;
+          // each trail begins where its resident was when the map loaded (or came back): one step taken
+          // since already shows its way. Stamped no later than the request, so the pushes after it
+          // (stamped on arrival) follow it; the same place twice is one point.
+          for (const p of seed) {
+            const trail = trails.current.get(p.deviceId) ?? [];
+            const last = trail.at(-1);
+            if (last && last.lng === p.lng && last.lat === p.lat) continue;
+            const ts = Math.min(p.ts, requestedAt);
+            trails.current.set(
+              p.deviceId,
+              extendTrail(
+                trail,
+                { lng: p.lng, lat: p.lat, ts, floorKey: p.buildingId * 1000 + p.floorNo },
+                requestedAt,
+              ),
+            );
+          }
           table.apply(seed);
           mapRef.current?.setLabels(
             list.filter((d) => d.oldmanName).map((d) => ({ deviceId: d.deviceId, name: d.oldmanName ?? '' })),
