@@ -109,6 +109,24 @@ export function ResourceTable({
       covered.setAttribute('inert', '');
     }
   });
+  // Table2 draws the columns its viewport held when it last measured it: on a scroll, and when its
+  // root element changes size. The scroll area can change size without that (the 操作 column
+  // narrowing as a row's buttons change, a tab shown again), and a busy run once left a list drawing
+  // 3 of its 9 columns beside an empty space. Any change of the scroll area's size is told to Table2
+  // as the scroll event it measures on.
+  useEffect(() => {
+    const scroller = root.current?.querySelector<HTMLElement>(MAIN_SCROLLER);
+    if (!scroller || typeof ResizeObserver === 'undefined') return;
+    let size = `${scroller.clientWidth}x${scroller.clientHeight}`;
+    const resized = new ResizeObserver(() => {
+      const now = `${scroller.clientWidth}x${scroller.clientHeight}`;
+      if (now === size) return;
+      size = now;
+      scroller.dispatchEvent(new Event('scroll'));
+    });
+    resized.observe(scroller);
+    return () => resized.disconnect();
+  }, []);
   const sortable = new Set([def.defaultSort.field, ...(def.sortable ?? [])]);
   const fields = columns.map((name) => ({ name, field: columnField(def, name) }));
   const markFirst = !actions;
