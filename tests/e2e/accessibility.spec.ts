@@ -1,7 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import axe from 'axe-core';
 import { moduleScreens, screenTitle } from '../../domain/module.js';
 import { modules } from '../../features/modules.js';
+import { test } from './fixtures.js';
 import type { MapHook } from './realtime.js';
 import { ADMIN, signIn } from './support.js';
 

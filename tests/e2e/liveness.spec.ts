@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './fixtures.js';
 import { e2ePort, ownServer } from './realtime.js';
 import { ADMIN, signIn } from './support.js';
 

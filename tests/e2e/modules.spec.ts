@@ -1,11 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { build, type Plugin } from 'vite';
 import { modules } from '../../features/modules.js';
 import { buildApp } from '../../server/app.js';
 import { sampleModule } from '../support/sampleModule.js';
+import { test } from './fixtures.js';
 import { ADMIN, openMenu } from './support.js';
 
 // A module defined from its descriptor alone (tests/support/sampleModule.ts) gets its menu entry,

@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { userInfo } from 'node:os';
 import { join, resolve } from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import mqtt from 'mqtt';
 import { AlarmStatus } from '../../domain/alarms.js';
@@ -11,6 +11,7 @@ import { IotPaths } from '../../domain/api/iot.js';
 import { Code } from '../../domain/codes.js';
 import { Topic } from '../../domain/topics.js';
 import type { SimulatedDevice } from '../../server/db/seedRealtime.js';
+import { test } from './fixtures.js';
 import { e2ePort, ownServer, quietDevices } from './realtime.js';
 import { ADMIN, signIn } from './support.js';
 

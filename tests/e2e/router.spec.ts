@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './fixtures.js';
 import { ADMIN, openMenu, signIn } from './support.js';
 
 test('open tabs keep what was typed; closing one with unsaved changes asks first', async ({ page }) => {

@@ -1,7 +1,8 @@
 import { join } from 'node:path';
-import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type BrowserContext, expect, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { IotPaths } from '../../domain/api/iot.js';
+import { test } from './fixtures.js';
 import { e2eDataDir, mapDrawn } from './realtime.js';
 import { ADMIN, signIn, submitLogin } from './support.js';
 

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './fixtures.js';
 import { ADMIN, NURSE, openMenu, signInWithForm, submitLogin } from './support.js';
 
 // Contexts a test opens itself would keep their pages running (a wall draws its map every second)

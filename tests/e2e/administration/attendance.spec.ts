@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from '../fixtures.js';
 import { ADMIN, signIn } from '../support.js';
 
 test.use({ viewport: { width: 1366, height: 768 } });

@@ -1,8 +1,9 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { AdministrationScreens as S } from '../../../domain/screens.js';
 import { QualityPaths as P } from '../../../features/administration/api/quality.js';
 import { anHourAgo, aStaffMember, call, tokenOf } from '../drivers/common.js';
 import { formStep, type ListScreen, narrowTo, rowAction } from '../drivers/workflowList.js';
+import { test } from '../fixtures.js';
 import { HEAD_NURSE, signIn } from '../support.js';
 
 /**

@@ -1,7 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { localDay } from '../../../domain/clock.js';
 import { PatrolPaths } from '../../../domain/resources/patrolBase.js';
 import { PatrolTaskPaths } from '../../../features/administration/api/patrol.js';
+import { test } from '../fixtures.js';
 import { ADMIN, signIn } from '../support.js';
 
 test.use({ viewport: { width: 1366, height: 768 } });

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { pngImage } from '../../../features/administration/server/pngImage.js';
+import { test } from '../fixtures.js';
 import { ADMIN, signIn } from '../support.js';
 
 /** A real picture followed by 1 MB the viewer ignores: big enough for the upload to take a while. */

@@ -1,4 +1,5 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { test } from '../fixtures.js';
 import { NURSE, selectElder, signIn } from '../support.js';
 
 /** 护理一部's 护士长 (issue #37 point 8): the department head the report reaches. */

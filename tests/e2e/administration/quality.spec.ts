@@ -1,4 +1,5 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { test } from '../fixtures.js';
 import { ADMIN, selectElder, signIn } from '../support.js';
 
 test.use({ viewport: { width: 1366, height: 768 } });

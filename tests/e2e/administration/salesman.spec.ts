@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { CONSULT_BASE, INTERVIEWER_BASE } from '../../../features/live/api/paths.js';
+import { test } from '../fixtures.js';
 import { ADMIN, api, openMenu, signIn } from '../support.js';
 
 /**

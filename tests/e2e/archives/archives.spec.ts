@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { idCard } from '../../support/idCards.js';
+import { test } from '../fixtures.js';
 import { ADMIN, signIn } from '../support.js';
 
 /** Sequence numbers (3 digits) that differ between runs on the same data. */

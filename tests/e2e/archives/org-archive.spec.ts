@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from '../fixtures.js';
 import { ADMIN, signIn } from '../support.js';
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `.tmp/shot-e-${name}.png` });

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
+import { test } from '../fixtures.js';
 import { e2eDataDir } from '../realtime.js';
 import { ADMIN, NURSE, openMenu, signIn } from '../support.js';
 

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from '../fixtures.js';
 import { ADMIN, openMenu, signIn } from '../support.js';
 
 const SHOTS = process.env.E2E_SHOTS ? '.tmp' : null;

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from '../fixtures.js';
 import { ADMIN, signIn } from '../support.js';
 
 test('a blood oxygen reading out of range entered in the console raises an alarm seen in 告警中心; an impossible one is refused', async ({

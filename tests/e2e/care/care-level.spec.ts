@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { LEVEL_CHANGE_REFUSAL } from '../../../domain/resources/oldman.js';
 import { AssessmentPaths } from '../../../features/care/api/assessment.js';
 import { CarePaths } from '../../../features/care/api/care.js';
@@ -6,6 +6,7 @@ import { ADOPT_NEEDS_AUTHORITY, AssessmentScreens } from '../../../features/care
 import { scale2023 } from '../../../features/care/scales/gbt42195.js';
 import { call, type Rec, tokenOf } from '../drivers/common.js';
 import { narrowTo, toast } from '../drivers/workflowList.js';
+import { test } from '../fixtures.js';
 import { ADMIN, HEAD_NURSE, NURSE, signIn } from '../support.js';
 
 /**

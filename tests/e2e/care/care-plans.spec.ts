@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from '../fixtures.js';
 import { api, NURSE, selectElder, signIn } from '../support.js';
 
 /** The server's day (its process and this one share the machine's clock and zone). */

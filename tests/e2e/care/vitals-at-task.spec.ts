@@ -1,7 +1,8 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { CarePaths as P, type TodayTasksAnswer } from '../../../features/care/api/care.js';
 import { CareHealthPaths as H } from '../../../features/care/api/careHealth.js';
 import { call, type Rec, tokenOf } from '../drivers/common.js';
+import { test } from '../fixtures.js';
 import { ADMIN, NURSE, signIn } from '../support.js';
 import { homeDay, residentWithout } from './nursingPlan.driver.js';
 

@@ -1,6 +1,7 @@
-import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, request } from '@playwright/test';
 import { OldmanPaths } from '../../../domain/api/oldman.js';
 import { LiveStatus, ResidencePaths, residencePath } from '../../../domain/resources/residence.js';
+import { test } from '../fixtures.js';
 import { e2ePort, ownServer } from '../realtime.js';
 import { ADMIN, openMenu, signIn } from '../support.js';
 

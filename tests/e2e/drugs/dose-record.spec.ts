@@ -1,10 +1,11 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { localDay } from '../../../domain/clock.js';
 import { DrugScreens as S } from '../../../domain/screens.js';
 import { DrugApi as P } from '../../../features/drugs/api.js';
 import { fillPath } from '../../../src/resource/listQuery.js';
 import { residentWithout } from '../care/nursingPlan.driver.js';
 import { call, type Rec, tokenOf } from '../drivers/common.js';
+import { test } from '../fixtures.js';
 import { ADMIN, selectElder, signIn } from '../support.js';
 
 test.use({ viewport: { width: 1366, height: 768 } });

@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { localDay } from '../../../domain/clock.js';
+import { test } from '../fixtures.js';
 import { ADMIN, signIn } from '../support.js';
 
 test.use({ viewport: { width: 1366, height: 768 } });

@@ -1,6 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { DrugApi as P } from '../../../features/drugs/api.js';
 import { call, type Rec } from '../drivers/common.js';
+import { test } from '../fixtures.js';
 import { openMenu } from '../support.js';
 import { doseName, doseRow, nurseWithSchedule, storedDose } from './medicationDose.driver.js';
 

@@ -1,7 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { UploadPaths } from '../../../domain/api/uploads.js';
 import { EducationPaths as P } from '../../../features/education/api.js';
 import { tokenOf } from '../drivers/common.js';
+import { test } from '../fixtures.js';
 import { ADMIN, signIn } from '../support.js';
 
 test.use({ viewport: { width: 1366, height: 768 }, permissions: ['clipboard-read', 'clipboard-write'] });

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { today } from '../../../domain/clock.js';
 import { formatYuan } from '../../../domain/resource.js';
 import { LiveStatus, ResidencePaths } from '../../../domain/resources/residence.js';
+import { test } from '../fixtures.js';
 import { ADMIN, signIn } from '../support.js';
 
 const SHOTS = process.env.E2E_SHOTS ? '.tmp' : null;

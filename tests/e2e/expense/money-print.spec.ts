@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { today } from '../../../domain/clock.js';
 import { amountInWords } from '../../../domain/money/uppercase.js';
+import { test } from '../fixtures.js';
 import { ADMIN, signIn } from '../support.js';
 
 /**

@@ -1,6 +1,7 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { amountInWords } from '../../../domain/money/uppercase.js';
 import { formatYuan } from '../../../domain/resource.js';
+import { test } from '../fixtures.js';
 import { api, FINANCE, signIn } from '../support.js';
 
 /**

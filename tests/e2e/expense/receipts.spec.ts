@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { formatYuan } from '../../../domain/resource.js';
+import { test } from '../fixtures.js';
 import { ADMIN, signIn } from '../support.js';
 
 /**

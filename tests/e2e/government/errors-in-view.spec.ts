@@ -1,6 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { GovernmentPaths as P } from '../../../features/government/api.js';
 import { call, tokenOf } from '../drivers/common.js';
+import { test } from '../fixtures.js';
 import { ADMIN, signIn } from '../support.js';
 
 test.use({ viewport: { width: 1366, height: 768 } });

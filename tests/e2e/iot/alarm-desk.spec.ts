@@ -1,6 +1,7 @@
 import { join } from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
+import { test } from '../fixtures.js';
 import { devicesOf, e2eDataDir, e2ePort, publishAsDevice, quietDevices, sos } from '../realtime.js';
 import { ADMIN, signIn } from '../support.js';
 

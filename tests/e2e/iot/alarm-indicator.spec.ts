@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { IotPaths } from '../../../domain/api/iot.js';
+import { test } from '../fixtures.js';
 import { deviceOf, devicesOf, e2ePort, layOpenAlarms, ownServer, sos } from '../realtime.js';
 import { ADMIN, api, NURSE, signIn } from '../support.js';
 

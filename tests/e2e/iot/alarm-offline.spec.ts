@@ -1,8 +1,9 @@
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { IotPaths } from '../../../domain/api/iot.js';
+import { test } from '../fixtures.js';
 import { e2ePort, layOpenAlarms, ownServer } from '../realtime.js';
 import { ADMIN, signIn } from '../support.js';
 

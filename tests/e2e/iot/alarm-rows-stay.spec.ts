@@ -1,6 +1,7 @@
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import Database from 'better-sqlite3';
+import { test } from '../fixtures.js';
 import { e2ePort, layOpenAlarms, ownServer } from '../realtime.js';
 import { ADMIN, signIn } from '../support.js';
 

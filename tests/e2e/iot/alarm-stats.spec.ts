@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { localDateTime, localDay } from '../../../domain/clock.js';
 import { durationText } from '../../../features/iot/api/alarmStats.js';
+import { test } from '../fixtures.js';
 import { devicesOf, e2ePort, ownServer, sos } from '../realtime.js';
 import { ADMIN, openMenu, signIn } from '../support.js';
 

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from '../fixtures.js';
 import { deviceOf, e2eDataDir, e2ePort, ownServer, quietDevice, sos } from '../realtime.js';
 import { ADMIN, NURSE, signIn } from '../support.js';
 

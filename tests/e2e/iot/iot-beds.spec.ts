@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { IotPaths } from '../../../domain/api/iot.js';
+import { test } from '../fixtures.js';
 import { ADMIN, api, openMenu, signIn } from '../support.js';
 
 const shot = (page: Page, name: string) =>

@@ -1,8 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import mqtt from 'mqtt';
 import type { Vitals } from '../../../domain/devices.js';
 import { CONSOLE_MQTT_USER, Topic } from '../../../domain/topics.js';
 import type { SimulatedDevice } from '../../../server/db/seedRealtime.js';
+import { test } from '../fixtures.js';
 import { deviceOf, devicesOf, e2eDataDir, e2ePort, publishAsDevice } from '../realtime.js';
 import { ADMIN, openMenu, signIn } from '../support.js';
 

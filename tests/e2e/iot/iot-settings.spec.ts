@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import type { SimulatedDevice } from '../../../server/db/seedRealtime.js';
+import { test } from '../fixtures.js';
 import { e2eDataDir, e2ePort, publishAsDevice } from '../realtime.js';
 import { ADMIN, signIn } from '../support.js';
 

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import type { SimulatedDevice } from '../../../server/db/seedRealtime.js';
+import { test } from '../fixtures.js';
 import {
   e2eDataDir,
   e2ePort,

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { IotPaths } from '../../../domain/api/iot.js';
 import { MIN_TEXT_SHARE } from '../../../features/iot/wall/scale.js';
+import { test } from '../fixtures.js';
 import { devicesOf, e2eDataDir, e2ePort, mapDrawn, sos } from '../realtime.js';
 import { ADMIN, signIn } from '../support.js';
 

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { IotPaths } from '../../../domain/api/iot.js';
+import { test } from '../fixtures.js';
 import { devicesOf, e2eDataDir, e2ePort, sos } from '../realtime.js';
 import { ADMIN, signIn } from '../support.js';
 

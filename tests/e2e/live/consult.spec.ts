@@ -1,7 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { today } from '../../../domain/clock.js';
 import { ageOn } from '../../../domain/idCard.js';
 import { idCard } from '../../support/idCards.js';
+import { test } from '../fixtures.js';
 import { FRONT_DESK, signIn } from '../support.js';
 
 const SHOTS = process.env.E2E_SHOTS ? '.tmp' : null;

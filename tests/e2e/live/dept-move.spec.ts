@@ -1,7 +1,8 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { idCardCheckChar } from '../../../domain/idCard.js';
 import { PROFILE } from '../../../domain/resources/oldman.js';
 import { OrgArchivePaths } from '../../../domain/resources/orgArchive.js';
+import { test } from '../fixtures.js';
 import { ADMIN, api, signIn } from '../support.js';
 
 /**

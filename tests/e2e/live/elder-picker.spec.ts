@@ -1,7 +1,8 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { today } from '../../../domain/clock.js';
 import { LiveStatus, ResidencePaths } from '../../../domain/resources/residence.js';
 import { idCard } from '../../support/idCards.js';
+import { test } from '../fixtures.js';
 import { ADMIN, api, signIn } from '../support.js';
 
 /**

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { BedMapStatus } from '../../../domain/resources/residence.js';
+import { test } from '../fixtures.js';
 import { ADMIN, signIn } from '../support.js';
 
 /** Issue #37 point 6: free beds easy to find on 床位状态图, priced while choosing. */

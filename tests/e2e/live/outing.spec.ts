@@ -1,6 +1,7 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { localDateTime } from '../../../domain/clock.js';
 import { outingEvents } from '../../../machines/outingMachine.js';
+import { test } from '../fixtures.js';
 import { mapDrawn, openMapCard, showFloor } from '../realtime.js';
 import { ADMIN, selectElder, signIn } from '../support.js';
 

@@ -1,5 +1,6 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { ResidencePaths, residencePath } from '../../../domain/resources/residence.js';
+import { test } from '../fixtures.js';
 import { ADMIN, api, signIn } from '../support.js';
 
 const shot = (page: Page, name: string) =>

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { LiveStatus, ResidencePaths } from '../../../domain/resources/residence.js';
 import { idCard } from '../../support/idCards.js';
+import { test } from '../fixtures.js';
 import { ADMIN, api, signIn } from '../support.js';
 
 /**

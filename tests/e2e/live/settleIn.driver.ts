@@ -1,4 +1,4 @@
-import { expect, type Page, type Route, test } from '@playwright/test';
+import { expect, type Page, type Route } from '@playwright/test';
 import { SessionPaths } from '../../../domain/api/sessionPaths.js';
 import { dictLabel } from '../../../domain/dictionaries.js';
 import { LiveStatus, ResidencePaths, residencePath } from '../../../domain/resources/residence.js';
@@ -6,6 +6,7 @@ import { bedOffer } from '../../../features/live/residence/bedOffer.js';
 import { residenceEvents } from '../../../machines/residenceMachine.js';
 import { type SettleInEvent, type SettleInKind, settleInSteps } from '../../../machines/settleInMachine.js';
 import { call, freeBed, moveElder, newElder, type Rec, tokenOf } from '../drivers/common.js';
+import { test } from '../fixtures.js';
 import { ADMIN, signIn } from '../support.js';
 
 /**

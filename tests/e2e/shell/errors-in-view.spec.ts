@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { IotScreens, WarehouseScreens } from '../../../domain/screens.js';
+import { test } from '../fixtures.js';
 import { ADMIN, signIn } from '../support.js';
 
 /**

@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { AdminPaths, leftOutText, noticeReachAnswer, reachText } from '../../../domain/api/administration.js';
 import { localDateTime } from '../../../domain/clock.js';
 import { AdministrationScreens, WarehouseScreens } from '../../../domain/screens.js';
@@ -6,6 +6,7 @@ import { ActivityPaths } from '../../../features/administration/api/activities.j
 import { EducationScreens } from '../../../features/education/api.js';
 import { call, tokenOf } from '../drivers/common.js';
 import { toast } from '../drivers/workflowList.js';
+import { test } from '../fixtures.js';
 import { ADMIN, signIn } from '../support.js';
 
 /**

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { ExpensePaths } from '../../../features/expense/api.js';
+import { test } from '../fixtures.js';
 import { signIn } from '../support.js';
 
 /**

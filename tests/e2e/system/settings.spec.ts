@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { SystemScreens } from '../../../domain/screens.js';
+import { test } from '../fixtures.js';
 import { ADMIN, openMenu, signIn } from '../support.js';
 
 // Contexts a test opens itself would keep their pages running (a wall draws its map every second)

@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import ExcelJS from 'exceljs';
+import { test } from '../fixtures.js';
 import { openMenu, signIn } from '../support.js';
 
 /**

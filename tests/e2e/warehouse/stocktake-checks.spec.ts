@@ -1,7 +1,8 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { WarehouseScreens as S } from '../../../domain/screens.js';
 import { WarehouseApi as P } from '../../../features/warehouse/api.js';
 import { call, tokenOf } from '../drivers/common.js';
+import { test } from '../fixtures.js';
 import { ADMIN, signIn } from '../support.js';
 import { depotList, newDepot, storeIn, twoSkus } from './depot.js';
 
