@@ -29,6 +29,7 @@ import { usePage } from '../../src/router/page.js';
 import { Dialog } from '../../src/ui/Dialog.js';
 import { positionTable } from '../../streams/positions.js';
 import { FloorMap, MARKER_COLOURS } from './map/floorMap.js';
+import { floorKeyOf } from './map/markers.js';
 import { FloorPicker, useBuildingFloor } from './PositionMap.js';
 import './iot.css';
 
@@ -153,7 +154,7 @@ export function FenceEditor() {
   useEffect(() => {
     const map = mapRef.current;
     if (!map || !bf.choice || !bf.building) return;
-    map.setScene({ plan: bf.plan, floorKey: bf.choice.buildingId * 1000 + bf.choice.floorNo });
+    map.setScene({ plan: bf.plan, floorKey: floorKeyOf(bf.choice.buildingId, bf.choice.floorNo) });
     map.fitTo(buildingBounds(bf.building));
   }, [bf.plan, bf.choice, bf.building]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: reloads asks for a fresh list

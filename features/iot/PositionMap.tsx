@@ -30,10 +30,11 @@ import { AlarmDialogs, type Dialogs } from './AlarmDialogs.js';
 import { HealthLight } from './HealthLight.js';
 import { FloorMap, MARKER_COLOURS, type Rail, type Rgba } from './map/floorMap.js';
 import {
+  addToTrail,
   alarmsByDevice,
   alarmsByResident,
   alarmsPerFloor,
-  extendTrail,
+  floorKeyOf,
   type MapMarkerState,
   mapStateName,
   markerStateOf,
@@ -166,7 +167,7 @@ export function FloorPicker({
         onChange={(e) => bf.choice && bf.select(bf.choice.buildingId, Number(e.currentTarget.value))}
       >
         {(bf.building?.floors ?? []).map((f) => {
-          const n = alarms?.get((bf.building?.buildingId ?? 0) * 1000 + f.floorNo);
+          const n = alarms?.get(floorKeyOf(bf.building?.buildingId ?? 0, f.floorNo));
           return (
             <option
               key={f.floorId}
@@ -276,7 +277,7 @@ export function LivePositionMap({
     const battery = row === undefined ? d?.battery : table.battery[row];
     return markerStateOf(alarmsAt(deviceId), Math.max(ts, d?.lastSeen ?? 0), battery, Date.now());
   };
-  const floorKey = (bf.choice?.buildingId ?? 0) * 1000 + (bf.choice?.floorNo ?? 0);
+  const floorKey = floorKeyOf(bf.choice?.buildingId ?? 0, bf.choice?.floorNo ?? 0);
   /** A device's floor as the map knows it (its last position), else as the device list said. */
   const floorOf = (deviceId: number) => {
     const row = table.rowOf(deviceId);
@@ -371,18 +372,9 @@ export function LivePositionMap({
           // since already shows its way. Stamped no later than the request, so the pushes after it
           // (stamped on arrival) follow it; the same place twice is one point.
           for (const p of seed) {
-            const trail = trails.current.get(p.deviceId) ?? [];
-            const last = trail.at(-1);
-            if (last && last.lng === p.lng && last.lat === p.lat) continue;
-            const ts = Math.min(p.ts, requestedAt);
-            trails.current.set(
-              p.deviceId,
-              extendTrail(
-                trail,
-                { lng: p.lng, lat: p.lat, ts, floorKey: p.buildingId * 1000 + p.floorNo },
-                requestedAt,
-              ),
-            );
+            const last = trails.current.get(p.deviceId)?.at(-1);
+            if (!last || last.lng !== p.lng || last.lat !== p.lat)
+              addToTrail(trails.current, p, Math.min(p.ts, requestedAt), requestedAt);
           }
           table.apply(seed);
           mapRef.current?.setLabels(
@@ -398,16 +390,8 @@ export function LivePositionMap({
     const subscription = realtime.positions$.subscribe((frame) => {
       if (table.apply(frame.values()) === 0) return;
       const now = Date.now();
-      for (const p of frame.values()) {
-        const trail = trails.current.get(p.deviceId) ?? [];
-        // stamped on arrival: a device's own clock may be off
-        extendTrail(
-          trail,
-          { lng: p.lng, lat: p.lat, ts: now, floorKey: p.buildingId * 1000 + p.floorNo },
-          now,
-        );
-        trails.current.set(p.deviceId, trail);
-      }
+      // stamped on arrival: a device's own clock may be off
+      for (const p of frame.values()) addToTrail(trails.current, p, now, now);
       mapRef.current?.positionsChanged();
     });
     return () => {
@@ -447,7 +431,7 @@ export function LivePositionMap({
       lowBattery: 0,
     };
     for (let row = 0; row < table.length; row++) {
-      if ((table.buildingId[row] ?? 0) * 1000 + (table.floorNo[row] ?? 0) !== floorKey) continue;
+      if (floorKeyOf(table.buildingId[row] ?? 0, table.floorNo[row] ?? 0) !== floorKey) continue;
       next[stateOf(table.deviceId[row] ?? 0)]++;
     }
     setCounts(next);
@@ -461,7 +445,7 @@ export function LivePositionMap({
   useEffect(() => {
     if (selected === null) return;
     const floor = floorOf(selected);
-    if (!floor || floor.buildingId * 1000 + floor.floorNo !== floorKey) setSelected(null);
+    if (!floor || floorKeyOf(floor.buildingId, floor.floorNo) !== floorKey) setSelected(null);
   }, [floorKey]);
 
   // A jump asked from outside (an alarm's 定位, the wall's row) once the device list is in.
@@ -484,7 +468,7 @@ export function LivePositionMap({
   useEffect(() => {
     const map = mapRef.current;
     if (!map || !bf.choice || !bf.building) return;
-    map.setScene({ plan: bf.plan, floorKey: bf.choice.buildingId * 1000 + bf.choice.floorNo });
+    map.setScene({ plan: bf.plan, floorKey: floorKeyOf(bf.choice.buildingId, bf.choice.floorNo) });
     map.fitTo(buildingBounds(bf.building));
     if (centreWhenShown.current !== null) centreOnDevice(centreWhenShown.current);
     request<Page<Rail>>({ url: IotPaths.railList, params: { ...bf.choice, pageHelper: 0 } }).then(

@@ -7,7 +7,7 @@ import { declutter, type LabelBox, textWidth } from './declutter.js';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { type LngLat, type PlanCollection, SITE_ORIGIN } from '../../../domain/floorPlan.js';
 import type { PositionTable } from '../../../streams/positions.js';
-import type { TrailMark } from './markers.js';
+import { floorKeyOf, type TrailMark } from './markers.js';
 
 /** A style with no tiles, glyphs or sprites: nothing is fetched from the internet (docs/architecture.md rule 7). */
 export const OFFLINE_STYLE: StyleSpecification = {
@@ -43,7 +43,7 @@ export interface MapScene {
   trail: LngLat[];
   /** Along the trail: arrows the way the resident went and the times they were there (trailMarks). */
   trailMarks: TrailMark[];
-  /** buildingId * 1000 + floorNo of the floor shown. */
+  /** floorKeyOf(buildingId, floorNo) of the floor shown. */
   floorKey: number;
   /** Devices with an unacknowledged 紧急 alarm: a pulsing ring and the name on top. */
   urgent: number[];
@@ -318,7 +318,7 @@ export class FloorMap {
       colours[row * 4 + 3] = c[3];
       offsets[row * 2] = (lngLat[row * 2] ?? 0) - SITE_ORIGIN.lng;
       offsets[row * 2 + 1] = (lngLat[row * 2 + 1] ?? 0) - SITE_ORIGIN.lat;
-      filterValues[row] = (buildingId[row] ?? 0) * 1000 + (floorNo[row] ?? 0);
+      filterValues[row] = floorKeyOf(buildingId[row] ?? 0, floorNo[row] ?? 0);
     }
     this.markerVersion++;
     this.render();

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addToTrail,
   alarmsByDevice,
   alarmsByResident,
   alarmsPerFloor,
   extendTrail,
+  floorKeyOf,
   markerStateOf,
   residentAlarms,
   searchResidents,
@@ -91,6 +93,23 @@ describe('trails', () => {
     expect(trailOnFloor(trail, 1001, now)).toHaveLength(2);
     expect(trailOnFloor(trail, 2001, now)).toEqual([]);
     expect(trailOnFloor(trail, 1001, now + TRAIL_MS - 2000)).toHaveLength(1);
+  });
+
+  it('adds a position to the trail of its own device, on its floor; one step after the first shows its way', () => {
+    const trails = new Map<number, TrailPoint[]>();
+    const at = (lng: number) => ({ deviceId: 7, lng, lat: 30, buildingId: 2, floorNo: 3 });
+    addToTrail(trails, at(120.1), now - 5000, now - 5000);
+    expect(trailMarks(trails.get(7) ?? [], floorKeyOf(2, 3), now).map((m) => m.kind)).toEqual(['time']);
+    addToTrail(trails, at(120.2), now, now);
+    expect(trails.get(7)?.map((t) => [t.lng, t.floorKey])).toEqual([
+      [120.1, 2003],
+      [120.2, 2003],
+    ]);
+    expect(trailMarks(trails.get(7) ?? [], floorKeyOf(2, 3), now).map((m) => m.kind)).toEqual([
+      'time',
+      'arrow',
+    ]);
+    expect(trails.has(8)).toBe(false);
   });
 });
 

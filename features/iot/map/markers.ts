@@ -75,14 +75,17 @@ export function alarmsByResident<T extends Pick<AlarmRecord, 'oldmanId'>>(
   return byResident;
 }
 
-/** Open and unacknowledged alarms per floor (buildingId * 1000 + floorNo, where the alarm was raised). */
+/** One number for a floor of a building: the key trails, scenes and alarm counts are kept by. */
+export const floorKeyOf = (buildingId: number, floorNo: number): number => buildingId * 1000 + floorNo;
+
+/** Open and unacknowledged alarms per floor (floorKeyOf, where the alarm was raised). */
 export function alarmsPerFloor(
   open: readonly Pick<AlarmRecord, 'buildingId' | 'floorNo' | 'ackTime'>[],
 ): Map<number, { open: number; unacked: number }> {
   const counts = new Map<number, { open: number; unacked: number }>();
   for (const a of open) {
     if (a.buildingId === null || a.floorNo === null) continue;
-    const key = a.buildingId * 1000 + a.floorNo;
+    const key = floorKeyOf(a.buildingId, a.floorNo);
     const c = counts.get(key) ?? { open: 0, unacked: 0 };
     c.open++;
     if (a.ackTime === null) c.unacked++;
@@ -106,7 +109,7 @@ export interface TrailPoint {
   lng: number;
   lat: number;
   ts: number;
-  /** buildingId * 1000 + floorNo */
+  /** floorKeyOf(buildingId, floorNo) */
   floorKey: number;
 }
 
@@ -123,6 +126,18 @@ export function extendTrail(trail: TrailPoint[], point: TrailPoint, now: number)
     drop++;
   if (drop > 0) trail.splice(0, drop);
   return trail;
+}
+
+/** A device's position onto its trail in `trails` (by device id), at `ts`. */
+export function addToTrail(
+  trails: Map<number, TrailPoint[]>,
+  p: { deviceId: number; lng: number; lat: number; buildingId: number; floorNo: number },
+  ts: number,
+  now: number,
+): void {
+  const trail = trails.get(p.deviceId) ?? [];
+  const point = { lng: p.lng, lat: p.lat, ts, floorKey: floorKeyOf(p.buildingId, p.floorNo) };
+  trails.set(p.deviceId, extendTrail(trail, point, now));
 }
 
 /**
